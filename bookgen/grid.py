@@ -1,0 +1,392 @@
+"""Grid geometry, symbols, parsing and formatting.
+
+Glossary and conventions:
+  n          symbols per unit, n = box_rows * box_cols: 4 (2x2), 6 (2x3), 9 (3x3),
+             12 (3x4), 16 (4x4)
+  cell       0 .. n*n-1, row-major: cell = row * n + col
+  value      0 = blank, 1 .. n = a symbol; a grid is a tuple of n*n values
+  symbol     how a value is written: 1-9, then A, B, C, ... (10 = A); blank '.'
+  unit       n cells that hold each symbol once: rows, columns, boxes (and variant extras)
+  peers      the other cells sharing at least one unit with a cell
+  block order  box by box from the top-left, each box row by row (seed 000's "Z-order");
+             block_order[pos] = cell, block_pos[cell] = pos
+  label      r4c2: 1-based row and column, as people read it
+
+The tables are computed once per (size, variant) and are immutable; kernels take the
+numpy copies from ``Geometry.arrays()``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from .errors import InputError
+
+SYMBOLS = "123456789ABCDEFG"
+BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
+SIZES = tuple(BOX_SHAPES)
+FRAME_CHARS = set("|-+=")
+BLANKS = {".", "_"}
+FORMATS = ("line", "grid", "seed", "json")
+
+Grid = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The static topology of one grid size (and variant)."""
+
+    n: int
+    """Symbols per unit and cells per row."""
+    box_rows: int
+    """Rows in one box."""
+    box_cols: int
+    """Columns in one box."""
+    variant: str
+    """'' for classic sudoku, 'x' adds the two main diagonals as units."""
+    units: tuple[tuple[int, ...], ...]
+    """Every unit: rows first, then columns, boxes, variant extras."""
+    unit_names: tuple[str, ...]
+    """Human name of each unit: 'row 1', 'column 3', 'box 5', 'diagonal 1'."""
+    cell_units: tuple[tuple[int, ...], ...]
+    """For each cell, the indices of the units it belongs to."""
+    peers: tuple[tuple[int, ...], ...]
+    """For each cell, its peers in ascending order."""
+    block_order: tuple[int, ...]
+    """block_order[pos] = the cell at block-order position pos."""
+    block_pos: tuple[int, ...]
+    """block_pos[cell] = the block-order position of cell."""
+    _arrays: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def ncells(self) -> int:
+        return self.n * self.n
+
+    def row(self, cell: int) -> int:
+        return cell // self.n
+
+    def col(self, cell: int) -> int:
+        return cell % self.n
+
+    def box(self, cell: int) -> int:
+        r, c = divmod(cell, self.n)
+        return (r // self.box_rows) * (self.n // self.box_cols) + c // self.box_cols
+
+    def label(self, cell: int) -> str:
+        """'r4c2' for the cell in 1-based row 4, column 2."""
+        r, c = divmod(cell, self.n)
+        return f"r{r + 1}c{c + 1}"
+
+    def arrays(self) -> dict[str, Any]:
+        """numpy int32 tables for the kernels, built once.
+
+        units (nunits, n); cell_units (ncells, k) padded with -1; peers (ncells, maxpeers)
+        padded with -1; npeers (ncells,); block_order, block_pos (ncells,).
+        """
+        if not self._arrays:
+            import numpy as np
+
+            k = max(len(u) for u in self.cell_units)
+            cu = np.full((self.ncells, k), -1, dtype=np.int32)
+            for c, us in enumerate(self.cell_units):
+                cu[c, : len(us)] = us
+            mp = max(len(p) for p in self.peers)
+            pe = np.full((self.ncells, mp), -1, dtype=np.int32)
+            for c, ps in enumerate(self.peers):
+                pe[c, : len(ps)] = ps
+            self._arrays.update(
+                units=np.array(self.units, dtype=np.int32),
+                cell_units=cu,
+                peers=pe,
+                npeers=np.array([len(p) for p in self.peers], dtype=np.int32),
+                block_order=np.array(self.block_order, dtype=np.int32),
+                block_pos=np.array(self.block_pos, dtype=np.int32),
+            )
+        return self._arrays
+
+
+@lru_cache(maxsize=None)
+def geometry(n: int = 9, variant: str = "") -> Geometry:
+    """The geometry of an n x n grid; variant 'x' adds both main diagonals as units."""
+    if n not in BOX_SHAPES:
+        raise InputError(f"unsupported grid size {n}: expected one of {', '.join(map(str, SIZES))}")
+    if variant not in ("", "x"):
+        raise InputError(f"unknown variant {variant!r}: expected '' or 'x'")
+    br, bc = BOX_SHAPES[n]
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    boxes = []
+    for b in range(n):
+        r0, c0 = (b // (n // bc)) * br, (b % (n // bc)) * bc
+        boxes.append(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
+    units = rows + cols + boxes
+    names = [f"row {i + 1}" for i in range(n)] + [f"column {i + 1}" for i in range(n)]
+    names += [f"box {i + 1}" for i in range(n)]
+    if variant == "x":
+        units += [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
+        names += ["diagonal 1", "diagonal 2"]
+    cell_units = tuple(tuple(u for u, cells in enumerate(units) if c in cells) for c in range(n * n))
+    peers = tuple(
+        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(n * n)
+    )
+    block_order = tuple(c for box in boxes for c in box)
+    block_pos = [0] * (n * n)
+    for pos, c in enumerate(block_order):
+        block_pos[c] = pos
+    return Geometry(
+        n=n,
+        box_rows=br,
+        box_cols=bc,
+        variant=variant,
+        units=tuple(units),
+        unit_names=tuple(names),
+        cell_units=cell_units,
+        peers=peers,
+        block_order=block_order,
+        block_pos=tuple(block_pos),
+    )
+
+
+def size_for_cells(ncells: int) -> int | None:
+    """n such that n*n == ncells and n is a supported size, else None."""
+    n = math.isqrt(ncells)
+    return n if n * n == ncells and n in BOX_SHAPES else None
+
+
+# ---------------------------------------------------------------- symbols
+
+
+def symbol(value: int) -> str:
+    """'.' for a blank, else the symbol of value (1-9, A-G)."""
+    return SYMBOLS[value - 1] if value else "."
+
+
+def _expected(n: int) -> str:
+    top = SYMBOLS[n - 1]
+    digits = f"1-{top}" if n <= 9 else f"1-9, A-{top}"
+    blanks = ". 0 _" if n <= 9 else ". _"
+    return f"{digits} or a blank ({blanks})"
+
+
+def _value_of(ch: str, n: int) -> int | None:
+    """The value of one symbol character for size n; None if not a symbol of that size."""
+    if ch in BLANKS or (ch == "0" and n <= 9):
+        return 0
+    i = SYMBOLS.find(ch.upper())
+    return i + 1 if 0 <= i < n else None
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _where(source: str, line: int, pos: int | None = None) -> str:
+    at = f"{source}: " if source else ""
+    return f"{at}line {line}" + (f", position {pos}" if pos is not None else "")
+
+
+def _check_clashes(values: Sequence[int], geo: Geometry, where: str) -> None:
+    clash = find_clash(values, geo)
+    if clash:
+        a, b, u = clash
+        raise InputError(
+            f"{where}: givens clash: {geo.label(a)} and {geo.label(b)} both hold "
+            f"{symbol(values[a])} in {geo.unit_names[u]}"
+        )
+
+
+def find_clash(values: Sequence[int], geo: Geometry) -> tuple[int, int, int] | None:
+    """The first clash (cell_a, cell_b, unit) among the givens, or None."""
+    for u, cells in enumerate(geo.units):
+        seen: dict[int, int] = {}
+        for c in cells:
+            v = values[c]
+            if v and v in seen:
+                return seen[v], c, u
+            if v:
+                seen[v] = c
+    return None
+
+
+def _parse_vector(text: str, where: str, variant: str) -> tuple[Grid, Geometry]:
+    """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]'."""
+    body = text.strip()
+    if "," in body:
+        try:
+            data = json.loads(body)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{where}: not a JSON list of numbers ({e.msg})") from None
+        if not isinstance(data, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in data
+        ):
+            raise InputError(f"{where}: expected a JSON list of integers")
+        nums, block = data, False
+    else:
+        tokens = body.strip("[]").split()
+        nums = []
+        for i, tok in enumerate(tokens):
+            if not tok.isdigit():
+                raise InputError(
+                    f"{where}: seed vector item {i + 1} is {tok!r}: expected a number 0-9"
+                )
+            nums.append(int(tok))
+        block = True
+    n = size_for_cells(len(nums))
+    if n is None:
+        raise InputError(
+            f"{where}: a vector of {len(nums)} numbers: expected 16, 36, 81, 144 or 256"
+        )
+    geo = geometry(n, variant)
+    for i, v in enumerate(nums):
+        if not 0 <= v <= n:
+            raise InputError(
+                f"{where}: item {i + 1} is {v}: symbol too large for a {n}x{n} grid "
+                f"(expected 0-{n})"
+            )
+    values = [0] * geo.ncells
+    for i, v in enumerate(nums):
+        values[geo.block_order[i] if block else i] = v
+    return tuple(values), geo
+
+
+def _parse_symbols(
+    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: str
+) -> tuple[Grid, Geometry]:
+    """chars: (line, position, char) of every symbol character, frame and spaces removed."""
+    n = size_for_cells(len(chars))
+    if n is None:
+        raise InputError(
+            f"{where_line}: {len(chars)} symbols: expected 16, 36, 81, 144 or 256 "
+            f"(a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)"
+        )
+    values = []
+    for line, pos, ch in chars:
+        v = _value_of(ch, n)
+        if v is None:
+            big = _value_of(ch, 16) is not None
+            what = "symbol too large for" if big else "unknown symbol in"
+            raise InputError(
+                f"{_where(source, line, pos)}: {what} a {n}x{n} grid: {ch!r} "
+                f"(expected {_expected(n)})"
+            )
+        values.append(v)
+    return tuple(values), geometry(n, variant)
+
+
+def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
+    return [
+        (lineno, i + 1, ch)
+        for i, ch in enumerate(line)
+        if not ch.isspace() and ch not in FRAME_CHARS
+    ]
+
+
+def parse(text: str, source: str = "", variant: str = "", check: bool = True) -> tuple[Grid, Geometry]:
+    """One grid from any accepted form; raises InputError naming line and position.
+
+    Forms: one line of n*n symbols; a multi-line grid (spaces and | - + = ignored); the
+    seed's block-order vector '[0 0 6 ...]'; a JSON list of n*n integers. With check,
+    clashing givens are an error.
+    """
+    puzzles = list(parse_many(text, source, variant, check))
+    if not puzzles:
+        raise InputError(f"{source or 'input'}: no puzzle found")
+    if len(puzzles) > 1:
+        raise InputError(
+            f"{source or 'input'}: expected one puzzle, found {len(puzzles)} "
+            f"(line {puzzles[1][0]} starts another)"
+        )
+    return puzzles[0][1], puzzles[0][2]
+
+
+def parse_many(
+    text: str, source: str = "", variant: str = "", check: bool = True
+) -> Iterator[tuple[int, Grid, Geometry]]:
+    """Every puzzle in a text: (first line number, values, geometry).
+
+    One puzzle per line, '#' starts a comment, blank lines are skipped. A line with fewer
+    symbols than a whole grid starts a multi-line grid that runs for n symbol lines; a
+    line starting with '[' starts a vector that runs to the closing ']'.
+    """
+    lines = [raw.split("#", 1)[0].rstrip() for raw in text.splitlines()]
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        start = i + 1
+        if not line.strip():
+            i += 1
+            continue
+        if line.lstrip().startswith("["):
+            chunk = [line]
+            while "]" not in chunk[-1] and i + 1 < len(lines):
+                i += 1
+                chunk.append(lines[i])
+            if "]" not in chunk[-1]:
+                raise InputError(f"{_where(source, start)}: vector not closed: expected ']'")
+            i += 1
+            values, geo = _parse_vector(" ".join(chunk), _where(source, start), variant)
+        else:
+            chars = _symbol_chars(line, start)
+            i += 1
+            if not chars:
+                continue  # a frame line such as '------+------'
+            if size_for_cells(len(chars)) is None and len(chars) in BOX_SHAPES:
+                rows = [chars]
+                while len(rows) < len(chars) and i < len(lines):
+                    more = _symbol_chars(lines[i], i + 1)
+                    i += 1
+                    if more:
+                        rows.append(more)
+                chars = [c for row in rows for c in row]
+            values, geo = _parse_symbols(chars, _where(source, start), source, variant)
+        if check:
+            _check_clashes(values, geo, _where(source, start))
+        yield start, values, geo
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def format_line(values: Sequence[int]) -> str:
+    """One line of n*n symbols, '.' for blanks."""
+    return "".join(symbol(v) for v in values)
+
+
+def format_grid(values: Sequence[int], geo: Geometry) -> str:
+    """A framed multi-line grid with '|' and '-+-' between boxes."""
+    n, br, bc = geo.n, geo.box_rows, geo.box_cols
+    out = []
+    sep = "-+-".join("-" * (2 * bc - 1) for _ in range(n // bc))
+    for r in range(n):
+        if r and r % br == 0:
+            out.append(sep)
+        cells = [symbol(values[r * n + c]) for c in range(n)]
+        out.append(" | ".join(" ".join(cells[b : b + bc]) for b in range(0, n, bc)))
+    return "\n".join(out)
+
+
+def format_seed(values: Sequence[int], geo: Geometry) -> str:
+    """The seed's block-order vector: '[0 0 6 ...]' (numbers, 0 for blanks)."""
+    return "[" + " ".join(str(values[c]) for c in geo.block_order) + "]"
+
+
+def format_json(values: Sequence[int]) -> str:
+    """A JSON list of n*n integers, row-major, 0 for blanks."""
+    return json.dumps(list(values))
+
+
+def format_as(values: Sequence[int], geo: Geometry, fmt: str) -> str:
+    """Format a grid as one of FORMATS: line, grid, seed, json."""
+    if fmt == "line":
+        return format_line(values)
+    if fmt == "grid":
+        return format_grid(values, geo)
+    if fmt == "seed":
+        return format_seed(values, geo)
+    if fmt == "json":
+        return format_json(values)
+    raise ValueError(f"unknown format {fmt!r}")

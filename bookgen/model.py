@@ -1,0 +1,119 @@
+"""Records shared along the pipeline: the layout template and the finished book.
+
+Conventions: lengths are PDF points (72 pt = 1 in); grids are tuples of n*n values,
+row-major, 0 = blank (see grid.py). Every record is frozen: the pipeline builds a Book
+once and the layout only reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LineWeights:
+    """Stroke widths in points (PRINT.md: never below 0.75)."""
+
+    cell: float = 0.9
+    """Thin lines between the cells of a puzzle grid."""
+    box: float = 2.2
+    """Lines between boxes of a puzzle grid."""
+    border: float = 2.8
+    """The outer border of a puzzle grid, drawn as one rectangle."""
+    answer_cell: float = 0.75
+    """Thin lines of an answer-key grid."""
+    answer_box: float = 1.5
+    """Box lines and border of an answer-key grid."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """A page layout preset (templates/*.yaml), after config overrides are applied."""
+
+    name: str
+    """The template's file stem, e.g. 'letter-4up'."""
+    page_width: float
+    """Trim width in points."""
+    page_height: float
+    """Trim height in points."""
+    margin_outside: float = 36.0
+    """Outside margin (right on odd pages, left on even pages)."""
+    margin_top: float = 36.0
+    """Top margin."""
+    margin_bottom: float = 36.0
+    """Bottom margin; the page number sits inside it, above the trim."""
+    gutter: float | None = None
+    """Inside margin in points; None picks the KDP gutter for the page count."""
+    puzzles_per_page: int = 4
+    """Puzzles on one body page: 1, 2, 4 or 6."""
+    answers_per_page: int = 9
+    """Answer grids on one answer-key page: 4 to 12."""
+    font: str = "Vera"
+    """Regular font: 'Vera' (ships with reportlab) or a path to a TrueType file."""
+    font_bold: str = "VeraBd"
+    """Bold font for givens and headings: 'VeraBd' or a TrueType path."""
+    lines: LineWeights = LineWeights()
+    """Stroke widths."""
+    digit_scale: float = 0.6
+    """Digit size as a fraction of the cell side (PRINT.md: 0.55-0.65)."""
+    answer_gray: float = 0.35
+    """Gray level of filled-in answer digits (0 = black; <= 0.4 keeps >= 60% black)."""
+    large_print: bool = False
+    """Large print: digits at least 16 pt, at most 2 puzzles a page."""
+    label: str = "Puzzle {number}"
+    """Label above each grid; {number} and {difficulty} are filled in."""
+
+
+@dataclass(frozen=True)
+class BookPuzzle:
+    """One puzzle as it is printed."""
+
+    number: int
+    """1-based number through the whole book."""
+    section: str
+    """The section's name, e.g. 'Easy'."""
+    difficulty: str
+    """The difficulty label printed at the grid, e.g. 'Hard'."""
+    box_rows: int
+    """Rows in one box (n = box_rows * box_cols)."""
+    box_cols: int
+    """Columns in one box."""
+    givens: tuple[int, ...]
+    """The puzzle: n*n values, 0 = blank."""
+    solution: tuple[int, ...]
+    """The unique solution: n*n values."""
+
+
+@dataclass(frozen=True)
+class BookSection:
+    """A run of puzzles under one heading."""
+
+    name: str
+    """Heading, e.g. 'Expert'."""
+    puzzles: tuple[BookPuzzle, ...]
+    """In print order, easier to harder."""
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """Which front pages the book has."""
+
+    title_page: bool = True
+    how_to_play: bool = True
+    contents: bool = True
+
+
+@dataclass(frozen=True)
+class Book:
+    """Everything the layout needs; nothing left to compute but positions."""
+
+    title: str
+    subtitle: str
+    author: str
+    copyright: str
+    """Copyright line for the title page's back; '' for none."""
+    sections: tuple[BookSection, ...]
+    template: Template
+    front: FrontMatter = FrontMatter()
+    subject: str = "Sudoku puzzles with solutions"
+    """PDF metadata subject."""
