@@ -22,7 +22,7 @@ import json
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .errors import InputError
@@ -110,7 +110,7 @@ class Geometry:
         return self._arrays
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int = 9, variant: str = "") -> Geometry:
     """The geometry of an n x n grid; variant 'x' adds both main diagonals as units."""
     if n not in BOX_SHAPES:
@@ -130,7 +130,9 @@ def geometry(n: int = 9, variant: str = "") -> Geometry:
     if variant == "x":
         units += [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
         names += ["diagonal 1", "diagonal 2"]
-    cell_units = tuple(tuple(u for u, cells in enumerate(units) if c in cells) for c in range(n * n))
+    cell_units = tuple(
+        tuple(u for u, cells in enumerate(units) if c in cells) for c in range(n * n)
+    )
     peers = tuple(
         tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(n * n)
     )
@@ -170,7 +172,7 @@ def _expected(n: int) -> str:
     top = SYMBOLS[n - 1]
     digits = f"1-{top}" if n <= 9 else f"1-9, A-{top}"
     blanks = ". 0 _" if n <= 9 else ". _"
-    return f"{digits} or a blank ({blanks})"
+    return f"{digits}, or {blanks} for a blank"
 
 
 def _value_of(ch: str, n: int) -> int | None:
@@ -285,13 +287,30 @@ def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
     ]
 
 
-def parse(text: str, source: str = "", variant: str = "", check: bool = True) -> tuple[Grid, Geometry]:
+def _spaced(line: str) -> bool:
+    """A row written with spaces or '|' between symbols (a row, not a one-line 4x4)."""
+    return len(line.strip().split()) > 1 or "|" in line
+
+
+def parse(
+    text: str, source: str = "", variant: str = "", check: bool = True
+) -> tuple[Grid, Geometry]:
     """One grid from any accepted form; raises InputError naming line and position.
 
     Forms: one line of n*n symbols; a multi-line grid (spaces and | - + = ignored); the
     seed's block-order vector '[0 0 6 ...]'; a JSON list of n*n integers. With check,
     clashing givens are an error.
     """
+    lines = [raw.split("#", 1)[0] for raw in text.splitlines()]
+    if not text.lstrip().startswith("["):
+        chars = [ch for i, line in enumerate(lines) for ch in _symbol_chars(line, i + 1)]
+        if size_for_cells(len(chars)) is not None:
+            # The whole text is one grid, however its rows are broken over lines.
+            first = chars[0][0]
+            values, geo = _parse_symbols(chars, _where(source, first), source, variant)
+            if check:
+                _check_clashes(values, geo, _where(source, first))
+            return values, geo
     puzzles = list(parse_many(text, source, variant, check))
     if not puzzles:
         raise InputError(f"{source or 'input'}: no puzzle found")
@@ -334,7 +353,9 @@ def parse_many(
             i += 1
             if not chars:
                 continue  # a frame line such as '------+------'
-            if size_for_cells(len(chars)) is None and len(chars) in BOX_SHAPES:
+            if len(chars) in BOX_SHAPES and (
+                size_for_cells(len(chars)) is None or _spaced(line)
+            ):
                 rows = [chars]
                 while len(rows) < len(chars) and i < len(lines):
                     more = _symbol_chars(lines[i], i + 1)
