@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, parse_many
+
+if TYPE_CHECKING:
+    from .rate import Rating
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -47,6 +51,108 @@ def read_puzzles(arg: str, variant: str = "") -> Iterator[tuple[str, Grid, Geome
         raise InputError(f"{source}: no puzzle found")
 
 
+# ---------------------------------------------------------------- rate, solve, hints
+
+
+def _add_rate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "rate",
+        help="rate puzzles: the seed's figures and the human grade",
+        description="Rate each puzzle: solutions (capped at 2), level/maxlevel, way_complexity, "
+        "cand_sum, cand_sq, clues, time, and the SE-scale grade with its band.",
+    )
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    p.add_argument("--format", choices=("text", "json", "seed"), default="text")
+    p.add_argument("--no-grade", action="store_true", help="skip the human grade (faster)")
+    p.set_defaults(func=_cmd_rate)
+
+
+def _cmd_rate(args: argparse.Namespace) -> int:
+    import json
+    import time
+
+    from .rate import rate
+    from .solver import format_seed_trace
+
+    for _where, values, geo in read_puzzles(args.puzzles):
+        t0 = time.perf_counter()
+        r = rate(values, geo, with_grade=not args.no_grade and args.format != "seed")
+        if args.format == "json":
+            print(json.dumps(r.as_dict()))
+        elif args.format == "seed":
+            print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
+        else:
+            print(_rating_line(r))
+    return 0
+
+
+def _rating_line(r: Rating) -> str:
+    from .grid import format_line
+
+    tr = r.trace
+    words = {0: "no solution", 1: "1 solution"}.get(tr.count, f"{tr.count}+ solutions")
+    line = (
+        f"{format_line(r.puzzle)}  {words}  level {tr.level}/{tr.maxlevel}  complexity "
+        f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}  clues {r.clues}"
+    )
+    if r.grade is not None:
+        line += f"  grade {r.grade:.1f} {r.band} ({r.hardest})"
+    return line + f"  {r.seconds * 1000:.1f} ms"
+
+
+def _add_solve(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "solve",
+        help="print the solution of each puzzle",
+        description="Print each puzzle's solution, one line per puzzle (--format grid for a "
+        "framed grid). A puzzle with no solution, or more than one, is said so plainly; the "
+        "exit code is then 1.",
+    )
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
+    p.set_defaults(func=_cmd_solve)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .grid import format_as
+    from .solver import solve
+
+    status = 0
+    for where, values, geo in read_puzzles(args.puzzles):
+        count, solutions = solve(values, geo, limit=2)
+        if count == 1:
+            print(format_as(solutions[0], geo, args.format))
+            continue
+        status = 1
+        if count == 0:
+            print(f"{where}: no solution")
+        else:
+            print(f"{where}: more than one solution; two of them:")
+            for sol in solutions[:2]:
+                print(format_as(sol, geo, args.format))
+    return status
+
+
+def _add_hints(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "hints",
+        help="candidates of every empty cell, fewest first",
+        description="Print 'complexity: cand_sum/cand_sq' and every empty cell with its "
+        "candidates, fewest first, ties by block-order position (seed 000's hints).",
+    )
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    p.add_argument("--format", choices=("text", "seed"), default="text")
+    p.set_defaults(func=_cmd_hints)
+
+
+def _cmd_hints(args: argparse.Namespace) -> int:
+    from .solver import format_hints
+
+    for _where, values, geo in read_puzzles(args.puzzles):
+        print(format_hints(values, geo, args.format))
+    return 0
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bookgen",
@@ -59,7 +165,7 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_ADDERS: list[Callable[[argparse._SubParsersAction], None]] = []
+_ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [_add_rate, _add_solve, _add_hints]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 
 
