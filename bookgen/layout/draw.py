@@ -1,0 +1,346 @@
+"""Canvas calls: grids, labels, headings and the front and back pages.
+
+Glossary and conventions:
+  c          a reportlab canvas; every function draws in local coordinates, either a
+             grid's own (origin at its lower-left corner, via translate) or the page's
+             content box (render.py translates there before calling)
+  fonts      the registered regular and bold TrueType font names
+  gray       0 = black, 1 = white; only gray operators are used (no RGB, no CMYK)
+  optical centre  a digit's baseline sits 0.37 x its size below the cell centre, because
+             digits are about 0.73 em tall
+
+Nothing here decides where things go: positions come from geometry.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..grid import SYMBOLS
+from ..model import Book, BookPuzzle, LineWeights
+from .geometry import MIN_TEXT, Metrics, Rect, Slot
+
+BASELINE_DROP = 0.37
+"""Baseline below the cell centre, as a fraction of the type size."""
+
+RULE_GRAY = 0.6
+"""Gray of the writing lines on Notes pages."""
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The registered font names a book is drawn with."""
+
+    regular: str
+    """Digits, labels, text."""
+    bold: str
+    """Givens in the answer key, headings, puzzle numbers."""
+
+
+@lru_cache(maxsize=256)
+def _half_widths(font: str, size: float) -> tuple[float, ...]:
+    """Half the advance width of every symbol, index = value (0 unused), for centring."""
+    return (0.0,) + tuple(stringWidth(s, font, size) / 2 for s in SYMBOLS)
+
+
+def grid_lines(
+    c: Canvas, side: float, box_rows: int, box_cols: int, cell: float, box: float, border: float
+) -> None:
+    """Cell lines, then box lines on top, then the border as one rectangle (clean corners).
+
+    Box lines fall after every box_cols columns and every box_rows rows: a 6x6 grid's
+    boxes are 2 rows by 3 columns.
+    """
+    n = box_rows * box_cols
+    step = side / n
+    for width, keep in ((cell, lambda i, k: i % k != 0), (box, lambda i, k: i % k == 0)):
+        segments = []
+        for i in range(1, n):
+            if keep(i, box_cols):
+                segments.append((i * step, 0.0, i * step, side))
+            if keep(i, box_rows):
+                y = side - i * step
+                segments.append((0.0, y, side, y))
+        if segments:
+            c.setLineWidth(width)
+            c.lines(segments)
+    c.setLineWidth(border)
+    c.rect(0, 0, side, side, stroke=1, fill=0)
+
+
+def _digits(
+    c: Canvas,
+    puzzle: BookPuzzle,
+    side: float,
+    size: float,
+    runs: Sequence[tuple[str, float, Sequence[int]]],
+) -> None:
+    """Symbols centred optically in their cells: one text object per grid.
+
+    runs: (font, gray, values) drawn in turn; a value of 0 leaves its cell empty.
+    """
+    n = puzzle.box_rows * puzzle.box_cols
+    step = side / n
+    text = c.beginText()
+    for font, gray, values in runs:
+        half = _half_widths(font, size)
+        text.setFont(font, size)
+        text.setFillGray(gray)
+        for cell, v in enumerate(values):
+            if v:
+                r, col = divmod(cell, n)
+                text.setTextOrigin(
+                    (col + 0.5) * step - half[v], side - (r + 0.5) * step - BASELINE_DROP * size
+                )
+                text.textOut(SYMBOLS[v - 1])
+    c.drawText(text)
+
+
+def puzzle_grid(
+    c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts
+) -> None:
+    """A puzzle: its givens in the regular font, black, on the full-weight grid."""
+    c.saveState()
+    c.translate(rect.x, rect.y)
+    grid_lines(
+        c, rect.width, puzzle.box_rows, puzzle.box_cols, weights.cell, weights.box, weights.border
+    )
+    _digits(c, puzzle, rect.width, size, ((fonts.regular, 0.0, puzzle.givens),))
+    c.restoreState()
+
+
+def answer_grid(
+    c: Canvas,
+    rect: Rect,
+    puzzle: BookPuzzle,
+    size: float,
+    weights: LineWeights,
+    fonts: Fonts,
+    gray: float,
+) -> None:
+    """A solution: givens bold black, the filled-in digits regular in `gray`."""
+    filled = tuple(0 if g else s for g, s in zip(puzzle.givens, puzzle.solution, strict=True))
+    c.saveState()
+    c.translate(rect.x, rect.y)
+    grid_lines(
+        c,
+        rect.width,
+        puzzle.box_rows,
+        puzzle.box_cols,
+        weights.answer_cell,
+        weights.answer_box,
+        weights.answer_box,
+    )
+    _digits(
+        c,
+        puzzle,
+        rect.width,
+        size,
+        ((fonts.bold, 0.0, puzzle.givens), (fonts.regular, gray, filled)),
+    )
+    c.restoreState()
+
+
+def label(c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float) -> None:
+    """The line above a grid: `left` bold at its left edge, `right` at its right edge."""
+    c.setFont(fonts.bold, size)
+    c.drawString(slot.grid.x, slot.label_y, left)
+    if right:
+        c.setFont(fonts.regular, size)
+        c.drawRightString(slot.grid.right, slot.label_y, right)
+
+
+def heading(
+    c: Canvas, box: Rect, m: Metrics, text: str, first: bool, odd: bool, fonts: Fonts
+) -> None:
+    """The band at the top of the box: a centred heading where a part starts, else a
+    small running header at the outer edge (right on odd pages, left on even pages)."""
+    if first:
+        size = m.heading_size
+        c.setFont(fonts.bold, size)
+        c.drawCentredString(box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text)
+        return
+    size = m.running_size
+    y = box.height - m.band / 2 - BASELINE_DROP * size
+    c.setFont(fonts.regular, size)
+    if odd:
+        c.drawRightString(box.width, y, text)
+    else:
+        c.drawString(0, y, text)
+
+
+def footer(c: Canvas, x: float, y: float, align: str, text: str, font: str, size: float) -> None:
+    """The page number at (x, y), aligned to the outer edge."""
+    c.setFont(font, size)
+    if align == "right":
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
+
+
+def _paragraph(
+    c: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    font: str,
+    size: float,
+    centred: bool = False,
+    leading: float = 1.35,
+) -> float:
+    """Wrapped text whose first line's top is at `top`; returns the y below the last line."""
+    c.setFont(font, size)
+    y = top - size
+    for line in simpleSplit(text, font, size, width):
+        if centred:
+            c.drawCentredString(x + width / 2, y, line)
+        else:
+            c.drawString(x, y, line)
+        y -= size * leading
+    return y + size * leading - size * 0.3
+
+
+def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
+    """Title, a rule, subtitle and author, centred in the upper part of the page."""
+    w = box.width
+    y = _paragraph(
+        c,
+        book.title,
+        0,
+        box.height * 0.72,
+        w,
+        fonts.bold,
+        m.heading_size * 1.8,
+        centred=True,
+        leading=1.15,
+    )
+    y -= m.heading_size
+    c.setLineWidth(1.0)
+    c.line(w * 0.3, y, w * 0.7, y)
+    y -= m.heading_size
+    if book.subtitle:
+        y = (
+            _paragraph(c, book.subtitle, 0, y, w, fonts.regular, m.heading_size * 0.9, centred=True)
+            - m.heading_size
+        )
+    if book.author:
+        _paragraph(
+            c, book.author, 0, box.height * 0.25, w, fonts.regular, m.text_size * 1.2, centred=True
+        )
+
+
+def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
+    """The back of the title page: the copyright line near the bottom; blank without one."""
+    if book.copyright:
+        size = max(MIN_TEXT, m.text_size * 0.8)
+        lines = simpleSplit(book.copyright, fonts.regular, size, box.width)
+        _paragraph(
+            c, book.copyright, 0, (len(lines) + 1) * size * 1.35, box.width, fonts.regular, size
+        )
+
+
+EXAMPLE = BookPuzzle(
+    number=0,
+    section="",
+    difficulty="",
+    box_rows=2,
+    box_cols=2,
+    givens=(1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1),
+    solution=(1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1),
+)
+"""The small worked example on the how-to-play page."""
+
+
+def how_to_play(
+    c: Canvas,
+    box: Rect,
+    sizes: Sequence[tuple[int, int]],
+    fonts: Fonts,
+    m: Metrics,
+    weights: LineWeights,
+    gray: float,
+    digit_scale: float,
+) -> None:
+    """The rules for the grid sizes in the book, and a 4x4 example with its solution."""
+    y = box.height - m.band
+    gap = m.text_size * 0.9
+    for text in how_to_play_text(sizes):
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    side = min(box.width * 0.3, y - 2 * m.label_size - gap)
+    if side < 40:
+        return
+    left = box.width / 2 - side - gap
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT, digit_scale * side / 4)
+    for x, name in ((left, "Puzzle"), (box.width / 2 + gap, "Solution")):
+        c.setFont(fonts.bold, m.label_size)
+        c.drawString(x, top + m.label_size * 0.5, name)
+    puzzle_grid(c, Rect(left, top - side, side, side), EXAMPLE, size, weights, fonts)
+    answer_grid(
+        c, Rect(box.width / 2 + gap, top - side, side, side), EXAMPLE, size, weights, fonts, gray
+    )
+
+
+def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
+    """The rules, naming the symbols of every grid size in the book."""
+    kinds = []
+    for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
+        n = rows * cols
+        symbols = f"1 to {n}" if n <= 9 else f"1 to 9 and A to {SYMBOLS[n - 1]}"
+        kinds.append(
+            f"a {n} x {n} grid has boxes of {rows} rows by {cols} columns and uses {symbols}"
+        )
+    return (
+        "Each puzzle is a square grid of rows, columns and boxes (the areas inside the "
+        "thick lines). Some cells already hold a symbol: these are the givens.",
+        "Fill in every empty cell so that each row, each column and each box contains "
+        "every symbol exactly once: " + "; ".join(kinds) + ".",
+        "Every puzzle has exactly one solution, and logic alone finds it: there is no "
+        "need to guess. Start where a row, column or box is nearly full, or look for the "
+        "only cell left for a symbol in a box.",
+        "Puzzles are numbered through the book and grow harder from section to section. "
+        "The answers are at the back in puzzle order: the givens are printed in bold, the "
+        "symbols you fill in are lighter.",
+    )
+
+
+def contents(
+    c: Canvas, box: Rect, entries: Sequence[tuple[str, int]], fonts: Fonts, m: Metrics
+) -> None:
+    """Contents lines below the band: name, dot leaders, first page number."""
+    size = m.text_size
+    y = box.height - m.band - size * 1.5
+    dot = stringWidth(" .", fonts.regular, size)
+    c.setFont(fonts.regular, size)
+    for name, page in entries:
+        number = str(page)
+        used = stringWidth(name, fonts.regular, size) + stringWidth(number, fonts.regular, size)
+        c.drawString(0, y, name)
+        c.drawRightString(box.width, y, number)
+        dots = int((box.width - used - 2 * dot) / dot)
+        if dots > 0:
+            c.drawRightString(
+                box.width - stringWidth(number, fonts.regular, size) - dot, y, " ." * dots
+            )
+        y -= size * 2.0
+
+
+def notes(c: Canvas, box: Rect, m: Metrics) -> None:
+    """Writing lines, light gray, from below the band to the bottom of the box."""
+    step = m.text_size * 2.2
+    y = box.height - m.band - step
+    segments = []
+    while y >= 0:
+        segments.append((0.0, y, box.width, y))
+        y -= step
+    c.setStrokeGray(RULE_GRAY)
+    c.setLineWidth(0.75)
+    c.lines(segments)
+    c.setStrokeGray(0.0)

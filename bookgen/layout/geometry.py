@@ -1,0 +1,380 @@
+"""Page geometry and pagination: pure numbers, no canvas.
+
+Glossary and conventions:
+  point      PDF unit, 72 pt = 1 in; y grows upwards from the bottom edge of the page
+  page       numbered from 1; page 1 is a right-hand (recto) page, so odd pages have the
+             gutter (inside margin) on the LEFT and even pages on the RIGHT
+  gutter     the inside margin; Template.gutter None means the KDP value for the page count
+  box        a page's content box: the page minus its mirrored margins
+  band       the strip at the top of a content box that holds a heading or running header
+  slot       where one grid goes: its square Rect and the baseline of its label, in the
+             content box's local coordinates (origin at the box's lower-left corner)
+  plan       every page in order with what it holds; counted before anything is drawn,
+             because the gutter depends on the page count
+
+Everything here is derived from the Template and the Book; render.py only walks it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ..errors import LayoutError
+from ..model import Book, BookPuzzle, Template
+
+MIN_PAGES = 24
+"""KDP's minimum page count for a paperback."""
+
+KDP_GUTTERS: tuple[tuple[int, float], ...] = (
+    (150, 27.0),
+    (300, 36.0),
+    (500, 45.0),
+    (700, 54.0),
+    (828, 63.0),
+)
+"""(up to this many pages, inside margin in points): KDP's table, 0.375 in to 0.875 in."""
+
+MIN_TEXT = 7.0
+"""Smallest type size allowed anywhere (PRINT.md), answer-key digits included."""
+
+LARGE_PRINT_DIGITS = 16.0
+"""Smallest digit size of a large-print book."""
+
+ONE_UP_FILL = 0.88
+"""A lone grid spans at most this share of the box width, so it keeps some white around it."""
+
+
+class PageKind(Enum):
+    """What a page holds."""
+
+    TITLE = "title"
+    COPYRIGHT = "copyright"
+    HOW_TO_PLAY = "how to play"
+    CONTENTS = "contents"
+    PUZZLES = "puzzles"
+    ANSWERS = "answers"
+    NOTES = "notes"
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle; (x, y) is its lower-left corner."""
+
+    x: float
+    """Left edge."""
+    y: float
+    """Bottom edge."""
+    width: float
+    """Width."""
+    height: float
+    """Height."""
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+
+@dataclass(frozen=True)
+class Slot:
+    """The place of one grid on a page, in content-box coordinates."""
+
+    grid: Rect
+    """The square grid (its border's outline)."""
+    label_y: float
+    """Baseline of the label line above the grid."""
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Type sizes and spacing of one template, scaled to its page."""
+
+    heading_size: float
+    """Section, answer and front-page headings."""
+    band: float
+    """Height of the heading band at the top of every content box."""
+    running_size: float
+    """The running header (section name) on pages that continue a part."""
+    label_size: float
+    """Puzzle labels ('Puzzle 37', difficulty) above body grids."""
+    answer_label_size: float
+    """Labels above answer-key grids."""
+    text_size: float
+    """Body text of the front pages."""
+    footer_size: float
+    """Page numbers."""
+    gap: float
+    """Space between body grids."""
+    answer_gap: float
+    """Space between answer-key grids."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the plan."""
+
+    number: int
+    """1-based page number; odd numbers are right-hand pages."""
+    kind: PageKind
+    """What the page holds."""
+    title: str = ""
+    """The part's heading: a section name, 'Answers', 'Contents', 'Notes' ..."""
+    first: bool = True
+    """True where a part starts (big heading), False on its later pages (running header)."""
+    puzzles: tuple[BookPuzzle, ...] = ()
+    """The grids on a puzzles or answers page, in slot order."""
+    entries: tuple[tuple[str, int], ...] = ()
+    """Contents lines on a contents page: (name, first page)."""
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the footer shows the page number (not on the title leaf)."""
+        return self.kind not in (PageKind.TITLE, PageKind.COPYRIGHT)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The whole book laid out: pages, margins and the grid slots."""
+
+    template: Template
+    """The template the plan follows."""
+    pages: tuple[Page, ...]
+    """Every page in order; the count is even and at least MIN_PAGES."""
+    gutter: float
+    """Inside margin in points."""
+    metrics: Metrics
+    """Type sizes and spacing."""
+    puzzle_slots: tuple[Slot, ...]
+    """Slots of a body page, filled in order."""
+    answer_slots: tuple[Slot, ...]
+    """Slots of an answer-key page, filled in order."""
+
+    def box(self, number: int) -> Rect:
+        """The content box of page `number` in page coordinates."""
+        return content_box(self.template, self.gutter, number)
+
+
+def kdp_gutter(pages: int) -> float:
+    """KDP's inside margin for a book of `pages` pages (the last step beyond 828)."""
+    for most, gutter in KDP_GUTTERS:
+        if pages <= most:
+            return gutter
+    return KDP_GUTTERS[-1][1]
+
+
+def content_box(t: Template, gutter: float, number: int) -> Rect:
+    """The page minus its mirrored margins: the gutter is on the left of odd pages."""
+    left = gutter if number % 2 else t.margin_outside
+    return Rect(
+        left,
+        t.margin_bottom,
+        t.page_width - gutter - t.margin_outside,
+        t.page_height - t.margin_top - t.margin_bottom,
+    )
+
+
+def footer_anchor(t: Template, box: Rect, number: int, size: float) -> tuple[float, float, str]:
+    """(x, baseline, 'left'|'right') of the page number: outer corner, inside the margins.
+
+    Local to the content box: the number sits in the bottom margin, aligned with the
+    outer edge of the box (right on odd pages, left on even pages).
+    """
+    baseline = -t.margin_bottom / 2 - 0.37 * size
+    return (box.width, baseline, "right") if number % 2 else (0.0, baseline, "left")
+
+
+def metrics(t: Template) -> Metrics:
+    """Type sizes and spacing from the page size: letter gets 20 pt headings, 6x9 about 14."""
+    w = t.page_width
+    heading = _clamp(w * 0.033, 14.0, 22.0)
+    label = _clamp(w * 0.018, 9.0, 12.0) * (1.3 if t.large_print else 1.0)
+    return Metrics(
+        heading_size=heading,
+        band=heading * 1.9,
+        running_size=max(MIN_TEXT + 2, label * 0.85),
+        label_size=label,
+        answer_label_size=8.0,
+        text_size=_clamp(w * 0.02, 10.0, 13.0) * (1.3 if t.large_print else 1.0),
+        footer_size=_clamp(w * 0.016, 9.0, 11.0),
+        gap=max(18.0, 0.07 * (w - 72.0)),
+        answer_gap=max(10.0, 0.04 * (w - 72.0)),
+    )
+
+
+def arrangement(
+    count: int, width: float, height: float, label: float, gap: float
+) -> tuple[int, int]:
+    """(columns, rows) that give `count` grids the largest square side in the area.
+
+    Each grid needs a label line of height `label` above it and `gap` to its neighbours.
+    Ties go to fewer empty slots, then to fewer columns.
+    """
+    best: tuple[float, int, int, int] | None = None
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        side = _side(cols, rows, width, height, label, gap)
+        key = (round(side, 6), -(cols * rows - count), -cols, cols)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return best[3], math.ceil(count / best[3])
+
+
+def slots(count: int, width: float, height: float, label: float, gap: float) -> tuple[Slot, ...]:
+    """`count` slots in an area of width x height (origin lower-left), row by row from the top.
+
+    Each grid and its label line are centred in their cell of the arrangement; a lone
+    grid is kept to ONE_UP_FILL of the width.
+    """
+    cols, rows = arrangement(count, width, height, label, gap)
+    side = _side(cols, rows, width, height, label, gap)
+    if count == 1:
+        side = min(side, ONE_UP_FILL * width)
+    cell_w = (width - (cols - 1) * gap) / cols
+    cell_h = (height - (rows - 1) * gap) / rows
+    out = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        x = c * (cell_w + gap) + (cell_w - side) / 2
+        top = height - r * (cell_h + gap) - (cell_h - side - label) / 2
+        out.append(Slot(Rect(x, top - label - side, side, side), top - 0.7 * label))
+    return tuple(out)
+
+
+def _side(cols: int, rows: int, width: float, height: float, label: float, gap: float) -> float:
+    return min(
+        (width - (cols - 1) * gap) / cols,
+        (height - (rows - 1) * gap) / rows - label,
+    )
+
+
+def _clamp(v: float, lo: float, hi: float) -> float:
+    return max(lo, min(hi, v))
+
+
+def digit_size(side: float, n: int, scale: float) -> float:
+    """Type size of the symbols in an n x n grid of the given side: scale x cell, >= 7 pt."""
+    return max(MIN_TEXT, scale * side / n)
+
+
+def contents_lines(t: Template, m: Metrics) -> int:
+    """How many contents lines fit on one contents page."""
+    height = t.page_height - t.margin_top - t.margin_bottom - m.band
+    return max(1, int(height // (m.text_size * 2.0)))
+
+
+def plan_book(book: Book) -> Plan:
+    """Every page of the book, the gutter and the slots; LayoutError if it cannot be printed.
+
+    Order: title leaf (title page and its back with the copyright line), how to play,
+    contents, one part per section, the answer key, then Notes pages up to an even count
+    of at least MIN_PAGES. Sections without puzzles are left out.
+    """
+    t = book.template
+    _check_template(t)
+    sections = [s for s in book.sections if s.puzzles]
+    if not sections:
+        raise LayoutError(f"book {book.title!r} has no puzzles to lay out")
+    m = metrics(t)
+    front: list[Page] = []
+    if book.front.title_page:
+        front += [Page(0, PageKind.TITLE), Page(0, PageKind.COPYRIGHT)]
+    if book.front.how_to_play:
+        front.append(Page(0, PageKind.HOW_TO_PLAY, "How to play"))
+    names = [s.name for s in sections] + ["Answers"]
+    per_contents = contents_lines(t, m)
+    contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
+    everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
+    parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
+    parts.append((PageKind.ANSWERS, "Answers", tuple(everything), t.answers_per_page))
+    body: list[Page] = []
+    firsts = []
+    for kind, name, puzzles, per_page in parts:
+        firsts.append(len(front) + contents_pages + len(body) + 1)
+        for i in range(0, len(puzzles), per_page):
+            body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
+    entries = tuple(zip(names, firsts, strict=True))
+    contents = [
+        Page(
+            0,
+            PageKind.CONTENTS,
+            "Contents",
+            i == 0,
+            entries=entries[i * per_contents : (i + 1) * per_contents],
+        )
+        for i in range(contents_pages)
+    ]
+    pages = front + contents + body
+    total = max(MIN_PAGES, len(pages) + len(pages) % 2)
+    pages += [Page(0, PageKind.NOTES, "Notes", i == 0) for i in range(total - len(pages))]
+    pages = [replace(p, number=i + 1) for i, p in enumerate(pages)]
+    gutter = kdp_gutter(total) if t.gutter is None else t.gutter
+    box = content_box(t, gutter, 1)
+    if box.width <= 0 or box.height <= m.band:
+        raise LayoutError(
+            f"template {t.name!r}: margins leave no room on a "
+            f"{t.page_width:g} x {t.page_height:g} pt page"
+        )
+    area_h = box.height - m.band
+    plan = Plan(
+        template=t,
+        pages=tuple(pages),
+        gutter=gutter,
+        metrics=m,
+        puzzle_slots=slots(t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap),
+        answer_slots=slots(
+            t.answers_per_page, box.width, area_h, m.answer_label_size * 1.6, m.answer_gap
+        ),
+    )
+    _check_sizes(plan, everything)
+    return plan
+
+
+def _check_template(t: Template) -> None:
+    if t.puzzles_per_page not in (1, 2, 4, 6):
+        raise LayoutError(
+            f"template {t.name!r}: puzzles_per_page is {t.puzzles_per_page}: expected 1, 2, 4 or 6"
+        )
+    if not 4 <= t.answers_per_page <= 12:
+        raise LayoutError(
+            f"template {t.name!r}: answers_per_page is {t.answers_per_page}: expected 4 to 12"
+        )
+    if t.large_print and t.puzzles_per_page > 2:
+        raise LayoutError(
+            f"template {t.name!r}: large print allows 1 or 2 puzzles a page, "
+            f"not {t.puzzles_per_page}"
+        )
+    thin = {k: v for k, v in vars(t.lines).items() if v < 0.75}
+    if thin:
+        k, v = next(iter(thin.items()))
+        raise LayoutError(f"template {t.name!r}: lines.{k} is {v:g} pt: expected at least 0.75")
+
+
+def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
+    """Every grid size in the book must be printable in its slots (type >= 7 pt, fits)."""
+    t = plan.template
+    body_side = plan.puzzle_slots[0].grid.width
+    answer_side = plan.answer_slots[0].grid.width
+    for n in sorted({p.box_rows * p.box_cols for p in puzzles}):
+        for side, what, per_page in (
+            (body_side, "puzzles_per_page", t.puzzles_per_page),
+            (answer_side, "answers_per_page", t.answers_per_page),
+        ):
+            cell = side / n
+            if MIN_TEXT > 0.85 * cell:
+                raise LayoutError(
+                    f"template {t.name!r}: {n}x{n} grids at {what} {per_page} get "
+                    f"{cell:.1f} pt cells, too small for {MIN_TEXT:g} pt type: "
+                    f"expected fewer {what.replace('_per_page', '')} a page"
+                )
+        size = digit_size(body_side, n, t.digit_scale)
+        if t.large_print and size < LARGE_PRINT_DIGITS:
+            raise LayoutError(
+                f"template {t.name!r}: large print needs digits of at least "
+                f"{LARGE_PRINT_DIGITS:g} pt, {n}x{n} grids get {size:.1f} pt"
+            )

@@ -1,0 +1,140 @@
+"""The one writer: fonts, the plan walked page by page, metadata, an atomic file.
+
+Glossary and conventions:
+  font spec  Template.font / font_bold: 'Vera', 'VeraBd' (TrueType files that ship with
+             reportlab) or a path to a .ttf file; registered under the spec itself
+  invariant  reportlab's switch for byte-identical output (no dates, fixed IDs)
+
+The PDF is written to a temporary file beside the target and moved over it at the end,
+so a failure never leaves a half-written book.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import LayoutError
+from ..model import Book, Template
+from . import draw
+from .geometry import Page, PageKind, Plan, digit_size, footer_anchor, plan_book
+
+CREATOR = "bookgen"
+"""The PDF's Creator entry."""
+
+
+def render_book(book: Book, path: str | Path) -> int:
+    """Lay out `book` and write it to `path` as a PDF; returns the page count."""
+    plan = plan_book(book)
+    fonts = register_fonts(book.template)
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise LayoutError(f"{target}: cannot write the PDF: no folder {str(target.parent)!r}")
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        _write(plan, book, fonts, temp)
+        os.replace(temp, target)
+    except OSError as e:
+        raise LayoutError(f"{target}: cannot write the PDF: {e.strerror or e}") from None
+    finally:
+        temp.unlink(missing_ok=True)
+    return len(plan.pages)
+
+
+def register_fonts(t: Template) -> draw.Fonts:
+    """Register the template's TrueType fonts (once per process); LayoutError if unusable."""
+    return draw.Fonts(_register(t, t.font, "font"), _register(t, t.font_bold, "font_bold"))
+
+
+def _register(t: Template, spec: str, key: str) -> str:
+    try:
+        pdfmetrics.getFont(spec)
+        return spec
+    except KeyError:
+        pass
+    path = Path(spec)
+    if path.suffix.lower() != ".ttf" and len(path.parts) == 1:
+        path = Path(reportlab.__file__).parent / "fonts" / f"{spec}.ttf"
+    if not path.is_file():
+        raise LayoutError(
+            f"template {t.name!r}: {key} {spec!r} not found: expected 'Vera', 'VeraBd' "
+            f"or the path of a TrueType (.ttf) file"
+        )
+    try:
+        pdfmetrics.registerFont(TTFont(spec, str(path)))
+    except (TTFError, OSError) as e:
+        raise LayoutError(
+            f"template {t.name!r}: {key} {spec!r} is not a usable TrueType font: {e}"
+        ) from None
+    return spec
+
+
+def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
+    t = plan.template
+    m = plan.metrics
+    c = Canvas(
+        str(path),
+        pagesize=(t.page_width, t.page_height),
+        invariant=1,
+        pageCompression=1,
+        # Without a registered TrueType initial font reportlab adds unembedded Helvetica.
+        initialFontName=fonts.regular,
+        initialFontSize=m.footer_size,
+    )
+    c.setTitle(book.title)
+    c.setAuthor(book.author)
+    c.setSubject(book.subject)
+    c.setCreator(CREATOR)
+    sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
+    for page in plan.pages:
+        box = plan.box(page.number)
+        c.setFillGray(0.0)
+        c.setStrokeGray(0.0)
+        c.saveState()
+        c.translate(box.x, box.y)
+        if page.kind is PageKind.TITLE:
+            draw.title_page(c, box, book, fonts, m)
+        elif page.kind is PageKind.COPYRIGHT:
+            draw.copyright_page(c, box, book, fonts, m)
+        else:
+            draw.heading(c, box, m, page.title, page.first, page.number % 2 == 1, fonts)
+            _body(c, plan, page, fonts, sizes)
+        if page.numbered:
+            x, y, align = footer_anchor(t, box, page.number, m.footer_size)
+            draw.footer(c, x, y, align, str(page.number), fonts.regular, m.footer_size)
+        c.restoreState()
+        c.showPage()
+    c.save()
+
+
+def _body(
+    c: Canvas, plan: Plan, page: Page, fonts: draw.Fonts, sizes: list[tuple[int, int]]
+) -> None:
+    """Everything below the heading band of a front, puzzle, answer or Notes page."""
+    t = plan.template
+    m = plan.metrics
+    box = plan.box(page.number)
+    if page.kind is PageKind.HOW_TO_PLAY:
+        draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale)
+    elif page.kind is PageKind.CONTENTS:
+        draw.contents(c, box, page.entries, fonts, m)
+    elif page.kind is PageKind.NOTES:
+        draw.notes(c, box, m)
+    else:
+        answers = page.kind is PageKind.ANSWERS
+        slots = plan.answer_slots if answers else plan.puzzle_slots
+        size = m.answer_label_size if answers else m.label_size
+        for slot, p in zip(slots, page.puzzles, strict=False):
+            left = t.label.format(number=p.number, difficulty=p.difficulty)
+            right = "" if "{difficulty}" in t.label else p.difficulty
+            draw.label(c, slot, left, right, fonts, size)
+            digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
+            if answers:
+                draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
+            else:
+                draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts)
