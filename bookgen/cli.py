@@ -153,6 +153,28 @@ def _cmd_hints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_validate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "validate",
+        help="check a book config without building it",
+        description="Check a book config and its template: every problem is listed at once, "
+        "each with its key path and line. Prints 'ok: ...' and exits 0 when the config is "
+        "sound, else exits 1.",
+    )
+    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    p.set_defaults(func=_cmd_validate)
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from .config import load_config
+
+    cfg = load_config(args.config)
+    puzzles = sum(s.count for s in cfg.sections)
+    print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
+          f"template {cfg.template.name}")
+    return 0
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bookgen",
@@ -165,7 +187,12 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [_add_rate, _add_solve, _add_hints]
+_ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
+    _add_rate,
+    _add_solve,
+    _add_hints,
+    _add_validate,
+]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 
 
