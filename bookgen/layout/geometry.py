@@ -225,11 +225,14 @@ def arrangement(
     return best[3], math.ceil(count / best[3])
 
 
-def slots(count: int, width: float, height: float, label: float, gap: float) -> tuple[Slot, ...]:
+def slots(
+    count: int, width: float, height: float, label: float, gap: float, border: float
+) -> tuple[Slot, ...]:
     """`count` slots in an area of width x height (origin lower-left), row by row from the top.
 
     Each grid and its label line are centred in their cell of the arrangement; a lone
-    grid is kept to ONE_UP_FILL of the width.
+    grid is kept to ONE_UP_FILL of the width. Grids are inset by half the border width,
+    so the stroked border stays inside the area (and the margins).
     """
     cols, rows = arrangement(count, width, height, label, gap)
     side = _side(cols, rows, width, height, label, gap)
@@ -242,7 +245,8 @@ def slots(count: int, width: float, height: float, label: float, gap: float) -> 
         r, c = divmod(i, cols)
         x = c * (cell_w + gap) + (cell_w - side) / 2
         top = height - r * (cell_h + gap) - (cell_h - side - label) / 2
-        out.append(Slot(Rect(x, top - label - side, side, side), top - 0.7 * label))
+        grid = Rect(x + border / 2, top - label - side + border / 2, side - border, side - border)
+        out.append(Slot(grid, top - 0.7 * label))
     return tuple(out)
 
 
@@ -326,9 +330,16 @@ def plan_book(book: Book) -> Plan:
         pages=tuple(pages),
         gutter=gutter,
         metrics=m,
-        puzzle_slots=slots(t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap),
+        puzzle_slots=slots(
+            t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap, t.lines.border
+        ),
         answer_slots=slots(
-            t.answers_per_page, box.width, area_h, m.answer_label_size * 1.6, m.answer_gap
+            t.answers_per_page,
+            box.width,
+            area_h,
+            m.answer_label_size * 1.6,
+            m.answer_gap,
+            t.lines.answer_box,
         ),
     )
     _check_sizes(plan, everything)

@@ -1,0 +1,468 @@
+"""The PDF layout, read back: pages, margins, every digit in its cell, the answer key,
+gray-only content, embedded fonts, line widths and type sizes, reproducible bytes.
+
+Books are built from pattern solutions (a valid grid of any size) with cells blanked at
+random; uniqueness is not the layout's concern.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pypdf
+import pypdfium2
+import pytest
+
+from bookgen.errors import LayoutError
+from bookgen.grid import SYMBOLS, geometry
+from bookgen.layout import render as render_module
+from bookgen.layout import render_book
+from bookgen.layout.geometry import (
+    MIN_PAGES,
+    PageKind,
+    Plan,
+    content_box,
+    kdp_gutter,
+    plan_book,
+)
+from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, Template
+
+LETTER = {"page_width": 612.0, "page_height": 792.0}
+SIX_NINE = {"page_width": 432.0, "page_height": 648.0}
+A5 = {"page_width": 419.53, "page_height": 595.28}
+
+SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
+
+
+def solved(box_rows: int, box_cols: int) -> tuple[int, ...]:
+    """A valid solution of any size: each row is the previous one shifted."""
+    n = box_rows * box_cols
+    return tuple(
+        (box_cols * (r % box_rows) + r // box_rows + c) % n + 1 for r in range(n) for c in range(n)
+    )
+
+
+def make_book(
+    template: Template,
+    sections: tuple[tuple[str, int, int], ...] = (("Easy", 9, 5), ("Hard", 9, 4)),
+    copyright: str = "Copyright 2026 Ann Author",
+    front: FrontMatter | None = None,
+) -> Book:
+    """sections: (name, n, count); puzzles numbered through the book, 40% of cells kept."""
+    rng = random.Random(7)
+    out, number = [], 1
+    for name, n, count in sections:
+        rows, cols = SHAPES[n]
+        puzzles = []
+        for _ in range(count):
+            solution = solved(rows, cols)
+            givens = tuple(v if rng.random() < 0.4 else 0 for v in solution)
+            puzzles.append(BookPuzzle(number, name, name, rows, cols, givens, solution))
+            number += 1
+        out.append(BookSection(name, tuple(puzzles)))
+    return Book(
+        "Sudoku Test Book",
+        "Graded puzzles",
+        "Ann Author",
+        copyright,
+        tuple(out),
+        template,
+        front or FrontMatter(),
+    )
+
+
+MIXED = (("Tiny", 4, 3), ("Easy", 9, 5), ("Six", 6, 2), ("Twelve", 12, 2), ("Giant", 16, 2))
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Book, Plan, Path, int]:
+    """A letter 4-up book with every grid size, written once for the read-back tests."""
+    book = make_book(Template("letter-4up", **LETTER), MIXED)
+    path = tmp_path_factory.mktemp("book") / "book.pdf"
+    pages = render_book(book, path)
+    return book, plan_book(book), path, pages
+
+
+@pytest.fixture(scope="module")
+def plumbed(mixed: tuple[Book, Plan, Path, int]):  # type: ignore[no-untyped-def]
+    with pdfplumber.open(mixed[2]) as pdf:
+        yield pdf
+
+
+def test_fixture_solutions_are_valid() -> None:
+    for n, (rows, cols) in SHAPES.items():
+        grid = solved(rows, cols)
+        for unit in geometry(n).units:
+            assert sorted(grid[c] for c in unit) == list(range(1, n + 1))
+
+
+# ------------------------------------------------------------------ pure geometry
+
+
+@pytest.mark.parametrize(
+    ("pages", "inches"),
+    [
+        (24, 0.375),
+        (150, 0.375),
+        (151, 0.5),
+        (300, 0.5),
+        (301, 0.625),
+        (500, 0.625),
+        (501, 0.75),
+        (700, 0.75),
+        (701, 0.875),
+        (828, 0.875),
+    ],
+)
+def test_kdp_gutter(pages: int, inches: float) -> None:
+    assert kdp_gutter(pages) == pytest.approx(inches * 72)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 10])
+def test_content_box_is_mirrored(number: int) -> None:
+    t = Template("t", **LETTER, margin_outside=30.0)
+    box = content_box(t, 40.0, number)
+    left, right = box.x, t.page_width - box.right
+    assert (left, right) == ((40.0, 30.0) if number % 2 else (30.0, 40.0))
+    assert box.y == t.margin_bottom and t.page_height - box.top == t.margin_top
+
+
+@pytest.mark.parametrize(
+    ("page", "per_page", "side"),
+    [
+        (LETTER, 1, 468),
+        (LETTER, 2, 306),
+        (LETTER, 4, 252),
+        (LETTER, 6, 187),
+        (SIX_NINE, 1, 342),
+        (SIX_NINE, 2, 245),
+        (SIX_NINE, 4, 175),
+    ],
+)
+def test_grid_sizes_follow_print_rules(page: dict[str, float], per_page: int, side: float) -> None:
+    plan = plan_book(make_book(Template("t", **page, puzzles_per_page=per_page)))
+    got = [s.grid.width for s in plan.puzzle_slots]
+    assert len(got) == per_page and len(set(got)) == 1
+    assert got[0] == pytest.approx(side, rel=0.06)
+
+
+def test_gutter_follows_page_count() -> None:
+    t = Template("t", **LETTER, puzzles_per_page=1, answers_per_page=12)
+    plan = plan_book(make_book(t, (("Easy", 9, 160),)))
+    assert len(plan.pages) > 150 and plan.gutter == pytest.approx(36.0)
+    fixed = plan_book(make_book(replace(t, gutter=50.0), (("Easy", 9, 160),)))
+    assert fixed.gutter == 50.0
+
+
+@pytest.mark.parametrize("copyright", ["", "(c) 2026"])
+@pytest.mark.parametrize("per_page", [1, 4, 6])
+def test_plan_structure(copyright: str, per_page: int) -> None:
+    t = Template("t", **LETTER, puzzles_per_page=per_page, answers_per_page=6)
+    book = make_book(t, (("Easy", 9, 7), ("Hard", 9, 5)), copyright=copyright)
+    plan = plan_book(book)
+    pages = plan.pages
+    assert [p.number for p in pages] == list(range(1, len(pages) + 1))
+    assert len(pages) % 2 == 0 and len(pages) >= MIN_PAGES
+    kinds = [p.kind for p in pages]
+    assert kinds[:4] == [
+        PageKind.TITLE,
+        PageKind.COPYRIGHT,
+        PageKind.HOW_TO_PLAY,
+        PageKind.CONTENTS,
+    ]
+    # Parts in order: puzzles, answers, then only Notes.
+    order = [k for i, k in enumerate(kinds) if i == 0 or kinds[i - 1] != k]
+    assert order[4:] == [PageKind.PUZZLES, PageKind.ANSWERS, PageKind.NOTES]
+    body = [q.number for p in pages if p.kind is PageKind.PUZZLES for q in p.puzzles]
+    answers = [q.number for p in pages if p.kind is PageKind.ANSWERS for q in p.puzzles]
+    assert body == answers == list(range(1, 13))
+    assert all(len(p.puzzles) <= per_page for p in pages if p.kind is PageKind.PUZZLES)
+    # Contents point at the first page of each part.
+    (contents,) = [p for p in pages if p.kind is PageKind.CONTENTS]
+    for name, number in contents.entries:
+        page = pages[number - 1]
+        assert page.title == name and page.first
+        assert page.number == 1 or pages[number - 2].title != name
+    # Only the back of the title page may be empty, never more than two in a row.
+    blank = [p.kind is PageKind.COPYRIGHT and not copyright for p in pages]
+    assert not any(blank[i] and blank[i + 1] and blank[i + 2] for i in range(len(blank) - 2))
+
+
+def test_front_matter_can_be_left_out() -> None:
+    front = FrontMatter(title_page=False, how_to_play=False, contents=False)
+    plan = plan_book(make_book(Template("t", **LETTER), front=front))
+    assert plan.pages[0].kind is PageKind.PUZZLES and plan.pages[0].first
+
+
+# ------------------------------------------------------------------ the PDF read back
+
+
+def _grid_chars(page, rect, box):  # type: ignore[no-untyped-def]
+    """The chars whose origin lies inside a slot's grid (absolute page coordinates)."""
+    x0, y0 = box.x + rect.x, box.y + rect.y
+    return [
+        ch
+        for ch in page.chars
+        if x0 <= ch["matrix"][4] <= x0 + rect.width and y0 <= ch["matrix"][5] <= y0 + rect.height
+    ]
+
+
+def _read_grid(chars, rect, box, n):  # type: ignore[no-untyped-def]
+    """{cell: (value, char)} from chars, checking each sits optically centred in its cell."""
+    step = rect.width / n
+    out = {}
+    for ch in chars:
+        cx = (ch["x0"] + ch["x1"]) / 2 - box.x - rect.x
+        # PRINT.md: baseline = cell centre - 0.37 x size.
+        cy = ch["matrix"][5] + 0.37 * ch["size"] - box.y - rect.y
+        col, row = int(cx // step), n - 1 - int(cy // step)
+        assert abs(cx - (col + 0.5) * step) < 0.08 * step, ch
+        assert abs(cy - (n - 1 - row + 0.5) * step) < 0.08 * step, ch
+        cell = row * n + col
+        assert cell not in out
+        out[cell] = (SYMBOLS.index(ch["text"]) + 1, ch)
+    return out
+
+
+def test_pages_and_size(mixed: tuple[Book, Plan, Path, int]) -> None:
+    book, plan, path, pages = mixed
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == pages == len(plan.pages)
+    assert pages % 2 == 0 and pages >= MIN_PAGES
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == [0, 0, 612, 792]
+    meta = reader.metadata
+    assert meta is not None
+    assert (meta.title, meta.author, meta.subject) == (book.title, book.author, book.subject)
+    assert meta.creator == "bookgen"
+
+
+def test_every_given_in_its_cell(mixed: tuple[Book, Plan, Path, int], plumbed) -> None:  # type: ignore[no-untyped-def]
+    book, plan, _, _ = mixed
+    seen = 0
+    for page in plan.pages:
+        if page.kind is not PageKind.PUZZLES:
+            continue
+        pdf_page = plumbed.pages[page.number - 1]
+        box = plan.box(page.number)
+        for slot, puzzle in zip(plan.puzzle_slots, page.puzzles, strict=False):
+            n = puzzle.box_rows * puzzle.box_cols
+            chars = _grid_chars(pdf_page, slot.grid, box)
+            got = _read_grid(chars, slot.grid, box, n)
+            want = {c: v for c, v in enumerate(puzzle.givens) if v}
+            assert {c: v for c, (v, _) in got.items()} == want
+            size = max(7.0, 0.6 * slot.grid.width / n)
+            assert all(ch["size"] == pytest.approx(size, abs=0.01) for _, ch in got.values())
+            # The label above the grid names the puzzle and its difficulty.
+            above = "".join(
+                ch["text"]
+                for ch in pdf_page.chars
+                if 0 < ch["matrix"][5] - (box.y + slot.grid.top) < 20
+                and box.x + slot.grid.x - 1 <= ch["x0"] <= box.x + slot.grid.right
+            )
+            assert f"Puzzle {puzzle.number}" in above and puzzle.difficulty in above
+            seen += 1
+    assert seen == sum(len(s.puzzles) for s in book.sections)
+
+
+def test_answer_key_matches_solutions(mixed: tuple[Book, Plan, Path, int], plumbed) -> None:  # type: ignore[no-untyped-def]
+    book, plan, _, _ = mixed
+    numbers = []
+    for page in plan.pages:
+        if page.kind is not PageKind.ANSWERS:
+            continue
+        pdf_page = plumbed.pages[page.number - 1]
+        box = plan.box(page.number)
+        for slot, puzzle in zip(plan.answer_slots, page.puzzles, strict=False):
+            n = puzzle.box_rows * puzzle.box_cols
+            got = _read_grid(_grid_chars(pdf_page, slot.grid, box), slot.grid, box, n)
+            assert tuple(got[c][0] for c in range(n * n)) == puzzle.solution
+            for c, (_, ch) in got.items():
+                given = puzzle.givens[c] != 0
+                assert ("Bold" in ch["fontname"]) == given
+                gray = ch["non_stroking_color"][0]
+                assert gray == 0.0 if given else 0.0 < gray <= 0.4
+                assert ch["size"] >= 7.0
+            numbers.append(puzzle.number)
+    assert numbers == sorted(p.number for s in book.sections for p in s.puzzles)
+
+
+def test_gutter_on_the_inside(mixed: tuple[Book, Plan, Path, int], plumbed) -> None:  # type: ignore[no-untyped-def]
+    """Ink stays inside the mirrored margins; page numbers sit at the outer corner."""
+    _, plan, _, _ = mixed
+    t = plan.template
+    assert plan.gutter != t.margin_outside
+    for page in plan.pages:
+        pdf_page = plumbed.pages[page.number - 1]
+        left, right = (
+            (plan.gutter, t.margin_outside) if page.number % 2 else (t.margin_outside, plan.gutter)
+        )
+        objects = pdf_page.chars + pdf_page.rects + pdf_page.lines
+        for obj in objects:
+            # Butt caps: a stroke widens a rect or a vertical line sideways, not a row.
+            sideways = obj["object_type"] == "rect" or obj["width"] == 0
+            pad = obj.get("linewidth", 0) / 2 if sideways else 0
+            assert obj["x0"] - pad >= left - 0.01
+            assert obj["x1"] + pad <= t.page_width - right + 0.01
+        if page.numbered:
+            bottom = [ch for ch in pdf_page.chars if ch["top"] > t.page_height - t.margin_bottom]
+            assert "".join(ch["text"] for ch in bottom) == str(page.number)
+            if page.number % 2:
+                assert max(ch["x1"] for ch in bottom) == pytest.approx(t.page_width - right)
+            else:
+                assert min(ch["x0"] for ch in bottom) == pytest.approx(left)
+
+
+def test_front_pages_text(mixed: tuple[Book, Plan, Path, int], plumbed) -> None:  # type: ignore[no-untyped-def]
+    book, plan, _, _ = mixed
+    text = [p.extract_text() for p in plumbed.pages]
+    assert book.title in text[0] and book.author in text[0]
+    assert book.copyright in text[1]
+    assert "How to play" in text[2] and "A to G" in text[2]
+    contents = text[3].splitlines()
+    firsts = {
+        p.title: p.number
+        for p in plan.pages
+        if p.first and p.kind in (PageKind.PUZZLES, PageKind.ANSWERS)
+    }
+    for name, number in firsts.items():
+        assert any(line.startswith(name) and line.endswith(str(number)) for line in contents)
+    assert "Notes" in text[-1]
+
+
+def test_gray_only_embedded_fonts_thick_lines(mixed: tuple[Book, Plan, Path, int]) -> None:
+    seen_widths: set[float] = set()
+    with pikepdf.open(mixed[2]) as pdf:
+        for page in pdf.pages:
+            ops = pikepdf.parse_content_stream(page)
+            names = {str(op) for _, op in ops}
+            assert not names & {"rg", "RG", "k", "K", "sc", "SC", "scn", "SCN", "cs", "CS"}
+            widths = [float(operands[0]) for operands, op in ops if str(op) == "w"]
+            # A page that sets no width strokes at the PDF default of 1 pt.
+            assert min(widths, default=1.0) >= 0.75
+            sizes = [float(operands[1]) for operands, op in ops if str(op) == "Tf"]
+            assert min(sizes, default=7.0) >= 7.0
+            seen_widths.update(widths)
+            for font in page.Resources.Font.values():
+                assert "Helvetica" not in str(font.BaseFont)
+                assert "/FontFile2" in font.FontDescriptor
+    lines = mixed[0].template.lines
+    assert {lines.cell, lines.box, lines.border, lines.answer_cell} <= seen_widths
+
+
+def test_byte_identical(tmp_path: Path, mixed: tuple[Book, Plan, Path, int]) -> None:
+    again = tmp_path / "again.pdf"
+    render_book(mixed[0], again)
+    assert again.read_bytes() == mixed[2].read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["again.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("page", "per_page", "answers", "large"),
+    [
+        (LETTER, 1, 4, True),
+        (LETTER, 2, 6, True),
+        (LETTER, 4, 9, False),
+        (LETTER, 6, 12, False),
+        (SIX_NINE, 1, 4, False),
+        (SIX_NINE, 2, 6, False),
+        (SIX_NINE, 4, 8, False),
+        (A5, 2, 6, False),
+    ],
+)
+def test_each_template_renders(
+    tmp_path: Path, page: dict[str, float], per_page: int, answers: int, large: bool
+) -> None:
+    t = Template(
+        "t", **page, puzzles_per_page=per_page, answers_per_page=answers, large_print=large
+    )
+    book = make_book(t, (("Easy", 9, per_page + 1),))
+    path = tmp_path / "book.pdf"
+    render_book(book, path)
+    plan = plan_book(book)
+    first_body = next(p.number for p in plan.pages if p.kind is PageKind.PUZZLES)
+    box, grid = plan.box(first_body), plan.puzzle_slots[0].grid
+    with pdfplumber.open(path) as pdf:
+        chars = _grid_chars(pdf.pages[first_body - 1], grid, box)
+    assert chars and min(ch["size"] for ch in chars) >= (16.0 if large else 7.0)
+    answers_page = next(p.number for p in plan.pages if p.kind is PageKind.ANSWERS)
+    doc = pypdfium2.PdfDocument(path)
+    try:
+        for number in (first_body, answers_page):
+            image = doc[number - 1].render(scale=0.5, grayscale=True).to_numpy()
+            assert image.shape[:2] == (
+                round(page["page_height"] / 2),
+                round(page["page_width"] / 2),
+            )
+            assert (image < 128).sum() > 200
+    finally:
+        doc.close()
+
+
+# ------------------------------------------------------------------ errors
+
+
+@pytest.mark.parametrize(
+    ("change", "sections", "message"),
+    [
+        ({"puzzles_per_page": 3}, None, "puzzles_per_page is 3: expected 1, 2, 4 or 6"),
+        ({"answers_per_page": 13}, None, "answers_per_page is 13: expected 4 to 12"),
+        ({"large_print": True, "puzzles_per_page": 4}, None, "large print allows 1 or 2"),
+        (
+            {"large_print": True, "puzzles_per_page": 2},
+            (("Giant", 16, 1),),
+            "large print needs digits of at least 16 pt",
+        ),
+        (
+            {"page_width": 432.0, "page_height": 648.0, "answers_per_page": 12},
+            (("Giant", 16, 1),),
+            "16x16 grids at answers_per_page 12",
+        ),
+        ({"font": "NoSuchFont"}, None, "font 'NoSuchFont' not found"),
+        ({"font_bold": "/nowhere/x.ttf"}, None, "font_bold '/nowhere/x.ttf' not found"),
+        ({"margin_outside": 600.0}, None, "margins leave no room"),
+        ({}, (), "has no puzzles"),
+    ],
+)
+def test_layout_errors(
+    tmp_path: Path,
+    change: dict[str, object],
+    sections: tuple[tuple[str, int, int], ...] | None,
+    message: str,
+) -> None:
+    t = replace(Template("bad", **LETTER), **change)  # type: ignore[arg-type]
+    book = make_book(t) if sections is None else make_book(t, sections)
+    with pytest.raises(LayoutError, match=message.replace("(", r"\(")):
+        render_book(book, tmp_path / "book.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_font_file(tmp_path: Path) -> None:
+    fake = tmp_path / "fake.ttf"
+    fake.write_bytes(b"not a font")
+    book = make_book(Template("bad", **LETTER, font=str(fake)))
+    with pytest.raises(LayoutError, match="not a usable TrueType font"):
+        render_book(book, tmp_path / "book.pdf")
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(LayoutError, match="no folder"):
+        render_book(make_book(Template("t", **LETTER)), tmp_path / "nope" / "book.pdf")
+
+
+def test_failure_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "book.pdf"
+    target.write_bytes(b"old")
+
+    def broken(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(render_module.draw, "notes", broken)
+    with pytest.raises(LayoutError, match="cannot write the PDF: No space left"):
+        render_book(make_book(Template("t", **LETTER)), target)
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
