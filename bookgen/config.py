@@ -250,7 +250,11 @@ class _At:
         self.ctx.problems.append((self.ctx.file, self.line, text))
 
     def value(self, node: yaml.Node) -> Any:
-        return self.ctx.loader.construct_object(node, deep=True)
+        try:
+            return self.ctx.loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError):
+            # e.g. a date-like scalar that is no date: no reader accepts a raw node value
+            return object()
 
 
 def _line(node: yaml.Node) -> int:
@@ -259,9 +263,9 @@ def _line(node: yaml.Node) -> int:
 
 def _got(node: yaml.Node) -> str:
     if isinstance(node, yaml.MappingNode):
-        return "a mapping"
+        return "a mapping" if node.value else "an empty mapping"
     if isinstance(node, yaml.SequenceNode):
-        return "a list"
+        return "a list" if node.value else "an empty list"
     if node.tag == "tag:yaml.org,2002:null":
         return "nothing"
     if node.tag == "tag:yaml.org,2002:str":
@@ -331,6 +335,7 @@ class _Map:
         if not isinstance(node, yaml.MappingNode):
             raise _Wrong(self.what)
         out = _Read(at)
+        meant: set[str] = set()  # keys suggested for unknown ones: not also reported missing
         for knode, vnode in node.value:
             name = str(knode.value)
             kat = at.key(name, knode)
@@ -341,6 +346,7 @@ class _Map:
             spec = self.keys.get(name)
             if spec is None:
                 close = _close(name, self.keys)
+                meant.add(close or "")
                 kat.fail(f"unknown key; did you mean {close!r}?" if close else
                          f"unknown key; expected one of {', '.join(self.keys)}")
                 continue
@@ -348,7 +354,7 @@ class _Map:
             if ok:
                 out.values[name] = value
         for name, spec in self.keys.items():
-            if spec.required and name not in out.where:
+            if spec.required and name not in out.where and name not in meant:
                 at.key(name, node).fail("required key missing")
         return out
 
@@ -818,11 +824,11 @@ def _template(read: _Read, name: str) -> model.Template | None:
     d = model.Template(name=name, page_width=0.0, page_height=0.0)
     empty = _Read(read.at)
     margins, fonts, lines = (read.get(k, empty) for k in ("margins", "fonts", "lines"))
-    for side in ("page_width", "page_height"):
-        if side not in read.values and side not in read.where:
-            _At(read.at.ctx, "page_size", read.at.line).fail("required key missing")
+    if not {"page_width", "page_height"} & read.where.keys():
+        _At(read.at.ctx, "page_size", read.at.line).fail("required key missing")
     if not {"page_width", "page_height"} <= read.values.keys():
         return None
+    found = len(read.at.ctx.problems)
     t = model.Template(
         name=name,
         page_width=read.values["page_width"],
@@ -849,7 +855,7 @@ def _template(read: _Read, name: str) -> model.Template | None:
         read.at_key("margins").fail(
             f"margins leave {w / 72:.2g}in x {h / 72:.2g}in for the grids; expected at least 2in "
             "each way (with the widest gutter, 0.875in)")
-    return t
+    return t if len(read.at.ctx.problems) == found else None
 
 
 def _content(t: model.Template, gutter: float) -> tuple[float, float]:
