@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import reportlab
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -36,12 +37,15 @@ def render_book(book: Book, path: str | Path) -> int:
     if not target.parent.is_dir():
         raise LayoutError(f"{target}: cannot write the PDF: no folder {str(target.parent)!r}")
     temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    # ASCII85 only serves 7-bit transports; plain Flate streams are smaller and faster.
+    a85, rl_config.useA85 = rl_config.useA85, 0
     try:
         _write(plan, book, fonts, temp)
         os.replace(temp, target)
     except OSError as e:
         raise LayoutError(f"{target}: cannot write the PDF: {e.strerror or e}") from None
     finally:
+        rl_config.useA85 = a85
         temp.unlink(missing_ok=True)
     return len(plan.pages)
 
