@@ -162,7 +162,11 @@ def heading(
     """The band at the top of the box: a centred heading where a part starts, else a
     small running header at the outer edge (right on odd pages, left on even pages)."""
     if first:
-        size = m.heading_size
+        # Long names shrink to the box width rather than run into the margins.
+        size = min(
+            m.heading_size,
+            m.heading_size * box.width / stringWidth(text, fonts.bold, m.heading_size),
+        )
         c.setFont(fonts.bold, size)
         c.drawCentredString(box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text)
         return
@@ -295,7 +299,7 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
         n = rows * cols
         symbols = f"1 to {n}" if n <= 9 else f"1 to 9 and A to {SYMBOLS[n - 1]}"
         kinds.append(
-            f"a {n} x {n} grid has boxes of {rows} rows by {cols} columns and uses {symbols}"
+            f"a {n} × {n} grid has boxes of {rows} rows by {cols} columns and uses {symbols}"
         )
     return (
         "Each puzzle is a square grid of rows, columns and boxes (the areas inside the "
