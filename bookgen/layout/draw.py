@@ -163,10 +163,8 @@ def heading(
     small running header at the outer edge (right on odd pages, left on even pages)."""
     if first:
         # Long names shrink to the box width rather than run into the margins.
-        size = min(
-            m.heading_size,
-            m.heading_size * box.width / stringWidth(text, fonts.bold, m.heading_size),
-        )
+        width = stringWidth(text, fonts.bold, m.heading_size)
+        size = m.heading_size * min(1.0, box.width / width) if width else m.heading_size
         c.setFont(fonts.bold, size)
         c.drawCentredString(box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text)
         return
