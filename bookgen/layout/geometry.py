@@ -42,7 +42,7 @@ MIN_TEXT = 7.0
 LARGE_PRINT_DIGITS = 16.0
 """Smallest digit size of a large-print book."""
 
-ONE_UP_FILL = 0.88
+ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
 
 
