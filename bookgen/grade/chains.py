@@ -1,0 +1,364 @@
+"""Chains: X-chains, XY-chains/AICs, cell and unit forcing chains, dynamic forcing chains.
+
+Glossary:
+  cand index  i = cell * n + digit - 1; a bitset is an int with bit i per candidate
+  ON / OFF    a node: candidate i assumed true / false
+  weak link   ON(i) implies OFF(j): same cell, or same digit in peer cells
+  strong link OFF(i) implies ON(j): the cell is bivalue, or the digit has two places in a
+              unit (static links read on the board as it is)
+  layer       the nodes first reached after t implications; a chain to a node of layer t
+              has t + 1 nodes, its complexity
+  dynamic     propagation that reads singles off the board as the assumption fills it in
+              (not only the static links); conclusions rest on sets of ancestors
+A deduction is rated base + length_extra(complexity); among the deductions of one
+technique the lowest-rated is taken, as SE does.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from .board import Board, Node, Step, digits_of
+from .scale import Technique, length_extra
+from .tables import tables
+
+MAX_LAYERS = 24
+"""Longest static chain followed, in implications (bounds the time per step)."""
+
+
+class _Graph:
+    """Static implication links of one board state, as bitsets per cand index."""
+
+    __slots__ = ("n", "alive", "weak", "strong", "has_strong")
+
+    def __init__(self, board: Board, one_digit: bool) -> None:
+        n = board.n
+        t = tables(board.geo)
+        cands, geo = board.cands, board.geo
+        alive = 0
+        for c, m in enumerate(cands):
+            if m:
+                alive |= m << (c * n)
+        size = geo.ncells * n
+        weak = [0] * size
+        strong = [0] * size
+        for c, m in enumerate(cands):
+            if not m:
+                continue
+            base = c * n
+            others = t.cell_bits[c] & alive
+            pair = m.bit_count() == 2
+            for d in digits_of(m):
+                i = base + d - 1
+                w = t.peer_bits[i] & alive
+                if not one_digit:
+                    w |= others & ~(1 << i)
+                    if pair:
+                        strong[i] |= others & ~(1 << i)
+                weak[i] = w
+        for u, cells in enumerate(geo.units):
+            for d in range(n):
+                spots = [c for c in cells if cands[c] >> d & 1]
+                if len(spots) == 2:
+                    a, b = spots[0] * n + d, spots[1] * n + d
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+        has_strong = 0
+        for i, s in enumerate(strong):
+            if s:
+                has_strong |= 1 << i
+        self.n, self.alive, self.weak, self.strong = n, alive, weak, strong
+        self.has_strong = has_strong
+
+    def layers(self, start: int, on: bool, stop: int = -1, limit: int = MAX_LAYERS) -> list[int]:
+        """Bitsets of the nodes first reached at each layer, starting from ON/OFF(start).
+
+        Layers alternate ON/OFF from the start's kind. Stops after `limit` layers, or once
+        node `stop` is reached with the opposite kind of the start (a contradiction).
+        """
+        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        seen = [0, 0]  # [off, on]
+        frontier = 1 << start
+        kind = int(on)
+        seen[kind] = frontier
+        out = [frontier]
+        for _ in range(limit):
+            nxt = 0
+            if kind:
+                for i in _bits(frontier):
+                    nxt |= weak[i]
+            else:
+                for i in _bits(frontier & has_strong):
+                    nxt |= strong[i]
+            kind ^= 1
+            nxt &= ~seen[kind]
+            if not nxt:
+                break
+            seen[kind] |= nxt
+            out.append(nxt)
+            frontier = nxt
+            if stop >= 0 and kind != on and nxt >> stop & 1:
+                break
+        return out
+
+    def path(self, layers: list[int], on: bool, target: int) -> tuple[int, ...]:
+        """The cand indices of one chain from the start to `target` in the last layer."""
+        chain = [target]
+        cur = target
+        for t in range(len(layers) - 2, -1, -1):
+            prev_on = (t % 2 == 0) == on
+            links = self.weak if prev_on else self.strong
+            cur = next(i for i in _bits(layers[t]) if links[i] >> cur & 1)
+            chain.append(cur)
+        return tuple(reversed(chain))
+
+
+def _bits(x: int) -> Iterator[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def _nodes(path: tuple[int, ...], n: int, on: bool) -> tuple[Node, ...]:
+    out = []
+    for i in path:
+        out.append((i // n, i % n + 1, on))
+        on = not on
+    return tuple(out)
+
+
+def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step]:
+    """The shortest chain ON(s) => OFF(s) (s removed) or OFF(s) => ON(s) (s placed)."""
+    n = g.n
+    best: tuple[int, int, bool, list[int]] | None = None
+    for on in (True, False):
+        for s in _bits(g.alive):
+            limit = MAX_LAYERS if best is None else best[0] - 2
+            if limit < 1:
+                break
+            layers = g.layers(s, on, stop=s, limit=limit)
+            if len(layers) > 1 and layers[-1] >> s & 1 and len(layers) % 2 == 0:
+                if best is None or len(layers) < best[0]:
+                    best = (len(layers), s, on, layers)
+    if best is None:
+        return []
+    size, s, on, layers = best
+    path = g.path(layers, on, s)
+    nodes = _nodes(path, n, on)
+    cell, d = s // n, s % n + 1
+    xy = all(nodes[k][0] == nodes[k + 1][0] for k in range(1 if on else 0, len(nodes) - 1, 2))
+    tech = tech_of[xy]
+    value = tech.se + length_extra(size)
+    cells = tuple(dict.fromkeys(c for c, _, _ in nodes))
+    digits = tuple(sorted({dd for _, dd, _ in nodes}))
+    if on:
+        return [Step(tech, value, cells, digits, eliminated=((cell, d),), chains=(nodes,))]
+    return [Step(tech, value, cells, digits, placed=((cell, d),), chains=(nodes,))]
+
+
+def x_chain(board: Board) -> list[Step]:
+    """Chains on one digit: simple colouring and X-chains."""
+    return _unary(board, _Graph(board, one_digit=True), {True: Technique.X_CHAIN, False: Technique.X_CHAIN})
+
+
+def aic(board: Board) -> list[Step]:
+    """Alternating inference chains; XY-chains when every strong link is a bivalue cell."""
+    return _unary(board, _Graph(board, one_digit=False), {True: Technique.XY_CHAIN, False: Technique.AIC})
+
+
+# ---------------------------------------------------------------- forcing chains
+
+
+def _groups(board: Board) -> Iterator[tuple[Technique, int, tuple[int, ...]]]:
+    """Cells with 2+ candidates and (unit, digit) with 2+ places: (technique, unit, starts)."""
+    n, cands, geo = board.n, board.cands, board.geo
+    for c, m in enumerate(cands):
+        if m.bit_count() >= 2:
+            yield Technique.CELL_FORCING_CHAINS, -1, tuple(c * n + d - 1 for d in digits_of(m))
+    for u, cells in enumerate(geo.units):
+        for d in range(n):
+            spots = tuple(c * n + d for c in cells if cands[c] >> d & 1)
+            if len(spots) >= 2:
+                yield Technique.UNIT_FORCING_CHAINS, u, spots
+
+
+def _common(
+    board: Board, reach: dict[int, tuple[dict[int, int], dict[int, int]]]
+) -> list[Step]:
+    """Cell and unit forcing: a node reached from every start of a group, cheapest first.
+
+    reach[s] = (on, off): cand index -> complexity of the chain from ON(s) to it.
+    """
+    n = board.n
+    best: tuple[float, Step] | None = None
+    for tech, unit, starts in _groups(board):
+        for kind in (0, 1):  # 0: the node is OFF in every branch, 1: ON in every branch
+            common = set(reach[starts[0]][kind])
+            for s in starts[1:]:
+                common &= reach[s][kind].keys()
+                if not common:
+                    break
+            common -= set(starts)
+            for t in common:
+                size = sum(reach[s][kind][t] for s in starts)
+                value = tech.se + length_extra(size)
+                if best is not None and value >= best[0]:
+                    continue
+                cell, d = t // n, t % n + 1
+                step = Step(
+                    tech,
+                    value,
+                    tuple(dict.fromkeys(s // n for s in starts)),
+                    tuple(sorted({s % n + 1 for s in starts})),
+                    placed=((cell, d),) if kind else (),
+                    eliminated=() if kind else ((cell, d),),
+                    units=(unit,) if unit >= 0 else (),
+                    chains=tuple(((s // n, s % n + 1, True), (cell, d, bool(kind))) for s in starts),
+                )
+                best = (value, step)
+    return [best[1]] if best else []
+
+
+def forcing_chains(board: Board) -> list[Step]:
+    """Cell and unit forcing chains over the static links."""
+    g = _Graph(board, one_digit=False)
+    reach: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+    for s in _bits(g.alive):
+        off: dict[int, int] = {}
+        on: dict[int, int] = {}
+        for t, layer in enumerate(g.layers(s, True)):
+            into = on if t % 2 == 0 else off
+            for i in _bits(layer):
+                into[i] = t + 1
+        reach[s] = (off, on)
+    return _common(board, reach)
+
+
+# ---------------------------------------------------------------- dynamic
+
+
+class _Contradiction(Exception):
+    def __init__(self, ancestors: int) -> None:
+        self.ancestors = ancestors
+
+
+def _dynamic(
+    board: Board, counts: list[int], start: int, on: bool
+) -> tuple[dict[int, int], dict[int, int], int]:
+    """Propagate ON/OFF(start) with singles read off the changing board.
+
+    Returns (on, off, contradiction): on/off map cand index -> ancestor bitset (node ids:
+    2*i for OFF(i), 2*i + 1 for ON(i)); contradiction is the ancestor set of a
+    contradiction, or 0 if none was met.
+    """
+    n, geo = board.n, board.geo
+    units, cell_units, peers = geo.units, geo.cell_units, geo.peers
+    cands = board.cands[:]
+    counts = counts[:]
+    on_anc: dict[int, int] = {}
+    off_anc: dict[int, int] = {}
+    queue: deque[tuple[int, bool, int]] = deque([(start, on, 1 << (2 * start + on))])
+    try:
+        while queue:
+            i, is_on, anc = queue.popleft()
+            c, d = divmod(i, n)
+            b = 1 << d
+            if is_on:
+                if i in on_anc:
+                    continue
+                if not cands[c] & b:
+                    raise _Contradiction(anc | off_anc.get(i, 0))
+                on_anc[i] = anc
+                for e in digits_of(cands[c] & ~b):
+                    queue.append((c * n + e - 1, False, anc | 1 << (2 * (c * n + e - 1))))
+                for p in peers[c]:
+                    if cands[p] & b:
+                        j = p * n + d
+                        queue.append((j, False, anc | 1 << (2 * j)))
+                continue
+            if not cands[c] & b:
+                continue
+            if i in on_anc:
+                raise _Contradiction(anc | on_anc[i])
+            off_anc[i] = anc
+            m = cands[c] = cands[c] & ~b
+            if not m:
+                raise _Contradiction(_union(off_anc, (c * n + e for e in range(n))))
+            if not m & (m - 1):
+                j = c * n + m.bit_length() - 1
+                if j not in on_anc:
+                    why = _union(off_anc, (c * n + e for e in range(n)))
+                    queue.append((j, True, why | 1 << (2 * j + 1)))
+            for u in cell_units[c]:
+                k = u * n + d
+                counts[k] -= 1
+                if counts[k] > 1:
+                    continue
+                why = _union(off_anc, (q * n + d for q in units[u]))
+                if counts[k] == 0:
+                    raise _Contradiction(why)
+                p = next(q for q in units[u] if cands[q] & b)
+                j = p * n + d
+                if j not in on_anc:
+                    queue.append((j, True, why | 1 << (2 * j + 1)))
+    except _Contradiction as e:
+        return on_anc, off_anc, e.ancestors
+    return on_anc, off_anc, 0
+
+
+def _union(anc: dict[int, int], keys: Iterable[int]) -> int:
+    out = 0
+    for k in keys:
+        a = anc.get(k)
+        if a:
+            out |= a
+    return out
+
+
+def _place_counts(board: Board) -> list[int]:
+    n, cands = board.n, board.cands
+    counts = []
+    for cells in board.geo.units:
+        for d in range(n):
+            counts.append(sum(1 for c in cells if cands[c] >> d & 1))
+    return counts
+
+
+def dynamic_forcing_chains(board: Board) -> list[Step]:
+    """An assumption that leads to a contradiction, or forcing chains over dynamic links."""
+    n = board.n
+    tech = Technique.DYNAMIC_FORCING_CHAINS
+    counts = _place_counts(board)
+    best: tuple[float, Step] | None = None
+    reach: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+    alive = [c * n + d - 1 for c, m in enumerate(board.cands) for d in digits_of(m)]
+    for s in alive:
+        on_anc, off_anc, bad = _dynamic(board, counts, s, True)
+        if bad:
+            value = tech.se + length_extra(bad.bit_count())
+            if best is None or value < best[0]:
+                cell, d = divmod(s, n)
+                step = Step(
+                    tech, value, (cell,), (d + 1,), eliminated=((cell, d + 1),),
+                    chains=(_anc_nodes(bad, n),),
+                )
+                best = (value, step)
+            reach[s] = ({}, {})
+        else:
+            reach[s] = (
+                {i: a.bit_count() for i, a in off_anc.items()},
+                {i: a.bit_count() for i, a in on_anc.items()},
+            )
+    for step in _common(board, reach):
+        # cell/unit forcing over dynamic links: same length extra, on the dynamic base
+        value = step.difficulty - step.technique.se + tech.se
+        if best is None or value < best[0]:
+            best = (value, replace(step, technique=tech, difficulty=value))
+    return [best[1]] if best else []
+
+
+def _anc_nodes(anc: int, n: int) -> tuple[Node, ...]:
+    return tuple((k // 2 // n, k // 2 % n + 1, bool(k & 1)) for k in _bits(anc))

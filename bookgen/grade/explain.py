@@ -1,0 +1,169 @@
+"""The solution in plain words: one line per step, optionally with the candidate grid.
+
+Glossary:
+  r4c2 = 3     a placement;  r4c2 != 3  a candidate that is false (in chains)
+  ->           what the step concludes: placements or 'removed D from cells'
+The wording is meant for a printed "how it's solved" page.
+"""
+
+from __future__ import annotations
+
+from ..grid import Geometry, symbol
+from .board import Board, Node, Step, digits_of
+from .scale import Technique
+from .solver import grade
+
+T = Technique
+
+
+def _cells(geo: Geometry, cells: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(geo.label(c) for c in cells)
+
+
+def _digits(ds: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(symbol(d) for d in ds)
+
+
+def _removed(geo: Geometry, step: Step) -> str:
+    by_digit: dict[int, list[int]] = {}
+    for c, d in step.eliminated:
+        by_digit.setdefault(d, []).append(c)
+    if len(by_digit) == 1 and step.digits == tuple(by_digit):
+        return "removed from " + _cells(geo, next(iter(by_digit.values())))
+    return "removed " + "; ".join(
+        f"{symbol(d)} from {_cells(geo, cells)}" for d, cells in sorted(by_digit.items())
+    )
+
+
+def _node(geo: Geometry, node: Node) -> str:
+    cell, d, on = node
+    return f"{geo.label(cell)}{'=' if on else '!='}{symbol(d)}"
+
+
+def _result(geo: Geometry, step: Step) -> str:
+    parts = [f"{geo.label(c)} = {symbol(v)}" for c, v in step.placed]
+    if step.eliminated:
+        parts.append(_removed(geo, step))
+    return "; ".join(parts)
+
+
+def _set_name(k: int) -> str:
+    return {1: "single", 2: "pair", 3: "triple"}.get(k, "quad")
+
+
+def describe(step: Step, geo: Geometry) -> str:
+    """One step in plain words."""
+    t, units, names = step.technique, step.units, geo.unit_names
+    what = _result(geo, step)
+    if t in (T.HIDDEN_SINGLE_BOX, T.HIDDEN_SINGLE_LINE):
+        return f"{what}: hidden single in {names[units[0]]}"
+    if t in (T.NAKED_SINGLE, T.BUG, T.TRIAL):
+        return f"{what}: {t.label} ({t.description})"
+    if t in (T.POINTING, T.CLAIMING, T.DIRECT_POINTING, T.DIRECT_CLAIMING):
+        name = f"{t.label} {_set_name(len(step.cells))}"
+        d = symbol(step.digits[0])
+        return f"{name}: {d} in {names[units[0]]} confined to {names[units[1]]} -> {what}"
+    if t in (T.NAKED_PAIR, T.NAKED_TRIPLE, T.NAKED_QUAD):
+        return (
+            f"{t.label}: {_cells(geo, step.cells)} hold only {_digits(step.digits)} "
+            f"in {names[units[0]]} -> {what}"
+        )
+    if t in (T.HIDDEN_PAIR, T.HIDDEN_TRIPLE, T.HIDDEN_QUAD, T.DIRECT_HIDDEN_PAIR, T.DIRECT_HIDDEN_TRIPLE):
+        return (
+            f"{t.label}: {_digits(step.digits)} in {names[units[0]]} only at "
+            f"{_cells(geo, step.cells)} -> {what}"
+        )
+    if t in (T.X_WING, T.SWORDFISH, T.JELLYFISH):
+        k = len(units) // 2
+        base = ", ".join(names[u] for u in units[:k])
+        cover = ", ".join(names[u] for u in units[k:])
+        return f"{t.label}: {symbol(step.digits[0])} in {base} confined to {cover} -> {what}"
+    if t in (T.SKYSCRAPER, T.TWO_STRING_KITE, T.TURBOT_CRANE):
+        a, a2, b2, b = step.cells
+        d = symbol(step.digits[0])
+        return (
+            f"{t.label}: {d} is in {geo.label(a)} or {geo.label(a2)} ({names[units[0]]}), and in "
+            f"{geo.label(b)} or {geo.label(b2)} ({names[units[1]]}); {geo.label(a2)} and "
+            f"{geo.label(b2)} see each other, so {d} is in {geo.label(a)} or {geo.label(b)} -> {what}"
+        )
+    if t in (T.XY_WING, T.XYZ_WING):
+        pivot, *pincers = step.cells
+        return (
+            f"{t.label}: pivot {geo.label(pivot)}, pincers {_cells(geo, pincers)} "
+            f"on {_digits(step.digits)} -> {what}"
+        )
+    if t is T.W_WING:
+        a, b, x, y = step.cells
+        d, link = (symbol(v) for v in step.digits)
+        return (
+            f"{t.label}: {geo.label(a)} and {geo.label(b)} hold {d}, {link}; {link} in "
+            f"{names[units[0]]} is in {geo.label(x)} or {geo.label(y)}, so one of them is {d} "
+            f"-> {what}"
+        )
+    if t is T.UNIQUE_RECTANGLE:
+        return f"{t.label} on {_digits(step.digits[:2])} at {_cells(geo, step.cells[:4])} -> {what}"
+    if t is T.ALIGNED_PAIR_EXCLUSION:
+        return f"{t.label}: {_cells(geo, step.cells[:2])} in {names[units[0]]} -> {what}"
+    if t in (T.X_CHAIN, T.XY_CHAIN, T.AIC):
+        chain = " -> ".join(_node(geo, nd) for nd in step.chains[0])
+        return f"{t.label}: {chain}, so {what}"
+    if t in (T.CELL_FORCING_CHAINS, T.UNIT_FORCING_CHAINS):
+        source = (
+            f"every candidate of {geo.label(step.cells[0])}"
+            if t is T.CELL_FORCING_CHAINS
+            else f"every place of {symbol(step.digits[0])} in {names[units[0]]}"
+        )
+        return f"{t.label}: {source} leads to the same conclusion -> {what}"
+    if step.placed:
+        cell, d = step.placed[0]
+        start = f"assuming {geo.label(cell)} != {symbol(d)}"
+    elif step.eliminated and step.cells:
+        cell, d = step.eliminated[0]
+        start = f"assuming {geo.label(cell)} = {symbol(d)}"
+    else:
+        start = "every branch"
+    links = sum(len(c) for c in step.chains)
+    return f"{t.label}: {start} leads to a contradiction ({links} links) -> {what}"
+
+
+def format_candidates(board: Board) -> str:
+    """The candidate grid: each empty cell lists its candidates, filled cells their value."""
+    geo, n = board.geo, board.n
+    width = n
+    rows = []
+    sep = "-+-".join("-" * (width * geo.box_cols + geo.box_cols - 1) for _ in range(n // geo.box_cols))
+    for r in range(n):
+        if r and r % geo.box_rows == 0:
+            rows.append(sep)
+        fields = []
+        for c in range(n):
+            cell = r * n + c
+            v = board.values[cell]
+            text = symbol(v) if v else "".join(symbol(d) for d in digits_of(board.cands[cell]))
+            fields.append(text.center(width) if v else text.ljust(width))
+        boxes = [" ".join(fields[b : b + geo.box_cols]) for b in range(0, n, geo.box_cols)]
+        rows.append(" | ".join(boxes).rstrip())
+    return "\n".join(rows)
+
+
+def explain(values: tuple[int, ...], geo: Geometry, candidates: bool = False) -> str:
+    """The step-by-step solution in plain words, headed by the grade.
+
+    With candidates, the candidate grid is shown before every step that is not a single.
+    """
+    g = grade(values, geo)
+    out = [f"grade {g.grade:.1f} ({g.band.value}), hardest step: {g.hardest or 'none'}"]
+    if candidates:
+        board = Board(values, geo)
+    singles = {T.HIDDEN_SINGLE_BOX, T.HIDDEN_SINGLE_LINE, T.NAKED_SINGLE}
+    for k, step in enumerate(g.steps, 1):
+        if candidates and step.technique not in singles:
+            out.append("")
+            out.append(format_candidates(board))
+            out.append("")
+        out.append(f"{k}. {describe(step, geo)}")
+        if candidates:
+            board.apply(step)
+    if not g.solved:
+        out.append("no solution: the givens leave a cell without candidates")
+    return "\n".join(out)

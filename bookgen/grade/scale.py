@@ -1,0 +1,188 @@
+"""The difficulty scale: techniques with their Sudoku Explainer (SE) values, and the bands.
+
+Glossary:
+  SE value     the rating Sudoku Explainer gives a technique; a puzzle's grade is the
+               largest value among the steps of its solution (its hardest necessary step)
+  base         a technique's fixed value; chains add a length extra on top of it
+  complexity   the number of nodes (candidate on/off links) a chain deduction rests on
+  band         the name books use for a range of grades (SPEC §5): easy < 1.5 <= medium
+               < 2.5 <= hard < 4.0 <= expert < 6.0 <= extreme
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Technique(Enum):
+    """A solving technique: (name, SE base value, description). Listed easiest first."""
+
+    HIDDEN_SINGLE_BOX = ("hidden single", 1.2, "the only place for a digit in a box")
+    HIDDEN_SINGLE_LINE = ("hidden single", 1.5, "the only place for a digit in a row or column")
+    DIRECT_POINTING = (
+        "direct pointing",
+        1.7,
+        "a digit confined to one line inside a box leaves a single place on that line",
+    )
+    DIRECT_CLAIMING = (
+        "direct claiming",
+        1.9,
+        "a digit confined to one box inside a line leaves a single place in that box",
+    )
+    DIRECT_HIDDEN_PAIR = (
+        "direct hidden pair",
+        2.0,
+        "two digits confined to two cells of a unit leave a single place for a third",
+    )
+    NAKED_SINGLE = ("naked single", 2.3, "only one candidate left in the cell")
+    DIRECT_HIDDEN_TRIPLE = (
+        "direct hidden triple",
+        2.5,
+        "three digits confined to three cells of a unit leave a single place for a fourth",
+    )
+    POINTING = (
+        "pointing",
+        2.6,
+        "a digit confined to one line inside a box is removed from the rest of the line",
+    )
+    CLAIMING = (
+        "claiming",
+        2.8,
+        "a digit confined to one box inside a line is removed from the rest of the box",
+    )
+    NAKED_PAIR = ("naked pair", 3.0, "two cells of a unit holding only the same two digits")
+    X_WING = ("X-wing", 3.2, "a digit confined to the same two columns in two rows (or the reverse)")
+    HIDDEN_PAIR = ("hidden pair", 3.4, "two digits confined to the same two cells of a unit")
+    NAKED_TRIPLE = ("naked triple", 3.6, "three cells of a unit holding only three digits")
+    SWORDFISH = ("swordfish", 3.8, "a digit confined to the same three columns in three rows")
+    HIDDEN_TRIPLE = ("hidden triple", 4.0, "three digits confined to the same three cells")
+    SKYSCRAPER = (
+        "skyscraper",
+        4.0,
+        "two parallel strong links on a digit, joined at one end",
+    )
+    TWO_STRING_KITE = (
+        "two-string kite",
+        4.1,
+        "a strong link in a row and one in a column on a digit, joined in a box",
+    )
+    TURBOT_CRANE = (
+        "turbot crane",
+        4.2,
+        "two strong links on a digit, one of them in a box, joined at one end",
+    )
+    XY_WING = (
+        "XY-wing",
+        4.2,
+        "a bivalue pivot xy and two bivalue pincers xz, yz: z leaves cells seeing both pincers",
+    )
+    XYZ_WING = (
+        "XYZ-wing",
+        4.4,
+        "a pivot xyz and two pincers xz, yz: z leaves cells seeing all three",
+    )
+    W_WING = (
+        "W-wing",
+        4.4,
+        "two equal bivalue cells joined by a strong link on one of their digits",
+    )
+    UNIQUE_RECTANGLE = (
+        "unique rectangle",
+        4.5,
+        "a deadly pattern of four cells in two boxes that a unique puzzle must avoid",
+    )
+    NAKED_QUAD = ("naked quad", 5.0, "four cells of a unit holding only four digits")
+    JELLYFISH = ("jellyfish", 5.2, "a digit confined to the same four columns in four rows")
+    HIDDEN_QUAD = ("hidden quad", 5.4, "four digits confined to the same four cells")
+    BUG = (
+        "BUG+1",
+        5.6,
+        "every cell but one is bivalue: the extra digit of that cell must be its value",
+    )
+    ALIGNED_PAIR_EXCLUSION = (
+        "aligned pair exclusion",
+        6.2,
+        "two cells of a unit cannot take a pair of digits that would empty a third cell",
+    )
+    X_CHAIN = (
+        "X-chain",
+        6.6,
+        "a chain of strong and weak links on one digit (simple colouring)",
+    )
+    XY_CHAIN = ("XY-chain", 7.0, "a chain of bivalue cells linked by shared digits")
+    AIC = ("alternating inference chain", 7.0, "a chain of strong and weak links on cells and units")
+    CELL_FORCING_CHAINS = (
+        "cell forcing chains",
+        8.0,
+        "every candidate of one cell leads to the same conclusion",
+    )
+    UNIT_FORCING_CHAINS = (
+        "unit forcing chains",
+        8.0,
+        "every place of a digit in one unit leads to the same conclusion",
+    )
+    DYNAMIC_FORCING_CHAINS = (
+        "dynamic forcing chains",
+        8.5,
+        "an assumption followed through the whole grid leads to a contradiction",
+    )
+    NESTED_FORCING_CHAINS = (
+        "nested forcing chains",
+        9.0,
+        "dynamic forcing chains whose links may themselves use forcing chains",
+    )
+    TRIAL = (
+        "trial",
+        9.5,
+        "beyond the ladder: the solution's value is placed in the most constrained cell",
+    )
+
+    def __init__(self, label: str, se: float, description: str) -> None:
+        self.label = label
+        """The name people read ('hidden single', 'X-wing')."""
+        self.se = se
+        """The SE base value of the technique."""
+        self.description = description
+        """One line on what the technique finds."""
+
+
+class Band(Enum):
+    """The difficulty bands of SPEC §5, as named in book configs."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+    EXTREME = "extreme"
+
+
+BAND_FLOORS: tuple[tuple[float, Band], ...] = (
+    (6.0, Band.EXTREME),
+    (4.0, Band.EXPERT),
+    (2.5, Band.HARD),
+    (1.5, Band.MEDIUM),
+)
+"""Lowest grade of each band above easy, hardest first (SPEC §5)."""
+
+
+def band_of(grade: float) -> Band:
+    """The band a grade falls in."""
+    for floor, band in BAND_FLOORS:
+        if grade >= floor - 1e-9:
+            return band
+    return Band.EASY
+
+
+def length_extra(complexity: int) -> float:
+    """SE's length extra for a chain of `complexity` nodes: +0.1 per ceiling passed.
+
+    The ceilings grow by x1.5 and x4/3 in turn (4, 6, 8, 12, 16, 24, ...), so long chains
+    cost more but slowly, as in Sudoku Explainer.
+    """
+    extra, ceil, odd = 0.0, 4, False
+    length = complexity - 2
+    while length > ceil:
+        extra += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return extra

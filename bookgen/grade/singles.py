@@ -1,0 +1,77 @@
+"""Singles: hidden singles (box first, then lines) and naked singles.
+
+Glossary:
+  hidden single  a digit with one place left in a unit
+  naked single   a cell with one candidate left
+Singles are returned in batches (every single visible at once): they are all true in a
+puzzle with a solution, and applying them together does not change the grade.
+"""
+
+from __future__ import annotations
+
+from .board import Board, Step, digits_of
+from .scale import Technique
+from .tables import tables
+
+
+def _hidden(board: Board, units: tuple[int, ...], tech: Technique) -> list[Step]:
+    cands, geo = board.cands, board.geo
+    steps: list[Step] = []
+    taken: set[int] = set()
+    for u in units:
+        cells = geo.units[u]
+        once = twice = 0
+        for c in cells:
+            m = cands[c]
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        if not single:
+            continue
+        for d in digits_of(single):
+            b = 1 << (d - 1)
+            cell = next(c for c in cells if cands[c] & b)
+            if cell not in taken:
+                taken.add(cell)
+                steps.append(Step(tech, tech.se, (cell,), (d,), placed=((cell, d),), units=(u,)))
+    return steps
+
+
+def hidden_singles_box(board: Board) -> list[Step]:
+    """Every digit with one place left in a box."""
+    return _hidden(board, tables(board.geo).boxes, Technique.HIDDEN_SINGLE_BOX)
+
+
+def hidden_singles_line(board: Board) -> list[Step]:
+    """Every digit with one place left in a row, column (or diagonal)."""
+    return _hidden(board, tables(board.geo).lines, Technique.HIDDEN_SINGLE_LINE)
+
+
+def naked_singles(board: Board) -> list[Step]:
+    """Every cell with one candidate left."""
+    tech = Technique.NAKED_SINGLE
+    return [
+        Step(tech, tech.se, (c,), digits_of(m), placed=((c, digits_of(m)[0]),))
+        for c, m in enumerate(board.cands)
+        if m and not m & (m - 1)
+    ]
+
+
+def makes_hidden_single(
+    board: Board, eliminated: tuple[tuple[int, int], ...], unit: int = -1
+) -> bool:
+    """True when removing these candidates leaves some digit with one place in a unit
+    (in `unit` only, when given).
+
+    This is what makes a technique 'direct' on the SE scale: it is rated lower because
+    its result is read off as a hidden single at once.
+    """
+    gone = set(eliminated)
+    geo, cands = board.geo, board.cands
+    for cell, d in eliminated:
+        b = 1 << (d - 1)
+        for u in geo.cell_units[cell] if unit < 0 else (unit,):
+            left = [c for c in geo.units[u] if cands[c] & b and (c, d) not in gone]
+            if len(left) == 1:
+                return True
+    return False

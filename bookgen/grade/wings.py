@@ -1,0 +1,129 @@
+"""Wings: XY-wing, XYZ-wing, W-wing; and aligned pair exclusion.
+
+Glossary:
+  bivalue      a cell with exactly two candidates
+  pivot        the middle cell of a wing; pincers are two cells it sees
+  strong link  a digit with exactly two places in a unit: one of them holds it
+  aligned pair two cells of one unit; a pair of values for them is excluded when it
+               clashes or when it would empty a cell that sees both
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import Board, Step, digits_of
+from .scale import Technique
+from .tables import tables
+
+
+def _seeing_all(board: Board, cells: tuple[int, ...], b: int) -> list[int]:
+    """Empty cells other than `cells` that see every one of them and hold bit b."""
+    sets = tables(board.geo).peer_sets
+    common = set(sets[cells[0]])
+    for c in cells[1:]:
+        common &= sets[c]
+    return sorted(c for c in common if board.cands[c] & b and c not in cells)
+
+
+def xy_wing(board: Board) -> list[Step]:
+    cands, geo = board.cands, board.geo
+    tech = Technique.XY_WING
+    for pivot, m in enumerate(cands):
+        if m.bit_count() != 2:
+            continue
+        wings = [p for p in geo.peers[pivot] if cands[p].bit_count() == 2 and cands[p] != m]
+        for a, b in combinations(wings, 2):
+            ma, mb = cands[a], cands[b]
+            if not (ma & m and mb & m) or ma & m == mb & m or not ma & mb & ~m:
+                continue
+            z = ma & mb & ~m
+            if (ma | mb | m).bit_count() != 3 or z.bit_count() != 1:
+                continue
+            elim = tuple((c, digits_of(z)[0]) for c in _seeing_all(board, (a, b), z))
+            if elim:
+                return [Step(tech, tech.se, (pivot, a, b), digits_of(m | z), eliminated=elim)]
+    return []
+
+
+def xyz_wing(board: Board) -> list[Step]:
+    cands, geo = board.cands, board.geo
+    tech = Technique.XYZ_WING
+    for pivot, m in enumerate(cands):
+        if m.bit_count() != 3:
+            continue
+        wings = [p for p in geo.peers[pivot] if cands[p].bit_count() == 2 and cands[p] & m == cands[p]]
+        for a, b in combinations(wings, 2):
+            if cands[a] == cands[b]:
+                continue
+            z = cands[a] & cands[b]
+            elim = tuple((c, digits_of(z)[0]) for c in _seeing_all(board, (pivot, a, b), z))
+            if elim:
+                return [Step(tech, tech.se, (pivot, a, b), digits_of(m), eliminated=elim)]
+    return []
+
+
+def w_wing(board: Board) -> list[Step]:
+    cands, geo = board.cands, board.geo
+    sets = tables(geo).peer_sets
+    tech = Technique.W_WING
+    bivalue = [c for c, m in enumerate(cands) if m.bit_count() == 2]
+    for a, b in combinations(bivalue, 2):
+        if cands[a] != cands[b] or b in sets[a]:
+            continue
+        for link in digits_of(cands[a]):
+            other = cands[a] & ~(1 << (link - 1))
+            targets = _seeing_all(board, (a, b), other)
+            if not targets:
+                continue
+            lb = 1 << (link - 1)
+            for u, cells in enumerate(geo.units):
+                spots = [c for c in cells if cands[c] & lb]
+                if len(spots) != 2 or a in spots or b in spots:
+                    continue
+                x, y = spots
+                if (x in sets[a] and y in sets[b]) or (x in sets[b] and y in sets[a]):
+                    d = digits_of(other)[0]
+                    return [
+                        Step(
+                            tech,
+                            tech.se,
+                            (a, b, x, y),
+                            (d, link),
+                            eliminated=tuple((c, d) for c in targets),
+                            units=(u,),
+                        )
+                    ]
+    return []
+
+
+def aligned_pair_exclusion(board: Board) -> list[Step]:
+    cands, geo = board.cands, board.geo
+    sets = tables(geo).peer_sets
+    tech = Technique.ALIGNED_PAIR_EXCLUSION
+    seen: set[tuple[int, int]] = set()
+    for u, cells in enumerate(geo.units):
+        empty = [c for c in cells if cands[c]]
+        for a, b in combinations(empty, 2):
+            if (a, b) in seen:
+                continue
+            seen.add((a, b))
+            common = [c for c in sets[a] & sets[b] if cands[c]]
+            blockers = [cands[c] for c in common if cands[c].bit_count() == 2]
+            ok_a = ok_b = 0
+            for da in digits_of(cands[a]):
+                for db in digits_of(cands[b]):
+                    if da == db:
+                        continue
+                    pair = (1 << (da - 1)) | (1 << (db - 1))
+                    if pair in blockers:
+                        continue
+                    ok_a |= 1 << (da - 1)
+                    ok_b |= 1 << (db - 1)
+            elim = tuple((a, d) for d in digits_of(cands[a] & ~ok_a)) + tuple(
+                (b, d) for d in digits_of(cands[b] & ~ok_b)
+            )
+            if elim:
+                used = tuple(c for c in common if cands[c].bit_count() == 2)
+                return [Step(tech, tech.se, (a, b) + used, (), eliminated=elim, units=(u,))]
+    return []
