@@ -36,6 +36,7 @@ import json
 import math
 import re
 import string
+import sysconfig
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -733,10 +734,15 @@ _CONFIG = _Map(
 
 
 def _templates_dir() -> Path:
-    """The shipped templates: the repository's templates/ folder, or the installed copy."""
-    here = Path(__file__).resolve().parent
-    checkout = here.parent / "templates"
-    return checkout if checkout.is_dir() else here / "templates"
+    """The shipped templates: the checkout's templates/ folder, else the installed copy
+    (pyproject.toml installs them as data files under <prefix>/share/bookgen/templates)."""
+    root = Path(__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file():
+        return root / "templates"
+    schemes = (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user"))
+    installed = [Path(sysconfig.get_path("data", s)) / "share" / "bookgen" / "templates"
+                 for s in schemes]
+    return next((d for d in installed if d.is_dir()), installed[0])
 
 
 def list_templates() -> list[str]:
