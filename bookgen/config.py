@@ -947,27 +947,61 @@ def clue_counts(n: int, symmetry: str) -> frozenset[int]:
     return frozenset(k for k in range(MIN_CLUES[n], n * n) if reach >> k & 1)
 
 
+SHIDOKU_PUZZLES: dict[str, tuple[int, ...]] = {
+    "none": (25728, 284160, 1041408, 2141184, 2961024, 2958336, 2204928, 1239552, 522624,
+             161280, 34560, 4608),
+    "rotational": (2208, 0, 12288, 0, 19296, 0, 16128, 0, 8064, 0, 2304, 0),
+    "rotational90": (240, 0, 0, 0, 1680, 0, 0, 0, 1152, 0, 0, 0),
+    "mirror": (960, 0, 7680, 0, 14112, 0, 13824, 0, 7680, 0, 2304, 0),
+    "flip": (960, 0, 7680, 0, 14112, 0, 13824, 0, 7680, 0, 2304, 0),
+    "diagonal": (480, 7872, 19776, 32448, 39264, 38976, 33408, 24192, 14976, 8064, 3456, 1152),
+    "antidiagonal": (480, 7872, 19776, 32448, 39264, 38976, 33408, 24192, 14976, 8064, 3456,
+                     1152),
+    "dihedral": (0, 0, 0, 0, 528, 0, 0, 0, 576, 0, 0, 0),
+}
+"""How many different 4x4 puzzles with a unique solution exist, by symmetry, for 4, 5,
+... 15 clues: every clue pattern of every one of the 288 grids, counted once (the tests
+count them again by brute force). Larger sizes have far more puzzles than a book needs."""
+
+
 def _span(lo: float, hi: float) -> str:
     return f"{lo:g}" if lo == hi else f"[{lo:g}, {hi:g}]"
 
 
-def _check_clues(lo: int, hi: int, n: int, symmetry: str, at: _At) -> None:
+def _check_clues(lo: int, hi: int, n: int, symmetry: str, at: _At) -> bool:
+    """Whether a clue range can be met on size n with `symmetry` (else a problem is noted)."""
     cells, least = n * n, MIN_CLUES[n]
+    counts = clue_counts(n, symmetry)
     if lo > cells - 1:
         at.fail(f"expected at most {cells - 1} clues on a {n}x{n} grid ({cells} cells), "
                 f"got {_span(lo, hi)}")
     elif hi < least:
         at.fail(f"expected at least {least} clues: no {n}x{n} puzzle with fewer has a unique "
                 f"solution, got {_span(lo, hi)}")
+    elif not any(lo <= k <= hi for k in counts):
+        near = [max((k for k in counts if k < lo), default=None),
+                min((k for k in counts if k > hi), default=None)]
+        groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry)))))
+        at.fail(f"no clue count in {_span(lo, hi)} is possible with symmetry {symmetry!r} "
+                f"on a {n}x{n} grid (it places clues in groups of {groups}); nearest "
+                f"possible: {' or '.join(str(k) for k in near if k is not None)}")
     else:
-        counts = clue_counts(n, symmetry)
-        if not any(lo <= k <= hi for k in counts):
-            near = [max((k for k in counts if k < lo), default=None),
-                    min((k for k in counts if k > hi), default=None)]
-            groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry)))))
-            at.fail(f"no clue count in {_span(lo, hi)} is possible with symmetry {symmetry!r} "
-                    f"on a {n}x{n} grid (it places clues in groups of {groups}); nearest "
-                    f"possible: {' or '.join(str(k) for k in near if k is not None)}")
+        return True
+    return False
+
+
+def _check_4x4_supply(read: _Read, clues: tuple[int, int] | None, at: _At) -> None:
+    """A 4x4 section asks no more puzzles than exist (SHIDOKU_PUZZLES)."""
+    symmetry, count = read.get("symmetry", "none"), read.get("count", 0)
+    lo, hi = clues or (MIN_CLUES[4], 15)
+    supply = sum(SHIDOKU_PUZZLES[symmetry][k - MIN_CLUES[4]] for k in range(lo, hi + 1))
+    having = f"{_span(lo, hi)} clues and " if clues else ""
+    if supply == 0:
+        at.fail(f"no 4x4 puzzle with {having}symmetry {symmetry!r} has a unique solution")
+    elif count > supply:
+        read.at_key("count").fail(
+            f"expected at most {supply}: only {supply} different 4x4 puzzles have {having}"
+            f"symmetry {symmetry!r}, got {count}")
 
 
 def _difficulty_record(read: _Read) -> Difficulty:
@@ -998,9 +1032,13 @@ def _section_clues(read: _Read, diff: _Read) -> tuple[int, int] | None:
             return None
         else:
             clues = (max(clues[0], implied[0]), min(clues[1], implied[1]))
-    settled = all(k in read.values or k not in read.where for k in ("size", "symmetry"))
-    if clues is not None and settled:
-        _check_clues(clues[0], clues[1], read.get("size", 9), read.get("symmetry", "none"), at)
+    if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
+        return clues
+    size = read.get("size", 9)
+    possible = clues is None or _check_clues(
+        clues[0], clues[1], size, read.get("symmetry", "none"), at)
+    if possible and size == 4:
+        _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
     return clues
 
 

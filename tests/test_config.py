@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 from pathlib import Path
 
+import numpy as np
 import pytest
 import reportlab
 
@@ -337,6 +338,13 @@ MISTAKES = [
     ("clue ranges apart", edit("difficulty: easy", "difficulty: {clues: [30, 32]}")
      + "    clues: [20, 25]\n",
      "sections[0].clues: clues [20, 25] and difficulty clues [30, 32] do not overlap (line 8)"),
+    ("no such 4x4 puzzle", BASE + "    size: 4\n    symmetry: dihedral\n    clues: [4, 7]\n",
+     "sections[0].clues: no 4x4 puzzle with [4, 7] clues and symmetry 'dihedral' has a unique "
+     "solution (line 10)"),
+    ("more 4x4 puzzles than exist", edit("count: 4", "count: 300")
+     + "    size: 4\n    symmetry: rotational90\n    clues: 4\n",
+     "sections[0].count: expected at most 240: only 240 different 4x4 puzzles have 4 clues and "
+     "symmetry 'rotational90', got 300 (line 6)"),
     ("front key", BASE + "front: {title: false}\n",
      "front.title: unknown key; did you mean 'title_page'? (line 8)"),
     ("front flag", BASE + "front: {contents: 0}\n",
@@ -454,3 +462,56 @@ def test_missing_config_file(tmp_path):
 def test_gutter_follows_the_page_count():
     assert [C.gutter_for_pages(p) / 72 for p in (24, 150, 151, 300, 301, 500, 700, 828)] == [
         0.375, 0.375, 0.5, 0.5, 0.625, 0.625, 0.75, 0.875]
+
+
+# ---------------------------------------------------------------- 4x4 supply
+
+
+def shidoku_grids() -> np.ndarray:
+    """All 4x4 sudoku grids, row by row, each row a permutation fitting the rows above."""
+    rows = list(itertools.permutations(range(4)))
+
+    def fits(grid: tuple, row: tuple) -> bool:
+        r = len(grid)
+        box_mates = grid[r - 1] if r % 2 else ()
+        return all(row[c] != g[c] for g in grid for c in range(4)) and all(
+            row[c] not in box_mates[c // 2 * 2: c // 2 * 2 + 2] for c in range(4))
+
+    grids = [()]
+    for _ in range(4):
+        grids = [g + (row,) for g in grids for row in rows if fits(g, row)]
+    return np.array([sum(g, ()) for g in grids])
+
+
+def test_4x4_puzzle_supply_by_brute_force():
+    grids = shidoku_grids()
+    assert len(grids) == 288
+    bits = 1 << np.arange(16)
+    agree = ((grids[:, None, :] == grids[None, :, :]) * bits).sum(-1)
+    every = np.arange(1 << 16)
+    ones = np.array([bin(m).count("1") for m in every])
+    # a clue set is ambiguous when it lies inside the cells where the grid agrees with
+    # another grid: mark those sets, closed downwards one bit at a time
+    ambiguous = np.zeros((len(grids), 1 << 16), dtype=bool)
+    for g in range(len(grids)):
+        ambiguous[g, np.delete(agree[g], g)] = True
+    for b in range(16):  # axis 2 of the view is bit b of the clue set
+        view = ambiguous.reshape(len(grids), 1 << (15 - b), 2, 1 << b)
+        view[:, :, 0, :] |= view[:, :, 1, :]
+    idx = np.arange(16).reshape(4, 4)
+    moves = {
+        "none": [], "rotational": [np.rot90(idx, 2)], "rotational90": [np.rot90(idx)],
+        "mirror": [np.fliplr(idx)], "flip": [np.flipud(idx)], "diagonal": [idx.T],
+        "antidiagonal": [np.rot90(idx, 2).T], "dihedral": [np.rot90(idx), np.fliplr(idx)],
+    }
+    assert set(moves) == set(C.SYMMETRIES)
+    for name, gens in moves.items():
+        orbits = {frozenset([c]) for c in range(16)}
+        for _ in range(4):  # close under the generators
+            orbits = {frozenset(o | {int(p.ravel()[c]) for p in gens for c in o}) for o in orbits}
+        masks = [sum(1 << c for c in o) for o in orbits]
+        unions = np.array([sum(m for m, on in zip(masks, pick, strict=True) if on)
+                           for pick in itertools.product((0, 1), repeat=len(masks))])
+        unique = ~ambiguous[:, unions]
+        counted = np.bincount(np.broadcast_to(ones[unions], unique.shape)[unique], minlength=17)
+        assert tuple(counted[4:16]) == C.SHIDOKU_PUZZLES[name], name
