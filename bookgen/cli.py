@@ -175,6 +175,40 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_explain(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "explain",
+        help="the step-by-step solution in plain words, with the grade",
+        description="Solve each puzzle with human techniques, easiest first, and print every "
+        "step in plain words ('r4c2 = 3: hidden single in box 4'), headed by the grade on the "
+        "Sudoku Explainer scale. The puzzle must have exactly one solution.",
+    )
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    p.add_argument(
+        "--candidates",
+        action="store_true",
+        help="show the candidate grid before every step that is not a single",
+    )
+    p.set_defaults(func=_cmd_explain)
+
+
+def _cmd_explain(args: argparse.Namespace) -> int:
+    from .grade import Board, explain
+    from .grade.solver import find_solutions
+
+    first = True
+    for where, values, geo in read_puzzles(args.puzzles):
+        count = len(find_solutions(Board(values, geo), limit=2))
+        if count != 1:
+            what = "no solution" if count == 0 else "more than one solution"
+            raise InputError(f"{where}: {what}: explain needs a puzzle with exactly one solution")
+        if not first:
+            print()
+        first = False
+        print(explain(values, geo, candidates=args.candidates))
+    return 0
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bookgen",
@@ -192,6 +226,7 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_solve,
     _add_hints,
     _add_validate,
+    _add_explain,
 ]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 

@@ -72,11 +72,14 @@ class _Graph:
         self.n, self.alive, self.weak, self.strong = n, alive, weak, strong
         self.has_strong = has_strong
 
-    def layers(self, start: int, on: bool, stop: int = -1, limit: int = MAX_LAYERS) -> list[int]:
+    def layers(
+        self, start: int, on: bool, limit: int = MAX_LAYERS, halt: bool = False
+    ) -> tuple[list[int], int]:
         """Bitsets of the nodes first reached at each layer, starting from ON/OFF(start).
 
-        Layers alternate ON/OFF from the start's kind. Stops after `limit` layers, or once
-        node `stop` is reached with the opposite kind of the start (a contradiction).
+        Layers alternate ON/OFF from the start's kind; at most `limit` implications. With
+        halt, stops at the first layer reaching a node already reached with the opposite
+        kind (a contradiction) and returns those nodes as the second item.
         """
         weak, strong, has_strong = self.weak, self.strong, self.has_strong
         seen = [0, 0]  # [off, on]
@@ -96,12 +99,13 @@ class _Graph:
             nxt &= ~seen[kind]
             if not nxt:
                 break
+            clash = nxt & seen[kind ^ 1]
             seen[kind] |= nxt
             out.append(nxt)
             frontier = nxt
-            if stop >= 0 and kind != on and nxt >> stop & 1:
-                break
-        return out
+            if halt and clash:
+                return out, clash
+        return out, 0
 
     def path(self, layers: list[int], on: bool, target: int) -> tuple[int, ...]:
         """The cand indices of one chain from the start to `target` in the last layer."""
@@ -131,32 +135,53 @@ def _nodes(path: tuple[int, ...], n: int, on: bool) -> tuple[Node, ...]:
 
 
 def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step]:
-    """The shortest chain ON(s) => OFF(s) (s removed) or OFF(s) => ON(s) (s placed)."""
+    """The shortest chain from ON(s) (or OFF(s)) to a contradiction: s removed (placed).
+
+    The contradiction is a node reached both ON and OFF; reaching OFF(s) from ON(s) is
+    the common case (an AIC whose ends both see s). Complexity counts the nodes of both
+    branches, as SE counts a cycle's.
+    """
     n = g.n
-    best: tuple[int, int, bool, list[int]] | None = None
+    best: tuple[int, int, bool, list[int], int, int] | None = None
     for on in (True, False):
         for s in _bits(g.alive):
             limit = MAX_LAYERS if best is None else best[0] - 2
             if limit < 1:
                 break
-            layers = g.layers(s, on, stop=s, limit=limit)
-            if len(layers) > 1 and layers[-1] >> s & 1 and len(layers) % 2 == 0:
-                if best is None or len(layers) < best[0]:
-                    best = (len(layers), s, on, layers)
+            layers, clash = g.layers(s, on, limit, halt=True)
+            if not clash:
+                continue
+            t2 = len(layers) - 1
+            t1, x = min(
+                (t, x)
+                for x in _bits(clash)
+                for t in range(t2 % 2 ^ 1, t2, 2)
+                if layers[t] >> x & 1
+            )
+            size = t1 + t2 + 1
+            if best is None or size < best[0]:
+                best = (size, s, on, layers, t1, x)
     if best is None:
         return []
-    size, s, on, layers = best
-    path = g.path(layers, on, s)
-    nodes = _nodes(path, n, on)
+    size, s, on, layers, t1, x = best
+    paths = [g.path(layers, on, x)]
+    if t1:
+        paths.insert(0, g.path(layers[: t1 + 1], on, x))
+    found = tuple(_nodes(p, n, on) for p in paths)
+    nodes = [nd for chain in found for nd in chain]
     cell, d = s // n, s % n + 1
-    xy = all(nodes[k][0] == nodes[k + 1][0] for k in range(1 if on else 0, len(nodes) - 1, 2))
+    strong_links = [
+        (chain[k], chain[k + 1]) for chain in found for k in range(len(chain) - 1)
+        if not chain[k][2] and chain[k + 1][2]
+    ]
+    xy = all(a[0] == b[0] for a, b in strong_links)
     tech = tech_of[xy]
     value = tech.se + length_extra(size)
     cells = tuple(dict.fromkeys(c for c, _, _ in nodes))
     digits = tuple(sorted({dd for _, dd, _ in nodes}))
     if on:
-        return [Step(tech, value, cells, digits, eliminated=((cell, d),), chains=(nodes,))]
-    return [Step(tech, value, cells, digits, placed=((cell, d),), chains=(nodes,))]
+        return [Step(tech, value, cells, digits, eliminated=((cell, d),), chains=found)]
+    return [Step(tech, value, cells, digits, placed=((cell, d),), chains=found)]
 
 
 def x_chain(board: Board) -> list[Step]:
@@ -229,7 +254,7 @@ def forcing_chains(board: Board) -> list[Step]:
     for s in _bits(g.alive):
         off: dict[int, int] = {}
         on: dict[int, int] = {}
-        for t, layer in enumerate(g.layers(s, True)):
+        for t, layer in enumerate(g.layers(s, True)[0]):
             into = on if t % 2 == 0 else off
             for i in _bits(layer):
                 into[i] = t + 1

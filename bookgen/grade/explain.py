@@ -25,11 +25,18 @@ def _digits(ds: tuple[int, ...] | list[int]) -> str:
 
 
 def _removed(geo: Geometry, step: Step) -> str:
+    """'removed 7 from r4c1, r4c8', grouped by digit or by cell, whichever is shorter."""
     by_digit: dict[int, list[int]] = {}
+    by_cell: dict[int, list[int]] = {}
     for c, d in step.eliminated:
         by_digit.setdefault(d, []).append(c)
+        by_cell.setdefault(c, []).append(d)
     if len(by_digit) == 1 and step.digits == tuple(by_digit):
         return "removed from " + _cells(geo, next(iter(by_digit.values())))
+    if len(by_cell) < len(by_digit):
+        return "removed " + "; ".join(
+            f"{_digits(sorted(ds))} from {geo.label(c)}" for c, ds in by_cell.items()
+        )
     return "removed " + "; ".join(
         f"{symbol(d)} from {_cells(geo, cells)}" for d, cells in sorted(by_digit.items())
     )
@@ -105,8 +112,10 @@ def describe(step: Step, geo: Geometry) -> str:
     if t is T.ALIGNED_PAIR_EXCLUSION:
         return f"{t.label}: {_cells(geo, step.cells[:2])} in {names[units[0]]} -> {what}"
     if t in (T.X_CHAIN, T.XY_CHAIN, T.AIC):
-        chain = " -> ".join(_node(geo, nd) for nd in step.chains[0])
-        return f"{t.label}: {chain}, so {what}"
+        chains = [" -> ".join(_node(geo, nd) for nd in chain) for chain in step.chains]
+        if len(chains) == 1:
+            return f"{t.label}: {chains[0]}, so {what}"
+        return f"{t.label}: {chains[0]}, but {chains[1]}: a contradiction, so {what}"
     if t in (T.CELL_FORCING_CHAINS, T.UNIT_FORCING_CHAINS):
         source = (
             f"every candidate of {geo.label(step.cells[0])}"

@@ -81,11 +81,6 @@ class Technique(Enum):
         4.4,
         "a pivot xyz and two pincers xz, yz: z leaves cells seeing all three",
     )
-    W_WING = (
-        "W-wing",
-        4.4,
-        "two equal bivalue cells joined by a strong link on one of their digits",
-    )
     UNIQUE_RECTANGLE = (
         "unique rectangle",
         4.5,
@@ -108,6 +103,11 @@ class Technique(Enum):
         "X-chain",
         6.6,
         "a chain of strong and weak links on one digit (simple colouring)",
+    )
+    W_WING = (
+        "W-wing",
+        7.0,
+        "two equal bivalue cells joined by a strong link on one of their digits",
     )
     XY_CHAIN = ("XY-chain", 7.0, "a chain of bivalue cells linked by shared digits")
     AIC = ("alternating inference chain", 7.0, "a chain of strong and weak links on cells and units")

@@ -40,7 +40,6 @@ LADDER: tuple[Finder, ...] = (
     fish.turbot_fish,
     wings.xy_wing,
     wings.xyz_wing,
-    wings.w_wing,
     uniqueness.unique_rectangle,
     subsets.naked_quad,
     fish.jellyfish,
@@ -48,6 +47,7 @@ LADDER: tuple[Finder, ...] = (
     uniqueness.bug_plus_one,
     wings.aligned_pair_exclusion,
     chains.x_chain,
+    wings.w_wing,
     chains.aic,
     chains.forcing_chains,
     chains.dynamic_forcing_chains,
@@ -103,10 +103,11 @@ def _trial(board: Board, solution: Sequence[int]) -> Step:
     return Step(tech, tech.se, (cell,), digits_of(board.cands[cell]), placed=((cell, solution[cell]),))
 
 
-def solve_any(board: Board) -> tuple[int, ...] | None:
-    """One solution of the board's position by depth-first search, or None."""
+def find_solutions(board: Board, limit: int = 1) -> list[tuple[int, ...]]:
+    """Up to `limit` solutions of the board's position, by depth-first search."""
     geo = board.geo
     values, cands = list(board.values), list(board.cands)
+    found: list[tuple[int, ...]] = []
 
     def search() -> bool:
         best, best_count = -1, 99
@@ -118,7 +119,8 @@ def solve_any(board: Board) -> tuple[int, ...] | None:
                     if k <= 1:
                         break
         if best < 0:
-            return True
+            found.append(tuple(values))
+            return len(found) >= limit
         for d in digits_of(cands[best]):
             b = 1 << (d - 1)
             touched = [p for p in geo.peers[best] if cands[p] & b and not values[p]]
@@ -134,7 +136,14 @@ def solve_any(board: Board) -> tuple[int, ...] | None:
             values[best] = 0
         return False
 
-    return tuple(values) if search() else None
+    search()
+    return found
+
+
+def solve_any(board: Board) -> tuple[int, ...] | None:
+    """One solution of the board's position, or None."""
+    found = find_solutions(board, 1)
+    return found[0] if found else None
 
 
 def grade(values: tuple[int, ...], geo: Geometry, solution: tuple[int, ...] | None = None) -> Grading:

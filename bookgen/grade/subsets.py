@@ -41,10 +41,10 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
             if not inside & b or outside & b:
                 continue
             elim = tuple((c, d) for c in target if cands[c] & b)
-            if not elim or (direct and not makes_hidden_single(board, elim)):
+            units = (box, line) if pointing else (line, box)
+            if not elim or (direct and not makes_hidden_single(board, elim, units[1])):
                 continue
             cells = tuple(c for c in shared if cands[c] & b)
-            units = (box, line) if pointing else (line, box)
             return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
     return []
 

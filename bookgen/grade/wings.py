@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .board import Board, Step, digits_of
-from .scale import Technique
+from .scale import Technique, length_extra
 from .tables import tables
 
 
@@ -52,7 +52,9 @@ def xyz_wing(board: Board) -> list[Step]:
     for pivot, m in enumerate(cands):
         if m.bit_count() != 3:
             continue
-        wings = [p for p in geo.peers[pivot] if cands[p].bit_count() == 2 and cands[p] & m == cands[p]]
+        wings = [
+            p for p in geo.peers[pivot] if cands[p].bit_count() == 2 and cands[p] & m == cands[p]
+        ]
         for a, b in combinations(wings, 2):
             if cands[a] == cands[b]:
                 continue
@@ -87,7 +89,8 @@ def w_wing(board: Board) -> list[Step]:
                     return [
                         Step(
                             tech,
-                            tech.se,
+                            # rated as SE rates the same chain: 8 nodes, 7.0 + 0.1
+                            tech.se + length_extra(8),
                             (a, b, x, y),
                             (d, link),
                             eliminated=tuple((c, d) for c in targets),
