@@ -603,12 +603,12 @@ def _range(integral: bool) -> Reader:
 
     def read(node: yaml.Node, at: _At) -> tuple[float, float]:
         parts = node.value if isinstance(node, yaml.SequenceNode) else [node]
-        nums = [_number(p, at) for p in parts]
-        if not 1 <= len(nums) <= 2 or any(
-            x is None or x < 0 or (integral and not x.is_integer()) for x in nums
+        nums = [x for x in (_number(p, at) for p in parts) if x is not None]
+        if len(nums) != len(parts) or not 1 <= len(nums) <= 2 or any(
+            x < 0 or (integral and not x.is_integer()) for x in nums
         ):
             raise _Wrong(f"a range [lo, hi] or one {kind}, each >= 0")
-        lo, hi = float(nums[0] or 0), float(nums[-1] or 0)
+        lo, hi = nums[0], nums[-1]
         if lo > hi:
             raise _Wrong(f"expected a range [lo, hi] with lo <= hi, got [{lo:g}, {hi:g}]",
                          whole=True)
@@ -628,8 +628,7 @@ _DIFFICULTY = _Map(
 def _difficulty(node: yaml.Node, at: _At) -> _Read:
     """A band name, or a mapping with an optional band and ranges on FIGURES."""
     if isinstance(node, yaml.ScalarNode):
-        read = _Read(at, {"band": _band(node, at)}, {"band": at})
-        return read
+        return _Read(at, {"band": _band(node, at)}, {"band": at})
     read = _DIFFICULTY(node, at)
     if not read.where:
         raise _Wrong("a band name or at least one range, e.g. {clues: [24, 30]}")
@@ -679,6 +678,13 @@ def _sections(node: yaml.Node, at: _At) -> list[_Read]:
     return [_SECTION(item, at.index(i, item)) for i, item in enumerate(node.value)]
 
 
+_MARGIN_SIDES = ("outside", "top", "bottom")
+_MARGINS = _Map(
+    {**{k: _Key(_length(_MIN_MARGIN_PT)) for k in _MARGIN_SIDES}, "gutter": _Key(_gutter)},
+    what="one length or a mapping of outside, top, bottom, gutter",
+)
+
+
 def _margins(node: yaml.Node, at: _At) -> _Read:
     """{outside, top, bottom, gutter}, or one length for outside, top and bottom."""
     if isinstance(node, yaml.ScalarNode):
@@ -687,11 +693,6 @@ def _margins(node: yaml.Node, at: _At) -> _Read:
     return _MARGINS(node, at)
 
 
-_MARGIN_SIDES = ("outside", "top", "bottom")
-_MARGINS = _Map(
-    {**{k: _Key(_length(_MIN_MARGIN_PT)) for k in _MARGIN_SIDES}, "gutter": _Key(_gutter)},
-    what="one length or a mapping of outside, top, bottom, gutter",
-)
 _LINES = _Map({f.name: _Key(_line_weight) for f in dataclasses.fields(model.LineWeights)})
 _FONTS = _Map({"regular": _Key(_font), "bold": _Key(_font)})
 

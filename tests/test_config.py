@@ -515,3 +515,11 @@ def test_4x4_puzzle_supply_by_brute_force():
         unique = ~ambiguous[:, unions]
         counted = np.bincount(np.broadcast_to(ones[unions], unique.shape)[unique], minlength=17)
         assert tuple(counted[4:16]) == C.SHIDOKU_PUZZLES[name], name
+
+
+@pytest.mark.parametrize("n", [4, 6, 9, 12, 16])
+def test_orbits_agree_with_the_generator(n):
+    generate = pytest.importorskip("bookgen.generate")
+    for name in C.SYMMETRIES:
+        groups = generate.symmetry_groups(n, generate.Symmetry(name))
+        assert tuple(sorted(len(g) for g in groups)) == C.orbit_sizes(n, name)
