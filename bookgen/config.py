@@ -121,12 +121,8 @@ _KDP_GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (MAX_PAGES,
 """(most pages, inside margin in inches), PRINT.md."""
 
 _LABEL_FIELDS = ("number", "difficulty")
-_GRID_SPACING = 0.9
-"""Share of a page slot a grid may fill; the rest is space between grids."""
-_LABEL_ROOM_PT = 20.0
-"""Height kept above each puzzle grid for its label."""
-_FRONT_PAGES = 4
-"""Most front-matter pages: title, its back, how to play, contents."""
+_LABEL_ROOM_PT = 14.4
+"""Least height of the label line above a grid (9 pt type, 1.6 leading)."""
 
 DEFAULT_TEMPLATE = "letter-4up"
 
@@ -1072,14 +1068,15 @@ def _section(read: _Read) -> SectionConfig | None:
 
 
 def _slot_digit(t: model.Template, n: int, per_page: int, gutter: float) -> float:
-    """Estimated digit size in points of an n x n grid placed `per_page` to a page: the
-    best arrangement in columns and rows of the content area, a label above each grid."""
+    """Digit size in points of an n x n grid placed `per_page` to a page, at most: the best
+    arrangement in columns and rows of the whole content area, with only a label line
+    above each grid (no gaps, no headings), so only what cannot fit is flagged."""
     w, h = _content(t, gutter)
     side = max(
         min(w / cols, h / math.ceil(per_page / cols) - _LABEL_ROOM_PT)
         for cols in range(1, per_page + 1)
     )
-    return side * _GRID_SPACING / n * t.digit_scale
+    return side / n * t.digit_scale
 
 
 def _pages(t: model.Template, counts: list[int], front: model.FrontMatter) -> int:

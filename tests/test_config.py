@@ -11,7 +11,7 @@ import pytest
 import reportlab
 
 from bookgen import config as C
-from bookgen.errors import ConfigError
+from bookgen.errors import ConfigError, LayoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED_TEMPLATES = (
@@ -391,13 +391,13 @@ MISTAKES = [
      "layout.puzzles_per_page: large print allows at most 2 puzzles a page, got 4 (line 8)"),
     ("grid too big for its slot", BASE.replace("letter-4up", "a5-2up")
      + "    size: 16\nlayout: {puzzles_per_page: 6, answers_per_page: 4}\n",
-     "sections[0].size: 16x16 grids at 6 a page get about 5.2 pt digits with template 'a5-2up'; "
+     "sections[0].size: 16x16 grids at 6 a page get about 6.0 pt digits with template 'a5-2up'; "
      "expected at least 7 pt (fewer puzzles_per_page under layout, or a larger page) (line 8)\n"
-     "sections[0].size: 16x16 answer grids at 4 a page get about 6.0 pt digits with template "
+     "sections[0].size: 16x16 answer grids at 4 a page get about 6.7 pt digits with template "
      "'a5-2up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
     ("answer grids too small", BASE + "    size: 16\nlayout: {answers_per_page: 12}\n",
-     "sections[0].size: 16x16 answer grids at 12 a page get about 5.4 pt digits with template "
+     "sections[0].size: 16x16 answer grids at 12 a page get about 6.2 pt digits with template "
      "'letter-4up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
     ("too many pages", edit("count: 4", "count: 3000"),
@@ -523,3 +523,24 @@ def test_orbits_agree_with_the_generator(n):
     for name in C.SYMMETRIES:
         groups = generate.symmetry_groups(n, generate.Symmetry(name))
         assert tuple(sorted(len(g) for g in groups)) == C.orbit_sizes(n, name)
+
+
+@pytest.mark.parametrize("name", SHIPPED_TEMPLATES)
+@pytest.mark.parametrize("n", [4, 6, 9, 12, 16])
+def test_digit_estimate_bounds_the_layout(name, n):
+    """The config flags only what the page cannot hold: its digit estimate is never below
+    the size the layout actually gets."""
+    geometry = pytest.importorskip("bookgen.layout.geometry")
+    t = C.load_template(name)
+    br = {4: 2, 6: 2, 9: 3, 12: 3, 16: 4}[n]
+    puzzles = tuple(C.model.BookPuzzle(i + 1, "S", "Easy", br, n // br, (0,) * n * n,
+                                       (1,) * n * n) for i in range(30))
+    book = C.model.Book("T", "", "", "", (C.model.BookSection("S", puzzles),), t)
+    try:
+        plan = geometry.plan_book(book)
+    except LayoutError:  # the layout's own limits are not this test's subject
+        pytest.skip("the layout refuses this size")
+    for slots, per_page in ((plan.puzzle_slots, t.puzzles_per_page),
+                            (plan.answer_slots, t.answers_per_page)):
+        laid_out = t.digit_scale * slots[0].grid.width / n
+        assert C._slot_digit(t, n, per_page, plan.gutter) >= laid_out
