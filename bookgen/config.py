@@ -333,12 +333,22 @@ class _Map:
             raise _Wrong(self.what)
         out = _Read(at)
         meant: set[str] = set()  # keys suggested for unknown ones: not also reported missing
+        own = {id(k) for k, _ in node.value}
+        try:  # YAML merge keys (<<: *defaults) bring their pairs in first
+            at.ctx.loader.flatten_mapping(node)
+        except yaml.YAMLError as e:
+            raise _Wrong(f"a mapping, but its merge key is wrong: {e}") from None
+        merged = set()  # names so far given only by a merge: the mapping's own pair wins
         for knode, vnode in node.value:
             name = str(knode.value)
             kat = at.key(name, knode)
-            if name in out.where:
+            if name in out.where and name not in merged:
                 kat.fail(f"duplicate key; first given on line {out.where[name].line}")
                 continue
+            merged.discard(name)
+            if id(knode) not in own:
+                merged.add(name)
+            out.values.pop(name, None)
             out.where[name] = kat
             spec = self.keys.get(name)
             if spec is None:

@@ -140,6 +140,17 @@ def test_a_full_section(tmp_path):
     assert s.improve == C.ImproveSpec(evaluations=None, seconds=2.5, objective="grade")
 
 
+def test_yaml_merge_keys_share_section_settings(tmp_path):
+    text = BASE.replace("  - name: Easy", "  - &base\n    name: Easy") + (
+        "    symmetry: mirror\n  - <<: *base\n    name: Medium\n    difficulty: medium\n")
+    easy, medium = C.load_config(write(tmp_path, text)).sections
+    assert (medium.name, medium.count, medium.symmetry) == ("Medium", 4, "mirror")
+    assert (easy.difficulty.band, medium.difficulty.band) == ("easy", "medium")
+    text += "    name: Again\n"
+    assert problems(tmp_path, text) == [
+        "sections[1].name: duplicate key; first given on line 11 (line 13)"]
+
+
 def test_overrides_from_the_command_line(tmp_path):
     cfg = C.load_config(write(tmp_path, BASE + "workers: 3\n"), seed=99, workers=2)
     assert (cfg.seed, cfg.workers) == (99, 2)
