@@ -19,12 +19,16 @@ Bounds the checks enforce, and why:
               shows at least n - 1 different symbols, else two missing ones could be swapped)
               and at most n*n - 1 (a puzzle has a blank); with a symmetry the count must be a
               sum of orbit sizes (180-degree rotation of an even grid: even counts only)
-  pages       a book fits print-on-demand limits: at most MAX_PAGES pages
+  count       a 4x4 section asks no more puzzles than exist (SHIDOKU_PUZZLES); a book fits
+              print-on-demand limits: at most MAX_PAGES pages
   print       PRINT.md: margins >= 0.25 in, lines >= 0.75 pt, digits 0.55-0.65 of a cell,
-              text >= 7 pt (large print: digits >= 16 pt, <= 2 puzzles a page)
+              text >= 7 pt (large print: digits >= 16 pt, <= 2 puzzles a page); digit sizes
+              are judged on an upper bound of the grid side, so only what cannot fit is
+              flagged (the layout has the final word)
 
-The YAML is composed into nodes (which keep their line numbers) and read with a small
-declarative schema (_Map of _Key), in the manner of mkdocs' config/base.py.
+The YAML is composed into nodes (which keep their line numbers; merge keys and anchors
+work) and read with a small declarative schema (_Map of _Key), in the manner of mkdocs'
+config/base.py.
 """
 
 from __future__ import annotations
