@@ -100,7 +100,7 @@ class Board:
 
     def broken(self) -> bool:
         """True when an empty cell has no candidate left (a wrong deduction upstream)."""
-        return any(not v and not m for v, m in zip(self.values, self.cands))
+        return any(not v and not m for v, m in zip(self.values, self.cands, strict=True))
 
     def places(self, unit: int, d: int) -> list[int]:
         """Cells of the unit where d is still a candidate."""

@@ -63,7 +63,7 @@ def read_dataset(path: str, per_rating: int = 0, seed: int = 1) -> list[tuple[st
             ) from None
         rows.setdefault(rating, []).append(parts[0])
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[str, float]] = []
     for rating, puzzles in sorted(rows.items()):
         chosen = rng.sample(puzzles, min(per_rating, len(puzzles))) if per_rating else puzzles
         out.extend((p, rating) for p in chosen)
@@ -80,7 +80,7 @@ def check_steps(steps: Sequence[Step], solution: Sequence[int]) -> int:
 
 
 def measure(pairs: Sequence[tuple[str, float]], progress: bool = False) -> list[Sample]:
-    out = []
+    out: list[Sample] = []
     for k, (text, rating) in enumerate(pairs):
         values, geo = parse(text)
         solution = solve_any(Board(values, geo))
@@ -111,7 +111,7 @@ def _ranks(xs: Sequence[float]) -> list[float]:
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     rx, ry = _ranks(xs), _ranks(ys)
     mx, my = statistics.fmean(rx), statistics.fmean(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
     vx = sum((a - mx) ** 2 for a in rx)
     vy = sum((b - my) ** 2 for b in ry)
     return cov / (vx * vy) ** 0.5 if vx and vy else 0.0
@@ -168,13 +168,14 @@ def report(samples: Sequence[Sample]) -> str:
         lines.append(f"  {b.value:8s} {len(gs):5d}  {q1:.2f} / {med:.2f} / {q3:.2f}")
     lines.append("AUC of adjacent bands:")
     bands = list(Band)
-    for lo, hi in zip(bands, bands[1:]):
+    for lo, hi in zip(bands, bands[1:], strict=False):
         lines.append(f"  {lo.value} < {hi.value}: {auc(by_band[lo], by_band[hi]):.3f}")
     secs = sorted(s.seconds for s in samples)
     p90 = secs[min(len(secs) - 1, int(0.9 * len(secs)))]
     lines.append(
         f"seconds per puzzle: median {statistics.median(secs) * 1000:.1f} ms, "
-        f"p90 {p90 * 1000:.1f} ms, max {secs[-1]:.2f} s, mean {statistics.fmean(secs) * 1000:.1f} ms"
+        f"p90 {p90 * 1000:.1f} ms, max {secs[-1]:.2f} s, "
+        f"mean {statistics.fmean(secs) * 1000:.1f} ms"
     )
     return "\n".join(lines)
 
@@ -185,3 +186,21 @@ def bench_grade(dataset: str, per_rating: int = 0, seed: int = 1, progress: bool
     if not pairs:
         raise InputError(f"{dataset}: no rated puzzles found")
     return report(measure(pairs, progress))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m bookgen.grade.calibrate --dataset FILE [--per-rating N] [--seed S]`."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="bookgen bench grade", description=__doc__)
+    p.add_argument("--dataset", required=True, help="lines '<puzzle> <SE rating>'")
+    p.add_argument("--per-rating", type=int, default=0, help="sample N puzzles per rating")
+    p.add_argument("--seed", type=int, default=1, help="seed of the sample")
+    p.add_argument("--progress", action="store_true", help="print progress every 100 puzzles")
+    args = p.parse_args(argv)
+    print(bench_grade(args.dataset, args.per_rating, args.seed, args.progress))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

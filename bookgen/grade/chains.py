@@ -58,7 +58,7 @@ class _Graph:
                     if pair:
                         strong[i] |= others & ~(1 << i)
                 weak[i] = w
-        for u, cells in enumerate(geo.units):
+        for cells in geo.units:
             for d in range(n):
                 spots = [c for c in cells if cands[c] >> d & 1]
                 if len(spots) == 2:
@@ -153,10 +153,7 @@ def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step
                 continue
             t2 = len(layers) - 1
             t1, x = min(
-                (t, x)
-                for x in _bits(clash)
-                for t in range(t2 % 2 ^ 1, t2, 2)
-                if layers[t] >> x & 1
+                (t, x) for x in _bits(clash) for t in range(t2 % 2 ^ 1, t2, 2) if layers[t] >> x & 1
             )
             size = t1 + t2 + 1
             if best is None or size < best[0]:
@@ -171,7 +168,9 @@ def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step
     nodes = [nd for chain in found for nd in chain]
     cell, d = s // n, s % n + 1
     strong_links = [
-        (chain[k], chain[k + 1]) for chain in found for k in range(len(chain) - 1)
+        (chain[k], chain[k + 1])
+        for chain in found
+        for k in range(len(chain) - 1)
         if not chain[k][2] and chain[k + 1][2]
     ]
     xy = all(a[0] == b[0] for a, b in strong_links)
@@ -186,12 +185,16 @@ def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step
 
 def x_chain(board: Board) -> list[Step]:
     """Chains on one digit: simple colouring and X-chains."""
-    return _unary(board, _Graph(board, one_digit=True), {True: Technique.X_CHAIN, False: Technique.X_CHAIN})
+    return _unary(
+        board, _Graph(board, one_digit=True), {True: Technique.X_CHAIN, False: Technique.X_CHAIN}
+    )
 
 
 def aic(board: Board) -> list[Step]:
     """Alternating inference chains; XY-chains when every strong link is a bivalue cell."""
-    return _unary(board, _Graph(board, one_digit=False), {True: Technique.XY_CHAIN, False: Technique.AIC})
+    return _unary(
+        board, _Graph(board, one_digit=False), {True: Technique.XY_CHAIN, False: Technique.AIC}
+    )
 
 
 # ---------------------------------------------------------------- forcing chains
@@ -210,9 +213,7 @@ def _groups(board: Board) -> Iterator[tuple[Technique, int, tuple[int, ...]]]:
                 yield Technique.UNIT_FORCING_CHAINS, u, spots
 
 
-def _common(
-    board: Board, reach: dict[int, tuple[dict[int, int], dict[int, int]]]
-) -> list[Step]:
+def _common(board: Board, reach: dict[int, tuple[dict[int, int], dict[int, int]]]) -> list[Step]:
     """Cell and unit forcing: a node reached from every start of a group, cheapest first.
 
     reach[s] = (on, off): cand index -> complexity of the chain from ON(s) to it.
@@ -241,7 +242,9 @@ def _common(
                     placed=((cell, d),) if kind else (),
                     eliminated=() if kind else ((cell, d),),
                     units=(unit,) if unit >= 0 else (),
-                    chains=tuple(((s // n, s % n + 1, True), (cell, d, bool(kind))) for s in starts),
+                    chains=tuple(
+                        ((s // n, s % n + 1, True), (cell, d, bool(kind))) for s in starts
+                    ),
                 )
                 best = (value, step)
     return [best[1]] if best else []
@@ -367,7 +370,11 @@ def dynamic_forcing_chains(board: Board) -> list[Step]:
             if best is None or value < best[0]:
                 cell, d = divmod(s, n)
                 step = Step(
-                    tech, value, (cell,), (d + 1,), eliminated=((cell, d + 1),),
+                    tech,
+                    value,
+                    (cell,),
+                    (d + 1,),
+                    eliminated=((cell, d + 1),),
                     chains=(_anc_nodes(bad, n),),
                 )
                 best = (value, step)

@@ -68,14 +68,20 @@ def describe(step: Step, geo: Geometry) -> str:
         return f"{what}: {t.label} ({t.description})"
     if t in (T.POINTING, T.CLAIMING, T.DIRECT_POINTING, T.DIRECT_CLAIMING):
         name = f"{t.label} {_set_name(len(step.cells))}"
-        d = symbol(step.digits[0])
-        return f"{name}: {d} in {names[units[0]]} confined to {names[units[1]]} -> {what}"
+        dig = symbol(step.digits[0])
+        return f"{name}: {dig} in {names[units[0]]} confined to {names[units[1]]} -> {what}"
     if t in (T.NAKED_PAIR, T.NAKED_TRIPLE, T.NAKED_QUAD):
         return (
             f"{t.label}: {_cells(geo, step.cells)} hold only {_digits(step.digits)} "
             f"in {names[units[0]]} -> {what}"
         )
-    if t in (T.HIDDEN_PAIR, T.HIDDEN_TRIPLE, T.HIDDEN_QUAD, T.DIRECT_HIDDEN_PAIR, T.DIRECT_HIDDEN_TRIPLE):
+    if t in (
+        T.HIDDEN_PAIR,
+        T.HIDDEN_TRIPLE,
+        T.HIDDEN_QUAD,
+        T.DIRECT_HIDDEN_PAIR,
+        T.DIRECT_HIDDEN_TRIPLE,
+    ):
         return (
             f"{t.label}: {_digits(step.digits)} in {names[units[0]]} only at "
             f"{_cells(geo, step.cells)} -> {what}"
@@ -87,11 +93,12 @@ def describe(step: Step, geo: Geometry) -> str:
         return f"{t.label}: {symbol(step.digits[0])} in {base} confined to {cover} -> {what}"
     if t in (T.SKYSCRAPER, T.TWO_STRING_KITE, T.TURBOT_CRANE):
         a, a2, b2, b = step.cells
-        d = symbol(step.digits[0])
+        dig = symbol(step.digits[0])
         return (
-            f"{t.label}: {d} is in {geo.label(a)} or {geo.label(a2)} ({names[units[0]]}), and in "
-            f"{geo.label(b)} or {geo.label(b2)} ({names[units[1]]}); {geo.label(a2)} and "
-            f"{geo.label(b2)} see each other, so {d} is in {geo.label(a)} or {geo.label(b)} -> {what}"
+            f"{t.label}: {dig} is in {geo.label(a)} or {geo.label(a2)} ({names[units[0]]}), "
+            f"and in {geo.label(b)} or {geo.label(b2)} ({names[units[1]]}); {geo.label(a2)} and "
+            f"{geo.label(b2)} see each other, so {dig} is in {geo.label(a)} or {geo.label(b)} "
+            f"-> {what}"
         )
     if t in (T.XY_WING, T.XYZ_WING):
         pivot, *pincers = step.cells
@@ -101,10 +108,10 @@ def describe(step: Step, geo: Geometry) -> str:
         )
     if t is T.W_WING:
         a, b, x, y = step.cells
-        d, link = (symbol(v) for v in step.digits)
+        other, link = (symbol(v) for v in step.digits)
         return (
-            f"{t.label}: {geo.label(a)} and {geo.label(b)} hold {d}, {link}; {link} in "
-            f"{names[units[0]]} is in {geo.label(x)} or {geo.label(y)}, so one of them is {d} "
+            f"{t.label}: {geo.label(a)} and {geo.label(b)} hold {other}, {link}; {link} in "
+            f"{names[units[0]]} is in {geo.label(x)} or {geo.label(y)}, so one of them is {other} "
             f"-> {what}"
         )
     if t is T.UNIQUE_RECTANGLE:
@@ -140,7 +147,9 @@ def format_candidates(board: Board) -> str:
     geo, n = board.geo, board.n
     width = n
     rows = []
-    sep = "-+-".join("-" * (width * geo.box_cols + geo.box_cols - 1) for _ in range(n // geo.box_cols))
+    sep = "-+-".join(
+        "-" * (width * geo.box_cols + geo.box_cols - 1) for _ in range(n // geo.box_cols)
+    )
     for r in range(n):
         if r and r % geo.box_rows == 0:
             rows.append(sep)

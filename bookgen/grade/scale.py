@@ -51,7 +51,11 @@ class Technique(Enum):
         "a digit confined to one box inside a line is removed from the rest of the box",
     )
     NAKED_PAIR = ("naked pair", 3.0, "two cells of a unit holding only the same two digits")
-    X_WING = ("X-wing", 3.2, "a digit confined to the same two columns in two rows (or the reverse)")
+    X_WING = (
+        "X-wing",
+        3.2,
+        "a digit confined to the same two columns in two rows (or the reverse)",
+    )
     HIDDEN_PAIR = ("hidden pair", 3.4, "two digits confined to the same two cells of a unit")
     NAKED_TRIPLE = ("naked triple", 3.6, "three cells of a unit holding only three digits")
     SWORDFISH = ("swordfish", 3.8, "a digit confined to the same three columns in three rows")
@@ -110,7 +114,11 @@ class Technique(Enum):
         "two equal bivalue cells joined by a strong link on one of their digits",
     )
     XY_CHAIN = ("XY-chain", 7.0, "a chain of bivalue cells linked by shared digits")
-    AIC = ("alternating inference chain", 7.0, "a chain of strong and weak links on cells and units")
+    AIC = (
+        "alternating inference chain",
+        7.0,
+        "a chain of strong and weak links on cells and units",
+    )
     CELL_FORCING_CHAINS = (
         "cell forcing chains",
         8.0,

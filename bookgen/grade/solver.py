@@ -100,7 +100,9 @@ def _trial(board: Board, solution: Sequence[int]) -> Step:
         (c for c, m in enumerate(board.cands) if m), key=lambda c: board.cands[c].bit_count()
     )
     tech = Technique.TRIAL
-    return Step(tech, tech.se, (cell,), digits_of(board.cands[cell]), placed=((cell, solution[cell]),))
+    return Step(
+        tech, tech.se, (cell,), digits_of(board.cands[cell]), placed=((cell, solution[cell]),)
+    )
 
 
 def find_solutions(board: Board, limit: int = 1) -> list[tuple[int, ...]]:
@@ -146,7 +148,9 @@ def solve_any(board: Board) -> tuple[int, ...] | None:
     return found[0] if found else None
 
 
-def grade(values: tuple[int, ...], geo: Geometry, solution: tuple[int, ...] | None = None) -> Grading:
+def grade(
+    values: tuple[int, ...], geo: Geometry, solution: tuple[int, ...] | None = None
+) -> Grading:
     """Grade a puzzle on the SE scale by solving it with human techniques.
 
     `solution`, when known, spares a search if the fallback (trial) is needed.

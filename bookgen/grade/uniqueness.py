@@ -82,7 +82,12 @@ def unique_rectangle(board: Board) -> list[Step]:
                     if elim:
                         return [
                             Step(
-                                _UR, _UR.se + 0.1 * k, cells + combo, ab, eliminated=elim, units=(u,)
+                                _UR,
+                                _UR.se + 0.1 * k,
+                                cells + combo,
+                                ab,
+                                eliminated=elim,
+                                units=(u,),
                             )
                         ]
             for keep, drop in ((ab[0], ab[1]), (ab[1], ab[0])):  # type 4: a is locked to the roofs

@@ -1,0 +1,93 @@
+"""The grader on real puzzles: every deduction checked against the solution, grades
+against SE ratings, and every grid size solved without a crash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bookgen.grade import Board, grade, singles
+from bookgen.grade.calibrate import check_steps, read_dataset, spearman
+from bookgen.grade.solver import find_solutions
+from bookgen.grid import BOX_SHAPES, geometry, parse
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "se_calibration.txt"
+needs_data = pytest.mark.skipif(not DATA.exists(), reason="shared calibration data not present")
+
+
+def _sample(per_rating: int, below: float = 99.0) -> list[tuple[str, float]]:
+    return [(p, r) for p, r in read_dataset(str(DATA), per_rating, seed=7) if r < below]
+
+
+def _checked(text: str) -> tuple[float, int, bool]:
+    values, geo = parse(text)
+    solutions = find_solutions(Board(values, geo), 2)
+    assert len(solutions) == 1
+    g = grade(values, geo)
+    return g.grade, check_steps(g.steps, solutions[0]), g.solved
+
+
+@needs_data
+def test_every_deduction_on_a_calibration_sample_is_true():
+    # one puzzle per rating below 8.5 (the costly dynamic chains are covered by the slow test)
+    sample = _sample(1, below=8.5)
+    assert len(sample) >= 45
+    grades, ratings = [], []
+    for text, rating in sample:
+        g, wrong, solved = _checked(text)
+        assert wrong == 0, text
+        assert solved
+        grades.append(g)
+        ratings.append(rating)
+    assert spearman(grades, ratings) > 0.85
+
+
+@needs_data
+@pytest.mark.slow
+def test_every_deduction_on_hard_puzzles_is_true():
+    sample = [(p, r) for p, r in read_dataset(str(DATA), 1, seed=11) if r >= 8.5]
+    for text, _ in sample:
+        _, wrong, solved = _checked(text)
+        assert wrong == 0, text
+        assert solved
+
+
+def _full_grid(n: int) -> tuple[int, ...]:
+    """A valid solution grid for size n: the shifted-rows pattern."""
+    br, bc = BOX_SHAPES[n]
+    return tuple((bc * (r % br) + r // br + c) % n + 1 for r in range(n) for c in range(n))
+
+
+@pytest.mark.parametrize("n", sorted(BOX_SHAPES))
+def test_every_size_is_graded_and_solved(n):
+    geo = geometry(n)
+    full = _full_grid(n)
+    # blank a spread of cells; hidden singles and the rest of the ladder must finish it
+    values = tuple(0 if (i * 7) % 5 < 2 else v for i, v in enumerate(full))
+    g = grade(values, geo, full)
+    assert g.solved
+    board = Board(values, geo)
+    for step in g.steps:
+        board.apply(step)
+    assert tuple(board.values) == full
+    assert check_steps(g.steps, full) == 0
+
+
+def test_x_variant_uses_the_diagonals():
+    geo = geometry(9, "x")
+    board = Board((0,) * 81, geo)
+    for i in range(8):  # 5 leaves diagonal 1 except r9c9
+        board.cands[i * 10] &= ~(1 << 4)
+    steps = singles.hidden_singles_line(board)
+    assert [(geo.unit_names[s.units[0]], s.placed) for s in steps] == [("diagonal 1", ((80, 5),))]
+
+
+def test_grade_fields_agree_with_the_steps():
+    text = "..951.3.......9...2.37.68.9.67...2.48.......69.2...18.7.69.34.5...4.......4.279.."
+    values, geo = parse(text)
+    g = grade(values, geo)
+    assert g.grade == round(max(s.difficulty for s in g.steps), 1)
+    assert sum(k for _, k in g.counts) == len(g.steps)
+    assert g.hardest in {s.technique.label for s in g.steps}
+    assert g.band.value in ("easy", "medium", "hard", "expert", "extreme")

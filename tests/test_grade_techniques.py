@@ -1,0 +1,319 @@
+"""Each technique on small hand-made positions: where it must fire and where it must not.
+
+Positions start from an empty 9x9 grid (every cell holds every digit) and restrict a few
+cells' candidates, so only the pattern under test is present.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bookgen.grade import (
+    Band,
+    Board,
+    Technique,
+    band_of,
+    chains,
+    fish,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
+from bookgen.grade.scale import length_extra
+from bookgen.grid import geometry
+
+GEO = geometry(9)
+
+
+def cell(label: str) -> int:
+    r, c = label[1:].split("c")
+    return (int(r) - 1) * 9 + int(c) - 1
+
+
+def mask(digits: str) -> int:
+    return sum(1 << (int(d) - 1) for d in digits)
+
+
+def position(
+    cells: dict[str, str] | None = None, remove: dict[int, list[str]] | None = None
+) -> Board:
+    """An empty grid with some cells set to the given candidates and some digits removed."""
+    b = Board((0,) * 81, GEO)
+    for label, digits in (cells or {}).items():
+        b.cands[cell(label)] = mask(digits)
+    for d, labels in (remove or {}).items():
+        for label in labels:
+            b.cands[cell(label)] &= ~(1 << (d - 1))
+    return b
+
+
+def row(r: int, cols: str) -> list[str]:
+    return [f"r{r}c{c}" for c in cols]
+
+
+def col(c: int, rows: str) -> list[str]:
+    return [f"r{r}c{c}" for r in rows]
+
+
+def box1_except(keep: str) -> list[str]:
+    return [f"r{r}c{c}" for r in "123" for c in "123" if f"r{r}c{c}" != keep]
+
+
+def elims(steps) -> set[tuple[int, int]]:
+    return {e for s in steps for e in s.eliminated}
+
+
+def labels(pairs: set[tuple[int, int]]) -> set[str]:
+    return {f"{GEO.label(c)}:{d}" for c, d in pairs}
+
+
+# ---------------------------------------------------------------- singles
+
+
+def test_hidden_single_box_fires_and_not():
+    b = position(remove={5: box1_except("r2c2")})
+    steps = singles.hidden_singles_box(b)
+    assert [(s.technique, s.placed) for s in steps] == [
+        (Technique.HIDDEN_SINGLE_BOX, ((cell("r2c2"), 5),))
+    ]
+    assert singles.hidden_singles_box(position(remove={5: box1_except("r2c2")[1:]})) == []
+
+
+def test_hidden_single_line_only_in_its_row():
+    b = position(remove={5: row(1, "12345678")})
+    assert singles.hidden_singles_box(b) == []
+    steps = singles.hidden_singles_line(b)
+    assert [s.placed for s in steps] == [((cell("r1c9"), 5),)]
+    assert GEO.unit_names[steps[0].units[0]] == "row 1"
+
+
+@pytest.mark.parametrize("digits, fires", [("4", True), ("45", False)])
+def test_naked_single(digits, fires):
+    steps = singles.naked_singles(position({"r3c3": digits}))
+    assert [s.placed for s in steps] == ([((cell("r3c3"), 4),)] if fires else [])
+
+
+# ---------------------------------------------------------------- intersections and subsets
+
+BOX5_OFF_ROW4 = [f"r{r}c{c}" for r in "56" for c in "456"]
+
+
+def test_pointing_removes_from_rest_of_line():
+    steps = subsets.pointing(position(remove={7: BOX5_OFF_ROW4}))
+    assert labels(elims(steps)) == {f"r4c{c}:7" for c in "123789"}
+    assert steps[0].technique is Technique.POINTING
+
+
+def test_pointing_not_when_digit_left_outside_line():
+    assert subsets.pointing(position(remove={7: BOX5_OFF_ROW4[1:]})) == []
+
+
+def test_claiming_removes_from_rest_of_box():
+    steps = subsets.claiming(position(remove={7: row(4, "123789")}))
+    assert labels(elims(steps)) == {f"r{r}c{c}:7" for r in "56" for c in "456"}
+    assert subsets.claiming(position(remove={7: row(4, "12378")})) == []
+
+
+def test_direct_pointing_needs_a_hidden_single():
+    # 7 confined to row 4 in box 5; in row 4 outside the box only r4c1 keeps 7 after it
+    plain = position(remove={7: BOX5_OFF_ROW4})
+    assert subsets.direct_pointing(plain) == []
+    direct = position(remove={7: BOX5_OFF_ROW4 + row(4, "23789")})
+    direct.cands[cell("r4c5")] &= ~(1 << 6)
+    direct.cands[cell("r4c6")] &= ~(1 << 6)
+    # now 7 in row 4 is at r4c1 and r4c4 only; pointing from box 5 removes r4c1? no: it
+    # removes from the rest of the row, leaving r4c4 as the row's single place
+    steps = subsets.direct_pointing(direct)
+    assert steps and steps[0].technique is Technique.DIRECT_POINTING
+    assert labels(elims(steps)) == {"r4c1:7"}
+
+
+@pytest.mark.parametrize("second, fires", [("12", True), ("13", False)])
+def test_naked_pair(second, fires):
+    steps = subsets.naked_pair(position({"r1c1": "12", "r1c2": second}))
+    if fires:
+        assert steps[0].technique is Technique.NAKED_PAIR
+        assert labels(elims(steps)) >= {f"r1c{c}:{d}" for c in "3456789" for d in "12"}
+        assert all(c not in (cell("r1c1"), cell("r1c2")) for c, _ in elims(steps))
+    else:
+        assert steps == []
+
+
+def test_hidden_pair_and_not():
+    b = position(remove={1: row(1, "3456789"), 2: row(1, "3456789")})
+    # 1 and 2 are also absent from row 1 in boxes 2, 3; keep them elsewhere in the boxes
+    steps = subsets.hidden_pair(b)
+    assert steps[0].technique is Technique.HIDDEN_PAIR
+    assert labels(elims(steps)) == {f"r1c{c}:{d}" for c in "12" for d in "3456789"}
+    assert subsets.hidden_pair(position(remove={1: row(1, "3456789")})) == []
+
+
+def test_naked_triple_and_quad():
+    t = subsets.naked_triple(position({"r1c1": "12", "r1c2": "23", "r1c3": "13"}))
+    assert t and set(t[0].digits) == {1, 2, 3}
+    q = subsets.naked_quad(position({"r5c1": "12", "r5c4": "23", "r5c7": "34", "r5c9": "14"}))
+    assert q and q[0].technique is Technique.NAKED_QUAD
+    assert labels(elims(q)) == {f"r5c{c}:{d}" for c in "23568" for d in "1234"}
+    assert (
+        subsets.naked_quad(position({"r5c1": "12", "r5c4": "23", "r5c7": "35", "r5c9": "14"})) == []
+    )
+
+
+# ---------------------------------------------------------------- fish
+
+
+def fish_position(rows: str, cols: str, d: int = 4) -> Board:
+    keep = set(cols)
+    return position(remove={d: [f"r{r}c{c}" for r in rows for c in "123456789" if c not in keep]})
+
+
+@pytest.mark.parametrize(
+    "finder, rows, cols, tech",
+    [
+        (fish.x_wing, "27", "38", Technique.X_WING),
+        (fish.swordfish, "159", "159", Technique.SWORDFISH),
+        (fish.jellyfish, "1357", "2468", Technique.JELLYFISH),
+    ],
+)
+def test_fish_fires(finder, rows, cols, tech):
+    steps = finder(fish_position(rows, cols))
+    assert steps[0].technique is tech
+    expected = {f"r{r}c{c}:4" for c in cols for r in "123456789" if r not in rows}
+    assert labels(elims(steps)) == expected
+
+
+def test_fish_not_when_a_base_line_has_an_extra_place():
+    b = fish_position("27", "38")
+    b.cands[cell("r7c5")] |= 1 << 3
+    assert fish.x_wing(b) == []
+
+
+def skyscraper() -> Board:
+    # 6 in column 1 only at r1, r5; in column 5 only at r1, r6; r1c1 and r1c5 see each other
+    return position(remove={6: col(1, "2346789") + col(5, "2345789")})
+
+
+SKYSCRAPER_TARGETS = {"r6c2:6", "r6c3:6", "r5c4:6", "r5c6:6"}
+
+
+def test_skyscraper():
+    steps = fish.turbot_fish(skyscraper())
+    assert steps[0].technique is Technique.SKYSCRAPER
+    assert labels(elims(steps)) == SKYSCRAPER_TARGETS
+
+
+def test_two_string_kite_rated_above_skyscraper():
+    # 3 in row 1 only at c2, c7; in column 1 only at r3, r8; r1c2 and r3c1 share box 1
+    b = position(remove={3: row(1, "1345689") + col(1, "1245679")})
+    steps = fish.turbot_fish(b)
+    assert steps[0].technique is Technique.TWO_STRING_KITE
+    assert labels(elims(steps)) == {"r8c7:3"}
+    assert fish.turbot_fish(position()) == []
+
+
+# ---------------------------------------------------------------- wings, uniqueness
+
+
+def test_xy_wing():
+    b = position({"r1c1": "12", "r1c5": "13", "r5c1": "23"})
+    steps = wings.xy_wing(b)
+    assert steps[0].technique is Technique.XY_WING
+    assert labels(elims(steps)) == {"r5c5:3"}
+    assert wings.xy_wing(position({"r1c1": "12", "r1c5": "13", "r5c1": "24"})) == []
+
+
+def test_xyz_wing():
+    b = position({"r1c1": "123", "r1c2": "13", "r2c1": "23"})
+    steps = wings.xyz_wing(b)
+    assert steps[0].technique is Technique.XYZ_WING
+    assert labels(elims(steps)) == {"r1c3:3", "r2c2:3", "r2c3:3", "r3c1:3", "r3c2:3", "r3c3:3"}
+    assert wings.xyz_wing(position({"r1c1": "124", "r1c2": "13", "r2c1": "23"})) == []
+
+
+def test_w_wing():
+    # r1c1 and r5c9 hold 1, 2; 2 in row 9 only at r9c1 (sees r1c1) and r9c9 (sees r5c9)
+    b = position({"r1c1": "12", "r5c9": "12"}, remove={2: row(9, "2345678")})
+    steps = wings.w_wing(b)
+    assert steps[0].technique is Technique.W_WING
+    assert labels(elims(steps)) == {"r1c9:1", "r5c1:1"}
+    no_link = position({"r1c1": "12", "r5c9": "12"})
+    assert wings.w_wing(no_link) == []
+
+
+def test_unique_rectangle_type_1_and_not_across_four_boxes():
+    b = position({"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "125"})
+    steps = uniqueness.unique_rectangle(b)
+    assert steps[0].technique is Technique.UNIQUE_RECTANGLE
+    assert labels(elims(steps)) == {"r2c4:1", "r2c4:2"}
+    four_boxes = position({"r1c1": "12", "r1c4": "12", "r5c1": "12", "r5c4": "125"})
+    assert uniqueness.unique_rectangle(four_boxes) == []
+
+
+def test_unique_rectangle_type_4():
+    # floor r1c1, r1c4 = {1,2}; roofs r2c1, r2c4 have extras; 1 in row 2 only at the roofs
+    b = position(
+        {"r1c1": "12", "r1c4": "12", "r2c1": "125", "r2c4": "126"}, remove={1: row(2, "2356789")}
+    )
+    steps = uniqueness.unique_rectangle(b)
+    assert labels(elims(steps)) == {"r2c1:2", "r2c4:2"}
+
+
+def test_bug_plus_one_not_with_two_extra_cells():
+    assert uniqueness.bug_plus_one(position()) == []
+
+
+# ---------------------------------------------------------------- chains
+
+
+def test_x_chain_finds_the_skyscraper_and_nothing_on_an_open_grid():
+    steps = chains.x_chain(skyscraper())
+    assert steps[0].technique is Technique.X_CHAIN
+    assert labels(elims(steps)) <= SKYSCRAPER_TARGETS
+    assert chains.x_chain(position()) == []
+
+
+def test_xy_chain_finds_the_xy_wing():
+    steps = chains.aic(position({"r1c1": "12", "r1c5": "13", "r5c1": "23"}))
+    assert steps[0].technique is Technique.XY_CHAIN
+    assert labels(elims(steps)) == {"r5c5:3"}
+    assert steps[0].difficulty >= Technique.XY_CHAIN.se
+
+
+@pytest.mark.parametrize(
+    "grade, band",
+    [
+        (1.2, Band.EASY),
+        (1.5, Band.MEDIUM),
+        (2.4, Band.MEDIUM),
+        (2.5, Band.HARD),
+        (3.9, Band.HARD),
+        (4.0, Band.EXPERT),
+        (5.9, Band.EXPERT),
+        (6.0, Band.EXTREME),
+        (9.5, Band.EXTREME),
+    ],
+)
+def test_band_thresholds(grade, band):
+    assert band_of(grade) is band
+
+
+@pytest.mark.parametrize(
+    "complexity, extra",
+    [
+        (4, 0.0),
+        (6, 0.0),
+        (7, 0.1),
+        (8, 0.1),
+        (9, 0.2),
+        (10, 0.2),
+        (11, 0.3),
+        (14, 0.3),
+        (15, 0.4),
+        (19, 0.5),
+        (27, 0.6),
+    ],
+)
+def test_length_extra_follows_se_ceilings(complexity, extra):
+    # SE: length = complexity - 2; +0.1 for each ceiling 4, 6, 8, 12, 16, 24 ... exceeded
+    assert length_extra(complexity) == pytest.approx(extra)
