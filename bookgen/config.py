@@ -820,10 +820,16 @@ def _page(read: _Read) -> _Read:
             if side in read.where:
                 read.where[side].fail("give page_size or page_width and page_height, not both")
         if size is not None:
+            at = read.where.pop("page_size")
             read.values.update(page_width=size[0], page_height=size[1])
-            read.where.update(page_width=read.where["page_size"],
-                              page_height=read.where["page_size"])
+            read.where.update(page_width=at, page_height=at)
     return read
+
+
+def _clean(read: _Read) -> bool:
+    """Whether every key given (nested ones too) was valid."""
+    return read.where.keys() <= read.values.keys() and all(
+        _clean(v) for v in read.values.values() if isinstance(v, _Read))
 
 
 def _merge(base: _Read, over: _Read) -> _Read:
@@ -841,9 +847,9 @@ def _template(read: _Read, name: str) -> model.Template | None:
     d = model.Template(name=name, page_width=0.0, page_height=0.0)
     empty = _Read(read.at)
     margins, fonts, lines = (read.get(k, empty) for k in ("margins", "fonts", "lines"))
-    if not {"page_width", "page_height"} & read.where.keys():
+    if not {"page_size", "page_width", "page_height"} & read.where.keys():
         _At(read.at.ctx, "page_size", read.at.line).fail("required key missing")
-    if not {"page_width", "page_height"} <= read.values.keys():
+    if not {"page_width", "page_height"} <= read.values.keys() or not _clean(read):
         return None
     found = len(read.at.ctx.problems)
     t = model.Template(
@@ -871,7 +877,7 @@ def _template(read: _Read, name: str) -> model.Template | None:
     if min(w, h) < 144:
         read.at_key("margins").fail(
             f"margins leave {w / 72:.2g}in x {h / 72:.2g}in for the grids; expected at least 2in "
-            "each way (with the widest gutter, 0.875in)")
+            f"each way{' (with the widest gutter, 0.875in)' if t.gutter is None else ''}")
     return t if len(read.at.ctx.problems) == found else None
 
 

@@ -433,6 +433,14 @@ def test_a_broken_template_file_is_named_with_its_line(tmp_path):
         "puzzles_per_page: expected one of 1, 2, 4, 6, got 5 (mine.yaml line 2)"]
 
 
+def test_a_template_with_a_wrong_page_size_is_told_once(tmp_path):
+    write(tmp_path, "page_size: 6by9\nlines: {cell: 0.2}\n", "mine.yaml")
+    assert problems(tmp_path, BASE.replace("letter-4up", "mine.yaml")) == [
+        "page_size: unknown page size '6by9'; expected one of letter, 8.5x11, a4, a5, 6x9, 5x8, "
+        "5.5x8.5, 8x10, or WxH in inches (mine.yaml line 1)",
+        "lines.cell: expected a line width of at least 0.75 pt, got 0.2 (mine.yaml line 2)"]
+
+
 def test_a_template_without_a_page_size(tmp_path):
     write(tmp_path, "puzzles_per_page: 2\n", "mine.yaml")
     assert problems(tmp_path, BASE.replace("letter-4up", "mine.yaml")) == [
