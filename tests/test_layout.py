@@ -498,3 +498,26 @@ def test_failure_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         render_book(make_book(Template("t", **LETTER)), target)
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
+
+
+def test_long_labels_shrink_apart(tmp_path: Path) -> None:
+    name = "Fiendishly difficult for experts"
+    book = make_book(Template("t", **SIX_NINE, puzzles_per_page=4), ((name, 9, 1),))
+    path = tmp_path / "book.pdf"
+    render_book(book, path)
+    plan = plan_book(book)
+    page = next(p for p in plan.pages if p.kind is PageKind.PUZZLES)
+    box, slot = plan.box(page.number), plan.puzzle_slots[0]
+    with pdfplumber.open(path) as pdf:
+        chars = [
+            ch
+            for ch in pdf.pages[page.number - 1].chars
+            if 0 < ch["matrix"][5] - (box.y + slot.grid.top) < 20
+        ]
+    bold = [ch for ch in chars if "Bold" in ch["fontname"]]
+    regular = [ch for ch in chars if "Bold" not in ch["fontname"]]
+    assert "".join(ch["text"] for ch in bold) == "Puzzle 1"
+    assert "".join(ch["text"] for ch in regular) == name
+    assert max(ch["x1"] for ch in bold) < min(ch["x0"] for ch in regular)
+    assert max(ch["x1"] for ch in regular) <= box.x + slot.grid.right + 0.01
+    assert min(ch["size"] for ch in chars) >= 7.0

@@ -162,7 +162,14 @@ def answer_grid(
 
 
 def label(c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float) -> None:
-    """The line above a grid: `left` bold at its left edge, `right` at its right edge."""
+    """The line above a grid: `left` bold at its left edge, `right` at its right edge.
+
+    Texts too long for the grid's width shrink together (not below MIN_TEXT) and keep
+    a gap of one em between them.
+    """
+    used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
+    if used:
+        size = max(MIN_TEXT, min(size, size * (slot.grid.width - size) / used))
     c.setFont(fonts.bold, size)
     c.drawString(slot.grid.x, slot.label_y, left)
     if right:
