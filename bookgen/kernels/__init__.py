@@ -1,0 +1,134 @@
+"""The hot loops behind one interface, with two backends.
+
+Glossary and conventions:
+  backend    an object with ``count_batch``, ``solve_batch`` and ``trace_batch``; "python"
+             (reference.py, pure Python) or "numba" (fast.py, compiled)
+  grids      numpy int8, shape (m, n*n), row-major, 0 = blank; one row per puzzle
+  mask       candidate bit mask, bit v-1 set = value v possible
+  limit      solutions are counted up to this cap (2 answers "is it unique?")
+  trace      the SPEC 3 search and its figures; see ``TraceArrays``
+
+``get_backend()`` picks $BOOKGEN_BACKEND when set, else numba when importable, else python.
+Both backends give the same answers: the same counts, the same first solution, the same
+trace figures.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..grid import Geometry
+
+BACKENDS = ("python", "numba")
+
+
+@dataclass(frozen=True)
+class TraceArrays:
+    """SPEC 3 figures of a batch, one row per puzzle."""
+
+    count: np.ndarray
+    """(m,) int32: solutions found, capped at limit."""
+    level: np.ndarray
+    """(m,) int32: branch steps on the way to the first solution (len(way))."""
+    maxlevel: np.ndarray
+    """(m,) int32: deepest recursion level reached anywhere in the search."""
+    way_complexity: np.ndarray
+    """(m,) int64: sum over the way of (number of candidates)^2."""
+    cand_sum: np.ndarray
+    """(m,) int64: sum of the candidate counts of the puzzle's empty cells."""
+    cand_sq: np.ndarray
+    """(m,) int64: sum of the squares of those counts."""
+    solutions: np.ndarray
+    """(m, limit, ncells) int8: the solutions in the order found, zero rows after count."""
+    way_len: np.ndarray
+    """(m,) int32: steps in the way (equal to level)."""
+    way_cell: np.ndarray
+    """(m, ncells) int32: the branch cell of each step (row-major), first step first."""
+    way_mask: np.ndarray
+    """(m, ncells) int32: the cell's candidates when the branch was taken."""
+    way_index: np.ndarray
+    """(m, ncells) int32: index into those candidates (ascending) of the value kept."""
+
+
+class Backend(Protocol):
+    """What both backends provide; every method takes a whole batch."""
+
+    name: str
+
+    def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
+        """(m,) int32: solutions of each grid, capped at limit."""
+        ...
+
+    def solve_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Counts (m,) and the first solution found (m, ncells) int8, zeros where none."""
+        ...
+
+    def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
+        """The SPEC 3 figures of every grid."""
+        ...
+
+
+_loaded: dict[str, Backend] = {}
+
+
+def numba_available() -> bool:
+    """True when numba can be imported."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The backend called name; None: $BOOKGEN_BACKEND, else numba if importable, else python.
+
+    An unknown name (argument or environment) raises ValueError; the CLI checks its own
+    option before calling.
+    """
+    chosen = name or os.environ.get("BOOKGEN_BACKEND") or ""
+    if not chosen:
+        chosen = "numba" if numba_available() else "python"
+    if chosen not in BACKENDS:
+        raise ValueError(f"unknown backend {chosen!r}: expected one of {', '.join(BACKENDS)}")
+    if chosen not in _loaded:
+        if chosen == "numba":
+            announce_compile(Path(__file__).with_name("fast.py"))
+            from .fast import FastBackend
+
+            _loaded[chosen] = FastBackend()
+        else:
+            from .reference import ReferenceBackend
+
+            _loaded[chosen] = ReferenceBackend()
+    return _loaded[chosen]
+
+
+_announced = False
+
+
+def announce_compile(module: Path) -> None:
+    """Say once on stderr that numba compiles, when module has no cache files yet.
+
+    numba writes its cache beside the module in __pycache__ (or under $NUMBA_CACHE_DIR);
+    index files named '<module>.<function>-<line>.pyXY.nbi' mark a warm cache.
+    """
+    global _announced
+    if _announced:
+        return
+    places = [module.parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+    pattern = f"{module.stem}.*.nbi"
+    if not any(any(p.rglob(pattern)) for p in places if p.is_dir()):
+        print("compiling fast kernels, first run only", file=sys.stderr)
+        _announced = True

@@ -1,0 +1,411 @@
+"""The numba backend: the same searches as reference.py, compiled (``cache=True``).
+
+Glossary and conventions (shared with reference.py):
+  grid       int8 array of n*n values, row-major, 0 = blank; batches are (m, n*n)
+  mask       candidate bit mask, bit v-1 set = value v possible; n <= 16 fits int32
+  used[u]    mask of the values already placed in unit u
+  tables     int32 arrays from ``Geometry.arrays()``: units (nunits, n), cell_units
+             (ncells, k) padded with -1, peers, npeers
+  frame      one level of an explicit search stack: the grid and used masks before the
+             branch, the branch cell and the candidates still to try
+
+Two searches live here:
+  count      any technique allowed (SPEC 4): naked and hidden singles to a fixpoint, then
+             branch on the empty cell with the fewest candidates (lowest cell on ties),
+             values ascending. reference.py runs the same search, so both backends find
+             the same first solution.
+  trace      SPEC 3 exactly: the possibility list sorted once by (candidates, block-order
+             position), naked-single scans in list order, branch on the first still-empty
+             entry of the list; it yields the seed's figures (level, maxlevel, way ...).
+
+Every loop over puzzles runs inside numba (the ``*_batch`` functions); ``count_core`` and
+``solve_core`` are the per-grid entry points other kernels call from inside numba.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit
+
+from . import TraceArrays
+
+if TYPE_CHECKING:
+    from ..grid import Geometry
+
+
+@njit(cache=True)
+def _popcount(m: int) -> int:
+    m = m - ((m >> 1) & 0x5555)
+    m = (m & 0x3333) + ((m >> 2) & 0x3333)
+    m = (m + (m >> 4)) & 0x0F0F
+    return (m + (m >> 8)) & 0x1F
+
+
+@njit(cache=True)
+def _cell_mask(c, used, cell_units, full, ex_cell, ex_mask):
+    """The candidates of empty cell c: values not used in any of its units."""
+    m = full
+    for k in range(cell_units.shape[1]):
+        u = cell_units[c, k]
+        if u < 0:
+            break
+        m &= ~used[u]
+    if c == ex_cell:
+        m &= ~ex_mask
+    return m
+
+
+@njit(cache=True)
+def _place(c, bit, vals, used, cell_units):
+    vals[c] = _popcount(bit - 1) + 1
+    for k in range(cell_units.shape[1]):
+        u = cell_units[c, k]
+        if u < 0:
+            break
+        used[u] |= bit
+
+
+@njit(cache=True)
+def _load(grid, vals, used, cell_units):
+    """Copy grid into vals and fill used; False when two givens clash."""
+    used[:] = 0
+    ok = True
+    for c in range(grid.shape[0]):
+        v = grid[c]
+        vals[c] = v
+        if v:
+            bit = 1 << (v - 1)
+            for k in range(cell_units.shape[1]):
+                u = cell_units[c, k]
+                if u < 0:
+                    break
+                if used[u] & bit:
+                    ok = False
+                used[u] |= bit
+    return ok
+
+
+@njit(cache=True)
+def _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask):
+    """Naked and hidden singles to a fixpoint; False at a dead end.
+
+    Naked scans run first until they stall, then one hidden-single pass over the units.
+    During a pass cand[] may be a superset of the true candidates (cells filled later in
+    the pass); every placement re-checks the true mask, and a pass that fills nothing
+    saw exact candidates, so the fixpoint is the same whatever the order.
+    """
+    ncells = vals.shape[0]
+    n = units.shape[1]
+    while True:
+        changed = False
+        for c in range(ncells):
+            if vals[c] == 0:
+                m = _cell_mask(c, used, cell_units, full, ex_cell, ex_mask)
+                if m == 0:
+                    return False
+                cand[c] = m
+                if m & (m - 1) == 0:
+                    _place(c, m, vals, used, cell_units)
+                    changed = True
+        if changed:
+            continue
+        for u in range(units.shape[0]):
+            once = 0
+            twice = 0
+            for i in range(n):
+                c = units[u, i]
+                if vals[c] == 0:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+            missing = full & ~used[u]
+            if missing & ~once:
+                return False
+            hidden = missing & ~twice
+            while hidden:
+                b = hidden & -hidden
+                hidden ^= b
+                at = -1
+                for i in range(n):
+                    c = units[u, i]
+                    if vals[c] == 0 and cand[c] & b:
+                        at = c
+                        break
+                if at < 0:
+                    return False
+                if not _cell_mask(at, used, cell_units, full, ex_cell, ex_mask) & b:
+                    return False
+                _place(at, b, vals, used, cell_units)
+                changed = True
+        if not changed:
+            return True
+
+
+@njit(cache=True)
+def _search(grid, limit, ex_cell, ex_mask, units, cell_units, first):
+    """Count solutions up to limit; the first one found goes into first (else zeros)."""
+    ncells = grid.shape[0]
+    nunits = units.shape[0]
+    full = (1 << units.shape[1]) - 1
+    first[:] = 0
+    vals = np.empty(ncells, np.int8)
+    used = np.empty(nunits, np.int32)
+    if not _load(grid, vals, used, cell_units):
+        return 0
+    if ex_cell >= 0 and vals[ex_cell] and (1 << (vals[ex_cell] - 1)) & ex_mask:
+        return 0
+    cand = np.zeros(ncells, np.int32)
+    sv = np.empty((ncells + 1, ncells), np.int8)
+    su = np.empty((ncells + 1, nunits), np.int32)
+    bcell = np.empty(ncells + 1, np.int32)
+    brem = np.empty(ncells + 1, np.int32)
+    depth = 0
+    count = 0
+    alive = _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask)
+    while True:
+        if alive:
+            best = -1
+            fewest = 99
+            for c in range(ncells):
+                if vals[c] == 0:
+                    p = _popcount(cand[c])
+                    if p < fewest:
+                        fewest = p
+                        best = c
+                        if p == 2:
+                            break
+            if best < 0:
+                if count == 0:
+                    first[:] = vals
+                count += 1
+                if count >= limit:
+                    return count
+            else:
+                sv[depth, :] = vals
+                su[depth, :] = used
+                bcell[depth] = best
+                brem[depth] = cand[best]
+                depth += 1
+        alive = False
+        while depth > 0 and not alive:
+            rem = brem[depth - 1]
+            if rem == 0:
+                depth -= 1
+                continue
+            b = rem & -rem
+            brem[depth - 1] = rem ^ b
+            vals[:] = sv[depth - 1]
+            used[:] = su[depth - 1]
+            _place(bcell[depth - 1], b, vals, used, cell_units)
+            alive = _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask)
+        if not alive:
+            return count
+
+
+@njit(cache=True)
+def count_core(grid, limit, excl_cell, excl_mask, units, cell_units, peers, npeers):
+    """Solutions of grid (not modified) up to limit, with excl_mask removed from
+    excl_cell's candidates (excl_cell = -1: no exclusion). peers/npeers are accepted for
+    a stable signature."""
+    first = np.empty(grid.shape[0], np.int8)
+    return _search(grid, limit, excl_cell, excl_mask, units, cell_units, first)
+
+
+@njit(cache=True)
+def solve_core(grid, limit, excl_cell, excl_mask, units, cell_units, peers, npeers):
+    """(count up to limit, first solution or zeros); same arguments as count_core."""
+    first = np.empty(grid.shape[0], np.int8)
+    count = _search(grid, limit, excl_cell, excl_mask, units, cell_units, first)
+    return count, first
+
+
+@njit(cache=True)
+def _count_batch(grids, limit, units, cell_units):
+    m = grids.shape[0]
+    counts = np.zeros(m, np.int32)
+    first = np.empty(grids.shape[1], np.int8)
+    for i in range(m):
+        counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, first)
+    return counts
+
+
+@njit(cache=True)
+def _solve_batch(grids, limit, units, cell_units):
+    m = grids.shape[0]
+    counts = np.zeros(m, np.int32)
+    sols = np.zeros(grids.shape, np.int8)
+    for i in range(m):
+        counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, sols[i])
+    return counts, sols
+
+
+@njit(cache=True)
+def _scan_singles(vals, used, plist, npl, cell_units, full):
+    """SPEC 3 step 2: naked-single scans in list order until one fills nothing."""
+    while True:
+        filled = False
+        for i in range(npl):
+            c = plist[i]
+            if vals[c] == 0:
+                m = _cell_mask(c, used, cell_units, full, -1, 0)
+                if m == 0:
+                    return False
+                if m & (m - 1) == 0:
+                    _place(c, m, vals, used, cell_units)
+                    filled = True
+        if not filled:
+            return True
+
+
+@njit(cache=True)
+def _trace_one(grid, limit, units, cell_units, block_pos, sols, way_cell, way_mask, way_index):
+    """The SPEC 3 search of one grid; writes sols and the way, returns the figures
+    (count, level, maxlevel, way_complexity, cand_sum, cand_sq, way_len)."""
+    ncells = grid.shape[0]
+    nunits = units.shape[0]
+    full = (1 << units.shape[1]) - 1
+    vals = np.empty(ncells, np.int8)
+    used = np.empty(nunits, np.int32)
+    ok = _load(grid, vals, used, cell_units)
+    keys = np.empty(ncells, np.int64)
+    npl = 0
+    cand_sum = 0
+    cand_sq = 0
+    for c in range(ncells):
+        if vals[c] == 0:
+            p = _popcount(_cell_mask(c, used, cell_units, full, -1, 0))
+            cand_sum += p
+            cand_sq += p * p
+            keys[npl] = p * ncells + block_pos[c]
+            npl += 1
+    if not ok:
+        return 0, 0, 0, 0, cand_sum, cand_sq, 0
+    order = np.argsort(keys[:npl])
+    # keys end in the block position; the cell comes back through block order
+    plist = np.empty(npl, np.int32)
+    inv = np.empty(ncells, np.int32)
+    for c in range(ncells):
+        inv[block_pos[c]] = c
+    for i in range(npl):
+        plist[i] = inv[keys[order[i]] % ncells]
+    sv = np.empty((npl + 1, ncells), np.int8)
+    su = np.empty((npl + 1, nunits), np.int32)
+    bcell = np.empty(npl + 1, np.int32)
+    bmask = np.empty(npl + 1, np.int32)
+    brem = np.empty(npl + 1, np.int32)
+    bidx = np.empty(npl + 1, np.int32)
+    depth = 0
+    maxlevel = 0
+    count = 0
+    level = 0
+    complexity = 0
+    start = 0
+    alive = _scan_singles(vals, used, plist, npl, cell_units, full)
+    while True:
+        if alive:
+            while start < npl and vals[plist[start]] != 0:
+                start += 1
+            if start == npl:
+                if count == 0:
+                    level = depth
+                    for d in range(depth):
+                        way_cell[d] = bcell[d]
+                        way_mask[d] = bmask[d]
+                        way_index[d] = bidx[d]
+                        p = _popcount(bmask[d])
+                        complexity += p * p
+                sols[count, :] = vals
+                count += 1
+                if count >= limit:
+                    break
+            else:
+                c = plist[start]
+                m = _cell_mask(c, used, cell_units, full, -1, 0)
+                sv[depth, :] = vals
+                su[depth, :] = used
+                bcell[depth] = c
+                bmask[depth] = m
+                brem[depth] = m
+                bidx[depth] = -1
+                depth += 1
+        alive = False
+        while depth > 0 and not alive:
+            rem = brem[depth - 1]
+            if rem == 0:
+                depth -= 1
+                continue
+            b = rem & -rem
+            brem[depth - 1] = rem ^ b
+            bidx[depth - 1] += 1
+            vals[:] = sv[depth - 1]
+            used[:] = su[depth - 1]
+            _place(bcell[depth - 1], b, vals, used, cell_units)
+            if depth > maxlevel:
+                maxlevel = depth
+            # entries before the branch cell are filled in every deeper state
+            start = 0
+            alive = _scan_singles(vals, used, plist, npl, cell_units, full)
+        if not alive:
+            break
+    return count, level, maxlevel, complexity, cand_sum, cand_sq, level
+
+
+@njit(cache=True)
+def _trace_batch(grids, limit, units, cell_units, block_pos):
+    m, ncells = grids.shape
+    figs = np.zeros((m, 7), np.int64)
+    sols = np.zeros((m, limit, ncells), np.int8)
+    way_cell = np.zeros((m, ncells), np.int32)
+    way_mask = np.zeros((m, ncells), np.int32)
+    way_index = np.zeros((m, ncells), np.int32)
+    for i in range(m):
+        r = _trace_one(
+            grids[i], limit, units, cell_units, block_pos,
+            sols[i], way_cell[i], way_mask[i], way_index[i],
+        )
+        for k in range(7):
+            figs[i, k] = r[k]
+    return figs, sols, way_cell, way_mask, way_index
+
+
+def _batch(grids: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(grids, dtype=np.int8).reshape(-1, grids.shape[-1])
+
+
+class FastBackend:
+    """The numba backend; every batch loop runs compiled."""
+
+    name = "numba"
+
+    def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
+        a = geo.arrays()
+        result: np.ndarray = _count_batch(_batch(grids), limit, a["units"], a["cell_units"])
+        return result
+
+    def solve_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        a = geo.arrays()
+        counts, sols = _solve_batch(_batch(grids), limit, a["units"], a["cell_units"])
+        return counts, sols
+
+    def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
+        a = geo.arrays()
+        figs, sols, way_cell, way_mask, way_index = _trace_batch(
+            _batch(grids), limit, a["units"], a["cell_units"], a["block_pos"]
+        )
+        return TraceArrays(
+            count=figs[:, 0].astype(np.int32),
+            level=figs[:, 1].astype(np.int32),
+            maxlevel=figs[:, 2].astype(np.int32),
+            way_complexity=figs[:, 3],
+            cand_sum=figs[:, 4],
+            cand_sq=figs[:, 5],
+            solutions=sols,
+            way_len=figs[:, 6].astype(np.int32),
+            way_cell=way_cell,
+            way_mask=way_mask,
+            way_index=way_index,
+        )
