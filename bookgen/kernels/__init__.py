@@ -1,8 +1,8 @@
 """The hot loops behind one interface, with two backends.
 
 Glossary and conventions:
-  backend    an object with ``count_batch``, ``solve_batch`` and ``trace_batch``; "python"
-             (reference.py, pure Python) or "numba" (fast.py, compiled)
+  backend    an object with ``count_batch``, ``solve_batch``, ``solutions_batch`` and
+             ``trace_batch``: "python" (reference.py, pure Python) or "numba" (fast.py)
   grids      numpy int8, shape (m, n*n), row-major, 0 = blank; one row per puzzle
   mask       candidate bit mask, bit v-1 set = value v possible
   limit      solutions are counted up to this cap (2 answers "is it unique?")
@@ -70,6 +70,13 @@ class Backend(Protocol):
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
     ) -> tuple[np.ndarray, np.ndarray]:
         """Counts (m,) and the first solution found (m, ncells) int8, zeros where none."""
+        ...
+
+    def solutions_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Counts (m,) and the solutions in the order found (m, limit, ncells) int8,
+        zero rows after the count."""
         ...
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:

@@ -144,12 +144,13 @@ def _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask):
 
 
 @njit(cache=True)
-def _search(grid, limit, ex_cell, ex_mask, units, cell_units, first):
-    """Count solutions up to limit; the first one found goes into first (else zeros)."""
+def _search(grid, limit, ex_cell, ex_mask, units, cell_units, sols):
+    """Count solutions up to limit; the first ones found go into the rows of sols
+    (k, ncells), as many as fit; rows left over stay zero."""
     ncells = grid.shape[0]
     nunits = units.shape[0]
     full = (1 << units.shape[1]) - 1
-    first[:] = 0
+    sols[:] = 0
     vals = np.empty(ncells, np.int8)
     used = np.empty(nunits, np.int32)
     if not _load(grid, vals, used, cell_units):
@@ -177,8 +178,8 @@ def _search(grid, limit, ex_cell, ex_mask, units, cell_units, first):
                         if p == 2:
                             break
             if best < 0:
-                if count == 0:
-                    first[:] = vals
+                if count < sols.shape[0]:
+                    sols[count, :] = vals
                 count += 1
                 if count >= limit:
                     return count
@@ -209,33 +210,33 @@ def count_core(grid, limit, excl_cell, excl_mask, units, cell_units, peers, npee
     """Solutions of grid (not modified) up to limit, with excl_mask removed from
     excl_cell's candidates (excl_cell = -1: no exclusion). peers/npeers are accepted for
     a stable signature."""
-    first = np.empty(grid.shape[0], np.int8)
-    return _search(grid, limit, excl_cell, excl_mask, units, cell_units, first)
+    none = np.empty((0, grid.shape[0]), np.int8)
+    return _search(grid, limit, excl_cell, excl_mask, units, cell_units, none)
 
 
 @njit(cache=True)
 def solve_core(grid, limit, excl_cell, excl_mask, units, cell_units, peers, npeers):
     """(count up to limit, first solution or zeros); same arguments as count_core."""
-    first = np.empty(grid.shape[0], np.int8)
+    first = np.empty((1, grid.shape[0]), np.int8)
     count = _search(grid, limit, excl_cell, excl_mask, units, cell_units, first)
-    return count, first
+    return count, first[0]
 
 
 @njit(cache=True)
 def _count_batch(grids, limit, units, cell_units):
     m = grids.shape[0]
     counts = np.zeros(m, np.int32)
-    first = np.empty(grids.shape[1], np.int8)
+    none = np.empty((0, grids.shape[1]), np.int8)
     for i in range(m):
-        counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, first)
+        counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, none)
     return counts
 
 
 @njit(cache=True)
-def _solve_batch(grids, limit, units, cell_units):
+def _solutions_batch(grids, limit, units, cell_units):
     m = grids.shape[0]
     counts = np.zeros(m, np.int32)
-    sols = np.zeros(grids.shape, np.int8)
+    sols = np.zeros((m, limit, grids.shape[1]), np.int8)
     for i in range(m):
         counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, sols[i])
     return counts, sols
@@ -387,8 +388,14 @@ class FastBackend:
     def solve_batch(
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
     ) -> tuple[np.ndarray, np.ndarray]:
+        counts, sols = self.solutions_batch(geo, grids, limit)
+        return counts, sols[:, 0]
+
+    def solutions_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
         a = geo.arrays()
-        counts, sols = _solve_batch(_batch(grids), limit, a["units"], a["cell_units"])
+        counts, sols = _solutions_batch(_batch(grids), limit, a["units"], a["cell_units"])
         return counts, sols
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:

@@ -83,8 +83,7 @@ class _Counter:
         self.limit = limit
         self.ex_cell = ex_cell
         self.ex_mask = ex_mask
-        self.count = 0
-        self.first: list[int] | None = None
+        self.sols: list[list[int]] = []
 
     def cand(self, c: int, used: list[int]) -> int:
         m = _mask(c, used, self.t)
@@ -139,10 +138,8 @@ class _Counter:
         if cand is None:
             return False
         if not cand:
-            if self.first is None:
-                self.first = vals
-            self.count += 1
-            return self.count >= self.limit
+            self.sols.append(vals)
+            return len(self.sols) >= self.limit
         best = min(cand, key=lambda c: (cand[c].bit_count(), c))
         rest = [c for c in empties if not vals[c]]
         m = cand[best]
@@ -158,15 +155,14 @@ class _Counter:
 
 def _search(
     grid: Sequence[int], limit: int, ex_cell: int, ex_mask: int, t: _Tables
-) -> tuple[int, list[int] | None]:
+) -> list[list[int]]:
+    """The solutions found, at most limit, in the order fast._search finds them."""
     vals, used, ok = _load(grid, t)
-    if not ok:
-        return 0, None
-    if ex_cell >= 0 and vals[ex_cell] and (1 << (vals[ex_cell] - 1)) & ex_mask:
-        return 0, None
+    if not ok or (ex_cell >= 0 and vals[ex_cell] and (1 << (vals[ex_cell] - 1)) & ex_mask):
+        return []
     counter = _Counter(t, limit, ex_cell, ex_mask)
     counter.search(vals, used, [c for c, v in enumerate(vals) if not v])
-    return counter.count, counter.first
+    return counter.sols
 
 
 def count_core(
@@ -176,7 +172,7 @@ def count_core(
     """Solutions of grid up to limit, with excl_mask removed from excl_cell's candidates
     (excl_cell = -1: no exclusion); same contract as fast.count_core."""
     t = _tables(units, cell_units)
-    return _search(np.asarray(grid).tolist(), limit, excl_cell, excl_mask, t)[0]
+    return len(_search(np.asarray(grid).tolist(), limit, excl_cell, excl_mask, t))
 
 
 def solve_core(
@@ -185,8 +181,8 @@ def solve_core(
 ) -> tuple[int, np.ndarray]:
     """(count up to limit, first solution or zeros); same contract as fast.solve_core."""
     g = np.asarray(grid)
-    count, first = _search(g.tolist(), limit, excl_cell, excl_mask, _tables(units, cell_units))
-    return count, np.array(first if first else np.zeros(len(g)), dtype=np.int8)
+    sols = _search(g.tolist(), limit, excl_cell, excl_mask, _tables(units, cell_units))
+    return len(sols), np.array(sols[0] if sols else np.zeros(len(g)), dtype=np.int8)
 
 
 class _Tracer:
@@ -270,19 +266,26 @@ class ReferenceBackend:
     def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
         t = _geo_tables(geo)
         rows = np.asarray(grids).reshape(-1, geo.ncells).tolist()
-        return np.array([_search(g, limit, -1, 0, t)[0] for g in rows], dtype=np.int32)
+        return np.array([len(_search(g, limit, -1, 0, t)) for g in rows], dtype=np.int32)
 
     def solve_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        counts, sols = self.solutions_batch(geo, grids, limit)
+        return counts, sols[:, 0]
+
+    def solutions_batch(
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
     ) -> tuple[np.ndarray, np.ndarray]:
         t = _geo_tables(geo)
         rows = np.asarray(grids).reshape(-1, geo.ncells).tolist()
         counts = np.zeros(len(rows), dtype=np.int32)
-        sols = np.zeros((len(rows), geo.ncells), dtype=np.int8)
+        sols = np.zeros((len(rows), limit, geo.ncells), dtype=np.int8)
         for i, g in enumerate(rows):
-            counts[i], first = _search(g, limit, -1, 0, t)
-            if first:
-                sols[i] = first
+            found = _search(g, limit, -1, 0, t)
+            counts[i] = len(found)
+            if found:
+                sols[i, : len(found)] = found
         return counts, sols
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
