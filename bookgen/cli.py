@@ -209,6 +209,36 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_bench(sub: argparse._SubParsersAction) -> None:
+    from .bench import KINDS
+
+    p = sub.add_parser(
+        "bench",
+        help="measure throughput on this machine",
+        description="Measure one part of bookgen on a dataset and print a report "
+        "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
+        "kernel backend).",
+    )
+    p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
+    p.add_argument("--dataset", required=True, metavar="PATH", help="a file of puzzles")
+    p.add_argument("--limit", type=int, default=None, metavar="N", help="first N puzzles only")
+    p.add_argument(
+        "--backend", choices=("python", "numba", "both"), default="both",
+        help="kernel backend(s) to measure (default: both)",
+    )
+    p.add_argument(
+        "--seconds", type=float, default=10.0, metavar="S",
+        help="time budget of each measurement (default 10)",
+    )
+    p.set_defaults(func=_cmd_bench)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    return run_bench(args)
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bookgen",
@@ -227,6 +257,7 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_hints,
     _add_validate,
     _add_explain,
+    _add_bench,
 ]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 
