@@ -17,6 +17,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -98,8 +99,8 @@ def bench_solve(args: argparse.Namespace) -> int:
         backend.trace_batch(geo, grids[:1])
         warm = time.perf_counter() - t0
         tasks: dict[str, Callable[[np.ndarray], Any]] = {
-            "count": lambda g, b=backend: b.count_batch(geo, g, 2),
-            "trace": lambda g, b=backend: b.trace_batch(geo, g, 2),
+            "count": partial(backend.count_batch, geo),
+            "trace": partial(backend.trace_batch, geo),
         }
         for task, run in tasks.items():
             done, rate, median = _measure(run, grids, args.seconds)
