@@ -1,7 +1,8 @@
 """`bookgen bench <kind>`: throughput on this machine, one function per kind.
 
 Glossary:
-  kind       what is measured: "solve" (the kernels), more kinds register in KINDS
+  kind       what is measured: "solve" (the kernels), "layout" (a book's PDF), more kinds
+             register in KINDS
   dataset    a file of puzzles, one per line (grid.parse_many), e.g. ../shared/data/top1465.txt
   puzzles/s  whole-batch throughput: puzzles / wall seconds of batched kernel calls
   median us  the median over single-puzzle calls (so it includes the per-call overhead)
@@ -17,6 +18,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -109,7 +111,57 @@ def bench_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-KINDS: dict[str, Callable[[argparse.Namespace], int]] = {"solve": bench_solve}
+LAYOUT_PUZZLES = 1000
+"""Puzzles in the layout bench's book unless --limit says otherwise."""
+
+
+def bench_layout(args: argparse.Namespace) -> int:
+    """Seconds to lay out a book of the dataset's puzzles (default 1,000) with their answer
+    key, letter 4-up, and write the PDF (to a temporary folder)."""
+    import tempfile
+
+    from .config import load_template
+    from .kernels import get_backend
+    from .layout import render_book
+    from .layout.geometry import plan_book
+    from .model import Book, BookPuzzle, BookSection
+
+    geo, grids = load_dataset(args.dataset, args.limit or LAYOUT_PUZZLES)
+    counts, solutions = get_backend().solve_batch(geo, grids, 1)
+    puzzles = [
+        BookPuzzle(0, "", "", geo.box_rows, geo.box_cols, tuple(map(int, g)), tuple(map(int, s)))
+        for g, s, k in zip(grids, solutions, counts, strict=True)
+        if k
+    ]
+    per_part = -(-len(puzzles) // 4)
+    sections = []
+    for i in range(0, len(puzzles), per_part):
+        name = f"Part {i // per_part + 1}"
+        part = tuple(
+            replace(p, number=i + j + 1, section=name, difficulty=name)
+            for j, p in enumerate(puzzles[i : i + per_part])
+        )
+        sections.append(BookSection(name, part))
+    book = Book("Bench", "", "", "", tuple(sections), load_template("letter-4up"))
+    t0 = time.perf_counter()
+    plan_book(book)
+    planned = time.perf_counter() - t0
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "book.pdf"
+        t0 = time.perf_counter()
+        pages = render_book(book, path)
+        spent = time.perf_counter() - t0
+        size = path.stat().st_size
+    print(f"dataset {args.dataset}: {len(puzzles)} puzzles laid out, template letter-4up")
+    print(f"{pages} pages, {size / 1e6:.2f} MB; plan {planned:.3f} s; "
+          f"plan + draw + write {spent:.2f} s ({len(puzzles) / spent:.0f} puzzles/s)")
+    return 0
+
+
+KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "solve": bench_solve,
+    "layout": bench_layout,
+}
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
 
