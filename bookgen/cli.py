@@ -217,7 +217,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help="measure throughput on this machine",
         description="Measure one part of bookgen on a dataset and print a report "
         "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
-        "kernel backend).",
+        "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
+        "first 1,000 puzzles, or --limit N, with its answer key).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", required=True, metavar="PATH", help="a file of puzzles")
