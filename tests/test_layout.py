@@ -521,3 +521,24 @@ def test_long_labels_shrink_apart(tmp_path: Path) -> None:
     assert max(ch["x1"] for ch in bold) < min(ch["x0"] for ch in regular)
     assert max(ch["x1"] for ch in regular) <= box.x + slot.grid.right + 0.01
     assert min(ch["size"] for ch in chars) >= 7.0
+
+
+def test_bench_layout_black_box(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bookgen.cli import main
+
+    monkeypatch.setenv("BOOKGEN_BACKEND", "python")
+    book = make_book(Template("t", **LETTER), (("Easy", 9, 6),))
+    dataset = tmp_path / "puzzles.txt"
+    dataset.write_text(
+        "".join(
+            "".join(str(v or ".") for v in p.givens) + "\n"
+            for s in book.sections
+            for p in s.puzzles
+        )
+    )
+    assert main(["bench", "layout", "--dataset", str(dataset), "--limit", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "5 puzzles laid out" in out and "24 pages" in out
+    assert list(tmp_path.iterdir()) == [dataset]
