@@ -8,6 +8,8 @@ random; uniqueness is not the layout's concern.
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 from dataclasses import replace
 from pathlib import Path
 
@@ -542,3 +544,27 @@ def test_bench_layout_black_box(
     out = capsys.readouterr().out
     assert "5 puzzles laid out" in out and "24 pages" in out
     assert list(tmp_path.iterdir()) == [dataset]
+
+
+def test_label_with_difficulty_in_it(tmp_path: Path) -> None:
+    t = Template("t", **LETTER, puzzles_per_page=2, label="No. {number} - {difficulty}")
+    book = make_book(t, (("Easy", 9, 2),))
+    path = tmp_path / "book.pdf"
+    render_book(book, path)
+    plan = plan_book(book)
+    page = next(p for p in plan.pages if p.kind is PageKind.PUZZLES)
+    with pdfplumber.open(path) as pdf:
+        text = pdf.pages[page.number - 1].extract_text()
+    assert "No. 1 - Easy" in text and "No. 2 - Easy" in text
+    assert text.count("Easy") == 3  # the heading and the two labels, no second label
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_pdffonts_sees_every_font_embedded(mixed: tuple[Book, Plan, Path, int]) -> None:
+    out = subprocess.run(
+        ["pdffonts", str(mixed[2])], capture_output=True, text=True, check=True
+    ).stdout
+    header, _, *rows = out.splitlines()
+    emb = header.index("emb")
+    assert rows and all(row[emb : emb + 3] == "yes" for row in rows)
+    assert not any("Helvetica" in row for row in rows)
