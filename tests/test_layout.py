@@ -33,7 +33,7 @@ from bookgen.layout.geometry import (
     kdp_gutter,
     plan_book,
 )
-from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, Template
+from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, LineWeights, Template
 
 LETTER = {"page_width": 612.0, "page_height": 792.0}
 SIX_NINE = {"page_width": 432.0, "page_height": 648.0}
@@ -457,6 +457,8 @@ def test_each_template_renders(
             "16x16 grids at answers_per_page 12",
         ),
         ({"font": "NoSuchFont"}, None, "font 'NoSuchFont' not found"),
+        ({"answer_gray": 0.5}, None, "answer_gray is 0.5: expected 0 to 0.4"),
+        ({"lines": LineWeights(box=0.5)}, None, "lines.box is 0.5 pt: expected at least 0.75"),
         ({"font_bold": "/nowhere/x.ttf"}, None, "font_bold '/nowhere/x.ttf' not found"),
         ({"margin_outside": 600.0}, None, "margins leave no room"),
         ({}, (), "has no puzzles"),

@@ -42,6 +42,9 @@ MIN_TEXT = 7.0
 LARGE_PRINT_DIGITS = 16.0
 """Smallest digit size of a large-print book."""
 
+MAX_ANSWER_GRAY = 0.4
+"""Lightest gray for filled-in answer digits: PRINT.md asks for at least 60% black."""
+
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
 
@@ -359,6 +362,11 @@ def _check_template(t: Template) -> None:
         raise LayoutError(
             f"template {t.name!r}: large print allows 1 or 2 puzzles a page, "
             f"not {t.puzzles_per_page}"
+        )
+    if not 0.0 <= t.answer_gray <= MAX_ANSWER_GRAY:
+        raise LayoutError(
+            f"template {t.name!r}: answer_gray is {t.answer_gray:g}: expected 0 to "
+            f"{MAX_ANSWER_GRAY:g} (filled-in answers at least 60% black)"
         )
     thin = {k: v for k, v in vars(t.lines).items() if v < 0.75}
     if thin:
