@@ -59,12 +59,12 @@ def grid_lines(
     """
     n = box_rows * box_cols
     step = side / n
-    for width, keep in ((cell, lambda i, k: i % k != 0), (box, lambda i, k: i % k == 0)):
+    for width, boxed in ((cell, False), (box, True)):
         segments = []
         for i in range(1, n):
-            if keep(i, box_cols):
+            if (i % box_cols == 0) == boxed:
                 segments.append((i * step, 0.0, i * step, side))
-            if keep(i, box_rows):
+            if (i % box_rows == 0) == boxed:
                 y = side - i * step
                 segments.append((0.0, y, side, y))
         if segments:
