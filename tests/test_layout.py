@@ -570,3 +570,48 @@ def test_pdffonts_sees_every_font_embedded(mixed: tuple[Book, Plan, Path, int]) 
     emb = header.index("emb")
     assert rows and all(row[emb : emb + 3] == "yes" for row in rows)
     assert not any("Helvetica" in row for row in rows)
+
+
+def test_box_lines_follow_each_size(mixed: tuple[Book, Plan, Path, int], plumbed) -> None:  # type: ignore[no-untyped-def]
+    """Thick lines after every box_cols columns and box_rows rows; thin ones elsewhere."""
+    _, plan, _, _ = mixed
+    weights = plan.template.lines
+    sizes = set()
+    for page in plan.pages:
+        if page.kind is not PageKind.PUZZLES:
+            continue
+        pdf_page = plumbed.pages[page.number - 1]
+        box = plan.box(page.number)
+        for slot, puzzle in zip(plan.puzzle_slots, page.puzzles, strict=False):
+            n, g = puzzle.box_rows * puzzle.box_cols, slot.grid
+            step, left, top = g.width / n, box.x + g.x, plan.template.page_height - box.y - g.top
+            inside = [
+                ln
+                for ln in pdf_page.lines
+                if left - 0.1 <= ln["x0"] <= left + g.width + 0.1
+                and top - 0.1 <= ln["top"]
+                and ln["bottom"] <= top + g.height + 0.1
+            ]
+            for width, boxed in ((weights.cell, False), (weights.box, True)):
+                cols = {
+                    round((ln["x0"] - left) / step)
+                    for ln in inside
+                    if ln["linewidth"] == width and ln["width"] == 0
+                }
+                rows = {
+                    round((ln["top"] - top) / step)
+                    for ln in inside
+                    if ln["linewidth"] == width and ln["height"] == 0
+                }
+                assert cols == {i for i in range(1, n) if (i % puzzle.box_cols == 0) == boxed}
+                assert rows == {i for i in range(1, n) if (i % puzzle.box_rows == 0) == boxed}
+            (border,) = [
+                r
+                for r in pdf_page.rects
+                if abs(r["x0"] - left) < 0.01 and abs(r["top"] - top) < 0.01
+            ]
+            assert border["linewidth"] == weights.border and border["width"] == pytest.approx(
+                g.width
+            )
+            sizes.add(n)
+    assert sizes == {4, 6, 9, 12, 16}
