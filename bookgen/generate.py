@@ -1,0 +1,382 @@
+"""Make puzzles: complete a random board, dig clues under the uniqueness check, create.
+
+Glossary:
+  solution    a full board (n*n values, row-major, no blank)
+  dig         blank cells of a solution in a shuffled order, each kept blank only while the
+              puzzle stays unique (seed 003); with a symmetry the cells of one orbit are
+              blanked together (a group)
+  symmetry    the clue pattern is unchanged by a set of board motions (Symmetry)
+  target      the clue count wanted: lo..hi (ClueTarget); digging stops at lo, a board that
+              ends above hi (or below lo when minimal) is rejected and a fresh one is tried
+  minimal     no single group of clues can be removed and keep the puzzle unique; with
+              symmetry none that is the usual meaning (no single clue can go)
+  puzzle seed the kernel's random seed for puzzle `index` of a run with seed `seed`: drawn
+              from random.Random(f"{seed}:{index}"), so a puzzle depends only on those two,
+              never on the worker count or the counting backend
+  create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
+              list of changes made (Change)
+
+The hot loops (completion, the whole dig) live in kernels/dig_reference.py and dig_fast.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from types import ModuleType
+
+import numpy as np
+
+from .errors import GenerationError
+from .grid import Geometry, Grid, find_clash, geometry
+
+MAX_TRIES = 200
+"""Fresh boards tried for one puzzle before a clue target is given up."""
+
+KNOWN_MIN_CLUES = {4: 4, 6: 8, 9: 17}
+"""Fewest clues of any unique puzzle, where proven; other sizes use n - 1 (a unique
+puzzle shows at least n - 1 different symbols)."""
+
+
+class Symmetry(Enum):
+    """Board motions that leave the clue pattern unchanged."""
+
+    NONE = "none"
+    ROTATIONAL = "rotational"
+    ROTATIONAL90 = "rotational90"
+    MIRROR = "mirror"
+    FLIP = "flip"
+    DIAGONAL = "diagonal"
+    ANTIDIAGONAL = "antidiagonal"
+    DIHEDRAL = "dihedral"
+
+    @property
+    def description(self) -> str:
+        return _SYMMETRY_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: str | Symmetry) -> Symmetry:
+        """A Symmetry from its name; GenerationError listing the names otherwise."""
+        if isinstance(text, Symmetry):
+            return text
+        try:
+            return cls(str(text).strip().lower())
+        except ValueError:
+            names = ", ".join(s.value for s in cls)
+            raise GenerationError(f"unknown symmetry {text!r}: expected one of {names}") from None
+
+
+_SYMMETRY_TEXT = {
+    Symmetry.NONE: "no symmetry",
+    Symmetry.ROTATIONAL: "half-turn rotation (180 degrees)",
+    Symmetry.ROTATIONAL90: "quarter-turn rotation (90 degrees)",
+    Symmetry.MIRROR: "mirror left-right",
+    Symmetry.FLIP: "flip top-bottom",
+    Symmetry.DIAGONAL: "mirror in the main diagonal",
+    Symmetry.ANTIDIAGONAL: "mirror in the anti-diagonal",
+    Symmetry.DIHEDRAL: "all eight rotations and mirrors",
+}
+
+
+def _motions(symmetry: Symmetry, n: int) -> list[tuple[tuple[int, int], ...]]:
+    """Generators of the symmetry as maps (r, c) -> (r', c'), given as tables per cell."""
+    m = n - 1
+    maps = {
+        Symmetry.ROTATIONAL: lambda r, c: (m - r, m - c),
+        Symmetry.ROTATIONAL90: lambda r, c: (c, m - r),
+        Symmetry.MIRROR: lambda r, c: (r, m - c),
+        Symmetry.FLIP: lambda r, c: (m - r, c),
+        Symmetry.DIAGONAL: lambda r, c: (c, r),
+        Symmetry.ANTIDIAGONAL: lambda r, c: (m - c, m - r),
+    }
+    gens = (
+        [Symmetry.ROTATIONAL90, Symmetry.MIRROR]
+        if symmetry is Symmetry.DIHEDRAL
+        else [symmetry] if symmetry in maps else []
+    )
+    return [tuple(maps[g](r, c) for r in range(n) for c in range(n)) for g in gens]
+
+
+@cache
+def symmetry_groups(n: int, symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
+    """The orbits of the cells under the symmetry, each sorted, ordered by first cell."""
+    motions = _motions(symmetry, n)
+    seen: set[int] = set()
+    groups = []
+    for start in range(n * n):
+        if start in seen:
+            continue
+        orbit, todo = {start}, [start]
+        while todo:
+            cell = todo.pop()
+            for motion in motions:
+                r, c = motion[cell]
+                other = r * n + c
+                if other not in orbit:
+                    orbit.add(other)
+                    todo.append(other)
+        seen |= orbit
+        groups.append(tuple(sorted(orbit)))
+    return tuple(groups)
+
+
+def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """(groups padded with -1, sizes) as the kernels take them."""
+    width = max((len(g) for g in groups), default=1)
+    table = np.full((len(groups), width), -1, dtype=np.int32)
+    for i, g in enumerate(groups):
+        table[i, : len(g)] = g
+    return table, np.array([len(g) for g in groups], dtype=np.int32)
+
+
+@dataclass(frozen=True)
+class ClueTarget:
+    """The clue count wanted, lo..hi inclusive (lo == hi for an exact count)."""
+
+    lo: int
+    """Fewest clues accepted; digging stops here."""
+    hi: int
+    """Most clues accepted."""
+
+    def __str__(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
+
+    @classmethod
+    def parse(cls, text: str | int | ClueTarget | None, n: int) -> ClueTarget:
+        """'24', '24-30' or an int; None means any count. GenerationError when impossible."""
+        ncells = n * n
+        if text is None:
+            return cls(0, ncells)
+        if isinstance(text, ClueTarget):
+            lo, hi = text.lo, text.hi
+        elif isinstance(text, int) and not isinstance(text, bool):
+            lo = hi = text
+        else:
+            parts = str(text).replace(" ", "").split("-")
+            if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+                raise GenerationError(
+                    f"clue target {text!r}: expected a number or a range such as 24-30"
+                )
+            lo, hi = int(parts[0]), int(parts[-1])
+        least = KNOWN_MIN_CLUES.get(n, n - 1)
+        if lo > hi:
+            raise GenerationError(f"clue target {lo}-{hi}: the range is empty (lo > hi)")
+        if hi > ncells:
+            raise GenerationError(
+                f"clue target {text}: a {n}x{n} grid has only {ncells} cells"
+            )
+        if hi < least:
+            raise GenerationError(
+                f"clue target {text} is impossible for a {n}x{n} grid: a unique puzzle "
+                f"needs at least {least} clues"
+            )
+        return cls(max(lo, 0), hi)
+
+
+@dataclass(frozen=True)
+class DigSpec:
+    """What a generated puzzle must look like."""
+
+    size: int = 9
+    """n: symbols per unit (4, 6, 9, 12, 16)."""
+    symmetry: Symmetry = Symmetry.NONE
+    """Symmetry of the clue pattern."""
+    clues: ClueTarget | None = None
+    """Clue count wanted; None = whatever digging reaches."""
+    minimal: bool = False
+    """Dig every group (see the glossary); otherwise stop at clues.lo."""
+    variant: str = ""
+    """'' for classic sudoku, 'x' for X-sudoku (diagonals are units)."""
+    max_tries: int = MAX_TRIES
+    """Fresh boards tried before giving up on the clue target."""
+
+    @property
+    def geo(self) -> Geometry:
+        return geometry(self.size, self.variant)
+
+    @property
+    def target(self) -> ClueTarget:
+        return self.clues or ClueTarget(0, self.size * self.size)
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """One dug puzzle with where it came from."""
+
+    index: int
+    """Its place in the run (the seed's puzzle index)."""
+    puzzle: Grid
+    """The givens, 0 = blank; unique."""
+    solution: Grid
+    """Its only solution."""
+    clues: int
+    """Number of givens."""
+    tries: int
+    """Boards dug until the clue target was met (1 = the first)."""
+
+
+def puzzle_seed(seed: int | str, index: int) -> int:
+    """The kernel seed of puzzle `index` in a run seeded with `seed`."""
+    return random.Random(f"{seed}:{index}").getrandbits(32)
+
+
+DIG_MODULES = {"python": "dig_reference", "numba": "dig_fast"}
+"""The dig kernels of each counting backend."""
+
+
+def dig_kernels(backend: str | None = None) -> ModuleType:
+    """The dig module of a counting backend ('numba' or 'python'; None = the default)."""
+    from .kernels import get_backend
+
+    module = DIG_MODULES[get_backend(backend).name]
+    return importlib.import_module(f".kernels.{module}", __package__)
+
+
+def _tables(geo: Geometry) -> tuple[np.ndarray, ...]:
+    a = geo.arrays()
+    return a["units"], a["cell_units"], a["peers"], a["npeers"]
+
+
+def seed_digits(n: int) -> int:
+    """Random digits placed before a board is completed: 20 on a 9x9 board (seed 003)."""
+    return min(20, n * n // 4)
+
+
+def node_limit(n: int) -> int:
+    """Search nodes after which a completion is abandoned and retried from new digits."""
+    return 25 * n * n
+
+
+def make_puzzle(
+    spec: DigSpec, seed: int | str, index: int, backend: str | None = None
+) -> GeneratedPuzzle:
+    """Puzzle `index` of the run seeded `seed`: complete, dig, retry until the target is met."""
+    geo, target = spec.geo, spec.target
+    kern = dig_kernels(backend)
+    groups, sizes = _group_arrays(symmetry_groups(geo.n, spec.symmetry))
+    puzzle = np.zeros(geo.ncells, dtype=np.int8)
+    solution = np.zeros(geo.ncells, dtype=np.int8)
+    tries, fewest, most = kern.generate_core(
+        puzzle_seed(seed, index), seed_digits(geo.n), node_limit(geo.n), groups, sizes,
+        spec.minimal, target.lo, target.hi, spec.max_tries, puzzle, solution, *_tables(geo),
+    )
+    clues = int(np.count_nonzero(puzzle))
+    if not target.lo <= clues <= target.hi:
+        reached = str(fewest) if fewest == most else f"{fewest}-{most}"
+        raise GenerationError(
+            f"puzzle {index}: after {tries} tries the clue counts reached were {reached}, "
+            f"target {target}"
+            + (" (minimal puzzles)" if spec.minimal else "")
+        )
+    return GeneratedPuzzle(
+        index, tuple(puzzle.tolist()), tuple(solution.tolist()), clues, int(tries)
+    )
+
+
+def complete_board(geo: Geometry, rng: random.Random, backend: str | None = None) -> Grid:
+    """A random full board, every random choice drawn from rng."""
+    kern = dig_kernels(backend)
+    rs = kern.seed_state(rng.getrandbits(32))
+    grid = np.zeros(geo.ncells, dtype=np.int8)
+    units, cell_units = _tables(geo)[:2]
+    nseed, limit = seed_digits(geo.n), node_limit(geo.n)
+    while not kern.complete_core(grid, rs, nseed, limit, units, cell_units):
+        grid[:] = 0
+    return tuple(grid.tolist())
+
+
+def dig(
+    solution: Grid,
+    geo: Geometry,
+    rng: random.Random,
+    start: Grid | None = None,
+    groups: Sequence[Sequence[int]] | None = None,
+    minimal: bool = True,
+    lo: int = 0,
+    backend: str | None = None,
+) -> Grid:
+    """Dig a unique puzzle of `solution`: the groups (default: single cells) in an order
+    shuffled by rng, starting from `start` (default: the full solution), which must be a
+    unique puzzle of solution containing every cell of the groups."""
+    kern = dig_kernels(backend)
+    table, sizes = _group_arrays(
+        [(c,) for c in range(geo.ncells)] if groups is None else groups
+    )
+    visit = list(range(len(sizes)))
+    rng.shuffle(visit)
+    order = np.array(visit, dtype=np.int32)
+    puzzle = np.array(solution if start is None else start, dtype=np.int8)
+    sol = np.array(solution, dtype=np.int8)
+    kern.dig_core(puzzle, sol, table, sizes, order, len(order), minimal, lo, *_tables(geo))
+    return tuple(puzzle.tolist())
+
+
+# ---------------------------------------------------------------- create
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change `create` made to the given grid."""
+
+    action: str
+    """'dropped' (a clashing given), 'removed' (no solution) or 'added' (several)."""
+    cell: int
+    """The cell changed."""
+    value: int
+    """The value dropped, removed or added."""
+    reason: str
+    """Why, for people: 'clashes with r1c5 in row 1'."""
+
+    def describe(self, geo: Geometry) -> str:
+        return f"{self.action} {geo.label(self.cell)}={self.value}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Created:
+    """The result of create."""
+
+    puzzle: Grid
+    """A unique puzzle."""
+    solution: Grid
+    """Its solution."""
+    changes: tuple[Change, ...]
+    """What was changed, in order."""
+
+
+def create(values: Grid, geo: Geometry, rng: random.Random) -> Created:
+    """Seed 000's "create sudoku": make any grid of digits a unique puzzle.
+
+    Clashing givens are dropped (the later cell of each clash); while there is no solution an
+    arbitrary given (drawn from rng) is removed; while there are several, a cell where the
+    first two solutions differ (drawn from rng) gets the first solution's value.
+    """
+    from .solver import trace
+
+    grid = list(values)
+    changes = []
+    while clash := find_clash(grid, geo):
+        a, b, u = clash
+        changes.append(
+            Change("dropped", b, grid[b], f"clashes with {geo.label(a)} in {geo.unit_names[u]}")
+        )
+        grid[b] = 0
+    while True:
+        tr = trace(tuple(grid), geo, limit=2)
+        if tr.count == 1:
+            assert tr.solution is not None
+            return Created(tuple(grid), tr.solution, tuple(changes))
+        if tr.count == 0:
+            cell = rng.choice([c for c, v in enumerate(grid) if v])
+            changes.append(Change("removed", cell, grid[cell], "the grid had no solution"))
+            grid[cell] = 0
+        else:
+            first, second = tr.solutions[0], tr.solutions[1]
+            cell = rng.choice([c for c in range(geo.ncells) if first[c] != second[c]])
+            grid[cell] = first[cell]
+            changes.append(
+                Change("added", cell, first[cell], "the grid had several solutions")
+            )

@@ -1,0 +1,251 @@
+"""Complete a random board and dig clues under the uniqueness check: the plain-Python kernels.
+
+Glossary and conventions (shared with ``dig_fast``, which compiles these very functions with
+numba, so both backends give identical puzzles by construction):
+  grid       int8 array of n*n values, row-major, 0 = blank
+  tables     ``units, cell_units, peers, npeers`` from ``Geometry.arrays()``; cell_units and
+             peers are padded with -1
+  rs         the random state: an int64 array of one element holding a 32-bit xorshift state
+             (never 0). Every random choice of a kernel is drawn from it, so a kernel is a
+             deterministic function of its inputs and the seed the caller derived.
+  groups     (ngroups, gmax) int32 array of cells blanked together (a symmetry orbit),
+             padded with -1; gsize[g] = cells in group g
+  mask       bit v-1 set = value v
+  removal test  a group may be blanked when no solution differs from the known one at one of
+             its cells: count_core with that cell's known value excluded finds none (SPEC §4)
+
+Everything here avoids Python-only features (lists, dicts, exceptions) so that numba can
+compile it unchanged, and reads array items through int() so that plain Python computes in
+unbounded ints as numba does in int64. ``count_core`` is resolved from this module's
+globals, which the fast backend replaces by the compiled counting kernel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .reference import count_core
+
+XORSHIFT_MASK = 0xFFFFFFFF
+
+
+def seed_state(seed: int) -> np.ndarray:
+    """A random state for the kernels from any integer seed."""
+    return np.array([seed % XORSHIFT_MASK + 1], dtype=np.int64)
+
+
+def rand_below(rs, k):
+    """A number in 0..k-1 (k <= 2**31) from the xorshift32 state rs[0]."""
+    x = int(rs[0])
+    x ^= (x << 13) & XORSHIFT_MASK
+    x ^= x >> 17
+    x ^= (x << 5) & XORSHIFT_MASK
+    rs[0] = x
+    return (x * k) >> 32
+
+
+def shuffle(a, count, rs):
+    """Fisher-Yates shuffle of a[:count] in place."""
+    for i in range(count - 1, 0, -1):
+        j = rand_below(rs, i + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+def popcount(m):
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+def candidates(c, umask, cell_units, full):
+    """The values still open for cell c given the used-value mask of every unit."""
+    used = 0
+    for j in range(cell_units.shape[1]):
+        u = cell_units[c, j]
+        if u >= 0:
+            used |= umask[u]
+    return full & ~used
+
+
+def set_value(grid, c, v, umask, cell_units):
+    """Put v (0 = blank) in cell c and keep the unit masks in step."""
+    old = int(grid[c])
+    for j in range(cell_units.shape[1]):
+        u = cell_units[c, j]
+        if u >= 0:
+            if old:
+                umask[u] &= ~(1 << (old - 1))
+            if v:
+                umask[u] |= 1 << (v - 1)
+    grid[c] = v
+
+
+def peer_mask(grid, c, peers, npeers):
+    """The values held by the peers of cell c."""
+    m = 0
+    for j in range(npeers[c]):
+        v = int(grid[peers[c, j]])
+        if v:
+            m |= 1 << (v - 1)
+    return m
+
+
+def complete_core(grid, rs, nseed, node_limit, units, cell_units):
+    """Fill the blank grid with a random full board; False if node_limit was hit first.
+
+    Seeds up to nseed random non-clashing digits in random cells (seed 003), then completes
+    with a depth-first search that branches on the cell with fewest candidates and tries its
+    candidates in a random order drawn per cell. On False the grid is left partly filled.
+    """
+    ncells = grid.shape[0]
+    n = units.shape[1]
+    full = (1 << n) - 1
+    umask = np.zeros(units.shape[0], dtype=np.int64)
+    cells = np.arange(ncells, dtype=np.int32)
+    shuffle(cells, ncells, rs)
+    placed = 0
+    for i in range(ncells):
+        if placed >= nseed:
+            break
+        c = cells[i]
+        cand = candidates(c, umask, cell_units, full)
+        if cand == 0:
+            continue
+        r = rand_below(rs, popcount(cand))
+        v = 1
+        while True:
+            if (cand >> (v - 1)) & 1:
+                if r == 0:
+                    break
+                r -= 1
+            v += 1
+        set_value(grid, c, v, umask, cell_units)
+        placed += 1
+    orders = np.empty((ncells, n), dtype=np.int8)
+    for c in range(ncells):
+        for k in range(n):
+            orders[c, k] = k + 1
+        shuffle(orders[c], n, rs)
+    stack_cell = np.zeros(ncells, dtype=np.int32)
+    stack_next = np.zeros(ncells, dtype=np.int32)
+    depth = 0
+    nodes = 0
+    while True:
+        best = -1
+        best_count = n + 1
+        for c in range(ncells):
+            if grid[c] == 0:
+                k = popcount(candidates(c, umask, cell_units, full))
+                if k < best_count:
+                    best = c
+                    best_count = k
+                    if k <= 1:
+                        break
+        if best < 0:
+            return True
+        nodes += 1
+        if nodes > node_limit:
+            return False
+        if best_count > 0:
+            stack_cell[depth] = best
+            stack_next[depth] = 0
+            depth += 1
+        # Advance the deepest open choice to its next candidate, backtracking past the
+        # exhausted ones (a dead end, best_count == 0, lands here directly).
+        placed_one = False
+        while depth > 0 and not placed_one:
+            c = stack_cell[depth - 1]
+            if grid[c]:
+                set_value(grid, c, 0, umask, cell_units)
+            cand = candidates(c, umask, cell_units, full)
+            k = stack_next[depth - 1]
+            while k < n:
+                v = int(orders[c, k])
+                k += 1
+                if (cand >> (v - 1)) & 1:
+                    set_value(grid, c, v, umask, cell_units)
+                    placed_one = True
+                    break
+            stack_next[depth - 1] = k
+            if not placed_one:
+                depth -= 1
+        if not placed_one:
+            return False
+
+
+def dig_core(
+    puzzle, solution, groups, gsize, order, norder, minimal, lo, units, cell_units, peers, npeers
+):
+    """Blank the groups order[:norder] in turn, each kept blank only while the puzzle stays
+    unique; returns the clue count. puzzle (a unique puzzle of solution) is dug in place.
+
+    Without minimal, digging stops at lo clues and skips a group that would go below lo;
+    with minimal every group is tried, so no remaining group can be blanked alone.
+    """
+    full = (1 << units.shape[1]) - 1
+    clues = 0
+    for c in range(puzzle.shape[0]):
+        if puzzle[c]:
+            clues += 1
+    for i in range(norder):
+        if not minimal and clues <= lo:
+            break
+        g = order[i]
+        k = gsize[g]
+        if not minimal and clues - k < lo:
+            continue
+        for j in range(k):
+            puzzle[groups[g, j]] = 0
+        unique = True
+        for j in range(k):
+            c = groups[g, j]
+            bit = 1 << (int(solution[c]) - 1)
+            # A cell its peers pin to one value needs no search (most cells, early on).
+            if (peer_mask(puzzle, c, peers, npeers) | bit) == full:
+                continue
+            if count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers):
+                unique = False
+                break
+        if unique:
+            clues -= k
+        else:
+            for j in range(k):
+                puzzle[groups[g, j]] = solution[groups[g, j]]
+    return clues
+
+
+def generate_core(
+    seed, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, puzzle, solution,
+    units, cell_units, peers, npeers,
+):
+    """Complete a random board and dig it until the clue count is within lo..hi.
+
+    Each try completes a fresh board (retrying completions that hit node_limit), shuffles
+    the groups and digs. Returns (tries, fewest, most clues reached); puzzle and solution
+    hold the last try, the result when lo <= clues <= hi, which the caller checks.
+    """
+    rs = np.zeros(1, dtype=np.int64)
+    rs[0] = seed % XORSHIFT_MASK + 1
+    ngroups = gsize.shape[0]
+    order = np.arange(ngroups, dtype=np.int32)
+    fewest = puzzle.shape[0] + 1
+    most = -1
+    tries = 0
+    while tries < max_tries:
+        tries += 1
+        solution[:] = 0
+        while not complete_core(solution, rs, nseed, node_limit, units, cell_units):
+            solution[:] = 0
+        puzzle[:] = solution
+        shuffle(order, ngroups, rs)
+        clues = dig_core(
+            puzzle, solution, groups, gsize, order, ngroups, minimal, lo,
+            units, cell_units, peers, npeers,
+        )
+        fewest = min(fewest, clues)
+        most = max(most, clues)
+        if lo <= clues <= hi:
+            break
+    return tries, fewest, most
