@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import BookgenError, InputError
@@ -22,11 +22,14 @@ if TYPE_CHECKING:
 Command = Callable[[argparse.Namespace], int]
 
 
-def read_puzzles(arg: str, variant: str = "") -> Iterator[tuple[str, Grid, Geometry]]:
+def read_puzzles(
+    arg: str, variant: str = "", check: bool = True
+) -> Iterator[tuple[str, Grid, Geometry]]:
     """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each.
 
     An argument naming an existing file is read as a file of puzzles, '-' reads standard
-    input, anything else is taken as the puzzle text itself.
+    input, anything else is taken as the puzzle text itself. check=False lets clashing
+    givens through.
     """
     import os
 
@@ -44,7 +47,7 @@ def read_puzzles(arg: str, variant: str = "") -> Iterator[tuple[str, Grid, Geome
     else:
         text, source = arg, "argument"
     found = False
-    for line, values, geo in parse_many(text, source, variant):
+    for line, values, geo in parse_many(text, source, variant, check):
         found = True
         yield f"{source}: line {line}", values, geo
     if not found:
@@ -240,6 +243,182 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+# ---------------------------------------------------------------- create, improve, generate
+
+
+def _progress_bar(total: float, quiet: bool, unit: str) -> Any:
+    """A tqdm bar on stderr; hidden with --quiet or when stderr is not a terminal."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, file=sys.stderr, disable=True if quiet else None)
+
+
+def _add_create(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "create",
+        help="make a unique puzzle from any grid of digits",
+        description="Make each grid a unique puzzle (seed 000's 'create sudoku'): clashing "
+        "givens are dropped, givens are removed while there is no solution, and cells where "
+        "two solutions differ are filled while there are several. Prints the puzzle, then "
+        "one '# ...' line per change.",
+    )
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a grid, a file of grids, or -")
+    p.add_argument("--seed", type=int, default=0, help="seed of the arbitrary choices")
+    p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
+    p.set_defaults(func=_cmd_create)
+
+
+def _cmd_create(args: argparse.Namespace) -> int:
+    import json
+    import random
+
+    from .generate import create
+    from .grid import format_as, format_line
+
+    for where, values, geo in read_puzzles(args.puzzles, check=False):
+        made = create(values, geo, random.Random(f"{args.seed}:{where}"))
+        if args.format == "json":
+            changes = [c.describe(geo) for c in made.changes]
+            print(json.dumps({"puzzle": format_line(made.puzzle),
+                              "solution": format_line(made.solution), "changes": changes}))
+            continue
+        print(format_as(made.puzzle, geo, args.format))
+        for change in made.changes:
+            print(f"# {change.describe(geo)}")
+    return 0
+
+
+def _add_improve(sub: argparse._SubParsersAction) -> None:
+    from .improve import OBJECTIVES
+
+    p = sub.add_parser(
+        "improve",
+        help="search for a harder puzzle with the same solution",
+        description="From a full grid or a unique puzzle, search on several processes for "
+        "the unique puzzle of the same solution with the highest objective (seed 000's "
+        "'improve sudoku'). --evaluations gives the same result for any --workers; "
+        "--seconds returns the best found in that time.",
+    )
+    p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
+    budget = p.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
+    budget.add_argument("--seconds", type=float, metavar="T", help="time to search")
+    p.add_argument("--workers", type=int, default=None, metavar="W",
+                   help="processes (default: all cores)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--objective", choices=OBJECTIVES, default="way_complexity")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_improve)
+
+
+def _cmd_improve(args: argparse.Namespace) -> int:
+    import json
+
+    from .grid import format_line
+    from .improve import improve
+
+    (where, values, geo), *more = list(read_puzzles(args.grid))
+    if more:
+        raise InputError(f"{more[0][0]}: improve takes one grid")
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers {args.workers}: expected a positive number")
+    total = args.seconds if args.seconds is not None else 1.0
+    with _progress_bar(total, args.quiet, "s" if args.seconds else "run") as bar:
+
+        def progress(fraction: float) -> None:
+            bar.update(fraction * total - bar.n)
+
+        result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
+                         args.objective, progress=progress)
+    if args.format == "json":
+        print(json.dumps({"puzzle": format_line(result.puzzle),
+                          "solution": format_line(result.solution),
+                          "before": result.before, "after": result.after}))
+        return 0
+    print(format_line(result.puzzle))
+    print(format_line(result.solution))
+    for name, figures in (("before", result.before), ("after", result.after)):
+        print(f"{name}: " + "  ".join(
+            f"{k} {figures[k]}" for k in ("clues", "level", "maxlevel", "way_complexity",
+                                          "cand_sum", "cand_sq", "grade") if k in figures))
+    print(f"{result.evaluations} evaluations in {result.chains} chains, "
+          f"objective {result.objective}")
+    return 0
+
+
+def _add_generate(sub: argparse._SubParsersAction) -> None:
+    from .generate import Symmetry
+
+    p = sub.add_parser(
+        "generate",
+        help="generate unique puzzles with their solutions and figures",
+        description="Complete random boards and dig clues under the uniqueness check, on "
+        "several processes. One puzzle per line: the puzzle, then after '#' its solution and "
+        "figures (a file of these lines reads back as puzzles); --format json gives JSON "
+        "lines with the keys of 'rate --format json'. The same --seed gives the same "
+        "puzzles for any --workers and backend. Ctrl-C keeps the puzzles finished so far.",
+    )
+    p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
+    p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16))
+    p.add_argument("--symmetry", default="none", metavar="SYM",
+                   help="|".join(s.value for s in Symmetry) + " (default none)")
+    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+    p.add_argument("--minimal", action="store_true",
+                   help="no clue (group of symmetric clues) can be removed")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None, metavar="W",
+                   help="processes (default: all cores)")
+    p.add_argument("--backend", choices=("numba", "python"), default=None)
+    p.add_argument("--format", choices=("line", "json"), default="line")
+    p.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_generate)
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    import os
+
+    from .generate import ClueTarget, DigSpec, Symmetry
+    from .improve import generated_line, iter_generated
+
+    if args.n <= 0:
+        raise InputError(f"-n {args.n}: expected a positive number of puzzles")
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers {args.workers}: expected a positive number")
+    spec = DigSpec(args.size, Symmetry.parse(args.symmetry),
+                   ClueTarget.parse(args.clues, args.size) if args.clues else None, args.minimal)
+    part = f"{args.output}.part" if args.output else None
+    try:
+        out = open(part, "w", encoding="utf-8") if part else sys.stdout
+    except OSError as e:
+        raise InputError(f"{args.output}: cannot write: {e}") from None
+    written = 0
+    try:
+        with _progress_bar(args.n, args.quiet, "puzzle") as bar:
+            for p, figures in iter_generated(args.n, spec, args.seed, 0, args.workers,
+                                             args.backend, with_figures=True):
+                out.write(generated_line(p, figures, args.format) + "\n")
+                written += 1
+                bar.update(1)
+    except KeyboardInterrupt:
+        if part:
+            out.close()
+            os.replace(part, args.output)
+        where = f" to {args.output}" if args.output else ""
+        print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
+        return 130
+    except BaseException:
+        if part:
+            out.close()
+            os.remove(part)
+        raise
+    if part:
+        out.close()
+        os.replace(part, args.output)
+    return 0
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bookgen",
@@ -259,6 +438,9 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_validate,
     _add_explain,
     _add_bench,
+    _add_create,
+    _add_improve,
+    _add_generate,
 ]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 

@@ -1,0 +1,427 @@
+"""Parallel work: generate many puzzles, and improve one (seed 000's "improve sudoku").
+
+Glossary:
+  pool        the worker processes (ProcessPoolExecutor, "forkserver" start method: workers
+              fork from a clean server that has loaded the kernels, so each task only
+              imports and finds compiled code in numba's cache); this module owns it
+  workers     processes in the pool; 1 = everything in this process, no pool
+  chunk       consecutive puzzle indexes done by one task of `generate`; the parent yields
+              the results in index order whatever order the chunks finish in
+  objective   the rating figure improve maximizes: any name of rate.FIGURES but 'count'
+              ('way_complexity', the seed's measure, by default; 'grade' is the human grade)
+  evaluation  one rating of a candidate puzzle; the budget of a deterministic improve
+  chain       one local search: from a minimal puzzle of the solution, a move puts back
+              one or two clues from the solution and digs all clues again in a random
+              order (the puzzle stays unique and becomes minimal), accepted when the
+              objective does not drop, or by annealing with a fading temperature; chain i
+              draws its randomness from Random(f"{seed}:chain:{i}")
+  restarts    the baseline improve must beat: dig fresh random minimal puzzles of the
+              same solution, keep the best
+
+An evaluations budget is split over a fixed number of chains that depends only on the
+budget, so the result is the same for any number of workers; a seconds budget runs one
+chain per worker until the time is up (anytime: the best so far).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .errors import GenerationError, InputError
+from .generate import DigSpec, GeneratedPuzzle, dig, dig_kernels, make_puzzle
+from .grid import Geometry, Grid, geometry
+from .rate import FIGURES, rate
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+CHUNK = 50
+"""Puzzles per task of a parallel generate."""
+CHAIN_EVALUATIONS = 1000
+"""An evaluations budget gets one chain per this many evaluations ..."""
+MAX_CHAINS = 16
+"""... but never more chains than this."""
+TEMPERATURE = 0.05
+"""A chain's starting temperature as a share of its best score (way_complexity ~100: 5)."""
+OBJECTIVES = tuple(f for f in FIGURES if f != "count")
+"""Figures improve can maximize."""
+
+
+# ---------------------------------------------------------------- the pool
+
+
+def default_workers() -> int:
+    """All cores."""
+    return multiprocessing.cpu_count()
+
+
+def _init_worker(backend: str | None) -> None:
+    # Ctrl-C is the parent's to handle: it keeps the finished results.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    dig_kernels(backend)
+
+
+def _pool(workers: int, backend: str | None) -> ProcessPoolExecutor:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["bookgen.kernels.dig_fast", "bookgen.rate"])
+    return ProcessPoolExecutor(workers, ctx, initializer=_init_worker, initargs=(backend,))
+
+
+def pool_map(
+    func: Callable[[T], R], tasks: Iterable[T], workers: int, backend: str | None = None
+) -> Iterator[R]:
+    """func over tasks on `workers` processes (1: in this process), results in task order."""
+    if workers <= 1:
+        yield from map(func, tasks)
+        return
+    with _pool(workers, backend) as pool:
+        try:
+            yield from pool.map(func, tasks)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+# ---------------------------------------------------------------- generate many
+
+
+@dataclass(frozen=True)
+class GenerateTask:
+    """One chunk of puzzle indexes for a worker."""
+
+    spec: DigSpec
+    """What the puzzles look like."""
+    seed: int | str
+    """The run's seed."""
+    start: int
+    """First puzzle index of the chunk."""
+    count: int
+    """Puzzles in the chunk."""
+    backend: str | None
+    """Counting backend name (None = default)."""
+    with_figures: bool
+    """Rate each puzzle (trace figures, no grade) and return the rating dict."""
+
+
+def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
+    out = []
+    for index in range(task.start, task.start + task.count):
+        p = make_puzzle(task.spec, task.seed, index, task.backend)
+        figures = None
+        if task.with_figures:
+            figures = rate(p.puzzle, task.spec.geo, with_grade=False).as_dict()
+        out.append((p, figures))
+    return out
+
+
+def iter_generated(
+    count: int,
+    spec: DigSpec,
+    seed: int | str = 0,
+    start_index: int = 0,
+    workers: int | None = None,
+    backend: str | None = None,
+    with_figures: bool = False,
+) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
+    """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
+    each with its rating dict (rate --format json keys) when with_figures."""
+    if count <= 0:
+        raise GenerationError(f"puzzle count {count}: expected a positive number")
+    tasks = (
+        GenerateTask(spec, seed, i, min(CHUNK, start_index + count - i), backend, with_figures)
+        for i in range(start_index, start_index + count, CHUNK)
+    )
+    for chunk in pool_map(_generate_chunk, tasks, workers or default_workers(), backend):
+        yield from chunk
+
+
+def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str) -> str:
+    """One output line of `bookgen generate`: 'line' is the puzzle, then after '#' the
+    solution and figures (so the file reads back as puzzles); 'json' is the rating dict.
+    Times are left out: the same seed gives byte-identical output."""
+    import json
+
+    from .grid import format_line
+
+    figures = {k: v for k, v in (figures or {}).items() if k != "seconds"}
+    if fmt == "json":
+        return json.dumps(figures or {"puzzle": format_line(p.puzzle),
+                                      "solution": format_line(p.solution), "clues": p.clues})
+    line = f"{format_line(p.puzzle)}  # solution {format_line(p.solution)}  clues {p.clues}"
+    if figures:
+        line += (
+            f"  level {figures['level']}/{figures['maxlevel']}  complexity "
+            f"{figures['way_complexity']}/{figures['cand_sum']}/{figures['cand_sq']}"
+        )
+    return line
+
+
+def generate_puzzles(
+    count: int,
+    spec: DigSpec,
+    seed: int | str = 0,
+    start_index: int = 0,
+    workers: int | None = None,
+    backend: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GeneratedPuzzle]:
+    """`count` puzzles of the run seeded `seed`, in index order; progress(k) after each."""
+    out = []
+    for p, _ in iter_generated(count, spec, seed, start_index, workers, backend):
+        out.append(p)
+        if progress:
+            progress(len(out))
+    return out
+
+
+# ---------------------------------------------------------------- improve
+
+
+def objective_value(name: str, values: Grid, geo: Geometry) -> float:
+    """The figure `name` of a puzzle (the grade is computed only when asked for)."""
+    return rate(values, geo, with_grade=name == "grade").figure(name)
+
+
+def check_objective(name: str) -> str:
+    if name not in OBJECTIVES:
+        raise GenerationError(
+            f"unknown objective {name!r}: expected one of {', '.join(OBJECTIVES)}"
+        )
+    return name
+
+
+@dataclass(frozen=True)
+class ChainTask:
+    """One local search for a worker."""
+
+    solution: Grid
+    """The full board every candidate puzzle must have as its only solution."""
+    start: Grid | None
+    """A unique puzzle to start from; None: a random minimal puzzle of the solution."""
+    n: int
+    """Grid size."""
+    variant: str
+    """Geometry variant ('' or 'x')."""
+    objective: str
+    """The figure maximized (one of OBJECTIVES)."""
+    seed: int | str
+    """The run's seed."""
+    index: int
+    """The chain's number; its randomness comes from (seed, index)."""
+    evaluations: int | None
+    """Evaluations to spend; None: run until deadline."""
+    deadline: float | None
+    """time.time() to stop at; None: run the evaluations."""
+    seconds: float | None
+    """The whole time budget (the deadline is this far from the start)."""
+    backend: str | None
+    """Counting backend name (None = default)."""
+    restarts: bool = False
+    """Run the baseline instead: every evaluation digs a fresh random minimal puzzle."""
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    """The best puzzle one chain found."""
+
+    index: int
+    """The chain's number."""
+    puzzle: Grid
+    """Its best puzzle (first reached among equals)."""
+    score: float
+    """That puzzle's objective."""
+    evaluations: int
+    """Evaluations spent."""
+
+
+def _neighbour(
+    puzzle: Grid, solution: Grid, geo: Geometry, rng: random.Random, backend: str | None
+) -> Grid:
+    """Put back one or two clues, then dig every clue again in a random order."""
+    grid = list(puzzle)
+    blanks = [c for c, v in enumerate(grid) if not v]
+    for c in rng.sample(blanks, min(len(blanks), rng.choice((1, 2)))):
+        grid[c] = solution[c]
+    clues = [(c,) for c, v in enumerate(grid) if v]
+    return dig(solution, geo, rng, start=tuple(grid), groups=clues, backend=backend)
+
+
+def _accept(new: float, current: float, best: float, spent: float, rng: random.Random) -> bool:
+    """Annealing: never worse, or worse with a chance that fades as the budget is spent.
+
+    The temperature is a share of the best score, so every objective's scale works.
+    """
+    if new >= current:
+        return True
+    temperature = TEMPERATURE * max(best, 1.0) * (1.0 - spent)
+    return temperature > 0 and rng.random() < math.exp((new - current) / temperature)
+
+
+def run_chain(task: ChainTask) -> ChainResult:
+    """One chain (or the restarts baseline) within its budget."""
+    geo = geometry(task.n, task.variant)
+    rng = random.Random(f"{task.seed}:chain:{task.index}")
+
+    def fresh() -> Grid:
+        return dig(task.solution, geo, rng, backend=task.backend)
+
+    def fraction(done: int) -> float:
+        """How much of the budget is spent."""
+        if task.evaluations is not None:
+            return done / task.evaluations
+        assert task.deadline is not None and task.seconds is not None
+        return 1.0 - max(task.deadline - time.time(), 0.0) / task.seconds
+
+    def more(done: int) -> bool:
+        return fraction(done) < 1.0
+
+    current = task.start if task.start is not None and not task.restarts else fresh()
+    score = objective_value(task.objective, current, geo)
+    best, best_score, done = current, score, 1
+    while more(done):
+        if task.restarts:
+            candidate = fresh()
+        else:
+            candidate = _neighbour(current, task.solution, geo, rng, task.backend)
+        cand_score = objective_value(task.objective, candidate, geo)
+        done += 1
+        if task.restarts or _accept(cand_score, score, best_score, fraction(done), rng):
+            current, score = candidate, cand_score
+        if cand_score > best_score:
+            best, best_score = candidate, cand_score
+    return ChainResult(task.index, best, best_score, done)
+
+
+@dataclass(frozen=True)
+class Improved:
+    """The outcome of improve."""
+
+    puzzle: Grid
+    """The best unique puzzle found."""
+    solution: Grid
+    """Its solution (the same as the input's)."""
+    before: dict[str, Any]
+    """Rating dict of the input."""
+    after: dict[str, Any]
+    """Rating dict of the result."""
+    objective: str
+    """The figure maximized."""
+    evaluations: int
+    """Evaluations spent over all chains."""
+    chains: int
+    """Chains run."""
+
+
+def chain_budgets(evaluations: int, chains: int | None = None) -> list[int]:
+    """How an evaluations budget is split into chains (depends on the budget only)."""
+    chains = chains or max(1, min(MAX_CHAINS, evaluations // CHAIN_EVALUATIONS))
+    chains = min(chains, evaluations)
+    base, extra = divmod(evaluations, chains)
+    return [base + (i < extra) for i in range(chains)]
+
+
+def _start(values: Grid, geo: Geometry, backend: str | None) -> tuple[Grid, Grid | None]:
+    """(solution, start puzzle or None) of an improve input."""
+    from .solver import trace
+
+    if all(values):
+        tr = trace(values, geo, limit=1, backend=backend)
+        if tr.count != 1:
+            raise InputError("the full grid is not a valid solution")
+        return values, None
+    tr = trace(values, geo, limit=2, backend=backend)
+    if tr.count != 1 or tr.solution is None:
+        what = "no solution" if tr.count == 0 else "more than one solution"
+        raise InputError(
+            f"the puzzle has {what}: improve needs a full grid or a unique puzzle "
+            f"(bookgen create makes one)"
+        )
+    return tr.solution, values
+
+
+def improve(
+    values: Grid,
+    geo: Geometry,
+    evaluations: int | None = None,
+    seconds: float | None = None,
+    workers: int | None = None,
+    seed: int | str = 0,
+    objective: str = "way_complexity",
+    backend: str | None = None,
+    restarts: bool = False,
+    progress: Callable[[float], None] | None = None,
+    chains: int | None = None,
+) -> Improved:
+    """Search for the unique puzzle of values' solution with the highest objective.
+
+    Exactly one of evaluations (deterministic for any worker count) or seconds (anytime)
+    is the budget. progress(fraction done) is called as chains finish (or as time passes).
+    restarts=True runs the random-restarts baseline on the same budget instead. chains
+    overrides how many chains share an evaluations budget (see chain_budgets).
+    """
+    check_objective(objective)
+    if (evaluations is None) == (seconds is None):
+        raise GenerationError("improve needs one budget: evaluations or seconds")
+    if evaluations is not None and evaluations <= 0:
+        raise GenerationError(f"evaluations {evaluations}: expected a positive number")
+    if seconds is not None and not seconds > 0:
+        raise GenerationError(f"seconds {seconds}: expected a positive number")
+    solution, start = _start(values, geo, backend)
+    workers = workers or default_workers()
+    deadline = None if seconds is None else time.time() + seconds
+    budgets: list[int | None] = (
+        list(chain_budgets(evaluations, chains)) if evaluations is not None else [None] * workers
+    )
+    tasks = [
+        ChainTask(solution, start, geo.n, geo.variant, objective, seed, i, b, deadline, seconds,
+                  backend, restarts)
+        for i, b in enumerate(budgets)
+    ]
+    results = _run_chains(tasks, workers, backend, seconds, progress)
+    best = max(results, key=lambda r: (r.score, -r.index))
+    return Improved(
+        puzzle=best.puzzle,
+        solution=solution,
+        before=rate(values, geo, with_grade=objective == "grade").as_dict(),
+        after=rate(best.puzzle, geo, with_grade=objective == "grade").as_dict(),
+        objective=objective,
+        evaluations=sum(r.evaluations for r in results),
+        chains=len(results),
+    )
+
+
+def _run_chains(
+    tasks: list[ChainTask],
+    workers: int,
+    backend: str | None,
+    seconds: float | None,
+    progress: Callable[[float], None] | None,
+) -> list[ChainResult]:
+    started = time.time()
+
+    def report(finished: int) -> None:
+        if progress:
+            by_time = (time.time() - started) / seconds if seconds else 0.0
+            progress(max(finished / len(tasks), min(by_time, 1.0)))
+
+    if workers <= 1 or len(tasks) == 1:
+        results = []
+        for task in tasks:
+            results.append(run_chain(task))
+            report(len(results))
+        return results
+    with _pool(min(workers, len(tasks)), backend) as pool:
+        futures: list[Future[ChainResult]] = [pool.submit(run_chain, t) for t in tasks]
+        while True:
+            done, pending = wait(futures, timeout=0.5)
+            report(len(done))
+            if not pending:
+                return [f.result() for f in futures]
+
