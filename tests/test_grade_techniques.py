@@ -317,3 +317,28 @@ def test_band_thresholds(grade, band):
 def test_length_extra_follows_se_ceilings(complexity, extra):
     # SE: length = complexity - 2; +0.1 for each ceiling 4, 6, 8, 12, 16, 24 ... exceeded
     assert length_extra(complexity) == pytest.approx(extra)
+
+
+BOX5_CORNERS = ["r4c4", "r4c6", "r6c4", "r6c6"]
+
+
+def test_empty_rectangle():
+    # 8 in box 5 only on the cross of row 5 and column 5; in column 8 only at r2c8, r5c8
+    b = position(remove={8: BOX5_CORNERS + col(8, "1346789")})
+    steps = fish.empty_rectangle(b)
+    assert steps[0].technique is Technique.EMPTY_RECTANGLE
+    assert labels(elims(steps)) == {"r2c5:8"}
+    broken = position(remove={8: BOX5_CORNERS[1:] + col(8, "1346789")})
+    assert fish.empty_rectangle(broken) == []
+
+
+@pytest.mark.parametrize("third, fires", [("34", True), ("35", False)])
+def test_wxyz_wing(third, fires):
+    # pivot r1c1 {1,2,3}; wings r1c2 {1,4}, r2c1 {2,4}, r1c7 {3,x}: 4 is the only loose digit
+    b = position({"r1c1": "123", "r1c2": "14", "r2c1": "24", "r1c7": third})
+    steps = wings.wxyz_wing(b)
+    if fires:
+        assert steps[0].technique is Technique.WXYZ_WING
+        assert labels(elims(steps)) == {"r1c3:4"}
+    else:
+        assert steps == []

@@ -100,6 +100,19 @@ def describe(step: Step, geo: Geometry) -> str:
             f"{geo.label(b2)} see each other, so {dig} is in {geo.label(a)} or {geo.label(b)} "
             f"-> {what}"
         )
+    if t is T.EMPTY_RECTANGLE:
+        dig = symbol(step.digits[0])
+        near, far = step.cells[-2:]
+        return (
+            f"{t.label}: {dig} in {names[units[0]]} lies on one row and one column; with the "
+            f"strong link {geo.label(near)} - {geo.label(far)} -> {what}"
+        )
+    if t in (T.WXYZ_WING, T.VWXYZ_WING):
+        z = symbol(step.eliminated[0][1])
+        return (
+            f"{t.label}: {_cells(geo, step.cells)} hold only {_digits(step.digits)}, and only "
+            f"{z} is not locked, so one of them is {z} -> {what}"
+        )
     if t in (T.XY_WING, T.XYZ_WING):
         pivot, *pincers = step.cells
         return (
@@ -130,16 +143,18 @@ def describe(step: Step, geo: Geometry) -> str:
             else f"every place of {symbol(step.digits[0])} in {names[units[0]]}"
         )
         return f"{t.label}: {source} leads to the same conclusion -> {what}"
-    if step.placed:
-        cell, d = step.placed[0]
-        start = f"assuming {geo.label(cell)} != {symbol(d)}"
-    elif step.eliminated and step.cells:
-        cell, d = step.eliminated[0]
-        start = f"assuming {geo.label(cell)} = {symbol(d)}"
-    else:
-        start = "every branch"
-    links = sum(len(c) for c in step.chains)
-    return f"{t.label}: {start} leads to a contradiction ({links} links) -> {what}"
+    if t is T.DYNAMIC_FORCING_CHAINS and step.units:
+        return f"{t.label}: every place of {symbol(step.digits[0])} in {names[units[0]]} leads to the same conclusion -> {what}"
+    if t is T.DYNAMIC_FORCING_CHAINS and len(step.chains) > 1:
+        return f"{t.label}: every candidate of {geo.label(step.cells[0])} leads to the same conclusion -> {what}"
+    # a dynamic contradiction: the assumption is the opposite of the result
+    cell, d = step.placed[0] if step.placed else step.eliminated[0]
+    sign = "!=" if step.placed else "="
+    links = len(step.chains[0]) if step.chains else 0
+    return (
+        f"{t.label}: assuming {geo.label(cell)} {sign} {symbol(d)} leads to a contradiction "
+        f"({links} links) -> {what}"
+    )
 
 
 def format_candidates(board: Board) -> str:

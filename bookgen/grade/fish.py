@@ -117,3 +117,67 @@ def turbot_fish(board: Board) -> list[Step]:
                                 tech, tech.se, (x, x2, y2, y), (d,), eliminated=elim, units=(u1, u2)
                             )
     return [best] if best else []
+
+
+def empty_rectangle(board: Board) -> list[Step]:
+    """A digit whose places in a box lie on one row and one column (a cross), joined to a
+    strong link on a line outside the box.
+
+    If the target held the digit, the cross would be left with one arm, which forces the
+    near end of the strong link off and its far end on, in the target's own line.
+    """
+    cands, geo, n = board.cands, board.geo, board.n
+    t = tables(geo)
+    tech = Technique.EMPTY_RECTANGLE
+    for box in t.boxes:
+        cells = geo.units[box]
+        rows = sorted({geo.row(c) for c in cells})
+        cols = sorted({geo.col(c) for c in cells})
+        for d in range(1, n + 1):
+            b = 1 << (d - 1)
+            spots = [c for c in cells if cands[c] & b]
+            if len(spots) < 2:
+                continue
+            for r in rows:
+                for c in cols:
+                    if any(geo.row(x) != r and geo.col(x) != c for x in spots):
+                        continue
+                    found = _er_links(board, b, r, c, rows, cols)
+                    if found:
+                        link, far, target = found
+                        return [
+                            Step(
+                                tech,
+                                tech.se,
+                                tuple(spots) + link,
+                                (d,),
+                                eliminated=((target, d),),
+                                units=(box,),
+                            )
+                        ]
+    return []
+
+
+def _er_links(
+    board: Board, b: int, r: int, c: int, rows: list[int], cols: list[int]
+) -> tuple[tuple[int, int], int, int] | None:
+    """A strong link (near, far) for the cross at row r, column c of a box, and its target."""
+    cands, n = board.cands, board.n
+    for line_cols in (True, False):
+        for k in range(n):
+            if k in (cols if line_cols else rows):
+                continue
+            line = [i * n + k for i in range(n)] if line_cols else [k * n + j for j in range(n)]
+            spots = [x for x in line if cands[x] & b]
+            if len(spots) != 2:
+                continue
+            for near, far in (spots, spots[::-1]):
+                if line_cols and near // n == r and far // n not in rows:
+                    target = (far // n) * n + c
+                elif not line_cols and near % n == c and far % n not in cols:
+                    target = r * n + far % n
+                else:
+                    continue
+                if cands[target] & b:
+                    return (near, far), far, target
+    return None

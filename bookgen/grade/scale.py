@@ -75,6 +75,11 @@ class Technique(Enum):
         4.2,
         "two strong links on a digit, one of them in a box, joined at one end",
     )
+    EMPTY_RECTANGLE = (
+        "empty rectangle",
+        4.3,
+        "a digit in a box confined to a row and a column, joined to a strong link",
+    )
     XY_WING = (
         "XY-wing",
         4.2,
@@ -93,6 +98,12 @@ class Technique(Enum):
     NAKED_QUAD = ("naked quad", 5.0, "four cells of a unit holding only four digits")
     JELLYFISH = ("jellyfish", 5.2, "a digit confined to the same four columns in four rows")
     HIDDEN_QUAD = ("hidden quad", 5.4, "four digits confined to the same four cells")
+    WXYZ_WING = (
+        "WXYZ-wing",
+        5.5,
+        "four cells with four digits in all: the one digit that is not locked leaves the "
+        "cells seeing all its places",
+    )
     BUG = (
         "BUG+1",
         5.6,
@@ -102,6 +113,12 @@ class Technique(Enum):
         "aligned pair exclusion",
         6.2,
         "two cells of a unit cannot take a pair of digits that would empty a third cell",
+    )
+    VWXYZ_WING = (
+        "VWXYZ-wing",
+        6.2,
+        "five cells with five digits in all: the one digit that is not locked leaves the "
+        "cells seeing all its places",
     )
     X_CHAIN = (
         "X-chain",

@@ -10,6 +10,7 @@ Glossary:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from .board import Board, Step, digits_of
@@ -63,6 +64,58 @@ def xyz_wing(board: Board) -> list[Step]:
             if elim:
                 return [Step(tech, tech.se, (pivot, a, b), digits_of(m), eliminated=elim)]
     return []
+
+
+def _bent_sets(
+    cands: list[int], pool: list[int], size: int, start: int, union: int, chosen: list[int]
+) -> Iterator[tuple[list[int], int]]:
+    """Sets of `size` cells from pool (after the chosen ones) holding `size` digits in all."""
+    if len(chosen) == size:
+        if union.bit_count() == size:
+            yield chosen, union
+        return
+    for i in range(start, len(pool)):
+        grown = union | cands[pool[i]]
+        if grown.bit_count() <= size:
+            yield from _bent_sets(cands, pool, size, i + 1, grown, chosen + [pool[i]])
+
+
+def _bent_wing(board: Board, size: int, tech: Technique) -> list[Step]:
+    """A pivot and size-1 wings it sees, with `size` digits in all, exactly one of them
+    (z) not locked: z is in the pattern, so it leaves every cell seeing all its places."""
+    cands, geo = board.cands, board.geo
+    sets = tables(geo).peer_sets
+    for pivot, m in enumerate(cands):
+        if not 2 <= m.bit_count() <= size:
+            continue
+        pool = [p for p in geo.peers[pivot] if cands[p] and (cands[p] | m).bit_count() <= size]
+        for wing, union in _bent_sets(cands, pool, size, 0, m, [pivot]):
+            loose = []
+            for z in digits_of(union):
+                zb = 1 << (z - 1)
+                holders = [c for c in wing if cands[c] & zb]
+                if any(b not in sets[a] for a, b in combinations(holders, 2)):
+                    loose.append((z, holders))
+            if len(loose) != 1:
+                continue
+            z, holders = loose[0]
+            targets = _seeing_all(board, tuple(holders), 1 << (z - 1))
+            targets = [c for c in targets if c not in wing]
+            if targets:
+                elim = tuple((c, z) for c in targets)
+                # SE (Sukaku) adds up to (size - 3) tenths, most for a middle-sized largest cell
+                biggest = max(cands[c].bit_count() for c in wing)
+                value = tech.se + 0.1 * (size - 3 - abs(3 - biggest))
+                return [Step(tech, value, tuple(wing), digits_of(union), eliminated=elim)]
+    return []
+
+
+def wxyz_wing(board: Board) -> list[Step]:
+    return _bent_wing(board, 4, Technique.WXYZ_WING)
+
+
+def vwxyz_wing(board: Board) -> list[Step]:
+    return _bent_wing(board, 5, Technique.VWXYZ_WING)
 
 
 def w_wing(board: Board) -> list[Step]:
