@@ -143,10 +143,12 @@ def describe(step: Step, geo: Geometry) -> str:
             else f"every place of {symbol(step.digits[0])} in {names[units[0]]}"
         )
         return f"{t.label}: {source} leads to the same conclusion -> {what}"
+    same = "leads to the same conclusion"
     if t is T.DYNAMIC_FORCING_CHAINS and step.units:
-        return f"{t.label}: every place of {symbol(step.digits[0])} in {names[units[0]]} leads to the same conclusion -> {what}"
+        dig = symbol(step.digits[0])
+        return f"{t.label}: every place of {dig} in {names[units[0]]} {same} -> {what}"
     if t is T.DYNAMIC_FORCING_CHAINS and len(step.chains) > 1:
-        return f"{t.label}: every candidate of {geo.label(step.cells[0])} leads to the same conclusion -> {what}"
+        return f"{t.label}: every candidate of {geo.label(step.cells[0])} {same} -> {what}"
     # a dynamic contradiction: the assumption is the opposite of the result
     cell, d = step.placed[0] if step.placed else step.eliminated[0]
     sign = "!=" if step.placed else "="
