@@ -9,7 +9,7 @@ Glossary:
   budget     --seconds: each measurement stops taking more puzzles after this long
 
 Speed claims in the project come from here, never from timed tests. Every measurement
-runs on one core, in this process.
+runs on one core, in this process, except generate and improve, which run on --workers.
 """
 
 from __future__ import annotations
@@ -37,12 +37,14 @@ SINGLE_MAX = 2000
 """Most single-puzzle calls timed for the median."""
 
 
-def load_dataset(path: str, limit: int | None) -> tuple[Geometry, np.ndarray]:
+def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndarray]:
     """The first `limit` puzzles of a dataset file as an int8 batch (all of one size)."""
     import numpy as np
 
     from .grid import parse_many
 
+    if path is None:
+        raise InputError("this bench needs --dataset PATH (a file of puzzles)")
     p = Path(path)
     if not p.is_file():
         raise InputError(f"{path}: no such dataset file")
@@ -158,9 +160,85 @@ def bench_layout(args: argparse.Namespace) -> int:
     return 0
 
 
+def bench_generate(args: argparse.Namespace) -> int:
+    """Minimal 9x9 puzzles, no symmetry (-n, default 10,000): wall seconds and puzzles/s
+    with 1 and 2 workers (or --workers), per backend; each run stops after --seconds."""
+    from .generate import DigSpec, make_puzzle
+    from .improve import iter_generated
+    from .kernels import BACKENDS
+
+    if args.n <= 0:
+        raise InputError(f"-n {args.n}: expected a positive number of puzzles")
+    spec = DigSpec(minimal=True)
+    names = BACKENDS if args.backend == "both" else (args.backend,)
+    counts = (args.workers,) if args.workers else (1, 2)
+    print(f"generate -n {args.n}: minimal 9x9 puzzles, no symmetry, seed 0, "
+          f"budget {args.seconds:g} s per run")
+    print("{:8s} {:>7s} {:>8s} {:>9s} {:>11s}  notes".format(
+        "backend", "workers", "puzzles", "seconds", "puzzles/s"))
+    first: list[Any] = []
+    for name in names:
+        make_puzzle(spec, 0, 0, name)  # load or compile the kernels outside the timing
+        for workers in counts:
+            made = []
+            t0 = time.perf_counter()
+            for p, _ in iter_generated(args.n, spec, 0, 0, workers, name):
+                made.append(p)
+                if time.perf_counter() - t0 > args.seconds:
+                    break
+            spent = time.perf_counter() - t0
+            first = first or made
+            k = min(len(first), len(made))
+            note = "complete" if len(made) == args.n else "budget reached"
+            note += ", same puzzles" if made[:k] == first[:k] else ", DIFFERENT puzzles"
+            print(f"{name:8s} {workers:7d} {len(made):8d} {spent:9.2f} "
+                  f"{len(made) / spent:11.0f}  {note}")
+    return 0
+
+
+def bench_improve(args: argparse.Namespace) -> int:
+    """Best way_complexity of improve vs random restarts (fresh random minimal puzzles) at
+    equal evaluations, from --grids fixed full grids, for each budget of --evaluations."""
+    import random
+
+    from .generate import complete_board
+    from .grid import geometry
+    from .improve import improve
+
+    try:
+        budgets = [int(b) for b in args.evaluations.split(",")]
+    except ValueError:
+        raise InputError(f"--evaluations {args.evaluations!r}: expected numbers like "
+                         "2000,20000") from None
+    geo = geometry(9)
+    grids = [complete_board(geo, random.Random(f"bench:{i}")) for i in range(args.grids)]
+    print(f"improve vs random restarts: {len(grids)} fixed 9x9 grids, objective "
+          f"way_complexity, seed 0, workers {args.workers or 'all cores'}")
+    print("{:>11s} {:>4s} {:>8s} {:>9s} {:>9s} {:>10s}".format(
+        "evaluations", "grid", "improve", "restarts", "improve s", "restarts s"))
+    for budget in budgets:
+        wins, sums = 0, [0.0, 0.0]
+        for i, grid in enumerate(grids):
+            row = []
+            for restarts in (False, True):
+                t0 = time.perf_counter()
+                r = improve(grid, geo, evaluations=budget, workers=args.workers,
+                            restarts=restarts)
+                row += [r.after["way_complexity"], time.perf_counter() - t0]
+            wins += row[0] > row[2]
+            sums[0] += row[0]
+            sums[1] += row[2]
+            print(f"{budget:11d} {i:4d} {row[0]:8d} {row[2]:9d} {row[1]:9.1f} {row[3]:10.1f}")
+        print(f"{budget:11d} mean {sums[0] / len(grids):8.1f} {sums[1] / len(grids):9.1f}"
+              f"  improve higher on {wins} of {len(grids)} grids")
+    return 0
+
+
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": bench_solve,
     "layout": bench_layout,
+    "generate": bench_generate,
+    "improve": bench_improve,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 

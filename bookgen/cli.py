@@ -221,10 +221,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         description="Measure one part of bookgen on a dataset and print a report "
         "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
         "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
-        "first 1,000 puzzles, or --limit N, with its answer key).",
+        "first 1,000 puzzles, or --limit N, with its answer key; generate: minimal 9x9 "
+        "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
+        "of improve vs random restarts at equal evaluations, from fixed full grids).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
-    p.add_argument("--dataset", required=True, metavar="PATH", help="a file of puzzles")
+    p.add_argument("--dataset", default=None, metavar="PATH",
+                   help="a file of puzzles (solve, layout)")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="first N puzzles only")
     p.add_argument(
         "--backend", choices=("python", "numba", "both"), default="both",
@@ -234,6 +237,15 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "--seconds", type=float, default=10.0, metavar="S",
         help="time budget of each measurement (default 10)",
     )
+    p.add_argument("-n", type=int, default=10000, metavar="N",
+                   help="generate: puzzles to make (default 10000)")
+    p.add_argument("--workers", type=int, default=None, metavar="W",
+                   help="generate, improve: processes (default: 1 and 2 for generate, all "
+                   "cores for improve)")
+    p.add_argument("--evaluations", default="2000,20000", metavar="N,N",
+                   help="improve: evaluation budgets compared (default 2000,20000)")
+    p.add_argument("--grids", type=int, default=5, metavar="K",
+                   help="improve: fixed full grids to start from (default 5)")
     p.set_defaults(func=_cmd_bench)
 
 

@@ -248,7 +248,7 @@ def seed_digits(n: int) -> int:
 
 def node_limit(n: int) -> int:
     """Search nodes after which a completion is abandoned and retried from new digits."""
-    return 25 * n * n
+    return 3 * n * n
 
 
 def make_puzzle(
