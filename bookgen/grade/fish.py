@@ -129,55 +129,46 @@ def empty_rectangle(board: Board) -> list[Step]:
     cands, geo, n = board.cands, board.geo, board.n
     t = tables(geo)
     tech = Technique.EMPTY_RECTANGLE
-    for box in t.boxes:
-        cells = geo.units[box]
-        rows = sorted({geo.row(c) for c in cells})
-        cols = sorted({geo.col(c) for c in cells})
-        for d in range(1, n + 1):
-            b = 1 << (d - 1)
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        links = []  # (in a column?, line index, the two cells)
+        for is_col, units in ((True, t.cols), (False, t.rows)):
+            for k, u in enumerate(units):
+                spots = [c for c in geo.units[u] if cands[c] & b]
+                if len(spots) == 2:
+                    links.append((is_col, k, spots))
+        if not links:
+            continue
+        for box in t.boxes:
+            cells = geo.units[box]
             spots = [c for c in cells if cands[c] & b]
             if len(spots) < 2:
                 continue
+            rows = {geo.row(c) for c in cells}
+            cols = {geo.col(c) for c in cells}
             for r in rows:
                 for c in cols:
                     if any(geo.row(x) != r and geo.col(x) != c for x in spots):
                         continue
-                    found = _er_links(board, b, r, c, rows, cols)
-                    if found:
-                        link, far, target = found
-                        return [
-                            Step(
-                                tech,
-                                tech.se,
-                                tuple(spots) + link,
-                                (d,),
-                                eliminated=((target, d),),
-                                units=(box,),
-                            )
-                        ]
+                    for is_col, k, pair in links:
+                        if k in (cols if is_col else rows):
+                            continue
+                        for near, far in (pair, pair[::-1]):
+                            if is_col and near // n == r and far // n not in rows:
+                                target = (far // n) * n + c
+                            elif not is_col and near % n == c and far % n not in cols:
+                                target = r * n + far % n
+                            else:
+                                continue
+                            if cands[target] & b:
+                                return [
+                                    Step(
+                                        tech,
+                                        tech.se,
+                                        tuple(spots) + (near, far),
+                                        (d,),
+                                        eliminated=((target, d),),
+                                        units=(box,),
+                                    )
+                                ]
     return []
-
-
-def _er_links(
-    board: Board, b: int, r: int, c: int, rows: list[int], cols: list[int]
-) -> tuple[tuple[int, int], int, int] | None:
-    """A strong link (near, far) for the cross at row r, column c of a box, and its target."""
-    cands, n = board.cands, board.n
-    for line_cols in (True, False):
-        for k in range(n):
-            if k in (cols if line_cols else rows):
-                continue
-            line = [i * n + k for i in range(n)] if line_cols else [k * n + j for j in range(n)]
-            spots = [x for x in line if cands[x] & b]
-            if len(spots) != 2:
-                continue
-            for near, far in (spots, spots[::-1]):
-                if line_cols and near // n == r and far // n not in rows:
-                    target = (far // n) * n + c
-                elif not line_cols and near % n == c and far % n not in cols:
-                    target = r * n + far % n
-                else:
-                    continue
-                if cands[target] & b:
-                    return (near, far), far, target
-    return None

@@ -93,21 +93,18 @@ def _naked(board: Board, k: int) -> list[Step]:
 
 
 def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
-    cands, geo, n = board.cands, board.geo, board.n
+    cands, geo = board.cands, board.geo
     tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
     for u, cells in enumerate(geo.units):
         where: dict[int, int] = {}
-        for d in range(1, n + 1):
-            b = 1 << (d - 1)
-            pos = 0
-            for i, c in enumerate(cells):
-                if cands[c] & b:
-                    pos |= 1 << i
-            if pos:
-                where[d] = pos
+        for i, c in enumerate(cells):
+            for d in digits_of(cands[c]):
+                where[d] = where.get(d, 0) | 1 << i
         if len(where) <= k:
             continue
         small = [d for d, pos in where.items() if pos.bit_count() <= k]
+        if len(small) < k:
+            continue
         for combo in combinations(small, k):
             pos = 0
             for d in combo:

@@ -67,40 +67,44 @@ def xyz_wing(board: Board) -> list[Step]:
 
 
 def _bent_sets(
-    cands: list[int], pool: list[int], size: int, start: int, union: int, chosen: list[int]
-) -> Iterator[tuple[list[int], int]]:
-    """Sets of `size` cells from pool (after the chosen ones) holding `size` digits in all."""
+    board: Board, pool: list[int], size: int, start: int, chosen: list[int], union: int, loose: int
+) -> Iterator[tuple[list[int], int, int]]:
+    """Sets of `size` cells (the chosen ones plus cells of pool after `start`) holding
+    `size` digits in all, with at most one loose digit (one whose holders do not all see
+    each other): (cells, digits, loose digits). Loose digits only grow, so more than one
+    prunes the search."""
     if len(chosen) == size:
         if union.bit_count() == size:
-            yield chosen, union
+            yield chosen, union, loose
         return
+    cands, sets = board.cands, tables(board.geo).peer_sets
     for i in range(start, len(pool)):
-        grown = union | cands[pool[i]]
-        if grown.bit_count() <= size:
-            yield from _bent_sets(cands, pool, size, i + 1, grown, chosen + [pool[i]])
+        x = pool[i]
+        grown = union | cands[x]
+        if grown.bit_count() > size:
+            continue
+        more = loose
+        for c in chosen:
+            if x not in sets[c]:
+                more |= cands[c] & cands[x]
+        if more.bit_count() <= 1:
+            yield from _bent_sets(board, pool, size, i + 1, chosen + [x], grown, more)
 
 
 def _bent_wing(board: Board, size: int, tech: Technique) -> list[Step]:
     """A pivot and size-1 wings it sees, with `size` digits in all, exactly one of them
     (z) not locked: z is in the pattern, so it leaves every cell seeing all its places."""
     cands, geo = board.cands, board.geo
-    sets = tables(geo).peer_sets
     for pivot, m in enumerate(cands):
         if not 2 <= m.bit_count() <= size:
             continue
         pool = [p for p in geo.peers[pivot] if cands[p] and (cands[p] | m).bit_count() <= size]
-        for wing, union in _bent_sets(cands, pool, size, 0, m, [pivot]):
-            loose = []
-            for z in digits_of(union):
-                zb = 1 << (z - 1)
-                holders = [c for c in wing if cands[c] & zb]
-                if any(b not in sets[a] for a, b in combinations(holders, 2)):
-                    loose.append((z, holders))
-            if len(loose) != 1:
+        for wing, union, loose in _bent_sets(board, pool, size, 0, [pivot], m, 0):
+            if not loose:
                 continue
-            z, holders = loose[0]
-            targets = _seeing_all(board, tuple(holders), 1 << (z - 1))
-            targets = [c for c in targets if c not in wing]
+            z = loose.bit_length()
+            holders = tuple(c for c in wing if cands[c] & loose)
+            targets = [c for c in _seeing_all(board, holders, loose) if c not in wing]
             if targets:
                 elim = tuple((c, z) for c in targets)
                 # SE (Sukaku) adds up to (size - 3) tenths, most for a middle-sized largest cell
