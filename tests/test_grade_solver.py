@@ -53,6 +53,22 @@ def test_every_deduction_on_hard_puzzles_is_true():
         assert solved
 
 
+HARDEST = DATA.parent / "hardest_1106.txt"
+
+
+@pytest.mark.skipif(not HARDEST.exists(), reason="shared hardest list not present")
+@pytest.mark.slow
+def test_beyond_the_ladder_deductions_are_true_and_graded_highest():
+    lines = [x.split()[0] for x in HARDEST.read_text().splitlines() if x.strip()]
+    for text in lines[::150][:3]:
+        values, geo = parse(text[:81])
+        solution = find_solutions(Board(values, geo), 1)[0]
+        g = grade(values, geo)
+        assert g.solved
+        assert check_steps(g.steps, solution) == 0
+        assert g.grade >= 9.0  # SE rates every puzzle of this list 9.7 or more
+
+
 def _full_grid(n: int) -> tuple[int, ...]:
     """A valid solution grid for size n: the shifted-rows pattern."""
     br, bc = BOX_SHAPES[n]

@@ -21,6 +21,7 @@ from bookgen.grade import (
     wings,
 )
 from bookgen.grade.scale import length_extra
+from bookgen.grade.solver import find_solutions
 from bookgen.grid import geometry
 
 GEO = geometry(9)
@@ -342,3 +343,96 @@ def test_wxyz_wing(third, fires):
         assert labels(elims(steps)) == {"r1c3:4"}
     else:
         assert steps == []
+
+
+# Candidate states met while solving SE-rated puzzles, just before each technique was
+# needed: '=v' is a filled cell, digits are an empty cell's candidates.
+REAL_POSITIONS = [
+    (
+        subsets.direct_hidden_pair,
+        Technique.DIRECT_HIDDEN_PAIR,
+        "=3 27 247 145 457 =6 124 =8 =9 =6 =9 24 =8 =3 14 124 =7 =5 =5 =8 =1 =2 479 479 =3 46 6 =4 267 2678 36 678 =5 =9 =1 3678 178 167 =9 1346 =2 147 4678 =5 3678 178 =3 =5 1469 46789 1479 4678 46 =2 17 167 =3 469 469 =8 =5 =2 67 =2 =4 678 56 56 =3 678 =9 =1 =9 =5 68 =7 =1 =2 68 =3 =4",
+    ),
+    (
+        subsets.direct_hidden_triple,
+        Technique.DIRECT_HIDDEN_TRIPLE,
+        "689 =5 =3 1269 268 1689 =4 =7 128 89 =7 =1 259 258 =4 =6 =3 28 4689 28 24 125679 25678 =3 259 159 128 145 12 =9 1267 =3 16 =8 15 1467 13458 =6 47 17 =9 18 57 =2 1347 138 1238 27 =4 2678 =5 79 19 1367 13 13 =8 569 56 69 27 =4 27 =2 =4 =5 =8 =1 =7 =3 =6 =9 =7 =9 =6 =3 =4 =2 =1 =8 =5",
+    ),
+    (
+        fish.turbot_fish,
+        Technique.TURBOT_CRANE,
+        "13 13 =6 =8 =7 =4 =9 =5 =2 =4 =9 =5 =2 =3 =6 =1 =7 =8 =2 =8 =7 =5 =9 =1 =6 =4 =3 158 =4 =9 13 =6 358 =7 =2 15 1568 125 123 =4 158 =7 38 =9 156 568 =7 13 =9 =2 58 48 13 456 =7 123 =4 13 18 238 =5 =6 =9 135 135 =8 =6 =4 =9 =2 13 =7 =9 =6 12 =7 15 235 34 =8 14",
+    ),
+    (
+        subsets.hidden_triple,
+        Technique.HIDDEN_TRIPLE,
+        "578 478 =3 =1 2456 2468 67 24 =9 148 =2 18 468 =7 =9 16 =5 =3 1579 479 =6 25 2345 234 17 24 =8 =2 468 78 =3 46 4678 =5 =9 =1 89 689 =5 2678 =1 2678 =3 67 =4 14 =3 17 467 =9 =5 =8 67 =2 =6 =1 =2 57 34 34 =9 =8 57 =3 =5 =4 =9 =8 67 =2 =1 67 78 78 =9 256 256 =1 =4 =3 56",
+    ),
+    (
+        chains.aic,
+        Technique.AIC,
+        "=2 =7 35 =8 =6 =4 35 =9 =1 59 46 146 =3 19 =2 568 =7 468 39 =8 146 =5 19 =7 36 =2 46 35 46 =9 =1 =2 =8 =7 46 35 =8 =2 46 =7 35 =9 =1 46 35 =7 =1 35 =6 =4 35 =2 =8 =9 =4 =3 =7 =2 58 56 =9 =1 68 =6 =5 =8 =9 =7 =1 =4 =3 =2 =1 =9 =2 =4 38 36 68 =5 =7",
+    ),
+    (
+        wings.vwxyz_wing,
+        Technique.VWXYZ_WING,
+        "47 467 =9 =5 =1 =8 =3 46 =2 58 23 2358 =6 =4 27 57 =1 =9 =1 46 25 =9 =3 27 457 456 =8 =3 45 58 48 =9 =6 =1 =2 =7 48 =1 =7 =3 =2 45 58 =9 =6 =2 =9 =6 =7 58 =1 458 45 =3 57 357 =1 =2 58 =9 =6 38 =4 =9 =8 =4 =1 =6 =3 =2 =7 =5 =6 235 23 48 =7 45 =9 38 =1",
+    ),
+    (
+        uniqueness.bug_plus_one,
+        Technique.BUG,
+        "=7 =2 49 =5 =6 14 =3 89 18 56 =1 56 =8 =3 =9 =2 =4 =7 49 =8 =3 =7 =2 14 =6 59 15 69 =4 69 =3 =7 =5 =8 =1 =2 =3 =7 =8 =9 =1 =2 =5 =6 =4 =1 =5 =2 =6 =4 =8 =9 =7 =3 58 =3 =7 =1 58 =6 =4 =2 =9 =2 =9 =1 =4 58 =3 =7 58 =6 458 =6 45 =2 =9 =7 =1 =3 58",
+    ),
+    (
+        chains.forcing_chains,
+        Technique.CELL_FORCING_CHAINS,
+        "=3 25 =8 =4 156 2567 179 279 12579 16 256 =7 125 =9 =3 =4 28 1258 145 =9 245 1257 =8 257 17 =3 =6 567 =3 256 12579 156 26789 179 789 =4 57 =1 =9 =3 =4 578 =2 =6 78 =8 247 246 1279 16 2679 =3 =5 179 =2 =8 345 59 =7 459 =6 =1 39 4579 457 =1 =6 =3 459 =8 2479 279 4679 467 346 =8 =2 =1 =5 479 379",
+    ),
+    (
+        chains.forcing_chains,
+        Technique.UNIT_FORCING_CHAINS,
+        "=3 25 =8 =4 156 2567 179 279 12579 16 256 =7 125 =9 =3 =4 28 258 145 =9 245 1257 =8 257 17 =3 =6 567 =3 256 12579 156 2789 179 789 =4 57 =1 =9 =3 =4 578 =2 =6 78 =8 247 246 279 16 2679 =3 =5 179 =2 =8 345 59 =7 459 =6 =1 39 4579 457 =1 =6 =3 459 =8 2479 279 4679 467 346 =8 =2 =1 =5 479 379",
+    ),
+    (
+        chains.dynamic_forcing_chains,
+        Technique.DYNAMIC_FORCING_CHAINS,
+        "239 =7 2349 234 =1 =6 =8 359 25 235 =1 =6 =9 =8 235 23 =4 =7 =8 234 23459 234 2345 =7 239 =6 =1 2359 =8 2359 =6 2379 235 =1 3579 =4 =6 234 23459 234 234579 =1 239 3579 =8 =7 234 =1 =8 23459 2345 =6 359 25 =1 =9 23 =7 234 234 =5 =8 =6 =4 =5 =8 =1 =6 =9 =7 =2 =3 23 =6 =7 =5 23 =8 =4 =1 =9",
+    ),
+]
+
+
+def from_candidates(text: str) -> Board:
+    tokens = text.split()
+    b = Board((0,) * 81, GEO)
+    for c, tok in enumerate(tokens):
+        if tok.startswith("="):
+            b.values[c], b.cands[c] = int(tok[1:]), 0
+        else:
+            b.cands[c] = mask(tok)
+    return b
+
+
+@pytest.mark.parametrize("finder, tech, text", REAL_POSITIONS, ids=lambda x: getattr(x, "name", ""))
+def test_technique_fires_on_a_real_position_and_is_true(finder, tech, text):
+    board = from_candidates(text)
+    solution = find_solutions(Board(tuple(board.values), GEO), 2)
+    assert len(solution) == 1
+    steps = finder(board)
+    assert steps and steps[0].technique is tech
+    for s in steps:
+        assert all(solution[0][c] == v for c, v in s.placed)
+        assert all(solution[0][c] != d for c, d in s.eliminated)
+
+
+@pytest.mark.parametrize(
+    "finder",
+    [
+        wings.aligned_pair_exclusion,
+        uniqueness.bug_plus_one,
+        chains.forcing_chains,
+        chains.dynamic_forcing_chains,
+        chains.nested_forcing_chains,
+    ],
+)
+def test_heavy_techniques_find_nothing_on_an_open_grid(finder):
+    assert finder(Board((0,) * 16, geometry(4))) == []

@@ -274,9 +274,10 @@ class _Contradiction(Exception):
 
 
 def _dynamic(
-    board: Board, counts: list[int], start: int, on: bool
+    board: Board, counts: list[int], start: int, on: bool, nested: bool
 ) -> tuple[dict[int, int], dict[int, int], int]:
-    """Propagate ON/OFF(start) with singles read off the changing board.
+    """Propagate ON/OFF(start) with singles read off the changing board; when nested, also
+    with locked candidates once the singles run out.
 
     Returns (on, off, contradiction): on/off map cand index -> ancestor bitset (node ids:
     2*i for OFF(i), 2*i + 1 for ON(i)); contradiction is the ancestor set of a
@@ -290,7 +291,7 @@ def _dynamic(
     off_anc: dict[int, int] = {}
     queue: deque[tuple[int, bool, int]] = deque([(start, on, 1 << (2 * start + on))])
     try:
-        while queue:
+        while queue or (nested and _locked_offs(board, cands, off_anc, queue)):
             i, is_on, anc = queue.popleft()
             c, d = divmod(i, n)
             b = 1 << d
@@ -337,6 +338,38 @@ def _dynamic(
     return on_anc, off_anc, 0
 
 
+def _locked_offs(
+    board: Board, cands: list[int], off_anc: dict[int, int], queue: deque[tuple[int, bool, int]]
+) -> bool:
+    """Locked candidates on the assumed board: queue the OFF nodes they imply, each resting
+    on the removals that locked the digit. True if any was queued."""
+    n = board.n
+    added = False
+    for _box, _line, shared, box_rest, line_rest in tables(board.geo).crossings:
+        inside = 0
+        for c in shared:
+            inside |= cands[c]
+        if not inside:
+            continue
+        box_mask = line_mask = 0
+        for c in box_rest:
+            box_mask |= cands[c]
+        for c in line_rest:
+            line_mask |= cands[c]
+        for source, s_mask, target, t_mask in (
+            (box_rest, box_mask, line_rest, line_mask),
+            (line_rest, line_mask, box_rest, box_mask),
+        ):
+            for d in digits_of(inside & ~s_mask & t_mask):
+                why = _union(off_anc, (c * n + d - 1 for c in source))
+                for c in target:
+                    if cands[c] >> (d - 1) & 1:
+                        j = c * n + d - 1
+                        queue.append((j, False, why | 1 << (2 * j)))
+                        added = True
+    return added
+
+
 def _union(anc: dict[int, int], keys: Iterable[int]) -> int:
     out = 0
     for k in keys:
@@ -355,16 +388,16 @@ def _place_counts(board: Board) -> list[int]:
     return counts
 
 
-def dynamic_forcing_chains(board: Board) -> list[Step]:
-    """An assumption that leads to a contradiction, or forcing chains over dynamic links."""
+def _dynamic_chains(board: Board, tech: Technique, nested: bool) -> list[Step]:
+    """An assumption that leads to a contradiction, or cell/unit forcing chains, over
+    dynamic links; the lowest-rated deduction."""
     n = board.n
-    tech = Technique.DYNAMIC_FORCING_CHAINS
     counts = _place_counts(board)
     best: tuple[float, Step] | None = None
     reach: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
     alive = [c * n + d - 1 for c, m in enumerate(board.cands) for d in digits_of(m)]
     for s in alive:
-        on_anc, off_anc, bad = _dynamic(board, counts, s, True)
+        on_anc, off_anc, bad = _dynamic(board, counts, s, True, nested)
         if bad:
             value = tech.se + length_extra(bad.bit_count())
             if best is None or value < best[0]:
@@ -385,11 +418,21 @@ def dynamic_forcing_chains(board: Board) -> list[Step]:
                 {i: a.bit_count() for i, a in on_anc.items()},
             )
     for step in _common(board, reach):
-        # cell/unit forcing over dynamic links: same length extra, on the dynamic base
+        # cell/unit forcing over dynamic links: same length extra, on this technique's base
         value = step.difficulty - step.technique.se + tech.se
         if best is None or value < best[0]:
             best = (value, replace(step, technique=tech, difficulty=value))
     return [best[1]] if best else []
+
+
+def dynamic_forcing_chains(board: Board) -> list[Step]:
+    """Forcing chains that read singles off the board as the assumption fills it in."""
+    return _dynamic_chains(board, Technique.DYNAMIC_FORCING_CHAINS, nested=False)
+
+
+def nested_forcing_chains(board: Board) -> list[Step]:
+    """Dynamic forcing chains with locked candidates nested inside the propagation."""
+    return _dynamic_chains(board, Technique.NESTED_FORCING_CHAINS, nested=True)
 
 
 def _anc_nodes(anc: int, n: int) -> tuple[Node, ...]:

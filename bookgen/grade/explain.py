@@ -144,10 +144,10 @@ def describe(step: Step, geo: Geometry) -> str:
         )
         return f"{t.label}: {source} leads to the same conclusion -> {what}"
     same = "leads to the same conclusion"
-    if t is T.DYNAMIC_FORCING_CHAINS and step.units:
+    if t in (T.DYNAMIC_FORCING_CHAINS, T.NESTED_FORCING_CHAINS) and step.units:
         dig = symbol(step.digits[0])
         return f"{t.label}: every place of {dig} in {names[units[0]]} {same} -> {what}"
-    if t is T.DYNAMIC_FORCING_CHAINS and len(step.chains) > 1:
+    if t in (T.DYNAMIC_FORCING_CHAINS, T.NESTED_FORCING_CHAINS) and len(step.chains) > 1:
         return f"{t.label}: every candidate of {geo.label(step.cells[0])} {same} -> {what}"
     # a dynamic contradiction: the assumption is the opposite of the result
     cell, d = step.placed[0] if step.placed else step.eliminated[0]

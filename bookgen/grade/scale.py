@@ -154,11 +154,11 @@ class Technique(Enum):
     NESTED_FORCING_CHAINS = (
         "nested forcing chains",
         9.0,
-        "dynamic forcing chains whose links may themselves use forcing chains",
+        "dynamic forcing chains with locked candidates nested inside the chain",
     )
     TRIAL = (
         "trial",
-        9.5,
+        10.0,
         "beyond the ladder: the solution's value is placed in the most constrained cell",
     )
 

@@ -5,7 +5,7 @@ Glossary:
             again from the top, so each step uses the easiest technique that works
   grade     the largest step difficulty (SE rates a puzzle by its hardest step)
   trial     the defined fallback beyond the ladder: when no technique applies, the most
-            constrained cell gets its solution value, rated 9.5 (SE's nested chains)
+            constrained cell gets its solution value, rated 10.0 (above every chain)
 The grade assumes a puzzle with one solution (uniqueness techniques rely on it).
 """
 
@@ -54,6 +54,7 @@ LADDER: tuple[Finder, ...] = (
     chains.aic,
     chains.forcing_chains,
     chains.dynamic_forcing_chains,
+    chains.nested_forcing_chains,
 )
 """Every technique finder, in the order SE tries them (by base value)."""
 
