@@ -318,7 +318,7 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
         n = rows * cols
         symbols = f"1 to {n}" if n <= 9 else f"1 to 9 and A to {SYMBOLS[n - 1]}"
         kinds.append(
-            f"a {n} × {n} grid has boxes of {rows} rows by {cols} columns and uses {symbols}"
+            f"a {n}×{n} grid has boxes of {rows} rows by {cols} columns and uses {symbols}"
         )
     return (
         "Each puzzle is a square grid of rows, columns and boxes (the areas inside the "
