@@ -32,6 +32,7 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -75,18 +76,26 @@ def _pool(workers: int, backend: str | None) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, ctx, initializer=_init_worker, initargs=(backend,))
 
 
-def pool_map(
-    func: Callable[[T], R], tasks: Iterable[T], workers: int, backend: str | None = None
-) -> Iterator[R]:
-    """func over tasks on `workers` processes (1: in this process), results in task order."""
-    if workers <= 1:
-        yield from map(func, tasks)
+PoolMap = Callable[[Callable[[T], R], Iterable[T]], Iterator[R]]
+"""pmap(func, tasks): func over tasks, results in task order."""
+
+
+@contextmanager
+def worker_pool(workers: int | None = None, backend: str | None = None) -> Iterator[PoolMap]:
+    """A pool kept open for many maps; workers 1 runs everything in this process.
+
+    Leaving the block (also by Ctrl-C) drops the tasks not started and waits for the
+    running ones.
+    """
+    count = workers or default_workers()
+    if count <= 1:
+        yield lambda func, tasks: map(func, tasks)
         return
-    with _pool(workers, backend) as pool:
-        try:
-            yield from pool.map(func, tasks)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+    pool = _pool(count, backend)
+    try:
+        yield lambda func, tasks: pool.map(func, tasks)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ---------------------------------------------------------------- generate many
@@ -138,8 +147,9 @@ def iter_generated(
         GenerateTask(spec, seed, i, min(CHUNK, start_index + count - i), backend, with_figures)
         for i in range(start_index, start_index + count, CHUNK)
     )
-    for chunk in pool_map(_generate_chunk, tasks, workers or default_workers(), backend):
-        yield from chunk
+    with worker_pool(workers, backend) as pmap:
+        for chunk in pmap(_generate_chunk, tasks):
+            yield from chunk
 
 
 def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str) -> str:
@@ -417,11 +427,14 @@ def _run_chains(
             results.append(run_chain(task))
             report(len(results))
         return results
-    with _pool(min(workers, len(tasks)), backend) as pool:
+    pool = _pool(min(workers, len(tasks)), backend)
+    try:
         futures: list[Future[ChainResult]] = [pool.submit(run_chain, t) for t in tasks]
         while True:
             done, pending = wait(futures, timeout=0.5)
             report(len(done))
             if not pending:
                 return [f.result() for f in futures]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
