@@ -234,11 +234,25 @@ def bench_improve(args: argparse.Namespace) -> int:
     return 0
 
 
+def bench_grade(args: argparse.Namespace) -> int:
+    """The human grade against SE ratings (--dataset of '<puzzle> <rating>' lines): Spearman
+    rho, Kendall tau, grade quartiles per band, adjacent-band AUCs, seconds per puzzle.
+    --limit N grades a seeded sample of about N puzzles spread evenly over the ratings."""
+    from .grade.calibrate import bench_grade as report
+
+    if args.dataset is None:
+        raise InputError("bench grade needs --dataset PATH (lines '<puzzle> <SE rating>')")
+    print(f"dataset {args.dataset}" + (f": a sample of about {args.limit}" if args.limit else ""))
+    print(report(args.dataset, limit=args.limit or 0))
+    return 0
+
+
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": bench_solve,
     "layout": bench_layout,
     "generate": bench_generate,
     "improve": bench_improve,
+    "grade": bench_grade,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 

@@ -223,11 +223,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
         "first 1,000 puzzles, or --limit N, with its answer key; generate: minimal 9x9 "
         "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
-        "of improve vs random restarts at equal evaluations, from fixed full grids).",
+        "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
+        "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
+        "and seconds per puzzle).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
-                   help="a file of puzzles (solve, layout)")
+                   help="a file of puzzles (solve, layout), or of '<puzzle> <rating>' (grade)")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="first N puzzles only")
     p.add_argument(
         "--backend", choices=("python", "numba", "both"), default="both",

@@ -40,8 +40,11 @@ class Sample:
     """Deductions that contradict the solution (0 unless there is a bug)."""
 
 
-def read_dataset(path: str, per_rating: int = 0, seed: int = 1) -> list[tuple[str, float]]:
-    """(puzzle, rating) pairs; with per_rating, a seeded sample of that many per rating."""
+def read_dataset(
+    path: str, per_rating: int = 0, seed: int = 1, limit: int = 0
+) -> list[tuple[str, float]]:
+    """(puzzle, rating) pairs; with per_rating, a seeded sample of that many per rating;
+    with limit, a seeded sample of about that many spread evenly over the ratings."""
     rows: dict[float, list[str]] = {}
     try:
         with open(path, encoding="utf-8") as f:
@@ -62,6 +65,8 @@ def read_dataset(path: str, per_rating: int = 0, seed: int = 1) -> list[tuple[st
                 f"{path}: line {k}: rating {text!r}: expected a number, '<1.5' or '1.5-2.3'"
             ) from None
         rows.setdefault(rating, []).append(parts[0])
+    if limit and rows:
+        per_rating = max(1, round(limit / len(rows)))
     rng = random.Random(seed)
     out: list[tuple[str, float]] = []
     for rating, puzzles in sorted(rows.items()):
@@ -180,9 +185,11 @@ def report(samples: Sequence[Sample]) -> str:
     return "\n".join(lines)
 
 
-def bench_grade(dataset: str, per_rating: int = 0, seed: int = 1, progress: bool = False) -> str:
-    """Grade a dataset of SE-rated puzzles and return the bench report."""
-    pairs = read_dataset(dataset, per_rating, seed)
+def bench_grade(
+    dataset: str, per_rating: int = 0, seed: int = 1, progress: bool = False, limit: int = 0
+) -> str:
+    """Grade a dataset of SE-rated puzzles (all, or a sample) and return the bench report."""
+    pairs = read_dataset(dataset, per_rating, seed, limit)
     if not pairs:
         raise InputError(f"{dataset}: no rated puzzles found")
     return report(measure(pairs, progress))
