@@ -274,11 +274,21 @@ def test_x_chain_finds_the_skyscraper_and_nothing_on_an_open_grid():
     assert chains.x_chain(position()) == []
 
 
-def test_xy_chain_finds_the_xy_wing():
-    steps = chains.aic(position({"r1c1": "12", "r1c5": "13", "r5c1": "23"}))
+def test_xy_chain_finds_the_xy_wing_at_the_single_link_base():
+    steps = chains.x_chain(position({"r1c1": "12", "r1c5": "13", "r5c1": "23"}))
     assert steps[0].technique is Technique.XY_CHAIN
     assert labels(elims(steps)) == {"r5c5:3"}
-    assert steps[0].difficulty >= Technique.XY_CHAIN.se
+    # r5c5=3 -> r1c5!=3 -> r1c5=1 -> r1c1!=1 -> r1c1=2 -> r5c1!=2 -> r5c1=3 -> r5c5!=3: 8 nodes
+    assert steps[0].difficulty == pytest.approx(6.6 + 0.1)
+
+
+def test_aic_mixes_cell_and_unit_links():
+    # the W-wing position: its chain needs a strong link in row 9 and two bivalue cells
+    b = position({"r1c1": "12", "r5c9": "12"}, remove={2: row(9, "2345678")})
+    assert chains.x_chain(b) == []
+    steps = chains.aic(b)
+    assert steps[0].technique is Technique.AIC
+    assert labels(elims(steps)) <= {"r1c9:1", "r5c1:1"}
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,9 @@ class _Graph:
 
     __slots__ = ("n", "alive", "weak", "strong", "has_strong")
 
-    def __init__(self, board: Board, one_digit: bool) -> None:
+    def __init__(self, board: Board, x_links: bool, y_links: bool) -> None:
+        """Weak links always; strong links in units (X) and/or in bivalue cells (Y). X-only
+        graphs keep weak links on one digit too, so their chains never change digit."""
         n = board.n
         t = tables(board.geo)
         cands, geo = board.cands, board.geo
@@ -53,12 +55,12 @@ class _Graph:
             for d in digits_of(m):
                 i = base + d - 1
                 w = t.peer_bits[i] & alive
-                if not one_digit:
+                if y_links:
                     w |= others & ~(1 << i)
                     if pair:
                         strong[i] |= others & ~(1 << i)
                 weak[i] = w
-        for cells in geo.units:
+        for cells in geo.units if x_links else ():
             for d in range(n):
                 spots = [c for c in cells if cands[c] >> d & 1]
                 if len(spots) == 2:
@@ -134,12 +136,12 @@ def _nodes(path: tuple[int, ...], n: int, on: bool) -> tuple[Node, ...]:
     return tuple(out)
 
 
-def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step]:
+def _unary(board: Board, g: _Graph, tech: Technique) -> Step | None:
     """The shortest chain from ON(s) (or OFF(s)) to a contradiction: s removed (placed).
 
     The contradiction is a node reached both ON and OFF; reaching OFF(s) from ON(s) is
     the common case (an AIC whose ends both see s). Complexity counts the nodes of both
-    branches, as SE counts a cycle's.
+    branches, as SE counts a chain's ancestors.
     """
     n = g.n
     best: tuple[int, int, bool, list[int], int, int] | None = None
@@ -159,42 +161,40 @@ def _unary(board: Board, g: _Graph, tech_of: dict[bool, Technique]) -> list[Step
             if best is None or size < best[0]:
                 best = (size, s, on, layers, t1, x)
     if best is None:
-        return []
+        return None
     size, s, on, layers, t1, x = best
     paths = [g.path(layers, on, x)]
     if t1:
         paths.insert(0, g.path(layers[: t1 + 1], on, x))
     found = tuple(_nodes(p, n, on) for p in paths)
     nodes = [nd for chain in found for nd in chain]
-    cell, d = s // n, s % n + 1
-    strong_links = [
-        (chain[k], chain[k + 1])
-        for chain in found
-        for k in range(len(chain) - 1)
-        if not chain[k][2] and chain[k + 1][2]
-    ]
-    xy = all(a[0] == b[0] for a, b in strong_links)
-    tech = tech_of[xy]
-    value = tech.se + length_extra(size)
-    cells = tuple(dict.fromkeys(c for c, _, _ in nodes))
-    digits = tuple(sorted({dd for _, dd, _ in nodes}))
-    if on:
-        return [Step(tech, value, cells, digits, eliminated=((cell, d),), chains=found)]
-    return [Step(tech, value, cells, digits, placed=((cell, d),), chains=found)]
+    target = ((s // n, s % n + 1),)
+    return Step(
+        tech,
+        tech.se + length_extra(size),
+        tuple(dict.fromkeys(c for c, _, _ in nodes)),
+        tuple(sorted({dd for _, dd, _ in nodes})),
+        placed=() if on else target,
+        eliminated=target if on else (),
+        chains=found,
+    )
 
 
 def x_chain(board: Board) -> list[Step]:
-    """Chains on one digit: simple colouring and X-chains."""
-    return _unary(
-        board, _Graph(board, one_digit=True), {True: Technique.X_CHAIN, False: Technique.X_CHAIN}
-    )
+    """Chains with one kind of strong link, rated alike (6.6 + length): X-chains (on one
+    digit, simple colouring) and XY-chains (through bivalue cells); the lower-rated."""
+    found = [
+        _unary(board, _Graph(board, x_links=True, y_links=False), Technique.X_CHAIN),
+        _unary(board, _Graph(board, x_links=False, y_links=True), Technique.XY_CHAIN),
+    ]
+    steps = sorted((s for s in found if s), key=lambda s: s.difficulty)
+    return steps[:1]
 
 
 def aic(board: Board) -> list[Step]:
-    """Alternating inference chains; XY-chains when every strong link is a bivalue cell."""
-    return _unary(
-        board, _Graph(board, one_digit=False), {True: Technique.XY_CHAIN, False: Technique.AIC}
-    )
+    """Alternating inference chains mixing strong links in units and in cells."""
+    step = _unary(board, _Graph(board, x_links=True, y_links=True), Technique.AIC)
+    return [step] if step else []
 
 
 # ---------------------------------------------------------------- forcing chains
@@ -252,7 +252,7 @@ def _common(board: Board, reach: dict[int, tuple[dict[int, int], dict[int, int]]
 
 def forcing_chains(board: Board) -> list[Step]:
     """Cell and unit forcing chains over the static links."""
-    g = _Graph(board, one_digit=False)
+    g = _Graph(board, x_links=True, y_links=True)
     reach: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
     for s in _bits(g.alive):
         off: dict[int, int] = {}

@@ -130,7 +130,7 @@ class Technique(Enum):
         7.0,
         "two equal bivalue cells joined by a strong link on one of their digits",
     )
-    XY_CHAIN = ("XY-chain", 7.0, "a chain of bivalue cells linked by shared digits")
+    XY_CHAIN = ("XY-chain", 6.6, "a chain of bivalue cells linked by shared digits")
     AIC = (
         "alternating inference chain",
         7.0,
