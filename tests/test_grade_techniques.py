@@ -274,6 +274,13 @@ def test_x_chain_finds_the_skyscraper_and_nothing_on_an_open_grid():
     assert chains.x_chain(position()) == []
 
 
+def test_nishio_finds_the_skyscraper():
+    # r6c2=6 leaves column 1 only r1c1, which leaves column 5 without a 6
+    steps = chains.nishio(skyscraper())
+    assert steps[0].technique is Technique.NISHIO
+    assert labels(elims(steps)) <= SKYSCRAPER_TARGETS
+
+
 def test_xy_chain_finds_the_xy_wing_at_the_single_link_base():
     steps = chains.x_chain(position({"r1c1": "12", "r1c5": "13", "r5c1": "23"}))
     assert steps[0].technique is Technique.XY_CHAIN
@@ -439,6 +446,7 @@ def test_technique_fires_on_a_real_position_and_is_true(finder, tech, text):
     [
         wings.aligned_pair_exclusion,
         uniqueness.bug_plus_one,
+        chains.nishio,
         chains.forcing_chains,
         chains.dynamic_forcing_chains,
         chains.nested_forcing_chains,

@@ -274,10 +274,11 @@ class _Contradiction(Exception):
 
 
 def _dynamic(
-    board: Board, counts: list[int], start: int, on: bool, nested: bool
+    board: Board, counts: list[int], start: int, on: bool, nested: bool, one_digit: bool = False
 ) -> tuple[dict[int, int], dict[int, int], int]:
     """Propagate ON/OFF(start) with singles read off the changing board; when nested, also
-    with locked candidates once the singles run out.
+    with locked candidates once the singles run out; with one_digit, only the start's
+    digit is followed (hidden singles of that digit, no cell links: Nishio).
 
     Returns (on, off, contradiction): on/off map cand index -> ancestor bitset (node ids:
     2*i for OFF(i), 2*i + 1 for ON(i)); contradiction is the ancestor set of a
@@ -301,7 +302,7 @@ def _dynamic(
                 if not cands[c] & b:
                     raise _Contradiction(anc | off_anc.get(i, 0))
                 on_anc[i] = anc
-                for e in digits_of(cands[c] & ~b):
+                for e in () if one_digit else digits_of(cands[c] & ~b):
                     queue.append((c * n + e - 1, False, anc | 1 << (2 * (c * n + e - 1))))
                 for p in peers[c]:
                     if cands[p] & b:
@@ -314,9 +315,11 @@ def _dynamic(
                 raise _Contradiction(anc | on_anc[i])
             off_anc[i] = anc
             m = cands[c] = cands[c] & ~b
-            if not m:
+            if one_digit:
+                pass  # the cell's other digits are not followed
+            elif not m:
                 raise _Contradiction(_union(off_anc, (c * n + e for e in range(n))))
-            if not m & (m - 1):
+            elif not m & (m - 1):
                 j = c * n + m.bit_length() - 1
                 if j not in on_anc:
                     why = _union(off_anc, (c * n + e for e in range(n)))
@@ -423,6 +426,26 @@ def _dynamic_chains(board: Board, tech: Technique, nested: bool) -> list[Step]:
         if best is None or value < best[0]:
             best = (value, replace(step, technique=tech, difficulty=value))
     return [best[1]] if best else []
+
+
+def nishio(board: Board) -> list[Step]:
+    """A digit assumed in a cell, followed through its own hidden singles only, empties a
+    unit of that digit or clashes: the assumption is false (SE's Nishio forcing chains)."""
+    n = board.n
+    tech = Technique.NISHIO
+    counts = _place_counts(board)
+    best: Step | None = None
+    for c, m in enumerate(board.cands):
+        for d in digits_of(m):
+            s = c * n + d - 1
+            bad = _dynamic(board, counts, s, True, nested=False, one_digit=True)[2]
+            if bad:
+                value = tech.se + length_extra(bad.bit_count())
+                if best is None or value < best.difficulty:
+                    best = Step(
+                        tech, value, (c,), (d,), eliminated=((c, d),), chains=(_anc_nodes(bad, n),)
+                    )
+    return [best] if best else []
 
 
 def dynamic_forcing_chains(board: Board) -> list[Step]:

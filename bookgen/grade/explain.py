@@ -149,7 +149,7 @@ def describe(step: Step, geo: Geometry) -> str:
         return f"{t.label}: every place of {dig} in {names[units[0]]} {same} -> {what}"
     if t in (T.DYNAMIC_FORCING_CHAINS, T.NESTED_FORCING_CHAINS) and len(step.chains) > 1:
         return f"{t.label}: every candidate of {geo.label(step.cells[0])} {same} -> {what}"
-    # a dynamic contradiction: the assumption is the opposite of the result
+    # a contradiction (dynamic, nested or Nishio): the assumption is the opposite of the result
     cell, d = step.placed[0] if step.placed else step.eliminated[0]
     sign = "!=" if step.placed else "="
     links = len(step.chains[0]) if step.chains else 0

@@ -136,6 +136,11 @@ class Technique(Enum):
         7.0,
         "a chain of strong and weak links on cells and units",
     )
+    NISHIO = (
+        "Nishio forcing chain",
+        7.5,
+        "a digit assumed in a cell and followed through its own places leads to a contradiction",
+    )
     CELL_FORCING_CHAINS = (
         "cell forcing chains",
         8.0,

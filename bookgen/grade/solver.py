@@ -52,6 +52,7 @@ LADDER: tuple[Finder, ...] = (
     chains.x_chain,
     wings.w_wing,
     chains.aic,
+    chains.nishio,
     chains.forcing_chains,
     chains.dynamic_forcing_chains,
     chains.nested_forcing_chains,
