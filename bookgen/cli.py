@@ -156,6 +156,47 @@ def _cmd_hints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_build(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "build",
+        help="build a book: config -> book.pdf, manifest.json, puzzles.txt",
+        description="Validate the config, make, rate, select and improve its puzzles, and "
+        "write book.pdf, manifest.json and puzzles.txt into the output folder (default "
+        "output/<config name>/). Nothing is written unless the whole book is made.",
+    )
+    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
+    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
+    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
+                   "else every core)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=_cmd_build)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    import time
+    from pathlib import Path
+
+    from .config import load_config
+    from .pipeline import build_book, write_book
+
+    t0 = time.perf_counter()
+    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
+    built = build_book(cfg, progress=not args.quiet)
+    out = Path(args.output) if args.output else Path("output") / cfg.name
+    pages = write_book(built, out)
+    puzzles = sum(len(s.puzzles) for s in built.book.sections)
+    print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
+          f"puzzles.txt in {time.perf_counter() - t0:.1f} s")
+    return 0
+
+
 def _add_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "validate",
@@ -446,6 +487,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
+    _add_build,
     _add_rate,
     _add_solve,
     _add_hints,

@@ -1,0 +1,236 @@
+"""The book pipeline: config -> candidates -> rated -> picked -> improved -> Book, then write.
+
+Glossary:
+  section seed  f"{book seed}:{section index}"; candidate i of a section is
+                generate.make_puzzle(spec, section seed, i), rated with figures and grade
+  batch         candidates are made BATCH at a time in index order (in parallel when
+                workers > 1) and picked in index order, so a book never depends on the
+                number of workers or on which worker finished first
+  start         a rated candidate that fell short of the section's difficulty; when random
+                candidates do not fill a section within its bound, the nearest starts are
+                improved (improve.improve) towards it, in a fixed order
+  Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
+                is written until everything is made (write_book writes once)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from tqdm import tqdm
+
+from . import __version__
+from .config import BookConfig, ImproveSpec, SectionConfig
+from .errors import GenerationError
+from .generate import ClueTarget, DigSpec, Symmetry, make_puzzle
+from .grid import Grid, format_line, geometry
+from .improve import PoolMap, improve, worker_pool
+from .model import Book, BookPuzzle, BookSection
+from .rate import Rating, rate
+from .select import objective, order_key, pick, shortfall
+
+BATCH = 32
+"""Candidates made and rated per round; fixed, so results do not depend on workers."""
+
+RANDOM_PER_PUZZLE = 60
+"""Random candidates tried per wanted puzzle before a section turns to improving."""
+
+RANDOM_PER_PUZZLE_IMPROVING = 4
+"""The same bound for a section that asks for improvement in its config."""
+
+DEFAULT_IMPROVE = 600
+"""Evaluations per improvement when a section's band is not reached by random puzzles."""
+
+STARTS_PER_PUZZLE = 4
+"""Improvement starts tried per still-missing puzzle before a section gives up."""
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A puzzle picked for the book, with where it came from."""
+
+    rating: Rating
+    """Its figures and grade."""
+    origin: str
+    """How to make it again: 'random <section seed>:<index>' or 'improved ...'."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """A finished book, ready to be written."""
+
+    book: Book
+    manifest: dict[str, object]
+    lines: tuple[str, ...]
+    """puzzles.txt: one puzzle per line with a '#' comment saying number and section."""
+
+
+def _dig_spec(section: SectionConfig) -> DigSpec:
+    clues = ClueTarget(*section.clues) if section.clues else None
+    return DigSpec(section.size, Symmetry.parse(section.symmetry), clues, section.minimal)
+
+
+def _candidate(job: tuple[DigSpec, str, int]) -> Rating:
+    """Make and rate candidate `index` of a section (runs in a worker process)."""
+    spec, seed, index = job
+    made = make_puzzle(spec, seed, index)
+    return rate(made.puzzle, spec.geo)
+
+
+def _improved(job: tuple[Grid, int, ImproveSpec, str]) -> Rating:
+    """Improve one start towards a harder puzzle and rate the result (in a worker)."""
+    puzzle, size, spec, seed = job
+    geo = geometry(size)
+    best = improve(
+        puzzle, geo, evaluations=spec.evaluations, seconds=spec.seconds,
+        objective=spec.objective, seed=seed, workers=1,
+    )
+    return rate(best.puzzle, geo)
+
+
+def _section(
+    si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm
+) -> list[Chosen]:
+    """The section's puzzles, easier first; GenerationError when they cannot be found."""
+    spec = _dig_spec(section)
+    section_seed = f"{seed}:{si}"
+    per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
+    bound = max(BATCH, per * section.count)
+    chosen: list[Chosen] = []
+    starts: list[tuple[float, int, Rating]] = []
+    index = 0
+    while len(chosen) < section.count and index < bound:
+        jobs = [(spec, section_seed, i) for i in range(index, index + BATCH)]
+        for i, r in enumerate(pmap(_candidate, jobs), start=index):
+            if len(chosen) < section.count and pick([r], section.difficulty, 1, taken):
+                chosen.append(Chosen(r, f"random {section_seed}:{i}"))
+                bar.update(1)
+            elif r.trace.count == 1:
+                starts.append((shortfall(r, section.difficulty), i, r))
+        index += BATCH
+    if len(chosen) < section.count:
+        chosen += _improve_section(
+            section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)
+        )
+    if len(chosen) < section.count:
+        raise GenerationError(
+            f"sections[{si}] '{section.name}': found {len(chosen)} of {section.count} "
+            f"puzzles in its difficulty from {index} random candidates and "
+            f"{len(starts)} improvement starts; widen the difficulty, lower the count or "
+            f"give the section a larger improve budget"
+        )
+    return sorted(chosen, key=lambda c: order_key(c.rating))
+
+
+def _improve_section(
+    section: SectionConfig,
+    section_seed: str,
+    starts: list[tuple[float, int, Rating]],
+    taken: set[Grid],
+    pmap: PoolMap,
+    bar: tqdm,
+    missing: int,
+) -> list[Chosen]:
+    """Improve the starts nearest the difficulty, in that fixed order, until `missing` fit."""
+    spec = section.improve or ImproveSpec(DEFAULT_IMPROVE, None, objective(section))
+    near = sorted(
+        ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
+    )[: STARTS_PER_PUZZLE * missing]
+    chosen: list[Chosen] = []
+    for k in range(0, len(near), BATCH):
+        if len(chosen) >= missing:
+            break
+        batch = near[k : k + BATCH]
+        jobs = [(r.puzzle, section.size, spec, f"{section_seed}:improve:{i}") for _, i, r in batch]
+        for (_, i, _), r in zip(batch, pmap(_improved, jobs), strict=True):
+            if len(chosen) < missing and pick([r], section.difficulty, 1, taken):
+                chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}"))
+                bar.update(1)
+    return chosen
+
+
+def build_book(cfg: BookConfig, progress: bool = True) -> Built:
+    """Make every puzzle of the book and the Book record; writes nothing."""
+    taken: set[Grid] = set()
+    sections: list[tuple[SectionConfig, list[Chosen]]] = []
+    with worker_pool(cfg.workers) as pmap:
+        for si, section in enumerate(cfg.sections):
+            with tqdm(
+                total=section.count, desc=section.name, unit="puzzle", disable=not progress,
+                leave=True,
+            ) as bar:
+                chosen = _section(si, section, cfg.seed, taken, pmap, bar)
+            sections.append((section, chosen))
+    return _assemble(cfg, sections)
+
+
+def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]]) -> Built:
+    number = 0
+    book_sections = []
+    entries: list[dict[str, object]] = []
+    lines = []
+    for section, chosen in sections:
+        geo = geometry(section.size)
+        printed = []
+        for c in chosen:
+            number += 1
+            r = c.rating
+            assert r.solution is not None and r.band is not None
+            printed.append(
+                BookPuzzle(
+                    number, section.name, r.band.capitalize(), geo.box_rows, geo.box_cols,
+                    r.puzzle, r.solution,
+                )
+            )
+            entry = {"id": number, "section": section.name}
+            entry.update(r.as_dict())
+            del entry["seconds"]  # timing differs run to run; the manifest must not
+            entry.update(
+                givens=entry.pop("puzzle"), seed=c.origin, generator=f"bookgen {__version__}",
+                config_hash=cfg.config_hash,
+            )
+            entries.append(entry)
+            lines.append(f"{format_line(r.puzzle)}  # {number} {section.name} {r.grade:.1f}")
+        book_sections.append(BookSection(section.name, tuple(printed)))
+    book = Book(
+        title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
+        sections=tuple(book_sections), template=cfg.template, front=cfg.front,
+    )
+    manifest: dict[str, object] = {
+        "title": cfg.title,
+        "config": cfg.path.name,
+        "config_hash": cfg.config_hash,
+        "seed": cfg.seed,
+        "generator": f"bookgen {__version__}",
+        "template": cfg.template.name,
+        "puzzles": entries,
+    }
+    return Built(book, manifest, tuple(lines))
+
+
+def write_book(built: Built, out_dir: Path) -> int:
+    """Write book.pdf, manifest.json and puzzles.txt into out_dir, all or nothing; pages.
+
+    Everything is written into a staging folder beside the outputs first and moved into
+    place only when all three are complete, so a failed or interrupted build leaves the
+    previous book (or nothing), never a half-written one.
+    """
+    from .layout import render_book
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".build-", dir=out_dir))
+    try:
+        pages = render_book(built.book, stage / "book.pdf")
+        manifest = dict(built.manifest, pages=pages)
+        (stage / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        (stage / "puzzles.txt").write_text("\n".join(built.lines) + "\n")
+        for name in ("book.pdf", "manifest.json", "puzzles.txt"):
+            os.replace(stage / name, out_dir / name)
+        return pages
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
