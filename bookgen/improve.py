@@ -52,6 +52,9 @@ MAX_CHAINS = 16
 """... but never more chains than this."""
 TEMPERATURE = 0.05
 """A chain's starting temperature as a share of its best score (way_complexity ~100: 5)."""
+FIGURES_MAX_SIZE = 12
+"""Generated puzzles get trace figures up to this size: the seed's trace search, with its
+fixed branching order, can run for hours on a sparse 16x16 puzzle."""
 OBJECTIVES = tuple(f for f in FIGURES if f != "count")
 """Figures improve can maximize."""
 
@@ -124,7 +127,7 @@ def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str,
     for index in range(task.start, task.start + task.count):
         p = make_puzzle(task.spec, task.seed, index, task.backend)
         figures = None
-        if task.with_figures:
+        if task.with_figures and task.spec.size <= FIGURES_MAX_SIZE:
             figures = rate(p.puzzle, task.spec.geo, with_grade=False).as_dict()
         out.append((p, figures))
     return out
@@ -140,7 +143,8 @@ def iter_generated(
     with_figures: bool = False,
 ) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
     """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
-    each with its rating dict (rate --format json keys) when with_figures."""
+    each with its rating dict (rate --format json keys) when with_figures and the size is
+    at most FIGURES_MAX_SIZE, else None."""
     if count <= 0:
         raise GenerationError(f"puzzle count {count}: expected a positive number")
     tasks = (
