@@ -1,0 +1,177 @@
+"""The book pipeline end to end: config -> book.pdf, manifest.json, puzzles.txt."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from exact_cover import solutions_exact
+from tqdm import tqdm
+
+from bookgen.config import BANDS, Difficulty, ImproveSpec, SectionConfig, load_config
+from bookgen.errors import GenerationError
+from bookgen.grid import geometry, parse
+from bookgen.pipeline import _improve_section, build_book, write_book
+from bookgen.rate import rate
+from bookgen.select import matches, pick, shortfall
+
+SMALL = """\
+title: Test Book
+subtitle: For the tests
+author: Tester
+seed: 11
+template: letter-4up
+sections:
+  - name: Tiny
+    size: 4
+    count: 3
+    difficulty: easy
+  - name: Classic
+    count: 3
+    difficulty:
+      band: medium
+      clues: [22, 32]
+    symmetry: rotational
+  - name: By figures
+    count: 2
+    difficulty:
+      way_complexity: [1, 1000]
+"""
+
+
+def _config(tmp_path: Path, text: str = SMALL, name: str = "small.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture(scope="module")
+def built_twice(tmp_path_factory):
+    """The small book built with 1 and with 2 workers."""
+    tmp = tmp_path_factory.mktemp("books")
+    path = _config(tmp)
+    outs = []
+    for workers in (1, 2):
+        cfg = load_config(path, workers=workers)
+        out = tmp / f"w{workers}"
+        write_book(build_book(cfg, progress=False), out)
+        outs.append(out)
+    return outs
+
+
+def test_same_book_for_any_worker_count(built_twice):
+    one, two = built_twice
+    for name in ("book.pdf", "manifest.json", "puzzles.txt"):
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name
+
+
+def test_every_puzzle_unique_and_in_its_section(built_twice):
+    manifest = json.loads((built_twice[0] / "manifest.json").read_text())
+    entries = manifest["puzzles"]
+    assert [e["section"] for e in entries] == ["Tiny"] * 3 + ["Classic"] * 3 + ["By figures"] * 2
+    assert [e["id"] for e in entries] == list(range(1, 9))
+    assert len({e["givens"] for e in entries}) == len(entries)
+    for e in entries:
+        values, geo = parse(e["givens"])
+        solutions = solutions_exact(values, geo, 2)
+        assert len(solutions) == 1
+        assert parse(e["solution"])[0] == solutions[0]
+        assert e["clues"] == sum(1 for v in values if v)
+        assert e["generator"].startswith("bookgen ") and len(e["config_hash"]) == 64
+    for e in entries[:3]:
+        assert len(e["givens"]) == 16 and e["band"] == "easy" and e["grade"] < BANDS["easy"][1]
+    for e in entries[3:6]:
+        assert e["band"] == "medium" and 22 <= e["clues"] <= 32
+        values, geo = parse(e["givens"])
+        assert all((values[c] == 0) == (values[80 - c] == 0) for c in range(81))
+    for e in entries[6:]:
+        assert 1 <= e["way_complexity"] <= 1000
+    # easier first inside each section
+    for section in ("Tiny", "Classic", "By figures"):
+        grades = [e["grade"] for e in entries if e["section"] == section]
+        assert grades == sorted(grades)
+
+
+def test_puzzles_txt_is_a_puzzle_file(built_twice):
+    manifest = json.loads((built_twice[0] / "manifest.json").read_text())
+    text = (built_twice[0] / "puzzles.txt").read_text()
+    from bookgen.grid import format_line, parse_many
+
+    assert [format_line(v) for _, v, _ in parse_many(text)] == [
+        e["givens"] for e in manifest["puzzles"]
+    ]
+    assert manifest["pages"] >= 24 and manifest["pages"] % 2 == 0
+
+
+def test_pdf_holds_the_book(built_twice):
+    from pypdf import PdfReader
+
+    reader = PdfReader(built_twice[0] / "book.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert reader.metadata.title == "Test Book"
+    for number in range(1, 9):
+        assert f"Puzzle {number}" in text
+
+
+def test_a_section_that_cannot_be_filled_writes_nothing(tmp_path):
+    text = SMALL.replace("count: 3\n    difficulty: easy", "count: 1\n    difficulty: extreme")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "book.pdf").write_bytes(b"old book")
+    with pytest.raises(GenerationError, match=r"sections\[0\] 'Tiny': found 0 of 1 puzzles"):
+        build_book(load_config(_config(tmp_path, text)), progress=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bookgen", "build", str(_config(tmp_path, text)), "-o", str(out),
+         "-q"], capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("error: sections[0] 'Tiny': found 0 of 1 puzzles")
+    assert "Traceback" not in proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["book.pdf"]
+    assert (out / "book.pdf").read_bytes() == b"old book"
+
+
+def test_bad_config_does_no_work(tmp_path):
+    path = _config(tmp_path, SMALL.replace("count: 2", "count: 0"))
+    out = tmp_path / "never"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bookgen", "build", str(path), "-o", str(out)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 1
+    assert "sections[2].count: expected a positive integer, got 0 (line " in proc.stderr
+    assert not out.exists()
+
+
+def test_pick_skips_taken_and_out_of_band():
+    geo = geometry(9)
+    easy = rate(parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[0], geo)
+    band = Difficulty("easy", ())
+    assert matches(easy, band) and shortfall(easy, band) == 0.0
+    hard = Difficulty("hard", ())
+    assert not matches(easy, hard)
+    assert shortfall(easy, hard) == pytest.approx(BANDS["hard"][0] - easy.grade)
+    assert shortfall(easy, Difficulty(None, (("clues", 0, 20),))) == float("inf")
+    taken: set = set()
+    assert pick([easy, easy], band, 2, taken) == [easy]
+    assert pick([easy], band, 1, taken) == []
+
+
+def test_improvement_reaches_what_random_did_not():
+    """Starts below a way_complexity floor are improved until they clear it."""
+    geo = geometry(9)
+    start = rate(parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[0], geo)
+    assert start.trace.way_complexity == 0  # solved by singles alone: far below the floor
+    section = SectionConfig(
+        name="Harder", count=1, difficulty=Difficulty(None, (("way_complexity", 10, 10_000),)),
+        symmetry="none", size=9, clues=None, minimal=False,
+        improve=ImproveSpec(evaluations=300, seconds=None, objective="way_complexity"),
+    )
+    starts = [(shortfall(start, section.difficulty), 0, start)]
+    with tqdm(disable=True) as bar:
+        chosen = _improve_section(section, "t", starts, set(), lambda f, xs: map(f, xs), bar, 1)
+    assert len(chosen) == 1
+    r = chosen[0].rating
+    assert r.trace.way_complexity >= 10 and chosen[0].origin == "improved t:improve:0"
+    assert solutions_exact(r.puzzle, geo, 2) == [start.solution]
