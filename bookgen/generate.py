@@ -133,6 +133,12 @@ def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarr
     return table, np.array([len(g) for g in groups], dtype=np.int32)
 
 
+@cache
+def _symmetry_arrays(n: int, symmetry: Symmetry) -> tuple[np.ndarray, np.ndarray]:
+    """_group_arrays of the symmetry's orbits, built once (the kernels only read them)."""
+    return _group_arrays(symmetry_groups(n, symmetry))
+
+
 @dataclass(frozen=True)
 class ClueTarget:
     """The clue count wanted, lo..hi inclusive (lo == hi for an exact count)."""
@@ -257,7 +263,7 @@ def make_puzzle(
     """Puzzle `index` of the run seeded `seed`: complete, dig, retry until the target is met."""
     geo, target = spec.geo, spec.target
     kern = dig_kernels(backend)
-    groups, sizes = _group_arrays(symmetry_groups(geo.n, spec.symmetry))
+    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry)
     puzzle = np.zeros(geo.ncells, dtype=np.int8)
     solution = np.zeros(geo.ncells, dtype=np.int8)
     tries, fewest, most = kern.generate_core(
