@@ -103,7 +103,7 @@ def test_minimal_puzzles_lose_uniqueness_without_any_clue(n, index):
             assert count_exact(fewer, geo) == 2
 
 
-@pytest.mark.parametrize("n", [12, 16])
+@pytest.mark.parametrize("n", [12, pytest.param(16, marks=pytest.mark.slow)])
 def test_large_sizes(n):
     geo = geometry(n)
     p = make_puzzle(DigSpec(n, Symmetry.ROTATIONAL, ClueTarget(0, n * n)), 1, 0)

@@ -37,7 +37,7 @@ def test_generate_same_for_any_worker_count():
     assert [p.index for p in one] == list(range(60))
     # Indexes do not depend on where a run starts.
     assert generate_puzzles(5, spec, seed=9, start_index=55, workers=1) == one[55:]
-    for p in one[::12]:
+    for p in one:
         assert count_exact(p.puzzle, GEO) == 1
 
 
@@ -105,17 +105,18 @@ def test_improve_needs_a_unique_start():
 # ---------------------------------------------------------------- the CLI
 
 
+@pytest.mark.slow
 def test_cli_generate_json_same_for_workers_and_backends(tmp_path: Path):
     outs = []
     for workers, backend in (("1", "numba"), ("2", "numba"), ("1", "python")):
         path = tmp_path / f"out{workers}{backend}.jsonl"
-        run = _cli("generate", "-n", "12", "--minimal", "--seed", "5", "--workers", workers,
+        run = _cli("generate", "-n", "8", "--minimal", "--seed", "5", "--workers", workers,
                    "--backend", backend, "--format", "json", "-o", str(path))
         assert run.returncode == 0, run.stderr
         outs.append(path.read_text())
     assert outs[0] == outs[1] == outs[2]
     rows = [json.loads(line) for line in outs[0].splitlines()]
-    assert len(rows) == 12
+    assert len(rows) == 8
     for row in rows:
         assert {"puzzle", "solution", "count", "level", "way_complexity", "clues"} <= set(row)
         values, geo = parse(row["puzzle"])
