@@ -32,14 +32,14 @@ SMALL_PUZZLES: dict[int, list[str]] = {
         "1....3........C...B742........95...1.B....8.6B...C9..B.4.C.53A.",
     ],
     16: [
-        ".7..6..G2.1...3C..4......9.C8.5..B.FE93.....6.4.E............B.F75A.D.G..........."
-        ".2..F...C.........9..8...6.4..93.8.5.6.4G2B...5A6.4G2B1..9..87..2..FE....75.6D...."
-        ".....A....2.3C.7.....G..1F...6.4.2B.F...C.7.G..1.E...8...6.4F..3.8.5A.D.G.......A6"
-        "....B...93",
-        "....6..G2.1...3C..4......9.C8.5..B.FE93.....6.4.E............B.F75A.D.G..........."
-        ".2..F...C.........9..8...6.4..93.8.5.6.4G2B...5A6.4G2B1..9..87..2..FE....75.6D...."
-        ".....A....2.3C.7.....G..1F...6.4.2B.F...C.7.G..1.E...8...6.4F..3.8.5A.D.G.......A6"
-        "....B...93",
+        ".7..6..G2.1...3C..4.....E9.C8.5..B.FE93.....6.4.E............B.F75A.D.G........8"
+        ".4.2..FE..C.........9..8...6.4..93.8.5.6.4G2B...5A6D4G2B1..9..87..2..FE....75A6D"
+        ".FE......A....2.3C.7.....G..1F.9.6.4.2B.F...C.7.G..1.E...8...6.4F..3.8.5A.D.G..."
+        "....A6....B.F.93",
+        "....6..G2.1...3C..4.....E9.C8.5..B.FE93.....6.4.E............B.F75A.D.G........8"
+        ".4.2..FE..C.........9..8...6.4..93.8.5.6.4G2B...5A6D4G2B1..9..87..2..FE....75A6D"
+        ".FE......A....2.3C.7.....G..1F.9.6.4.2B.F...C.7.G..1.E...8...6.4F..3.8.5A.D.G..."
+        "....A6....B.F.93",
     ],
 }
 """Per size: the last puzzle has several solutions, the others are unique (9x9 starts
@@ -88,9 +88,7 @@ def solved_board(rng: random.Random, geo: Geometry) -> Grid:
     cols = shuffled_lines(n, bc)
     symbols = list(range(1, n + 1))
     rng.shuffle(symbols)
-    return tuple(
-        symbols[((r % br) * bc + r // br + c) % n] for r in rows for c in cols
-    )
+    return tuple(symbols[((r % br) * bc + r // br + c) % n] for r in rows for c in cols)
 
 
 def random_puzzle(rng: random.Random, geo: Geometry, blanks: int) -> Grid:
