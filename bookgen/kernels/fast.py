@@ -88,83 +88,122 @@ def _load(grid, vals, used, cell_units):
 
 
 @njit(cache=True)
-def _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask):
-    """Naked and hidden singles to a fixpoint; False at a dead end.
-
-    Naked scans run first until they stall, then one hidden-single pass over the units.
-    During a pass cand[] may be a superset of the true candidates (cells filled later in
-    the pass); every placement re-checks the true mask, and a pass that fills nothing
-    saw exact candidates, so the fixpoint is the same whatever the order.
-    """
-    ncells = vals.shape[0]
-    n = units.shape[1]
-    while True:
-        changed = False
-        for c in range(ncells):
-            if vals[c] == 0:
-                m = _cell_mask(c, used, cell_units, full, ex_cell, ex_mask)
-                if m == 0:
-                    return False
-                cand[c] = m
-                if m & (m - 1) == 0:
-                    _place(c, m, vals, used, cell_units)
-                    changed = True
-        if changed:
-            continue
-        for u in range(units.shape[0]):
-            once = 0
-            twice = 0
-            for i in range(n):
-                c = units[u, i]
-                if vals[c] == 0:
-                    m = cand[c]
-                    twice |= once & m
-                    once |= m
-            missing = full & ~used[u]
-            if missing & ~once:
-                return False
-            hidden = missing & ~twice
-            while hidden:
-                b = hidden & -hidden
-                hidden ^= b
-                at = -1
-                for i in range(n):
-                    c = units[u, i]
-                    if vals[c] == 0 and cand[c] & b:
-                        at = c
-                        break
-                if at < 0:
-                    return False
-                if not _cell_mask(at, used, cell_units, full, ex_cell, ex_mask) & b:
-                    return False
-                _place(at, b, vals, used, cell_units)
-                changed = True
-        if not changed:
-            return True
+def _assign(c, bit, vals, cand, peers, npeers, queue, qt):
+    """Put bit's value in cell c and remove it from the peers; cells left with one
+    candidate are queued. Returns the new queue tail, -1 at a dead end."""
+    vals[c] = _popcount(bit - 1) + 1
+    cand[c] = bit
+    for k in range(npeers[c]):
+        p = peers[c, k]
+        m = cand[p]
+        if m & bit:
+            if vals[p]:
+                return -1
+            m ^= bit
+            if m == 0:
+                return -1
+            cand[p] = m
+            if m & (m - 1) == 0:
+                queue[qt] = p
+                qt += 1
+    return qt
 
 
 @njit(cache=True)
-def _search(grid, limit, ex_cell, ex_mask, units, cell_units, sols):
+def _drain(vals, cand, peers, npeers, queue, qt):
+    """Assign every queued naked single (and those they create); False at a dead end."""
+    qh = 0
+    while qh < qt:
+        c = queue[qh]
+        qh += 1
+        if vals[c] == 0:
+            qt = _assign(c, cand[c], vals, cand, peers, npeers, queue, qt)
+            if qt < 0:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _propagate(vals, cand, units, peers, npeers, queue, qt):
+    """Naked and hidden singles to a fixpoint; False at a dead end.
+
+    cand[] holds every cell's candidates (a solved cell: its value's bit), kept exact by
+    _assign, so the fixpoint is the same as reference.py's whatever the order.
+    """
+    if not _drain(vals, cand, peers, npeers, queue, qt):
+        return False
+    n = units.shape[1]
+    full = (1 << n) - 1
+    changed = True
+    while changed:
+        changed = False
+        for u in range(units.shape[0]):
+            while True:
+                once = 0
+                twice = 0
+                solved = 0
+                for i in range(n):
+                    c = units[u, i]
+                    m = cand[c]
+                    if vals[c]:
+                        solved |= m
+                    else:
+                        twice |= once & m
+                        once |= m
+                if (once | solved) != full:
+                    return False
+                hidden = once & ~twice & ~solved
+                if hidden == 0:
+                    break
+                b = hidden & -hidden
+                at = 0
+                for i in range(n):
+                    at = units[u, i]
+                    if vals[at] == 0 and cand[at] & b:
+                        break
+                qt = _assign(at, b, vals, cand, peers, npeers, queue, 0)
+                if qt < 0 or not _drain(vals, cand, peers, npeers, queue, qt):
+                    return False
+                changed = True
+    return True
+
+
+@njit(cache=True)
+def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     """Count solutions up to limit; the first ones found go into the rows of sols
     (k, ncells), as many as fit; rows left over stay zero."""
     ncells = grid.shape[0]
-    nunits = units.shape[0]
     full = (1 << units.shape[1]) - 1
     sols[:] = 0
-    vals = np.empty(ncells, np.int8)
-    used = np.empty(nunits, np.int32)
-    if not _load(grid, vals, used, cell_units):
-        return 0
-    if ex_cell >= 0 and vals[ex_cell] and (1 << (vals[ex_cell] - 1)) & ex_mask:
-        return 0
-    cand = np.zeros(ncells, np.int32)
+    vals = np.zeros(ncells, np.int8)
+    cand = np.full(ncells, full, np.int32)
+    queue = np.empty(ncells + 1, np.int32)  # a cell turns single once, ex_cell maybe twice
+    qt = 0
+    for c in range(ncells):
+        v = grid[c]
+        if v:
+            bit = 1 << (v - 1)
+            if not cand[c] & bit:
+                return 0
+            qt = _assign(c, bit, vals, cand, peers, npeers, queue, qt)
+            if qt < 0:
+                return 0
+    if ex_cell >= 0:
+        m = cand[ex_cell] & ~ex_mask
+        if m == 0:
+            return 0
+        if vals[ex_cell] == 0:
+            cand[ex_cell] = m
+            if m & (m - 1) == 0:
+                queue[qt] = ex_cell
+                qt += 1
     sv = np.empty((ncells + 1, ncells), np.int8)
-    su = np.empty((ncells + 1, nunits), np.int32)
+    sc = np.empty((ncells + 1, ncells), np.int32)
     bcell = np.empty(ncells + 1, np.int32)
     brem = np.empty(ncells + 1, np.int32)
     depth = 0
     count = 0
-    alive = _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask)
+    alive = _propagate(vals, cand, units, peers, npeers, queue, qt)
     while True:
         if alive:
             best = -1
@@ -185,7 +224,7 @@ def _search(grid, limit, ex_cell, ex_mask, units, cell_units, sols):
                     return count
             else:
                 sv[depth, :] = vals
-                su[depth, :] = used
+                sc[depth, :] = cand
                 bcell[depth] = best
                 brem[depth] = cand[best]
                 depth += 1
@@ -198,9 +237,9 @@ def _search(grid, limit, ex_cell, ex_mask, units, cell_units, sols):
             b = rem & -rem
             brem[depth - 1] = rem ^ b
             vals[:] = sv[depth - 1]
-            used[:] = su[depth - 1]
-            _place(bcell[depth - 1], b, vals, used, cell_units)
-            alive = _propagate(vals, used, cand, units, cell_units, full, ex_cell, ex_mask)
+            cand[:] = sc[depth - 1]
+            qt = _assign(bcell[depth - 1], b, vals, cand, peers, npeers, queue, 0)
+            alive = qt >= 0 and _propagate(vals, cand, units, peers, npeers, queue, qt)
         if not alive:
             return count
 
@@ -208,37 +247,37 @@ def _search(grid, limit, ex_cell, ex_mask, units, cell_units, sols):
 @njit(cache=True)
 def count_core(grid, limit, excl_cell, excl_mask, units, cell_units, peers, npeers):
     """Solutions of grid (not modified) up to limit, with excl_mask removed from
-    excl_cell's candidates (excl_cell = -1: no exclusion). peers/npeers are accepted for
+    excl_cell's candidates (excl_cell = -1: no exclusion). cell_units is accepted for
     a stable signature."""
     none = np.empty((0, grid.shape[0]), np.int8)
-    return _search(grid, limit, excl_cell, excl_mask, units, cell_units, none)
+    return _search(grid, limit, excl_cell, excl_mask, units, peers, npeers, none)
 
 
 @njit(cache=True)
 def solve_core(grid, limit, excl_cell, excl_mask, units, cell_units, peers, npeers):
     """(count up to limit, first solution or zeros); same arguments as count_core."""
     first = np.empty((1, grid.shape[0]), np.int8)
-    count = _search(grid, limit, excl_cell, excl_mask, units, cell_units, first)
+    count = _search(grid, limit, excl_cell, excl_mask, units, peers, npeers, first)
     return count, first[0]
 
 
 @njit(cache=True)
-def _count_batch(grids, limit, units, cell_units):
+def _count_batch(grids, limit, units, peers, npeers):
     m = grids.shape[0]
     counts = np.zeros(m, np.int32)
     none = np.empty((0, grids.shape[1]), np.int8)
     for i in range(m):
-        counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, none)
+        counts[i] = _search(grids[i], limit, -1, 0, units, peers, npeers, none)
     return counts
 
 
 @njit(cache=True)
-def _solutions_batch(grids, limit, units, cell_units):
+def _solutions_batch(grids, limit, units, peers, npeers):
     m = grids.shape[0]
     counts = np.zeros(m, np.int32)
     sols = np.zeros((m, limit, grids.shape[1]), np.int8)
     for i in range(m):
-        counts[i] = _search(grids[i], limit, -1, 0, units, cell_units, sols[i])
+        counts[i] = _search(grids[i], limit, -1, 0, units, peers, npeers, sols[i])
     return counts, sols
 
 
@@ -382,7 +421,9 @@ class FastBackend:
 
     def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
         a = geo.arrays()
-        result: np.ndarray = _count_batch(_batch(grids), limit, a["units"], a["cell_units"])
+        result: np.ndarray = _count_batch(
+            _batch(grids), limit, a["units"], a["peers"], a["npeers"]
+        )
         return result
 
     def solve_batch(
@@ -395,7 +436,9 @@ class FastBackend:
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
     ) -> tuple[np.ndarray, np.ndarray]:
         a = geo.arrays()
-        counts, sols = _solutions_batch(_batch(grids), limit, a["units"], a["cell_units"])
+        counts, sols = _solutions_batch(
+            _batch(grids), limit, a["units"], a["peers"], a["npeers"]
+        )
         return counts, sols
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
