@@ -58,16 +58,6 @@ def _cell_mask(c, used, cell_units, full, ex_cell, ex_mask):
 
 
 @njit(cache=True)
-def _place(c, bit, vals, used, cell_units):
-    vals[c] = _popcount(bit - 1) + 1
-    for k in range(cell_units.shape[1]):
-        u = cell_units[c, k]
-        if u < 0:
-            break
-        used[u] |= bit
-
-
-@njit(cache=True)
 def _load(grid, vals, used, cell_units):
     """Copy grid into vals and fill used; False when two givens clash."""
     used[:] = 0
@@ -282,32 +272,19 @@ def _solutions_batch(grids, limit, units, peers, npeers):
 
 
 @njit(cache=True)
-def _scan_singles(vals, used, plist, npl, cell_units, full):
-    """SPEC 3 step 2: naked-single scans in list order until one fills nothing."""
-    while True:
-        filled = False
-        for i in range(npl):
-            c = plist[i]
-            if vals[c] == 0:
-                m = _cell_mask(c, used, cell_units, full, -1, 0)
-                if m == 0:
-                    return False
-                if m & (m - 1) == 0:
-                    _place(c, m, vals, used, cell_units)
-                    filled = True
-        if not filled:
-            return True
-
-
-@njit(cache=True)
-def _trace_one(grid, limit, units, cell_units, block_pos, sols, way_cell, way_mask, way_index):
+def _trace_one(grid, limit, units, cell_units, peers, npeers, block_pos, sols, way_cell, way_mask,
+               way_index):
     """The SPEC 3 search of one grid; writes sols and the way, returns the figures
-    (count, level, maxlevel, way_complexity, cand_sum, cand_sq, way_len)."""
+    (count, level, maxlevel, way_complexity, cand_sum, cand_sq, way_len).
+
+    Step 2's naked-single scans run as a queue (_drain): single placements are forced, so
+    any order reaches the same state, or a dead end in every order; what SPEC 3 fixes
+    (the list order, the branch cell, its candidates then) is kept exactly.
+    """
     ncells = grid.shape[0]
-    nunits = units.shape[0]
     full = (1 << units.shape[1]) - 1
     vals = np.empty(ncells, np.int8)
-    used = np.empty(nunits, np.int32)
+    used = np.empty(units.shape[0], np.int32)
     ok = _load(grid, vals, used, cell_units)
     keys = np.empty(ncells, np.int64)
     npl = 0
@@ -330,19 +307,27 @@ def _trace_one(grid, limit, units, cell_units, block_pos, sols, way_cell, way_ma
         inv[block_pos[c]] = c
     for i in range(npl):
         plist[i] = inv[keys[order[i]] % ncells]
+    vals[:] = 0
+    cand = np.full(ncells, full, np.int32)
+    queue = np.empty(ncells, np.int32)
+    qt = 0
+    for c in range(ncells):
+        if grid[c] and qt >= 0:
+            qt = _assign(c, 1 << (grid[c] - 1), vals, cand, peers, npeers, queue, qt)
+    alive = qt >= 0 and _drain(vals, cand, peers, npeers, queue, qt)
     sv = np.empty((npl + 1, ncells), np.int8)
-    su = np.empty((npl + 1, nunits), np.int32)
+    sc = np.empty((npl + 1, ncells), np.int32)
     bcell = np.empty(npl + 1, np.int32)
     bmask = np.empty(npl + 1, np.int32)
     brem = np.empty(npl + 1, np.int32)
     bidx = np.empty(npl + 1, np.int32)
+    bstart = np.empty(npl + 1, np.int32)
     depth = 0
     maxlevel = 0
     count = 0
     level = 0
     complexity = 0
     start = 0
-    alive = _scan_singles(vals, used, plist, npl, cell_units, full)
     while True:
         if alive:
             while start < npl and vals[plist[start]] != 0:
@@ -362,13 +347,14 @@ def _trace_one(grid, limit, units, cell_units, block_pos, sols, way_cell, way_ma
                     break
             else:
                 c = plist[start]
-                m = _cell_mask(c, used, cell_units, full, -1, 0)
                 sv[depth, :] = vals
-                su[depth, :] = used
+                sc[depth, :] = cand
                 bcell[depth] = c
-                bmask[depth] = m
-                brem[depth] = m
+                bmask[depth] = cand[c]
+                brem[depth] = cand[c]
                 bidx[depth] = -1
+                # list entries before the branch cell stay filled below it
+                bstart[depth] = start
                 depth += 1
         alive = False
         while depth > 0 and not alive:
@@ -380,20 +366,19 @@ def _trace_one(grid, limit, units, cell_units, block_pos, sols, way_cell, way_ma
             brem[depth - 1] = rem ^ b
             bidx[depth - 1] += 1
             vals[:] = sv[depth - 1]
-            used[:] = su[depth - 1]
-            _place(bcell[depth - 1], b, vals, used, cell_units)
+            cand[:] = sc[depth - 1]
+            start = bstart[depth - 1]
             if depth > maxlevel:
                 maxlevel = depth
-            # entries before the branch cell are filled in every deeper state
-            start = 0
-            alive = _scan_singles(vals, used, plist, npl, cell_units, full)
+            qt = _assign(bcell[depth - 1], b, vals, cand, peers, npeers, queue, 0)
+            alive = qt >= 0 and _drain(vals, cand, peers, npeers, queue, qt)
         if not alive:
             break
     return count, level, maxlevel, complexity, cand_sum, cand_sq, level
 
 
 @njit(cache=True)
-def _trace_batch(grids, limit, units, cell_units, block_pos):
+def _trace_batch(grids, limit, units, cell_units, peers, npeers, block_pos):
     m, ncells = grids.shape
     figs = np.zeros((m, 7), np.int64)
     sols = np.zeros((m, limit, ncells), np.int8)
@@ -402,7 +387,7 @@ def _trace_batch(grids, limit, units, cell_units, block_pos):
     way_index = np.zeros((m, ncells), np.int32)
     for i in range(m):
         r = _trace_one(
-            grids[i], limit, units, cell_units, block_pos,
+            grids[i], limit, units, cell_units, peers, npeers, block_pos,
             sols[i], way_cell[i], way_mask[i], way_index[i],
         )
         for k in range(7):
@@ -444,7 +429,8 @@ class FastBackend:
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
         a = geo.arrays()
         figs, sols, way_cell, way_mask, way_index = _trace_batch(
-            _batch(grids), limit, a["units"], a["cell_units"], a["block_pos"]
+            _batch(grids), limit, a["units"], a["cell_units"], a["peers"], a["npeers"],
+            a["block_pos"],
         )
         return TraceArrays(
             count=figs[:, 0].astype(np.int32),
