@@ -40,8 +40,9 @@ BATCH = 32
 RANDOM_PER_PUZZLE = 60
 """Random candidates tried per wanted puzzle before a section turns to improving."""
 
-RANDOM_PER_PUZZLE_IMPROVING = 4
-"""The same bound for a section that asks for improvement in its config."""
+RANDOM_PER_PUZZLE_IMPROVING = 20
+"""The same bound for a section that asks for improvement in its config: random puzzles
+are cheap next to an improvement, so even there they are tried first."""
 
 DEFAULT_IMPROVE = 600
 """Evaluations per improvement when a section's band is not reached by random puzzles."""
@@ -142,10 +143,12 @@ def _improve_section(
         ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
     )[: STARTS_PER_PUZZLE * missing]
     chosen: list[Chosen] = []
-    for k in range(0, len(near), BATCH):
-        if len(chosen) >= missing:
-            break
-        batch = near[k : k + BATCH]
+    k = 0
+    while k < len(near) and len(chosen) < missing:
+        # Rounds as large as what is still missing: results are picked in start order, so
+        # the round size changes only how much is computed, never what is chosen.
+        batch = near[k : k + max(2, missing - len(chosen))]
+        k += len(batch)
         jobs = [(r.puzzle, section.size, spec, f"{section_seed}:improve:{i}") for _, i, r in batch]
         for (_, i, _), r in zip(batch, pmap(_improved, jobs), strict=True):
             if len(chosen) < missing and pick([r], section.difficulty, 1, taken):
