@@ -3,17 +3,22 @@
 Each kernel of ``dig_reference`` is rebuilt over a namespace where its callees (and
 ``count_core``) are the compiled versions, then wrapped in ``njit``. One source for both
 backends keeps them identical: the same seed gives the same puzzle whichever runs.
-Compiled code is cached on disk, so a worker process only loads it.
+Compiled code is cached on disk, so a worker process only loads it. numba checks a cached
+function against its own source only, not against the functions it calls, so the cache of
+these kernels is dropped whenever fast.py (count_core) changes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
 from types import FunctionType
 from typing import Any
 
 from numba import njit
 
-from . import dig_reference
+from . import announce_compile, dig_reference
 from .fast import count_core
 
 KERNELS = (
@@ -30,6 +35,26 @@ KERNELS = (
 """The functions of dig_reference compiled here; callees are resolved at first call."""
 
 
+def _drop_stale_cache() -> None:
+    here = Path(__file__).parent
+    stamp = hashlib.sha256((here / "fast.py").read_bytes()).hexdigest()
+    marker = here / "__pycache__" / "dig_reference.fast-stamp"
+    try:
+        if marker.is_file() and marker.read_text() == stamp:
+            return
+        places = [here / "__pycache__"]
+        if os.environ.get("NUMBA_CACHE_DIR"):
+            places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+        for place in places:
+            if place.is_dir():
+                for old in place.rglob("dig_reference.*.nb[ic]"):
+                    old.unlink(missing_ok=True)
+        marker.parent.mkdir(exist_ok=True)
+        marker.write_text(stamp)
+    except OSError:
+        pass  # a read-only install keeps whatever cache it shipped with
+
+
 def _compile(overrides: dict[str, Any]) -> dict[str, Any]:
     namespace = dict(vars(dig_reference))
     namespace.update(overrides)
@@ -39,6 +64,8 @@ def _compile(overrides: dict[str, Any]) -> dict[str, Any]:
     return namespace
 
 
+_drop_stale_cache()
+announce_compile(Path(dig_reference.__file__))
 _ns = _compile({"count_core": count_core})
 seed_state = dig_reference.seed_state
 rand_below = _ns["rand_below"]
