@@ -154,7 +154,8 @@ def iter_generated(
         GenerateTask(spec, seed, i, min(CHUNK, start_index + count - i), backend, with_figures)
         for i in range(start_index, start_index + count, CHUNK)
     )
-    with worker_pool(workers, backend) as pmap:
+    chunks = -(-count // CHUNK)
+    with worker_pool(min(workers or default_workers(), chunks), backend) as pmap:
         for chunk in pmap(_generate_chunk, tasks):
             yield from chunk
 
