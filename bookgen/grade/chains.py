@@ -286,14 +286,18 @@ def _dynamic(
     """
     n, geo = board.n, board.geo
     units, cell_units, peers = geo.units, geo.cell_units, geo.peers
+    t = tables(geo)
+    cell_cands, unit_cands = t.cell_cands, t.unit_cands
     cands = board.cands[:]
     counts = counts[:]
     on_anc: dict[int, int] = {}
     off_anc: dict[int, int] = {}
+    filled: set[int] = set()  # unit * n + digit already held by an ON node
     queue: deque[tuple[int, bool, int]] = deque([(start, on, 1 << (2 * start + on))])
+    push, pop = queue.append, queue.popleft
     try:
         while queue or (nested and _locked_offs(board, cands, off_anc, queue)):
-            i, is_on, anc = queue.popleft()
+            i, is_on, anc = pop()
             c, d = divmod(i, n)
             b = 1 << d
             if is_on:
@@ -302,12 +306,16 @@ def _dynamic(
                 if not cands[c] & b:
                     raise _Contradiction(anc | off_anc.get(i, 0))
                 on_anc[i] = anc
-                for e in () if one_digit else digits_of(cands[c] & ~b):
-                    queue.append((c * n + e - 1, False, anc | 1 << (2 * (c * n + e - 1))))
+                for u in cell_units[c]:
+                    filled.add(u * n + d)
+                if not one_digit:
+                    base = c * n - 1
+                    for e in digits_of(cands[c] & ~b):
+                        push((base + e, False, anc | 1 << (2 * (base + e))))
                 for p in peers[c]:
                     if cands[p] & b:
                         j = p * n + d
-                        queue.append((j, False, anc | 1 << (2 * j)))
+                        push((j, False, anc | 1 << (2 * j)))
                 continue
             if not cands[c] & b:
                 continue
@@ -318,24 +326,23 @@ def _dynamic(
             if one_digit:
                 pass  # the cell's other digits are not followed
             elif not m:
-                raise _Contradiction(_union(off_anc, (c * n + e for e in range(n))))
+                raise _Contradiction(_union(off_anc, cell_cands[c]))
             elif not m & (m - 1):
                 j = c * n + m.bit_length() - 1
                 if j not in on_anc:
-                    why = _union(off_anc, (c * n + e for e in range(n)))
-                    queue.append((j, True, why | 1 << (2 * j + 1)))
+                    push((j, True, _union(off_anc, cell_cands[c]) | 1 << (2 * j + 1)))
             for u in cell_units[c]:
                 k = u * n + d
                 counts[k] -= 1
-                if counts[k] > 1:
+                if counts[k] > 1 or k in filled:  # still open, or held by an ON node
                     continue
-                why = _union(off_anc, (q * n + d for q in units[u]))
+                why = _union(off_anc, unit_cands[k])
                 if counts[k] == 0:
                     raise _Contradiction(why)
                 p = next(q for q in units[u] if cands[q] & b)
                 j = p * n + d
                 if j not in on_anc:
-                    queue.append((j, True, why | 1 << (2 * j + 1)))
+                    push((j, True, why | 1 << (2 * j + 1)))
     except _Contradiction as e:
         return on_anc, off_anc, e.ancestors
     return on_anc, off_anc, 0
@@ -376,9 +383,8 @@ def _locked_offs(
 def _union(anc: dict[int, int], keys: Iterable[int]) -> int:
     out = 0
     for k in keys:
-        a = anc.get(k)
-        if a:
-            out |= a
+        if k in anc:
+            out |= anc[k]
     return out
 
 

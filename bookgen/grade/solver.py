@@ -94,9 +94,12 @@ def solve_steps(board: Board, solution: Sequence[int] | None = None) -> list[Ste
                 if solution is None:
                     break
             found = [_trial(board, solution)]
+        before = board.candidate_count()
         for step in found:
             board.apply(step)
         log.extend(found)
+        if board.candidate_count() == before:
+            break  # a step that changes nothing would repeat forever: stop, unsolved
     return log
 
 

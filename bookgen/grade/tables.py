@@ -34,6 +34,10 @@ class Tables:
     """peer_bits[cell * n + d - 1]: the cand-index bits of digit d in the cell's peers."""
     cell_bits: tuple[int, ...]
     """cell_bits[cell]: the cand-index bits of every digit of the cell."""
+    cell_cands: tuple[tuple[int, ...], ...]
+    """cell_cands[cell]: the cand indices of every digit of the cell."""
+    unit_cands: tuple[tuple[int, ...], ...]
+    """unit_cands[unit * n + d - 1]: the cand indices of digit d in the unit's cells."""
 
 
 _CACHE: dict[tuple[int, str], Tables] = {}
@@ -71,6 +75,8 @@ def _build(geo: Geometry) -> Tables:
                 bits |= 1 << (p * n + d)
             peer_bits.append(bits)
     cell_bits = tuple(((1 << n) - 1) << (c * n) for c in range(geo.ncells))
+    cell_cands = tuple(tuple(range(c * n, c * n + n)) for c in range(geo.ncells))
+    unit_cands = tuple(tuple(c * n + d for c in cells) for cells in geo.units for d in range(n))
     return Tables(
         boxes=boxes,
         lines=lines,
@@ -80,4 +86,6 @@ def _build(geo: Geometry) -> Tables:
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_bits=tuple(peer_bits),
         cell_bits=cell_bits,
+        cell_cands=cell_cands,
+        unit_cands=unit_cands,
     )
