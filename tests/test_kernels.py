@@ -10,7 +10,7 @@ import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 from exact_cover import count_exact, solutions_exact
 
-from bookgen.grid import geometry, parse
+from bookgen.grid import find_clash, geometry, parse
 from bookgen.kernels import BACKENDS, fast, get_backend, reference
 
 SIZES = (4, 6, 9, 12, 16)
@@ -104,6 +104,87 @@ def test_trace_backends_agree(n: int) -> None:
     assert nb.maxlevel.max() > 0  # the sample branches
     for i, p in enumerate(puzzles):
         _check_trace_shape(nb, i, p)
+
+
+def _spec3_literal(values: tuple[int, ...], geo: Any, limit: int = 2) -> tuple[Any, ...]:
+    """SPEC 3 read word for word, slow and plain: (count, solutions, way, maxlevel,
+    cand_sum, cand_sq), the way as (cell, candidates, index) first step first."""
+
+    def cands(grid: list[int], c: int) -> list[int]:
+        seen = {grid[p] for p in geo.peers[c]}
+        return [v for v in range(1, geo.n + 1) if v not in seen]
+
+    start = [len(cands(list(values), c)) for c in range(geo.ncells)]
+    plist = sorted(
+        (c for c in range(geo.ncells) if not values[c]),
+        key=lambda c: (start[c], geo.block_pos[c]),
+    )
+    sols: list[tuple[int, ...]] = []
+    path: list[tuple[int, tuple[int, ...], int]] = []
+    found_way: list[Any] = []
+    deepest = [0]
+
+    def scan(grid: list[int]) -> bool:
+        while True:
+            filled = False
+            for c in plist:
+                if not grid[c]:
+                    k = cands(grid, c)
+                    if not k:
+                        return False
+                    if len(k) == 1:
+                        grid[c] = k[0]
+                        filled = True
+            if not filled:
+                return True
+
+    def recurse(grid: list[int], level: int) -> bool:
+        if not scan(grid):
+            return False
+        first = next((c for c in plist if not grid[c]), None)
+        if first is None:
+            if not sols:
+                found_way.extend(path)
+            sols.append(tuple(grid))
+            return len(sols) >= limit
+        k = cands(grid, first)
+        for i, v in enumerate(k):
+            deepest[0] = max(deepest[0], level + 1)
+            path.append((first, tuple(k), i))
+            child = list(grid)
+            child[first] = v
+            if recurse(child, level + 1):
+                return True
+            path.pop()
+        return False
+
+    if find_clash(values, geo) is None:
+        recurse(list(values), 0)
+    empties = [start[c] for c in range(geo.ncells) if not values[c]]
+    return (len(sols), sols, found_way, deepest[0], sum(empties), sum(k * k for k in empties))
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_trace_is_spec3_word_for_word(n: int) -> None:
+    geo = geometry(n)
+    low, high = {4: (6, 12), 6: (12, 24), 9: (35, 55), 12: (60, 80), 16: (100, 125)}[n]
+    rng = random.Random(200 + n)
+    puzzles = [random_puzzle(rng, geo, rng.randint(low, high)) for _ in range(6)]
+    if n <= 9:
+        puzzles += [parse(p)[0] for p in SMALL_PUZZLES[n]]
+    tr = get_backend("numba").trace_batch(geo, _batch(puzzles), 2)
+    assert tr.maxlevel.max() > 0
+    for i, p in enumerate(puzzles):
+        count, sols, way, maxlevel, cand_sum, cand_sq = _spec3_literal(p, geo)
+        level = int(tr.level[i])
+        got_way = [
+            (int(c), tuple(v + 1 for v in range(n) if m >> v & 1), int(x))
+            for c, m, x in zip(tr.way_cell[i, :level], tr.way_mask[i, :level],
+                               tr.way_index[i, :level], strict=True)
+        ]
+        assert (int(tr.count[i]), got_way, int(tr.maxlevel[i])) == (count, way, maxlevel)
+        assert (int(tr.cand_sum[i]), int(tr.cand_sq[i])) == (cand_sum, cand_sq)
+        assert [tuple(s) for s in tr.solutions[i, :count].tolist()] == sols
 
 
 def _check_trace_shape(tr: Any, i: int, puzzle: tuple[int, ...]) -> None:

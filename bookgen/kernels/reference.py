@@ -3,15 +3,19 @@
 Glossary and conventions (shared with fast.py):
   vals       list of n*n values, row-major, 0 = blank
   mask       candidate bit mask, bit v-1 set = value v possible
-  used[u]    mask of the values already placed in unit u
-  units      cells of each unit; cell_units: the units of each cell
+  cand[c]    the candidates of cell c (of a filled cell: its value's bit), kept exact by
+             removing a placed value from the peers (_assign)
+  used[u]    mask of the values given in unit u (for the trace's starting figures)
+  queue      cells left with one candidate, still to be filled (naked singles)
   count      naked and hidden singles to a fixpoint, then branch on the empty cell with
              the fewest candidates (lowest cell on ties), values ascending; fast.py runs
-             the same search, so both find the same first solution
-  trace      SPEC 3 exactly: the possibility list sorted once by (candidates, block-order
-             position), naked-single scans in list order, branch on the first still-empty
-             entry; yields level, maxlevel, the way and the complexity figures
+             the same search, so both find the same solutions in the same order
+  trace      SPEC 3: the possibility list sorted once by (candidates, block-order
+             position), naked singles, branch on the first still-empty entry; yields
+             level, maxlevel, the way and the complexity figures
 
+Single placements are forced, so filling them in any order reaches the same state (or a
+dead end in every order): the queue gives what SPEC 3's repeated list scans give.
 The searches recurse (depth <= number of blanks); lists and ints keep them quick in
 CPython.
 """
@@ -38,117 +42,122 @@ class _Tables:
     """Cells of each unit."""
     cell_units: list[list[int]]
     """Units of each cell."""
+    peers: list[list[int]]
+    """Peers of each cell."""
     full: int
     """Mask with all n values."""
 
 
-def _tables(units: Any, cell_units: Any) -> _Tables:
-    cu = [[u for u in row if u >= 0] for row in np.asarray(cell_units).tolist()]
+def _tables(units: Any, cell_units: Any, peers: Any) -> _Tables:
     us = np.asarray(units).tolist()
-    return _Tables(us, cu, (1 << len(us[0])) - 1)
+    cu = [[u for u in row if u >= 0] for row in np.asarray(cell_units).tolist()]
+    pe = [[p for p in row if p >= 0] for row in np.asarray(peers).tolist()]
+    return _Tables(us, cu, pe, (1 << len(us[0])) - 1)
 
 
-def _load(grid: Sequence[int], t: _Tables) -> tuple[list[int], list[int], bool]:
-    """(vals, used, ok) of a grid; ok is False when two givens clash."""
-    vals = [int(v) for v in grid]
-    used = [0] * len(t.units)
-    ok = True
-    for c, v in enumerate(vals):
+def _assign(
+    c: int, bit: int, vals: list[int], cand: list[int], t: _Tables, queue: list[int]
+) -> bool:
+    """Put bit's value in cell c and remove it from the peers, queueing new singles;
+    False at a dead end."""
+    vals[c] = bit.bit_length()
+    cand[c] = bit
+    for p in t.peers[c]:
+        m = cand[p]
+        if m & bit:
+            if vals[p]:
+                return False
+            m ^= bit
+            if not m:
+                return False
+            cand[p] = m
+            if not m & (m - 1):
+                queue.append(p)
+    return True
+
+
+def _drain(vals: list[int], cand: list[int], t: _Tables, queue: list[int]) -> bool:
+    """Fill every queued naked single (and those they create); False at a dead end."""
+    while queue:
+        c = queue.pop()
+        if not vals[c] and not _assign(c, cand[c], vals, cand, t, queue):
+            return False
+    return True
+
+
+def _start(grid: Sequence[int], t: _Tables) -> tuple[list[int], list[int], list[int]] | None:
+    """(vals, cand, queue) with the givens placed; None when they clash or leave a cell
+    without candidates."""
+    n = len(grid)
+    vals, cand, queue = [0] * n, [t.full] * n, list[int]()
+    for c, v in enumerate(grid):
         if v:
             bit = 1 << (v - 1)
-            for u in t.cell_units[c]:
-                ok = ok and not used[u] & bit
-                used[u] |= bit
-    return vals, used, ok
-
-
-def _mask(c: int, used: list[int], t: _Tables) -> int:
-    m = t.full
-    for u in t.cell_units[c]:
-        m &= ~used[u]
-    return m
-
-
-def _place(c: int, bit: int, vals: list[int], used: list[int], t: _Tables) -> None:
-    vals[c] = bit.bit_length()
-    for u in t.cell_units[c]:
-        used[u] |= bit
+            if not cand[c] & bit or not _assign(c, bit, vals, cand, t, queue):
+                return None
+    return vals, cand, queue
 
 
 class _Counter:
     """One counting search: naked and hidden singles, fewest-candidates branching."""
 
-    def __init__(self, t: _Tables, limit: int, ex_cell: int, ex_mask: int) -> None:
+    def __init__(self, t: _Tables, limit: int) -> None:
         self.t = t
         self.limit = limit
-        self.ex_cell = ex_cell
-        self.ex_mask = ex_mask
         self.sols: list[list[int]] = []
 
-    def cand(self, c: int, used: list[int]) -> int:
-        m = _mask(c, used, self.t)
-        return m & ~self.ex_mask if c == self.ex_cell else m
-
-    def propagate(
-        self, vals: list[int], used: list[int], empties: list[int]
-    ) -> dict[int, int] | None:
-        """Singles to a fixpoint (same fixpoint as fast._propagate); the candidates of the
-        remaining blanks, or None at a dead end."""
+    def propagate(self, vals: list[int], cand: list[int], queue: list[int]) -> bool:
+        """Naked and hidden singles to a fixpoint (fast._propagate's); False at a dead end."""
         t = self.t
-        while True:
-            changed = False
-            cand = {}
-            for c in empties:
-                if not vals[c]:
-                    m = self.cand(c, used)
-                    if not m:
-                        return None
-                    if m & (m - 1):
-                        cand[c] = m
-                    else:
-                        _place(c, m, vals, used, t)
-                        changed = True
-            if changed:
-                continue
-            for u, cells in enumerate(t.units):
-                once = twice = 0
-                for c in cells:
-                    if not vals[c]:
-                        m = cand[c]
-                        twice |= once & m
-                        once |= m
-                missing = t.full & ~used[u]
-                if missing & ~once:
-                    return None
-                hidden = missing & ~twice
-                while hidden:
-                    b = hidden & -hidden
-                    hidden ^= b
-                    at = next((c for c in cells if not vals[c] and cand[c] & b), -1)
-                    if at < 0 or not self.cand(at, used) & b:
-                        return None
-                    _place(at, b, vals, used, t)
-                    changed = True
-            if not changed:
-                return cand
-
-    def search(self, vals: list[int], used: list[int], empties: list[int]) -> bool:
-        """True when the limit is reached (stop everything)."""
-        cand = self.propagate(vals, used, empties)
-        if cand is None:
+        if not _drain(vals, cand, t, queue):
             return False
-        if not cand:
+        full = t.full
+        changed = True
+        while changed:
+            changed = False
+            for cells in t.units:
+                while True:
+                    once = twice = solved = 0
+                    for c in cells:
+                        m = cand[c]
+                        if vals[c]:
+                            solved |= m
+                        else:
+                            twice |= once & m
+                            once |= m
+                    if once | solved != full:
+                        return False
+                    hidden = once & ~twice & ~solved
+                    if not hidden:
+                        break
+                    b = hidden & -hidden
+                    at = next(c for c in cells if not vals[c] and cand[c] & b)
+                    if not _assign(at, b, vals, cand, t, queue) or not _drain(vals, cand, t, queue):
+                        return False
+                    changed = True
+        return True
+
+    def search(self, vals: list[int], cand: list[int], queue: list[int]) -> bool:
+        """True when the limit is reached (stop everything)."""
+        if not self.propagate(vals, cand, queue):
+            return False
+        best, fewest = -1, 99
+        for c, m in enumerate(cand):
+            if not vals[c]:
+                k = m.bit_count()
+                if k < fewest:
+                    best, fewest = c, k
+                    if k == 2:
+                        break
+        if best < 0:
             self.sols.append(vals)
             return len(self.sols) >= self.limit
-        best = min(cand, key=lambda c: (cand[c].bit_count(), c))
-        rest = [c for c in empties if not vals[c]]
         m = cand[best]
         while m:
             b = m & -m
             m ^= b
-            v2, u2 = vals[:], used[:]
-            _place(best, b, v2, u2, self.t)
-            if self.search(v2, u2, rest):
+            v2, c2, q2 = vals[:], cand[:], list[int]()
+            if _assign(best, b, v2, c2, self.t, q2) and self.search(v2, c2, q2):
                 return True
         return False
 
@@ -157,11 +166,20 @@ def _search(
     grid: Sequence[int], limit: int, ex_cell: int, ex_mask: int, t: _Tables
 ) -> list[list[int]]:
     """The solutions found, at most limit, in the order fast._search finds them."""
-    vals, used, ok = _load(grid, t)
-    if not ok or (ex_cell >= 0 and vals[ex_cell] and (1 << (vals[ex_cell] - 1)) & ex_mask):
+    started = _start(grid, t)
+    if started is None:
         return []
-    counter = _Counter(t, limit, ex_cell, ex_mask)
-    counter.search(vals, used, [c for c, v in enumerate(vals) if not v])
+    vals, cand, queue = started
+    if ex_cell >= 0:
+        m = cand[ex_cell] & ~ex_mask
+        if not m:
+            return []
+        if not vals[ex_cell]:
+            cand[ex_cell] = m
+            if not m & (m - 1):
+                queue.append(ex_cell)
+    counter = _Counter(t, limit)
+    counter.search(vals, cand, queue)
     return counter.sols
 
 
@@ -171,7 +189,7 @@ def count_core(
 ) -> int:
     """Solutions of grid up to limit, with excl_mask removed from excl_cell's candidates
     (excl_cell = -1: no exclusion); same contract as fast.count_core."""
-    t = _tables(units, cell_units)
+    t = _tables(units, cell_units, peers)
     return len(_search(np.asarray(grid).tolist(), limit, excl_cell, excl_mask, t))
 
 
@@ -181,8 +199,15 @@ def solve_core(
 ) -> tuple[int, np.ndarray]:
     """(count up to limit, first solution or zeros); same contract as fast.solve_core."""
     g = np.asarray(grid)
-    sols = _search(g.tolist(), limit, excl_cell, excl_mask, _tables(units, cell_units))
+    sols = _search(g.tolist(), limit, excl_cell, excl_mask, _tables(units, cell_units, peers))
     return len(sols), np.array(sols[0] if sols else np.zeros(len(g)), dtype=np.int8)
+
+
+def _givens_mask(c: int, used: list[int], t: _Tables) -> int:
+    m = t.full
+    for u in t.cell_units[c]:
+        m &= ~used[u]
+    return m
 
 
 class _Tracer:
@@ -198,33 +223,21 @@ class _Tracer:
         self.way: list[list[int]] = []
         self.maxlevel = 0
 
-    def scan(self, vals: list[int], used: list[int]) -> bool:
-        """Naked-single scans in list order until one fills nothing; False at a dead end."""
-        t = self.t
-        while True:
-            filled = False
-            for c in self.plist:
-                if not vals[c]:
-                    m = _mask(c, used, t)
-                    if not m:
-                        return False
-                    if not m & (m - 1):
-                        _place(c, m, vals, used, t)
-                        filled = True
-            if not filled:
-                return True
-
-    def search(self, vals: list[int], used: list[int]) -> bool:
-        """True when the limit is reached (stop everything)."""
-        if not self.scan(vals, used):
+    def search(self, vals: list[int], cand: list[int], queue: list[int], start: int) -> bool:
+        """True when the limit is reached (stop everything). start: list entries before
+        it are filled here (they stay filled below a branch)."""
+        if not _drain(vals, cand, self.t, queue):
             return False
-        c = next((c for c in self.plist if not vals[c]), -1)
-        if c < 0:
+        plist = self.plist
+        while start < len(plist) and vals[plist[start]]:
+            start += 1
+        if start == len(plist):
             if not self.sols:
                 self.way = [step[:] for step in self.path]
             self.sols.append(vals)
             return len(self.sols) >= self.limit
-        m = _mask(c, used, self.t)
+        c = plist[start]
+        m = cand[c]
         step = [c, m, -1]
         self.path.append(step)
         self.maxlevel = max(self.maxlevel, len(self.path))
@@ -232,9 +245,8 @@ class _Tracer:
             b = m & -m
             m ^= b
             step[2] += 1
-            v2, u2 = vals[:], used[:]
-            _place(c, b, v2, u2, self.t)
-            if self.search(v2, u2):
+            v2, c2, q2 = vals[:], cand[:], list[int]()
+            if _assign(c, b, v2, c2, self.t, q2) and self.search(v2, c2, q2, start):
                 return True
         self.path.pop()
         return False
@@ -244,18 +256,26 @@ def _trace_one(
     grid: Sequence[int], limit: int, t: _Tables, block_pos: Sequence[int]
 ) -> tuple[_Tracer, int, int]:
     """The SPEC 3 search of one grid: the finished tracer, cand_sum and cand_sq."""
-    vals, used, ok = _load(grid, t)
-    counts = {c: _mask(c, used, t).bit_count() for c, v in enumerate(vals) if not v}
+    used = [0] * len(t.units)
+    ok = True
+    for c, v in enumerate(grid):
+        if v:
+            bit = 1 << (v - 1)
+            for u in t.cell_units[c]:
+                ok = ok and not used[u] & bit
+                used[u] |= bit
+    counts = {c: _givens_mask(c, used, t).bit_count() for c, v in enumerate(grid) if not v}
     plist = sorted(counts, key=lambda c: (counts[c], block_pos[c]))
     tracer = _Tracer(t, limit, plist)
-    if ok:
-        tracer.search(vals, used)
+    started = _start(grid, t) if ok else None
+    if started is not None:
+        tracer.search(*started, 0)
     return tracer, sum(counts.values()), sum(k * k for k in counts.values())
 
 
 def _geo_tables(geo: Geometry) -> _Tables:
     a = geo.arrays()
-    return _tables(a["units"], a["cell_units"])
+    return _tables(a["units"], a["cell_units"], a["peers"])
 
 
 class ReferenceBackend:
