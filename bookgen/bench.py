@@ -41,7 +41,7 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
     """The first `limit` puzzles of a dataset file as an int8 batch (all of one size)."""
     import numpy as np
 
-    from .grid import parse_many
+    from .grid import parse_many, size_for_cells
 
     if path is None:
         raise InputError("this bench needs --dataset PATH (a file of puzzles)")
@@ -50,7 +50,12 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
         raise InputError(f"{path}: no such dataset file")
     rows: list[tuple[int, ...]] = []
     geo = None
-    for line, values, g in parse_many(p.read_text(encoding="utf-8"), str(p), check=False):
+    # a one-line puzzle may be followed by other fields ('<puzzle> <rating>'): keep it alone
+    lines = []
+    for raw in p.read_text(encoding="utf-8").splitlines():
+        head = raw.split(maxsplit=1)[0] if raw.strip() else ""
+        lines.append(head if size_for_cells(len(head)) else raw)
+    for line, values, g in parse_many("\n".join(lines), str(p), check=False):
         if geo is None:
             geo = g
         elif g.n != geo.n:
