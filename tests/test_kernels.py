@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -329,3 +330,45 @@ def test_backend_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOOKGEN_BACKEND", "cobol")
     with pytest.raises(ValueError, match="unknown backend 'cobol'"):
         get_backend()
+
+
+def test_compile_notice_only_on_a_cold_cache(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bookgen.kernels as kernels
+
+    module = tmp_path / "fast.py"
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(kernels, "_announced", False)
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "fast._search-10.py311.nbi").write_bytes(b"")
+    kernels.announce_compile(module)
+    assert capsys.readouterr().err == ""
+    (tmp_path / "__pycache__" / "fast._search-10.py311.nbi").unlink()
+    kernels.announce_compile(module)
+    kernels.announce_compile(module)
+    assert capsys.readouterr().err == "compiling fast kernels, first run only\n"
+
+
+def test_bench_solve_cli(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    data = tmp_path / "puzzles.txt"
+    data.write_text("\n".join(f"{p} 2.3" for p in SMALL_PUZZLES[9]) + "\n")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(
+        [sys.executable, "-m", "bookgen", "bench", "solve", "--dataset", str(data),
+         "--seconds", "0.2"],
+        capture_output=True, text=True, check=True, cwd=root,
+    ).stdout
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        (b, task, "3") for b in BACKENDS for task in ("count", "trace")
+    ]
+    assert all(float(r[3]) > 0 and float(r[4]) > 0 for r in rows)
+    bad = subprocess.run(
+        [sys.executable, "-m", "bookgen", "bench", "solve", "--dataset", str(tmp_path / "no")],
+        capture_output=True, text=True, cwd=root,
+    )
+    assert bad.returncode == 1 and bad.stderr.startswith("error: ") and "no such" in bad.stderr
