@@ -18,8 +18,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
@@ -109,7 +108,6 @@ def get_backend(name: str | None = None) -> Backend:
         raise ValueError(f"unknown backend {chosen!r}: expected one of {', '.join(BACKENDS)}")
     if chosen not in _loaded:
         if chosen == "numba":
-            announce_compile(Path(__file__).with_name("fast.py"))
             from .fast import FastBackend
 
             _loaded[chosen] = FastBackend()
@@ -123,19 +121,22 @@ def get_backend(name: str | None = None) -> Backend:
 _announced = False
 
 
-def announce_compile(module: Path) -> None:
-    """Say once on stderr that numba compiles, when module has no cache files yet.
+def announce_compile(*dispatchers: Any) -> None:
+    """Say once on stderr that numba compiles, when the on-disk cache of any of these
+    compiled functions is missing or stale (its source changed).
 
-    numba writes its cache beside the module in __pycache__ (or under $NUMBA_CACHE_DIR);
-    index files named '<module>.<function>-<line>.pyXY.nbi' mark a warm cache.
+    numba keeps no public way to ask; its cache index (``_load_index``) answers, and a
+    numba without it simply gets no notice.
     """
     global _announced
     if _announced:
         return
-    places = [module.parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    pattern = f"{module.stem}.*.nbi"
-    if not any(any(p.rglob(pattern)) for p in places if p.is_dir()):
-        print("compiling fast kernels, first run only", file=sys.stderr)
-        _announced = True
+    for d in dispatchers:
+        try:
+            warm = bool(d._cache._cache_file._load_index())
+        except (AttributeError, OSError, EOFError, ValueError):
+            continue
+        if not warm:
+            print("compiling fast kernels, first run only", file=sys.stderr)
+            _announced = True
+            return

@@ -24,12 +24,12 @@ Every loop over puzzles runs inside numba (the ``*_batch`` functions); ``count_c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
 
-from . import TraceArrays
+from . import TraceArrays, announce_compile
 
 if TYPE_CHECKING:
     from ..grid import Geometry
@@ -399,6 +399,17 @@ def _batch(grids: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(grids, dtype=np.int8).reshape(-1, grids.shape[-1])
 
 
+def _ready(compiled: Any) -> Any:
+    """compiled, after the compile notice if its cache is cold (checked once each)."""
+    if compiled not in _checked:
+        _checked.add(compiled)
+        announce_compile(compiled)
+    return compiled
+
+
+_checked: set[Any] = set()
+
+
 class FastBackend:
     """The numba backend; every batch loop runs compiled."""
 
@@ -406,7 +417,7 @@ class FastBackend:
 
     def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
         a = geo.arrays()
-        result: np.ndarray = _count_batch(
+        result: np.ndarray = _ready(_count_batch)(
             _batch(grids), limit, a["units"], a["peers"], a["npeers"]
         )
         return result
@@ -421,14 +432,14 @@ class FastBackend:
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
     ) -> tuple[np.ndarray, np.ndarray]:
         a = geo.arrays()
-        counts, sols = _solutions_batch(
+        counts, sols = _ready(_solutions_batch)(
             _batch(grids), limit, a["units"], a["peers"], a["npeers"]
         )
         return counts, sols
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
         a = geo.arrays()
-        figs, sols, way_cell, way_mask, way_index = _trace_batch(
+        figs, sols, way_cell, way_mask, way_index = _ready(_trace_batch)(
             _batch(grids), limit, a["units"], a["cell_units"], a["peers"], a["npeers"],
             a["block_pos"],
         )
