@@ -3,7 +3,6 @@
 Glossary:
   mask       an int whose bit d-1 is set when digit d is a candidate (digits 1..n)
   cands      cands[cell] = candidate mask of an empty cell, 0 for a filled cell
-  places     the cells of a unit where a digit is still a candidate
   node       (cell, digit, on): a candidate assumed true (on) or false in a chain
   Step       one deduction: the technique, what it rests on, what it placed or removed
 """
@@ -101,11 +100,6 @@ class Board:
     def broken(self) -> bool:
         """True when an empty cell has no candidate left (a wrong deduction upstream)."""
         return any(not v and not m for v, m in zip(self.values, self.cands, strict=True))
-
-    def places(self, unit: int, d: int) -> list[int]:
-        """Cells of the unit where d is still a candidate."""
-        b = 1 << (d - 1)
-        return [c for c in self.geo.units[unit] if self.cands[c] & b]
 
     def candidate_count(self) -> int:
         return sum(m.bit_count() for m in self.cands)

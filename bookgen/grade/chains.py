@@ -1,4 +1,5 @@
-"""Chains: X-chains, XY-chains/AICs, cell and unit forcing chains, dynamic forcing chains.
+"""Chains: X- and XY-chains, AICs, Nishio, cell and unit forcing chains, dynamic and nested
+forcing chains.
 
 Glossary:
   cand index  i = cell * n + digit - 1; a bitset is an int with bit i per candidate
@@ -10,6 +11,8 @@ Glossary:
               has t + 1 nodes, its complexity
   dynamic     propagation that reads singles off the board as the assumption fills it in
               (not only the static links); conclusions rest on sets of ancestors
+  Nishio      dynamic propagation of one digit only; nested: dynamic propagation that
+              also applies locked candidates
 A deduction is rated base + length_extra(complexity); among the deductions of one
 technique the lowest-rated is taken, as SE does.
 """
@@ -216,7 +219,7 @@ def _groups(board: Board) -> Iterator[tuple[Technique, int, tuple[int, ...]]]:
 def _common(board: Board, reach: dict[int, tuple[dict[int, int], dict[int, int]]]) -> list[Step]:
     """Cell and unit forcing: a node reached from every start of a group, cheapest first.
 
-    reach[s] = (on, off): cand index -> complexity of the chain from ON(s) to it.
+    reach[s] = (off, on): cand index -> complexity of the chain from ON(s) to it.
     """
     n = board.n
     best: tuple[float, Step] | None = None
