@@ -48,7 +48,19 @@ class _Tables:
     """Mask with all n values."""
 
 
+_TABLES: dict[tuple[int, int, int], tuple[tuple[Any, Any, Any], _Tables]] = {}
+"""Converted tables by the identity of the numpy arrays (Geometry.arrays() hands out the
+same arrays each time); holding the arrays keeps their ids from being reused."""
+
+
 def _tables(units: Any, cell_units: Any, peers: Any) -> _Tables:
+    key = (id(units), id(cell_units), id(peers))
+    if key not in _TABLES:
+        _TABLES[key] = ((units, cell_units, peers), _convert(units, cell_units, peers))
+    return _TABLES[key][1]
+
+
+def _convert(units: Any, cell_units: Any, peers: Any) -> _Tables:
     us = np.asarray(units).tolist()
     cu = [[u for u in row if u >= 0] for row in np.asarray(cell_units).tolist()]
     pe = [[p for p in row if p >= 0] for row in np.asarray(peers).tolist()]
