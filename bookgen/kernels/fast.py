@@ -3,20 +3,23 @@
 Glossary and conventions (shared with reference.py):
   grid       int8 array of n*n values, row-major, 0 = blank; batches are (m, n*n)
   mask       candidate bit mask, bit v-1 set = value v possible; n <= 16 fits int32
-  used[u]    mask of the values already placed in unit u
+  cand[c]    the candidates of cell c (of a filled cell: its value's bit), kept exact by
+             removing a placed value from the peers (_assign)
+  queue      cells left with one candidate, still to be filled (naked singles)
+  used[u]    mask of the values given in unit u (for the trace's starting figures)
   tables     int32 arrays from ``Geometry.arrays()``: units (nunits, n), cell_units
-             (ncells, k) padded with -1, peers, npeers
-  frame      one level of an explicit search stack: the grid and used masks before the
-             branch, the branch cell and the candidates still to try
+             (ncells, k) padded with -1, peers (ncells, maxpeers) padded, npeers
+  frame      one level of the explicit search stack: vals and cand before the branch,
+             the branch cell and the candidates still to try
 
 Two searches live here:
   count      any technique allowed (SPEC 4): naked and hidden singles to a fixpoint, then
              branch on the empty cell with the fewest candidates (lowest cell on ties),
              values ascending. reference.py runs the same search, so both backends find
-             the same first solution.
-  trace      SPEC 3 exactly: the possibility list sorted once by (candidates, block-order
-             position), naked-single scans in list order, branch on the first still-empty
-             entry of the list; it yields the seed's figures (level, maxlevel, way ...).
+             the same solutions in the same order.
+  trace      SPEC 3: the possibility list sorted once by (candidates, block-order
+             position), naked singles, branch on the first still-empty entry of the list;
+             it yields the seed's figures (level, maxlevel, way ...).
 
 Every loop over puzzles runs inside numba (the ``*_batch`` functions); ``count_core`` and
 ``solve_core`` are the per-grid entry points other kernels call from inside numba.
@@ -44,7 +47,7 @@ def _popcount(m: int) -> int:
 
 
 @njit(cache=True)
-def _cell_mask(c, used, cell_units, full, ex_cell, ex_mask):
+def _cell_mask(c, used, cell_units, full):
     """The candidates of empty cell c: values not used in any of its units."""
     m = full
     for k in range(cell_units.shape[1]):
@@ -52,8 +55,6 @@ def _cell_mask(c, used, cell_units, full, ex_cell, ex_mask):
         if u < 0:
             break
         m &= ~used[u]
-    if c == ex_cell:
-        m &= ~ex_mask
     return m
 
 
@@ -292,7 +293,7 @@ def _trace_one(grid, limit, units, cell_units, peers, npeers, block_pos, sols, w
     cand_sq = 0
     for c in range(ncells):
         if vals[c] == 0:
-            p = _popcount(_cell_mask(c, used, cell_units, full, -1, 0))
+            p = _popcount(_cell_mask(c, used, cell_units, full))
             cand_sum += p
             cand_sq += p * p
             keys[npl] = p * ncells + block_pos[c]
