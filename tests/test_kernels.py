@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -12,6 +14,7 @@ import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 from exact_cover import count_exact, solutions_exact
 
+from bookgen.errors import ConfigError
 from bookgen.grid import find_clash, geometry, parse
 from bookgen.kernels import BACKENDS, fast, get_backend, reference
 
@@ -329,8 +332,16 @@ def test_backend_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     assert get_backend().name == "numba"
     assert get_backend("python").name == "python"
     monkeypatch.setenv("BOOKGEN_BACKEND", "cobol")
-    with pytest.raises(ValueError, match="unknown backend 'cobol'"):
+    with pytest.raises(ConfigError, match="BOOKGEN_BACKEND: unknown kernel backend 'cobol'"):
         get_backend()
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        [sys.executable, "-m", "bookgen", "solve", SMALL_PUZZLES[4][0]],
+        capture_output=True, text=True, cwd=root,
+    )
+    assert run.returncode == 1 and run.stderr == (
+        "error: BOOKGEN_BACKEND: unknown kernel backend 'cobol': expected one of python, numba\n"
+    )
 
 
 class _FakeCompiled:
@@ -363,9 +374,6 @@ def test_compile_notice_reads_the_real_cache() -> None:
 
 
 def test_bench_solve_cli(tmp_path: Any) -> None:
-    import subprocess
-    import sys
-
     data = tmp_path / "puzzles.txt"
     data.write_text("\n".join(f"{p} 2.3" for p in SMALL_PUZZLES[9]) + "\n")
     root = Path(__file__).resolve().parent.parent

@@ -20,6 +20,8 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..errors import ConfigError
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -98,14 +100,17 @@ def numba_available() -> bool:
 def get_backend(name: str | None = None) -> Backend:
     """The backend called name; None: $BOOKGEN_BACKEND, else numba if importable, else python.
 
-    An unknown name (argument or environment) raises ValueError; the CLI checks its own
-    option before calling.
+    An unknown name is a ConfigError (the environment variable is user input; the CLI
+    prints it as one line).
     """
+    where = "backend" if name else "BOOKGEN_BACKEND"
     chosen = name or os.environ.get("BOOKGEN_BACKEND") or ""
     if not chosen:
         chosen = "numba" if numba_available() else "python"
     if chosen not in BACKENDS:
-        raise ValueError(f"unknown backend {chosen!r}: expected one of {', '.join(BACKENDS)}")
+        raise ConfigError(
+            f"{where}: unknown kernel backend {chosen!r}: expected one of {', '.join(BACKENDS)}"
+        )
     if chosen not in _loaded:
         if chosen == "numba":
             from .fast import FastBackend
