@@ -4,7 +4,8 @@ Glossary:
   kind       what is measured: "solve" (the kernels), "layout" (a book's PDF), more kinds
              register in KINDS
   dataset    a file of puzzles, one per line (grid.parse_many), e.g. ../shared/data/top1465.txt
-  puzzles/s  whole-batch throughput: puzzles / wall seconds of batched kernel calls
+  puzzles/s  whole-batch throughput: puzzles / wall seconds of batched kernel calls, the
+             best of the passes over the dataset that fit in the budget
   median us  the median over single-puzzle calls (so it includes the per-call overhead)
   budget     --seconds: each measurement stops taking more puzzles after this long
 
@@ -73,13 +74,23 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
 def _measure(
     run: Callable[[np.ndarray], Any], grids: np.ndarray, seconds: float
 ) -> tuple[int, float, float]:
-    """(puzzles done, puzzles/s, median us per single call) within the budget."""
-    done, spent = 0, 0.0
-    while done < len(grids) and spent < seconds:
-        t0 = time.perf_counter()
-        run(grids[done : done + CHUNK])
-        spent += time.perf_counter() - t0
-        done = min(done + CHUNK, len(grids))
+    """(puzzles in the best pass, its puzzles/s, median us per single call).
+
+    Passes over the dataset repeat while the budget lasts and the best one counts (the
+    machine may be shared; the least disturbed pass is the closest to its speed).
+    """
+    passes: list[tuple[int, float]] = []  # (puzzles, puzzles/s)
+    total = 0.0
+    while total < seconds:
+        done, spent = 0, 0.0
+        while done < len(grids) and total + spent < seconds:
+            t0 = time.perf_counter()
+            run(grids[done : done + CHUNK])
+            spent += time.perf_counter() - t0
+            done = min(done + CHUNK, len(grids))
+        total += spent
+        passes.append((done, done / spent))
+    best_done, best_rate = max(passes)  # whole passes first, then the fastest
     singles: list[float] = []
     budget_end = time.perf_counter() + seconds
     for row in grids[:SINGLE_MAX]:
@@ -88,13 +99,17 @@ def _measure(
         singles.append(time.perf_counter() - t0)
         if time.perf_counter() > budget_end:
             break
-    return done, done / spent if spent else 0.0, statistics.median(singles) * 1e6
+    return best_done, best_rate, statistics.median(singles) * 1e6
 
 
 def bench_solve(args: argparse.Namespace) -> int:
     """Counting (limit 2) and trace figures, per backend: puzzles/s and median us."""
     from .kernels import BACKENDS, get_backend
 
+    if args.seconds <= 0:
+        raise InputError(f"--seconds {args.seconds:g}: expected a positive number of seconds")
+    if args.limit is not None and args.limit < 1:
+        raise InputError(f"--limit {args.limit}: expected a positive number of puzzles")
     geo, grids = load_dataset(args.dataset, args.limit)
     names = BACKENDS if args.backend == "both" else (args.backend,)
     print(f"dataset {args.dataset}: {len(grids)} puzzles, {geo.n}x{geo.n}, "
