@@ -76,7 +76,15 @@ def _init_worker(backend: str | None) -> None:
     dig_kernels(backend)
 
 
+def _warm(backend: str | None) -> None:
+    """Run every kernel a worker uses once, so that a cold numba cache is filled here, once,
+    and not by each worker at the same time."""
+    made = make_puzzle(DigSpec(4, minimal=True), 0, 0, backend)
+    rate(made.puzzle, geometry(4), with_grade=False)
+
+
 def _pool(workers: int, backend: str | None) -> ProcessPoolExecutor:
+    _warm(backend)
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["bookgen.kernels.dig_fast", "bookgen.rate"])
     return ProcessPoolExecutor(workers, ctx, initializer=_init_worker, initargs=(backend,))
