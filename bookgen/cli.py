@@ -305,6 +305,8 @@ def _progress_bar(total: float, quiet: bool, unit: str) -> Any:
     """A tqdm bar on stderr; hidden with --quiet or when stderr is not a terminal."""
     from tqdm import tqdm
 
+    # No monitor thread: worker pools fork only from a single-threaded process.
+    tqdm.monitor_interval = 0
     return tqdm(total=total, unit=unit, file=sys.stderr, disable=True if quiet else None)
 
 

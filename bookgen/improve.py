@@ -1,9 +1,10 @@
 """Parallel work: generate many puzzles, and improve one (seed 000's "improve sudoku").
 
 Glossary:
-  pool        the worker processes (ProcessPoolExecutor, "forkserver" start method: workers
-              fork from a clean server that has loaded the kernels, so each task only
-              imports and finds compiled code in numba's cache); this module owns it
+  pool        the worker processes (ProcessPoolExecutor); this module owns it. Workers are
+              forked from this process when it runs a single thread (they inherit the
+              loaded kernels), else from a clean "forkserver" process; tasks and results
+              are plain picklable records either way
   workers     processes in the pool; 1 = everything in this process, no pool
   chunk       consecutive puzzle indexes done by one task of `generate`; the parent yields
               the results in index order whatever order the chunks finish in
@@ -30,6 +31,7 @@ import math
 import multiprocessing
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
@@ -85,8 +87,14 @@ def _warm(backend: str | None) -> None:
 
 def _pool(workers: int, backend: str | None) -> ProcessPoolExecutor:
     _warm(backend)
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["bookgen.kernels.dig_fast", "bookgen.rate"])
+    # Forked workers inherit the kernels loaded above (loading numba's cache takes a
+    # process about a second); forking is only safe while this process has one thread.
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        method = "fork"
+    else:
+        method = "forkserver"
+        multiprocessing.set_forkserver_preload(["bookgen.kernels.dig_fast", "bookgen.rate"])
+    ctx = multiprocessing.get_context(method)
     return ProcessPoolExecutor(workers, ctx, initializer=_init_worker, initargs=(backend,))
 
 

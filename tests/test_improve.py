@@ -41,6 +41,15 @@ def test_generate_same_for_any_worker_count():
         assert count_exact(p.puzzle, GEO) == 1
 
 
+def test_generate_in_a_threaded_process_uses_a_fork_server(monkeypatch):
+    import bookgen.improve
+
+    monkeypatch.setattr(bookgen.improve.threading, "active_count", lambda: 2)
+    spec = DigSpec(6, minimal=True)
+    assert generate_puzzles(60, spec, seed=1, workers=2) == generate_puzzles(60, spec, seed=1,
+                                                                             workers=1)
+
+
 def test_generate_count_must_be_positive():
     with pytest.raises(GenerationError, match="expected a positive number"):
         list(iter_generated(0, DigSpec()))
