@@ -32,7 +32,7 @@ from types import ModuleType
 import numpy as np
 
 from .errors import GenerationError
-from .grid import Geometry, Grid, find_clash, geometry
+from .grid import Geometry, Grid, find_clash, geometry, symbol
 
 MAX_TRIES = 200
 """Fresh boards tried for one puzzle before a clue target is given up."""
@@ -338,7 +338,7 @@ class Change:
     """Why, for people: 'clashes with r1c5 in row 1'."""
 
     def describe(self, geo: Geometry) -> str:
-        return f"{self.action} {geo.label(self.cell)}={self.value}: {self.reason}"
+        return f"{self.action} {geo.label(self.cell)}={symbol(self.value)}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -360,7 +360,7 @@ def create(values: Grid, geo: Geometry, rng: random.Random) -> Created:
     arbitrary given (drawn from rng) is removed; while there are several, a cell where the
     first two solutions differ (drawn from rng) gets the first solution's value.
     """
-    from .solver import trace
+    from .solver import solve
 
     grid = list(values)
     changes = []
@@ -371,16 +371,16 @@ def create(values: Grid, geo: Geometry, rng: random.Random) -> Created:
         )
         grid[b] = 0
     while True:
-        tr = trace(tuple(grid), geo, limit=2)
-        if tr.count == 1:
-            assert tr.solution is not None
-            return Created(tuple(grid), tr.solution, tuple(changes))
-        if tr.count == 0:
+        # The counting search, not the seed's trace: it stays fast on sparse large grids.
+        count, solutions = solve(tuple(grid), geo, limit=2)
+        if count == 1:
+            return Created(tuple(grid), solutions[0], tuple(changes))
+        if count == 0:
             cell = rng.choice([c for c, v in enumerate(grid) if v])
             changes.append(Change("removed", cell, grid[cell], "the grid had no solution"))
             grid[cell] = 0
         else:
-            first, second = tr.solutions[0], tr.solutions[1]
+            first, second = solutions[0], solutions[1]
             cell = rng.choice([c for c in range(geo.ncells) if first[c] != second[c]])
             grid[cell] = first[cell]
             changes.append(

@@ -370,21 +370,16 @@ def chain_budgets(evaluations: int, chains: int | None = None) -> list[int]:
 
 def _start(values: Grid, geo: Geometry, backend: str | None) -> tuple[Grid, Grid | None]:
     """(solution, start puzzle or None) of an improve input."""
-    from .solver import trace
+    from .solver import solve
 
-    if all(values):
-        tr = trace(values, geo, limit=1, backend=backend)
-        if tr.count != 1:
-            raise InputError("the full grid is not a valid solution")
-        return values, None
-    tr = trace(values, geo, limit=2, backend=backend)
-    if tr.count != 1 or tr.solution is None:
-        what = "no solution" if tr.count == 0 else "more than one solution"
+    count, solutions = solve(values, geo, limit=2, backend=backend)
+    if count != 1:
+        what = "no solution" if count == 0 else "more than one solution"
         raise InputError(
             f"the puzzle has {what}: improve needs a full grid or a unique puzzle "
             f"(bookgen create makes one)"
         )
-    return tr.solution, values
+    return solutions[0], None if all(values) else values
 
 
 def improve(

@@ -181,7 +181,7 @@ MANY = ".....7...1.......3.5.48........7....9.2...831......9.2.1......87.564.3..
 GOLDEN = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5"
 
 
-@pytest.mark.parametrize("text", [MANY, "." * 81, "." * 16, "." * 36, GOLDEN])
+@pytest.mark.parametrize("text", [MANY, "." * 81, "." * 16, "." * 36, "." * 144, GOLDEN])
 def test_create_makes_a_unique_puzzle(text):
     values, geo = parse(text)
     made = create(values, geo, random.Random(0))
@@ -203,6 +203,14 @@ def test_create_drops_clashes_then_fixes_no_solution():
     made = create(dead, geo, random.Random(0))
     assert any(c.action == "removed" for c in made.changes)
     _check_puzzle(made.puzzle, made.solution, geo)
+
+
+def test_create_names_changes_by_symbol():
+    values, geo = parse("." * 256)
+    made = create(values, geo, random.Random(0))
+    assert count_exact(made.puzzle, geo) == 1
+    big = next(c for c in made.changes if c.value > 9)
+    assert f"={'ABCDEFG'[big.value - 10]}: " in big.describe(geo)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
