@@ -380,11 +380,12 @@ def _cmd_improve(args: argparse.Namespace) -> int:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
-    total = args.seconds if args.seconds is not None else 100.0
-    with _progress_bar(total, args.quiet, "s" if args.seconds else "%") as bar:
+    total = args.seconds if args.seconds is not None else args.evaluations
+    with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
         def progress(fraction: float) -> None:
-            bar.update(fraction * total - bar.n)
+            done = round(fraction * total, 1) if args.seconds else int(fraction * total)
+            bar.update(done - bar.n)
 
         result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
                          args.objective, progress=progress)

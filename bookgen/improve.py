@@ -298,8 +298,9 @@ def _accept(new: float, current: float, best: float, spent: float, rng: random.R
     return temperature > 0 and rng.random() < math.exp((new - current) / temperature)
 
 
-def run_chain(task: ChainTask) -> ChainResult:
-    """One chain (or the restarts baseline) within its budget."""
+def run_chain(task: ChainTask, spent: Callable[[float], None] | None = None) -> ChainResult:
+    """One chain (or the restarts baseline) within its budget; spent(fraction of the
+    budget) after every evaluation when given."""
     geo = geometry(task.n, task.variant)
     rng = random.Random(f"{task.seed}:chain:{task.index}")
 
@@ -329,6 +330,8 @@ def run_chain(task: ChainTask) -> ChainResult:
             candidate = _neighbour(current, task.solution, geo, rng, task.backend)
         cand_score = objective_value(task.objective, candidate, geo)
         done += 1
+        if spent:
+            spent(fraction(done))
         if (
             cand_score > score
             if exploring
@@ -442,16 +445,15 @@ def _run_chains(
 ) -> list[ChainResult]:
     started = time.time()
 
-    def report(finished: int) -> None:
+    def report(finished: float) -> None:
         if progress:
             by_time = (time.time() - started) / seconds if seconds else 0.0
-            progress(max(finished / len(tasks), min(by_time, 1.0)))
+            progress(min(max(finished / len(tasks), by_time), 1.0))
 
     if workers <= 1 or len(tasks) == 1:
-        results = []
+        results: list[ChainResult] = []
         for task in tasks:
-            results.append(run_chain(task))
-            report(len(results))
+            results.append(run_chain(task, lambda part: report(len(results) + part)))
         return results
     pool = _pool(min(workers, len(tasks)), backend)
     try:
