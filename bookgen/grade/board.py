@@ -56,7 +56,7 @@ class Step:
 class Board:
     """Mutable candidate state: values and candidate masks, updated as steps apply."""
 
-    __slots__ = ("geo", "n", "values", "cands", "full")
+    __slots__ = ("geo", "n", "values", "cands", "full", "_where")
 
     def __init__(self, values: tuple[int, ...], geo: Geometry) -> None:
         self.geo = geo
@@ -71,15 +71,29 @@ class Board:
                     if values[p]:
                         used |= 1 << (values[p] - 1)
                 self.cands[c] = self.full & ~used
+        self._where: list[list[int]] | None = None
 
-    def copy(self) -> Board:
-        other = Board.__new__(Board)
-        other.geo, other.n, other.full = self.geo, self.n, self.full
-        other.values, other.cands = list(self.values), list(self.cands)
-        return other
+    def where(self) -> list[list[int]]:
+        """where[unit][d - 1]: bit i set when digit d is a candidate of the unit's i-th cell.
+
+        Built once per board state (several techniques read it in one pass of the ladder);
+        apply() drops it, so code that edits `cands` directly must not read it before.
+        """
+        if self._where is None:
+            n, cands = self.n, self.cands
+            table = []
+            for cells in self.geo.units:
+                pos = [0] * n
+                for i, c in enumerate(cells):
+                    for d in digits_of(cands[c]):
+                        pos[d - 1] |= 1 << i
+                table.append(pos)
+            self._where = table
+        return self._where
 
     def place(self, cell: int, value: int) -> None:
         """Fill cell with value and remove value from its peers."""
+        self._where = None
         self.values[cell] = value
         self.cands[cell] = 0
         off = ~(1 << (value - 1))
@@ -87,12 +101,20 @@ class Board:
         for p in self.geo.peers[cell]:
             cands[p] &= off
 
-    def apply(self, step: Step) -> None:
+    def apply(self, step: Step) -> bool:
+        """Apply a step's removals and placements; True if anything changed."""
+        self._where = None
+        changed = False
         for cell, d in step.eliminated:
-            self.cands[cell] &= ~(1 << (d - 1))
+            b = 1 << (d - 1)
+            if self.cands[cell] & b:
+                self.cands[cell] &= ~b
+                changed = True
         for cell, v in step.placed:
             if not self.values[cell]:
                 self.place(cell, v)
+                changed = True
+        return changed
 
     def solved(self) -> bool:
         return all(self.values)
@@ -100,6 +122,3 @@ class Board:
     def broken(self) -> bool:
         """True when an empty cell has no candidate left (a wrong deduction upstream)."""
         return any(not v and not m for v, m in zip(self.values, self.cands, strict=True))
-
-    def candidate_count(self) -> int:
-        return sum(m.bit_count() for m in self.cands)

@@ -21,15 +21,13 @@ def _fish(board: Board, k: int) -> list[Step]:
     cands, geo, n = board.cands, board.geo, board.n
     t = tables(geo)
     tech = _FISH[k]
+    table = board.where()
     for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
         for d in range(1, n + 1):
             b = 1 << (d - 1)
             spots = []
             for i, u in enumerate(base):
-                pos = 0
-                for j, c in enumerate(geo.units[u]):
-                    if cands[c] & b:
-                        pos |= 1 << j
+                pos = table[u][d - 1]
                 if 2 <= pos.bit_count() <= k:
                     spots.append((i, pos))
             for combo in combinations(spots, k):

@@ -94,11 +94,11 @@ def solve_steps(board: Board, solution: Sequence[int] | None = None) -> list[Ste
                 if solution is None:
                     break
             found = [_trial(board, solution)]
-        before = board.candidate_count()
+        changed = False
         for step in found:
-            board.apply(step)
+            changed |= board.apply(step)
         log.extend(found)
-        if board.candidate_count() == before:
+        if not changed:
             break  # a step that changes nothing would repeat forever: stop, unsolved
     return log
 

@@ -95,11 +95,9 @@ def _naked(board: Board, k: int) -> list[Step]:
 def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
     cands, geo = board.cands, board.geo
     tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
+    table = board.where()
     for u, cells in enumerate(geo.units):
-        where: dict[int, int] = {}
-        for i, c in enumerate(cells):
-            for d in digits_of(cands[c]):
-                where[d] = where.get(d, 0) | 1 << i
+        where = {d: pos for d, pos in enumerate(table[u], 1) if pos}
         if len(where) <= k:
             continue
         small = [d for d, pos in where.items() if pos.bit_count() <= k]
