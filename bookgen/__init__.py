@@ -1,3 +1,33 @@
-"""bookgen: YAML book config -> print-ready PDF of graded sudoku puzzles with answer key."""
+"""bookgen: YAML book config -> print-ready PDF of graded sudoku puzzles with answer key.
+
+The Python API in one place (see README.md):
+  parse(text) -> (values, geometry)      any accepted puzzle form
+  count_solutions(values, geo, limit=2)  solutions up to limit (1 = unique)
+  solve(values, geo) -> (count, solutions)
+  trace(values, geo) -> Trace            seed 000's figures: level, way, complexities
+  hints(values, geo)                     candidates of every empty cell, fewest first
+  rate(values, geo) -> Rating            the figures plus the human grade
+  grade(values, geo) -> Grading          the logical solve, step by step, on the SE scale
+"""
 
 __version__ = "0.1.0"
+
+# After the version: the modules below read it. `rate` and `grade` are bound after their
+# submodules are imported, so the names mean the functions, not the modules.
+from .grade import grade  # noqa: E402
+from .grid import Geometry, geometry, parse  # noqa: E402
+from .rate import rate  # noqa: E402
+from .solver import count_solutions, hints, solve, trace  # noqa: E402
+
+__all__ = [
+    "Geometry",
+    "__version__",
+    "count_solutions",
+    "geometry",
+    "grade",
+    "hints",
+    "parse",
+    "rate",
+    "solve",
+    "trace",
+]

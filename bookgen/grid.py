@@ -110,9 +110,15 @@ class Geometry:
         return self._arrays
 
 
-@cache
 def geometry(n: int = 9, variant: str = "") -> Geometry:
-    """The geometry of an n x n grid; variant 'x' adds both main diagonals as units."""
+    """The geometry of an n x n grid; variant 'x' adds both main diagonals as units.
+
+    One object per (n, variant), however the arguments are spelled."""
+    return _geometry(n, variant)
+
+
+@cache
+def _geometry(n: int, variant: str) -> Geometry:
     if n not in BOX_SHAPES:
         raise InputError(f"unsupported grid size {n}: expected one of {', '.join(map(str, SIZES))}")
     if variant not in ("", "x"):
