@@ -77,11 +77,14 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from .rate import rate
     from .solver import format_seed_trace
 
-    for _where, values, geo in read_puzzles(args.puzzles):
+    for where, values, geo in read_puzzles(args.puzzles):
         t0 = time.perf_counter()
         r = rate(values, geo, with_grade=not args.no_grade and args.format != "seed")
         if args.format == "json":
             print(json.dumps(r.as_dict()))
+        elif r.trace is None:
+            raise InputError(f"{where}: --format seed needs the trace figures, which are "
+                             f"not computed for {geo.n}x{geo.n} puzzles")
         elif args.format == "seed":
             print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
         else:
@@ -93,11 +96,12 @@ def _rating_line(r: Rating) -> str:
     from .grid import format_line
 
     tr = r.trace
-    words = {0: "no solution", 1: "1 solution"}.get(tr.count, f"{tr.count}+ solutions")
-    line = (
-        f"{format_line(r.puzzle)}  {words}  level {tr.level}/{tr.maxlevel}  complexity "
-        f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}  clues {r.clues}"
-    )
+    words = {0: "no solution", 1: "1 solution"}.get(r.count, f"{r.count}+ solutions")
+    line = f"{format_line(r.puzzle)}  {words}"
+    if tr:
+        line += (f"  level {tr.level}/{tr.maxlevel}  complexity "
+                 f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}")
+    line += f"  clues {r.clues}"
     if r.grade is not None:
         line += f"  grade {r.grade:.1f} {r.band} ({r.hardest})"
     return line + f"  {r.seconds * 1000:.1f} ms"
@@ -346,7 +350,7 @@ def _cmd_create(args: argparse.Namespace) -> int:
 
 
 def _add_improve(sub: argparse._SubParsersAction) -> None:
-    from .improve import OBJECTIVES
+    from .config import OBJECTIVES
 
     p = sub.add_parser(
         "improve",

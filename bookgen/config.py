@@ -50,18 +50,10 @@ import yaml
 
 from . import model
 from .errors import ConfigError
+from .model import BANDS
 
 SIZES = (4, 6, 9, 12, 16)
 """Grid sizes a section may ask for."""
-
-BANDS: dict[str, tuple[float, float]] = {
-    "easy": (0.0, 1.5),
-    "medium": (1.5, 2.5),
-    "hard": (2.5, 4.0),
-    "expert": (4.0, 6.0),
-    "extreme": (6.0, math.inf),
-}
-"""Band name -> (lo, hi): a puzzle is in the band when lo <= grade < hi (SPEC §5)."""
 
 FIGURES = ("grade", "way_complexity", "level", "maxlevel", "cand_sum", "cand_sq", "clues")
 """Rating figures a difficulty range may bound."""
@@ -78,8 +70,16 @@ SYMMETRIES: dict[str, str] = {
 }
 """Clue-pattern symmetries a section may ask for, with what each means."""
 
-OBJECTIVES = ("way_complexity", "grade")
-"""What `improve` maximises."""
+TRACE_MAX_SIZE = 12
+"""Largest grid size that gets the seed's trace figures: the trace's fixed branching order
+can search for hours on a sparse 16x16 puzzle."""
+
+TRACE_FIGURES = ("level", "maxlevel", "way_complexity", "cand_sum", "cand_sq")
+"""The figures only the trace gives."""
+
+OBJECTIVES = FIGURES
+"""Figures an improve section may maximize: any rating figure (grade, the seed's
+way_complexity by default, ...)."""
 
 MIN_CLUES = {4: 4, 6: 8, 9: 17, 12: 11, 16: 15}
 """Fewest clues a unique puzzle can have (see the module docstring for 12 and 16)."""
@@ -1059,6 +1059,20 @@ def _section_clues(read: _Read, diff: _Read) -> tuple[int, int] | None:
     return clues
 
 
+def _check_untraced(size: int, diff: _Read, improve: _Read | None, read: _Read) -> None:
+    """A section too large for the trace asks nothing of the trace figures."""
+    why = (f"the trace figures are not computed for {size}x{size} puzzles (only up to "
+           f"{TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, grade or clues")
+    for f in TRACE_FIGURES:
+        if f in diff.where:
+            diff.where[f].fail(why)
+    if improve is not None:
+        objective = improve.get("objective", "way_complexity")
+        if objective in TRACE_FIGURES:
+            at = improve.where.get("objective") or read.at_key("improve")
+            at.fail(f"objective {objective!r}: {why}")
+
+
 def _section(read: _Read) -> SectionConfig | None:
     """The record of a section, after the checks across its keys; None if it has problems
     (they are reported)."""
@@ -1068,6 +1082,9 @@ def _section(read: _Read) -> SectionConfig | None:
     if not {"name", "count", "difficulty"} <= read.values.keys():
         return None
     improve = read.get("improve")
+    size = read.get("size", 9)
+    if size > TRACE_MAX_SIZE:
+        _check_untraced(size, diff, improve, read)
     return SectionConfig(
         name=read.values["name"],
         count=read.values["count"],

@@ -8,7 +8,7 @@ Glossary:
   workers     processes in the pool; 1 = everything in this process, no pool
   chunk       consecutive puzzle indexes done by one task of `generate`; the parent yields
               the results in index order whatever order the chunks finish in
-  objective   the rating figure improve maximizes: any name of rate.FIGURES but 'count'
+  objective   the rating figure improve maximizes: any name of config.OBJECTIVES
               ('way_complexity', the seed's measure, by default; 'grade' is the human grade)
   evaluation  one rating of a candidate puzzle; the budget of a deterministic improve
   chain       one local search: from the best of a few random minimal puzzles of the
@@ -39,10 +39,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .config import OBJECTIVES
 from .errors import GenerationError, InputError
 from .generate import DigSpec, GeneratedPuzzle, dig, dig_kernels, make_puzzle
 from .grid import Geometry, Grid, geometry
-from .rate import FIGURES, rate
+from .rate import rate
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -57,11 +58,6 @@ WARM_SHARE = 0.1
 """Share of a chain's budget spent on fresh random puzzles; the walk starts at the best."""
 TEMPERATURE = 0.05
 """A chain's starting temperature as a share of its best score (way_complexity ~100: 5)."""
-FIGURES_MAX_SIZE = 12
-"""Generated puzzles get trace figures up to this size: the seed's trace search, with its
-fixed branching order, can run for hours on a sparse 16x16 puzzle."""
-OBJECTIVES = tuple(f for f in FIGURES if f != "count")
-"""Figures improve can maximize."""
 
 
 # ---------------------------------------------------------------- the pool
@@ -146,7 +142,7 @@ def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str,
     for index in range(task.start, task.start + task.count):
         p = make_puzzle(task.spec, task.seed, index, task.backend)
         figures = None
-        if task.with_figures and task.spec.size <= FIGURES_MAX_SIZE:
+        if task.with_figures:
             figures = rate(p.puzzle, task.spec.geo, with_grade=False).as_dict()
         out.append((p, figures))
     return out
@@ -162,8 +158,8 @@ def iter_generated(
     with_figures: bool = False,
 ) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
     """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
-    each with its rating dict (rate --format json keys) when with_figures and the size is
-    at most FIGURES_MAX_SIZE, else None."""
+    each with its rating dict (rate --format json keys; the trace figures are null above
+    config.TRACE_MAX_SIZE) when with_figures, else None."""
     if count <= 0:
         raise GenerationError(f"puzzle count {count}: expected a positive number")
     tasks = (
@@ -189,7 +185,7 @@ def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str)
         return json.dumps(figures or {"puzzle": format_line(p.puzzle),
                                       "solution": format_line(p.solution), "clues": p.clues})
     line = f"{format_line(p.puzzle)}  # solution {format_line(p.solution)}  clues {p.clues}"
-    if figures:
+    if figures.get("level") is not None:
         line += (
             f"  level {figures['level']}/{figures['maxlevel']}  complexity "
             f"{figures['way_complexity']}/{figures['cand_sum']}/{figures['cand_sq']}"

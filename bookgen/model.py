@@ -1,4 +1,4 @@
-"""Records shared along the pipeline: the layout template and the finished book.
+"""Records shared along the pipeline: difficulty bands, the layout template, the book.
 
 Conventions: lengths are PDF points (72 pt = 1 in); grids are tuples of n*n values,
 row-major, 0 = blank (see grid.py). Every record is frozen: the pipeline builds a Book
@@ -7,7 +7,38 @@ once and the layout only reads it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from enum import Enum
+
+
+class Band(Enum):
+    """The difficulty bands of SPEC §5, as named in book configs."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+    EXTREME = "extreme"
+
+
+BANDS: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 1.5),
+    "medium": (1.5, 2.5),
+    "hard": (2.5, 4.0),
+    "expert": (4.0, 6.0),
+    "extreme": (6.0, math.inf),
+}
+"""Band name -> (lo, hi): a puzzle is in the band when lo <= grade < hi (SPEC §5)."""
+
+
+def band_of(grade: float) -> Band:
+    """The band a grade falls in."""
+    grade = round(grade, 6)  # sums of tenths: 1.4999999999999998 is 1.5
+    for name, (lo, hi) in BANDS.items():
+        if lo <= grade < hi:
+            return Band(name)
+    return Band.EASY
 
 
 @dataclass(frozen=True)

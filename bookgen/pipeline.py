@@ -35,7 +35,9 @@ from .rate import Rating, rate
 from .select import objective, order_key, pick, shortfall
 
 BATCH = 32
-"""Candidates made and rated per round; fixed, so results do not depend on workers."""
+"""Most candidates made and rated in one round. Rounds start as large as what is missing
+and double while picks fall short; since picks are made in index order and the scan stops
+at exactly the bound, the round sizes change how much is computed, never what is chosen."""
 
 RANDOM_PER_PUZZLE = 60
 """Random candidates tried per wanted puzzle before a section turns to improving."""
@@ -104,16 +106,18 @@ def _section(
     bound = max(BATCH, per * section.count)
     chosen: list[Chosen] = []
     starts: list[tuple[float, int, Rating]] = []
-    index = 0
+    index, size = 0, max(2, section.count)
     while len(chosen) < section.count and index < bound:
-        jobs = [(spec, section_seed, i) for i in range(index, index + BATCH)]
+        end = min(bound, index + min(BATCH, size))
+        jobs = [(spec, section_seed, i) for i in range(index, end)]
+        size *= 2
         for i, r in enumerate(pmap(_candidate, jobs), start=index):
             if len(chosen) < section.count and pick([r], section.difficulty, 1, taken):
                 chosen.append(Chosen(r, f"random {section_seed}:{i}"))
                 bar.update(1)
-            elif r.trace.count == 1:
+            elif r.count == 1:
                 starts.append((shortfall(r, section.difficulty), i, r))
-        index += BATCH
+        index = end
     if len(chosen) < section.count:
         chosen += _improve_section(
             section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)

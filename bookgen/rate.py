@@ -6,19 +6,19 @@ Glossary:
   grade     the SE-scale number of the human-style grader, with its band and hardest step
   as_dict   the stable JSON object of `bookgen rate --format json` (keys are added over
             time, never renamed)
+  traced    grids up to TRACE_MAX_SIZE get the trace figures; larger ones only the count
+            and solution (from the counting search) and the grade: the seed's trace,
+            with its fixed branching order, can run for hours on a sparse 16x16 puzzle
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .config import TRACE_FIGURES, TRACE_MAX_SIZE
 from .grid import Geometry, Grid, format_line
-from .solver import Trace, trace, trace_many
-
-FIGURES = ("count", "level", "maxlevel", "way_complexity", "cand_sum", "cand_sq", "clues", "grade")
-"""Rating figures a config range or an improve objective may name."""
+from .solver import Trace, solve, trace
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,12 @@ class Rating:
 
     puzzle: Grid
     """The givens, 0 = blank."""
-    trace: Trace
-    """The seed's trace solver result (figures, way, solutions)."""
+    count: int
+    """Solutions, capped at 2 (1 = unique)."""
+    solution: Grid | None
+    """The first solution found; None when there is none."""
+    trace: Trace | None
+    """The seed's trace solver result (figures, way); None above TRACE_MAX_SIZE."""
     clues: int
     """Number of givens."""
     seconds: float
@@ -42,36 +46,26 @@ class Rating:
     steps: tuple[tuple[str, int], ...] | None = None
     """How many steps of each technique the logical solve used, in ladder order."""
 
-    @property
-    def solution(self) -> Grid | None:
-        return self.trace.solution
-
     def figure(self, name: str) -> float:
-        """The value of one of FIGURES (grade must have been computed)."""
+        """The value of count or one of config.FIGURES; ValueError if not computed."""
         if name == "clues":
             return self.clues
-        if name == "grade":
-            if self.grade is None:
-                raise ValueError("puzzle was rated without a grade")
-            return self.grade
-        value: int = getattr(self.trace, name)
-        return value
+        if name == "count":
+            return self.count
+        value = self.grade if name == "grade" else getattr(self.trace, name, None)
+        if value is None:
+            raise ValueError(f"puzzle was rated without {name}")
+        return float(value)
 
     def as_dict(self) -> dict[str, object]:
         """The JSON object of `bookgen rate` (stable keys)."""
-        tr = self.trace
         out: dict[str, object] = {
             "puzzle": format_line(self.puzzle),
-            "solution": format_line(tr.solution) if tr.solution else None,
-            "count": tr.count,
-            "level": tr.level,
-            "maxlevel": tr.maxlevel,
-            "way_complexity": tr.way_complexity,
-            "cand_sum": tr.cand_sum,
-            "cand_sq": tr.cand_sq,
-            "clues": self.clues,
-            "seconds": round(self.seconds, 6),
+            "solution": format_line(self.solution) if self.solution else None,
+            "count": self.count,
         }
+        out.update((f, getattr(self.trace, f) if self.trace else None) for f in TRACE_FIGURES)
+        out.update(clues=self.clues, seconds=round(self.seconds, 6))
         if self.grade is not None:
             out.update(
                 grade=self.grade, band=self.band, hardest=self.hardest, steps=dict(self.steps or ())
@@ -79,31 +73,33 @@ class Rating:
         return out
 
 
-def _graded(values: Grid, geo: Geometry, tr: Trace, seconds: float, with_grade: bool) -> Rating:
+def _graded(
+    values: Grid, geo: Geometry, tr: Trace | None, count: int, solution: Grid | None,
+    seconds: float, with_grade: bool,
+) -> Rating:
     clues = sum(1 for v in values if v)
-    if not with_grade or tr.count != 1:
-        return Rating(values, tr, clues, seconds)
+    if not with_grade or count != 1:
+        return Rating(values, count, solution, tr, clues, seconds)
     from .grade import grade
 
     t0 = time.perf_counter()
-    g = grade(values, geo, tr.solution)
+    g = grade(values, geo, solution)
     seconds += time.perf_counter() - t0
     counts = g.counts.items() if isinstance(g.counts, dict) else g.counts
     return Rating(
-        values, tr, clues, seconds, round(g.grade, 1), g.band.value, g.hardest, tuple(counts)
+        values, count, solution, tr, clues, seconds, round(g.grade, 1), g.band.value,
+        g.hardest, tuple(counts),
     )
 
 
 def rate(values: Grid, geo: Geometry, with_grade: bool = True) -> Rating:
-    """Rate one puzzle: trace figures always, the human grade when it is unique and asked."""
+    """Rate one puzzle: figures (traced up to TRACE_MAX_SIZE), and the human grade when
+    the puzzle is unique and the grade is asked for."""
     t0 = time.perf_counter()
+    if geo.n > TRACE_MAX_SIZE:
+        count, solutions = solve(values, geo)
+        first = solutions[0] if solutions else None
+        return _graded(values, geo, None, count, first, time.perf_counter() - t0, with_grade)
     tr = trace(values, geo)
-    return _graded(values, geo, tr, time.perf_counter() - t0, with_grade)
-
-
-def rate_many(puzzles: Sequence[Grid], geo: Geometry, with_grade: bool = True) -> list[Rating]:
-    """Rate puzzles of one geometry; the trace runs as one batch (seconds are per puzzle)."""
-    t0 = time.perf_counter()
-    traces = trace_many(puzzles, geo)
-    each = (time.perf_counter() - t0) / max(1, len(puzzles))
-    return [_graded(v, geo, tr, each, with_grade) for v, tr in zip(puzzles, traces, strict=True)]
+    seconds = time.perf_counter() - t0
+    return _graded(values, geo, tr, tr.count, tr.solution, seconds, with_grade)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .config import BANDS, Difficulty, SectionConfig
+from .config import Difficulty, SectionConfig
+from .model import BANDS
 from .rate import Rating
 
 
 def matches(rating: Rating, difficulty: Difficulty) -> bool:
     """Whether a unique puzzle's rating lies inside every limit of the difficulty."""
-    return rating.trace.count == 1 and all(
+    return rating.count == 1 and all(
         lo <= rating.figure(f) and (rating.figure(f) < hi if open_top else rating.figure(f) <= hi)
         for f, lo, hi, open_top in _limits(difficulty)
     )
@@ -58,7 +59,8 @@ def objective(section: SectionConfig) -> str:
 def order_key(rating: Rating) -> tuple[float, int, str]:
     """Easier first: by grade (when known), then way_complexity, then the puzzle text."""
     grade = rating.grade if rating.grade is not None else 0.0
-    return (grade, rating.trace.way_complexity, "".join(map(str, rating.puzzle)))
+    way = rating.trace.way_complexity if rating.trace else 0
+    return (grade, way, "".join(map(str, rating.puzzle)))
 
 
 def pick(

@@ -326,7 +326,7 @@ MISTAKES = [
      "(line 8)"),
     ("improve objective", BASE + "    improve: {evaluations: 100, objective: grades}\n",
      "sections[0].improve.objective: unknown objective 'grades'; did you mean 'grade'? "
-     "expected one of way_complexity, grade (line 8)"),
+     "expected one of grade, way_complexity, level, maxlevel, cand_sum, cand_sq, clues (line 8)"),
     ("duplicate section", BASE + "  - {name: Easy, count: 1, difficulty: easy}\n",
      "sections[1].name: duplicate section name 'Easy'; first used by sections[0] (line 8)"),
     ("too many clues", BASE + "    size: 4\n    symmetry: rotational\n    clues: 20\n",
@@ -563,3 +563,25 @@ def test_digit_estimate_bounds_the_layout(name, n):
                             (plan.answer_slots, t.answers_per_page)):
         laid_out = t.digit_scale * slots[0].grid.width / n
         assert C._slot_digit(t, n, per_page, plan.gutter) >= laid_out
+
+
+def test_trace_figures_are_refused_for_16x16(tmp_path):
+    text = """\
+title: Big
+layout: {answers_per_page: 4}
+sections:
+  - name: Big
+    size: 16
+    count: 1
+    difficulty: {band: extreme, cand_sum: [1, 900]}
+    improve: {evaluations: 10}
+  - name: Fine
+    size: 12
+    count: 1
+    difficulty: {way_complexity: [1, 900]}
+"""
+    why = "the trace figures are not computed for 16x16 puzzles (only up to 12x12); use a band, grade or clues"
+    assert problems(tmp_path, text) == [
+        f"sections[0].difficulty.cand_sum: {why} (line 7)",
+        f"sections[0].improve: objective 'way_complexity': {why} (line 8)",
+    ]

@@ -9,9 +9,10 @@ import pytest
 from exact_cover import solutions_exact
 from tqdm import tqdm
 
-from bookgen.config import BANDS, Difficulty, ImproveSpec, SectionConfig, load_config
+from bookgen.config import Difficulty, ImproveSpec, SectionConfig, load_config
 from bookgen.errors import GenerationError
 from bookgen.grid import geometry, parse
+from bookgen.model import BANDS
 from bookgen.pipeline import _improve_section, build_book, write_book
 from bookgen.rate import rate
 from bookgen.select import matches, pick, shortfall

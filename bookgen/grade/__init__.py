@@ -5,9 +5,10 @@ fish, wings, uniqueness, chains, forcing chains), logs every step as data, and g
 puzzle by its hardest step. `explain` renders the steps in plain words.
 """
 
+from ..model import Band, band_of
 from .board import Board, Step
 from .explain import describe, explain
-from .scale import Band, Technique, band_of
+from .scale import Technique
 from .solver import Grading, grade
 
 __all__ = [

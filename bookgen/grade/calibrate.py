@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..grid import parse
+from ..model import Band, band_of
 from .board import Board, Step
-from .scale import Band, band_of
 from .solver import grade, solve_any
 
 RATING_ALIASES = {"<1.5": 1.2, "1.5-2.3": 1.9}

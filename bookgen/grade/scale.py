@@ -176,33 +176,6 @@ class Technique(Enum):
         """One line on what the technique finds."""
 
 
-class Band(Enum):
-    """The difficulty bands of SPEC §5, as named in book configs."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
-    EXTREME = "extreme"
-
-
-BAND_FLOORS: tuple[tuple[float, Band], ...] = (
-    (6.0, Band.EXTREME),
-    (4.0, Band.EXPERT),
-    (2.5, Band.HARD),
-    (1.5, Band.MEDIUM),
-)
-"""Lowest grade of each band above easy, hardest first (SPEC §5)."""
-
-
-def band_of(grade: float) -> Band:
-    """The band a grade falls in."""
-    for floor, band in BAND_FLOORS:
-        if grade >= floor - 1e-9:
-            return band
-    return Band.EASY
-
-
 def length_extra(complexity: int) -> float:
     """SE's length extra for a chain of `complexity` nodes: +0.1 per ceiling passed.
 

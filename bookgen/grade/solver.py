@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..grid import Geometry
+from ..model import Band, band_of
 from . import chains, fish, singles, subsets, uniqueness, wings
 from .board import Board, Step, digits_of
-from .scale import Band, Technique, band_of
+from .scale import Technique
 
 Finder = Callable[[Board], list[Step]]
 
