@@ -3,9 +3,9 @@
 Glossary:
   section seed  f"{book seed}:{section index}"; candidate i of a section is
                 generate.make_puzzle(spec, section seed, i), rated with figures and grade
-  batch         candidates are made BATCH at a time in index order (in parallel when
+  round         candidates are made a round at a time in index order (in parallel when
                 workers > 1) and picked in index order, so a book never depends on the
-                number of workers or on which worker finished first
+                number of workers, on round sizes, or on which worker finished first
   start         a rated candidate that fell short of the section's difficulty; when random
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve) towards it, in a fixed order
@@ -125,9 +125,9 @@ def _section(
     if len(chosen) < section.count:
         raise GenerationError(
             f"sections[{si}] '{section.name}': found {len(chosen)} of {section.count} "
-            f"puzzles in its difficulty from {index} random candidates and "
-            f"{len(starts)} improvement starts; widen the difficulty, lower the count or "
-            f"give the section a larger improve budget"
+            f"puzzles in its difficulty from {index} random candidates and the "
+            f"improvement of the nearest; widen the difficulty, lower the count or give "
+            f"the section a larger improve budget"
         )
     return sorted(chosen, key=lambda c: order_key(c.rating))
 
