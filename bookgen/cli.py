@@ -64,7 +64,7 @@ def _add_rate(sub: argparse._SubParsersAction) -> None:
         description="Rate each puzzle: solutions (capped at 2), level/maxlevel, way_complexity, "
         "cand_sum, cand_sq, clues, time, and the SE-scale grade with its band.",
     )
-    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    _puzzles_argument(p)
     p.add_argument("--format", choices=("text", "json", "seed"), default="text")
     p.add_argument("--no-grade", action="store_true", help="skip the human grade (faster)")
     p.set_defaults(func=_cmd_rate)
@@ -115,7 +115,7 @@ def _add_solve(sub: argparse._SubParsersAction) -> None:
         "framed grid). A puzzle with no solution, or more than one, is said so plainly; the "
         "exit code is then 1.",
     )
-    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    _puzzles_argument(p)
     p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
     p.set_defaults(func=_cmd_solve)
 
@@ -147,7 +147,7 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
         description="Print 'complexity: cand_sum/cand_sq' and every empty cell with its "
         "candidates, fewest first, ties by block-order position (seed 000's hints).",
     )
-    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    _puzzles_argument(p)
     p.add_argument("--format", choices=("text", "seed"), default="text")
     p.set_defaults(func=_cmd_hints)
 
@@ -231,7 +231,7 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
         "step in plain words ('r4c2 = 3: hidden single in box 4'), headed by the grade on the "
         "Sudoku Explainer scale. The puzzle must have exactly one solution.",
     )
-    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    _puzzles_argument(p)
     p.add_argument(
         "--candidates",
         action="store_true",
@@ -479,6 +479,10 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         out.close()
         os.replace(part, args.output)
     return 0
+
+
+def _puzzles_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
 
 
 def _build_parser() -> argparse.ArgumentParser:
