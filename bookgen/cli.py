@@ -241,12 +241,12 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    from .grade import Board, explain
-    from .grade.solver import find_solutions
+    from .grade import explain
+    from .solver import count_solutions
 
     first = True
     for where, values, geo in read_puzzles(args.puzzles):
-        count = len(find_solutions(Board(values, geo), limit=2))
+        count = count_solutions(values, geo, limit=2)
         if count != 1:
             what = "no solution" if count == 0 else "more than one solution"
             raise InputError(f"{where}: {what}: explain needs a puzzle with exactly one solution")

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from exact_cover import solutions_exact
 
 from bookgen.cli import main
-from bookgen.grade import Board
-from bookgen.grade.solver import find_solutions
 from bookgen.grid import parse
 
 # from the SE-rated bank, rated below 1.5 there
@@ -39,7 +38,7 @@ def test_easy_puzzle_is_explained_by_singles_and_fills_the_solution(capsys):
         assert m, line
         r, c = int(m.group(1)[1]), int(m.group(1)[3])
         filled[(r - 1) * 9 + c - 1] = int(m.group(2))
-    assert tuple(filled) == find_solutions(Board(values, geo), 1)[0]
+    assert tuple(filled) == solutions_exact(values, geo, 1)[0]
 
 
 def test_x_wing_step_is_worded(capsys):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from exact_cover import solutions_exact
 
 from bookgen.grade import Board, grade, singles
 from bookgen.grade.calibrate import check_steps, read_dataset, spearman
-from bookgen.grade.solver import find_solutions
 from bookgen.grid import BOX_SHAPES, geometry, parse
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "se_calibration.txt"
@@ -22,7 +22,7 @@ def _sample(per_rating: int, below: float = 99.0) -> list[tuple[str, float]]:
 
 def _checked(text: str) -> tuple[float, int, bool]:
     values, geo = parse(text)
-    solutions = find_solutions(Board(values, geo), 2)
+    solutions = solutions_exact(values, geo, 2)
     assert len(solutions) == 1
     g = grade(values, geo)
     return g.grade, check_steps(g.steps, solutions[0]), g.solved
@@ -62,7 +62,7 @@ def test_beyond_the_ladder_deductions_are_true_and_graded_highest():
     lines = [x.split()[0] for x in HARDEST.read_text().splitlines() if x.strip()]
     for text in lines[::150][:3]:
         values, geo = parse(text[:81])
-        solution = find_solutions(Board(values, geo), 1)[0]
+        solution = solutions_exact(values, geo, 1)[0]
         g = grade(values, geo)
         assert g.solved
         assert check_steps(g.steps, solution) == 0

@@ -7,6 +7,7 @@ cells' candidates, so only the pattern under test is present.
 from __future__ import annotations
 
 import pytest
+from exact_cover import solutions_exact
 
 from bookgen.grade import (
     Band,
@@ -21,7 +22,6 @@ from bookgen.grade import (
     wings,
 )
 from bookgen.grade.scale import length_extra
-from bookgen.grade.solver import find_solutions
 from bookgen.grid import geometry
 
 GEO = geometry(9)
@@ -432,7 +432,7 @@ def from_candidates(text: str) -> Board:
 @pytest.mark.parametrize("finder, tech, text", REAL_POSITIONS, ids=lambda x: getattr(x, "name", ""))
 def test_technique_fires_on_a_real_position_and_is_true(finder, tech, text):
     board = from_candidates(text)
-    solution = find_solutions(Board(tuple(board.values), GEO), 2)
+    solution = solutions_exact(tuple(board.values), GEO, 2)
     assert len(solution) == 1
     steps = finder(board)
     assert steps and steps[0].technique is tech

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..grid import Geometry
 from ..model import Band, band_of
+from ..solver import solve
 from . import chains, fish, singles, subsets, uniqueness, wings
 from .board import Board, Step, digits_of
 from .scale import Technique
@@ -114,47 +115,10 @@ def _trial(board: Board, solution: Sequence[int]) -> Step:
     )
 
 
-def find_solutions(board: Board, limit: int = 1) -> list[tuple[int, ...]]:
-    """Up to `limit` solutions of the board's position, by depth-first search."""
-    geo = board.geo
-    values, cands = list(board.values), list(board.cands)
-    found: list[tuple[int, ...]] = []
-
-    def search() -> bool:
-        best, best_count = -1, 99
-        for c, m in enumerate(cands):
-            if not values[c]:
-                k = m.bit_count()
-                if k < best_count:
-                    best, best_count = c, k
-                    if k <= 1:
-                        break
-        if best < 0:
-            found.append(tuple(values))
-            return len(found) >= limit
-        for d in digits_of(cands[best]):
-            b = 1 << (d - 1)
-            touched = [p for p in geo.peers[best] if cands[p] & b and not values[p]]
-            if any(cands[p] == b for p in touched):
-                continue
-            values[best] = d
-            for p in touched:
-                cands[p] &= ~b
-            if search():
-                return True
-            for p in touched:
-                cands[p] |= b
-            values[best] = 0
-        return False
-
-    search()
-    return found
-
-
 def solve_any(board: Board) -> tuple[int, ...] | None:
-    """One solution of the board's position, or None."""
-    found = find_solutions(board, 1)
-    return found[0] if found else None
+    """One solution of the board's placed values, or None (the engine's counting search)."""
+    count, solutions = solve(tuple(board.values), board.geo, limit=1)
+    return solutions[0] if count else None
 
 
 def grade(
