@@ -85,6 +85,22 @@ class Backend(Protocol):
         ...
 
 
+class FirstSolution:
+    """solve_batch for both backends, from their solutions_batch."""
+
+    def solutions_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def solve_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Counts (m,) and the first solution found (m, ncells) int8, zeros where none."""
+        counts, sols = self.solutions_batch(geo, grids, limit)
+        return counts, sols[:, 0]
+
+
 _loaded: dict[str, Backend] = {}
 
 

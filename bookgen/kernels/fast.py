@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from . import TraceArrays, announce_compile
+from . import FirstSolution, TraceArrays, announce_compile
 
 if TYPE_CHECKING:
     from ..grid import Geometry
@@ -411,7 +411,7 @@ def _ready(compiled: Any) -> Any:
 _checked: set[Any] = set()
 
 
-class FastBackend:
+class FastBackend(FirstSolution):
     """The numba backend; every batch loop runs compiled."""
 
     name = "numba"
@@ -422,12 +422,6 @@ class FastBackend:
             _batch(grids), limit, a["units"], a["peers"], a["npeers"]
         )
         return result
-
-    def solve_batch(
-        self, geo: Geometry, grids: np.ndarray, limit: int = 2
-    ) -> tuple[np.ndarray, np.ndarray]:
-        counts, sols = self.solutions_batch(geo, grids, limit)
-        return counts, sols[:, 0]
 
     def solutions_batch(
         self, geo: Geometry, grids: np.ndarray, limit: int = 2

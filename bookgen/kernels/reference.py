@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import TraceArrays
+from . import FirstSolution, TraceArrays
 
 if TYPE_CHECKING:
     from ..grid import Geometry
@@ -290,7 +290,7 @@ def _geo_tables(geo: Geometry) -> _Tables:
     return _tables(a["units"], a["cell_units"], a["peers"])
 
 
-class ReferenceBackend:
+class ReferenceBackend(FirstSolution):
     """The pure-Python backend; loops over the batch in Python."""
 
     name = "python"
@@ -299,12 +299,6 @@ class ReferenceBackend:
         t = _geo_tables(geo)
         rows = np.asarray(grids).reshape(-1, geo.ncells).tolist()
         return np.array([len(_search(g, limit, -1, 0, t)) for g in rows], dtype=np.int32)
-
-    def solve_batch(
-        self, geo: Geometry, grids: np.ndarray, limit: int = 2
-    ) -> tuple[np.ndarray, np.ndarray]:
-        counts, sols = self.solutions_batch(geo, grids, limit)
-        return counts, sols[:, 0]
 
     def solutions_batch(
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
