@@ -144,8 +144,8 @@ def bench_layout(args: argparse.Namespace) -> int:
 
     from .config import load_template
     from .kernels import get_backend
-    from .layout import render_book
     from .layout.geometry import plan_book
+    from .layout.render import render_book
     from .model import Book, BookPuzzle, BookSection
 
     geo, grids = load_dataset(args.dataset, args.limit or LAYOUT_PUZZLES)
@@ -183,9 +183,10 @@ def bench_layout(args: argparse.Namespace) -> int:
 def bench_generate(args: argparse.Namespace) -> int:
     """Minimal 9x9 puzzles, no symmetry (-n, default 10,000): wall seconds and puzzles/s
     with 1 and 2 workers (or --workers), per backend; each run stops after --seconds."""
-    from .generate import DigSpec, make_puzzle
+    from .generate import make_puzzle
     from .improve import iter_generated
     from .kernels import BACKENDS
+    from .model import DigSpec
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")

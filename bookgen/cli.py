@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__
 from .errors import BookgenError, InputError
@@ -18,6 +19,8 @@ from .grid import Geometry, Grid, parse_many
 
 if TYPE_CHECKING:
     from .rate import Rating
+
+E = TypeVar("E", bound=Enum)
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -103,7 +106,7 @@ def _rating_line(r: Rating) -> str:
                  f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}")
     line += f"  clues {r.clues}"
     if r.grade is not None:
-        line += f"  grade {r.grade:.1f} {r.band} ({r.hardest})"
+        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest})"
     return line + f"  {r.seconds * 1000:.1f} ms"
 
 
@@ -349,8 +352,21 @@ def _cmd_create(args: argparse.Namespace) -> int:
     return 0
 
 
+def _enum(kind: type[E]) -> Callable[[str], E]:
+    """An argparse type: a member of the enum by its value, or an error listing them."""
+
+    def parse(text: str) -> E:
+        try:
+            return kind(text.strip().lower())
+        except ValueError:
+            names = ", ".join(str(m.value) for m in kind)
+            raise argparse.ArgumentTypeError(f"{text!r}: expected one of {names}") from None
+
+    return parse
+
+
 def _add_improve(sub: argparse._SubParsersAction) -> None:
-    from .config import OBJECTIVES
+    from .rules import DEFAULT_OBJECTIVE, Figure
 
     p = sub.add_parser(
         "improve",
@@ -367,7 +383,9 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--objective", choices=OBJECTIVES, default="way_complexity")
+    p.add_argument("--objective", type=_enum(Figure), default=DEFAULT_OBJECTIVE,
+                   metavar="|".join(f.value for f in Figure),
+                   help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_improve)
@@ -405,12 +423,12 @@ def _cmd_improve(args: argparse.Namespace) -> int:
             f"{k} {figures[k]}" for k in ("clues", "level", "maxlevel", "way_complexity",
                                           "cand_sum", "cand_sq", "grade") if k in figures))
     print(f"{result.evaluations} evaluations in {result.chains} chains, "
-          f"objective {result.objective}")
+          f"objective {result.objective.value}")
     return 0
 
 
 def _add_generate(sub: argparse._SubParsersAction) -> None:
-    from .generate import Symmetry
+    from .rules import Symmetry
 
     p = sub.add_parser(
         "generate",
@@ -441,8 +459,9 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
 def _cmd_generate(args: argparse.Namespace) -> int:
     import os
 
-    from .generate import ClueTarget, DigSpec, Symmetry
     from .improve import generated_line, iter_generated
+    from .model import ClueTarget, DigSpec
+    from .rules import Symmetry
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
@@ -485,8 +504,16 @@ def _puzzles_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with the exit code of every other bad input: 1 (subcommands inherit it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bookgen",
         description="Graded sudoku puzzles and print-ready puzzle books.",
     )

@@ -25,103 +25,15 @@ import importlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from types import ModuleType
 
 import numpy as np
 
 from .errors import GenerationError
-from .grid import Geometry, Grid, find_clash, geometry, symbol
-
-MAX_TRIES = 200
-"""Fresh boards tried for one puzzle before a clue target is given up."""
-
-KNOWN_MIN_CLUES = {4: 4, 6: 8, 9: 17}
-"""Fewest clues of any unique puzzle, where proven; other sizes use n - 1 (a unique
-puzzle shows at least n - 1 different symbols)."""
-
-
-class Symmetry(Enum):
-    """Board motions that leave the clue pattern unchanged."""
-
-    NONE = "none"
-    ROTATIONAL = "rotational"
-    ROTATIONAL90 = "rotational90"
-    MIRROR = "mirror"
-    FLIP = "flip"
-    DIAGONAL = "diagonal"
-    ANTIDIAGONAL = "antidiagonal"
-    DIHEDRAL = "dihedral"
-
-    @property
-    def description(self) -> str:
-        return _SYMMETRY_TEXT[self]
-
-    @classmethod
-    def parse(cls, text: str | Symmetry) -> Symmetry:
-        """A Symmetry from its name; GenerationError listing the names otherwise."""
-        if isinstance(text, Symmetry):
-            return text
-        try:
-            return cls(str(text).strip().lower())
-        except ValueError:
-            names = ", ".join(s.value for s in cls)
-            raise GenerationError(f"unknown symmetry {text!r}: expected one of {names}") from None
-
-
-_SYMMETRY_TEXT = {
-    Symmetry.NONE: "no symmetry",
-    Symmetry.ROTATIONAL: "half-turn rotation (180 degrees)",
-    Symmetry.ROTATIONAL90: "quarter-turn rotation (90 degrees)",
-    Symmetry.MIRROR: "mirror left-right",
-    Symmetry.FLIP: "flip top-bottom",
-    Symmetry.DIAGONAL: "mirror in the main diagonal",
-    Symmetry.ANTIDIAGONAL: "mirror in the anti-diagonal",
-    Symmetry.DIHEDRAL: "all eight rotations and mirrors",
-}
-
-
-def _motions(symmetry: Symmetry, n: int) -> list[tuple[tuple[int, int], ...]]:
-    """Generators of the symmetry as maps (r, c) -> (r', c'), given as tables per cell."""
-    m = n - 1
-    maps = {
-        Symmetry.ROTATIONAL: lambda r, c: (m - r, m - c),
-        Symmetry.ROTATIONAL90: lambda r, c: (c, m - r),
-        Symmetry.MIRROR: lambda r, c: (r, m - c),
-        Symmetry.FLIP: lambda r, c: (m - r, c),
-        Symmetry.DIAGONAL: lambda r, c: (c, r),
-        Symmetry.ANTIDIAGONAL: lambda r, c: (m - c, m - r),
-    }
-    gens = (
-        [Symmetry.ROTATIONAL90, Symmetry.MIRROR]
-        if symmetry is Symmetry.DIHEDRAL
-        else [symmetry] if symmetry in maps else []
-    )
-    return [tuple(maps[g](r, c) for r in range(n) for c in range(n)) for g in gens]
-
-
-@cache
-def symmetry_groups(n: int, symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
-    """The orbits of the cells under the symmetry, each sorted, ordered by first cell."""
-    motions = _motions(symmetry, n)
-    seen: set[int] = set()
-    groups = []
-    for start in range(n * n):
-        if start in seen:
-            continue
-        orbit, todo = {start}, [start]
-        while todo:
-            cell = todo.pop()
-            for motion in motions:
-                r, c = motion[cell]
-                other = r * n + c
-                if other not in orbit:
-                    orbit.add(other)
-                    todo.append(other)
-        seen |= orbit
-        groups.append(tuple(sorted(orbit)))
-    return tuple(groups)
+from .grid import Geometry, Grid, find_clash, symbol
+from .model import DigSpec
+from .rules import Symmetry, symmetry_groups
 
 
 def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -137,76 +49,6 @@ def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarr
 def _symmetry_arrays(n: int, symmetry: Symmetry) -> tuple[np.ndarray, np.ndarray]:
     """_group_arrays of the symmetry's orbits, built once (the kernels only read them)."""
     return _group_arrays(symmetry_groups(n, symmetry))
-
-
-@dataclass(frozen=True)
-class ClueTarget:
-    """The clue count wanted, lo..hi inclusive (lo == hi for an exact count)."""
-
-    lo: int
-    """Fewest clues accepted; digging stops here."""
-    hi: int
-    """Most clues accepted."""
-
-    def __str__(self) -> str:
-        return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
-
-    @classmethod
-    def parse(cls, text: str | int | ClueTarget | None, n: int) -> ClueTarget:
-        """'24', '24-30' or an int; None means any count. GenerationError when impossible."""
-        ncells = n * n
-        if text is None:
-            return cls(0, ncells)
-        if isinstance(text, ClueTarget):
-            lo, hi = text.lo, text.hi
-        elif isinstance(text, int) and not isinstance(text, bool):
-            lo = hi = text
-        else:
-            parts = str(text).replace(" ", "").split("-")
-            if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
-                raise GenerationError(
-                    f"clue target {text!r}: expected a number or a range such as 24-30"
-                )
-            lo, hi = int(parts[0]), int(parts[-1])
-        least = KNOWN_MIN_CLUES.get(n, n - 1)
-        if lo > hi:
-            raise GenerationError(f"clue target {lo}-{hi}: the range is empty (lo > hi)")
-        if hi > ncells:
-            raise GenerationError(
-                f"clue target {text}: a {n}x{n} grid has only {ncells} cells"
-            )
-        if hi < least:
-            raise GenerationError(
-                f"clue target {text} is impossible for a {n}x{n} grid: a unique puzzle "
-                f"needs at least {least} clues"
-            )
-        return cls(max(lo, 0), hi)
-
-
-@dataclass(frozen=True)
-class DigSpec:
-    """What a generated puzzle must look like."""
-
-    size: int = 9
-    """n: symbols per unit (4, 6, 9, 12, 16)."""
-    symmetry: Symmetry = Symmetry.NONE
-    """Symmetry of the clue pattern."""
-    clues: ClueTarget | None = None
-    """Clue count wanted; None = whatever digging reaches."""
-    minimal: bool = False
-    """Dig every group (see the glossary); otherwise stop at clues.lo."""
-    variant: str = ""
-    """'' for classic sudoku, 'x' for X-sudoku (diagonals are units)."""
-    max_tries: int = MAX_TRIES
-    """Fresh boards tried before giving up on the clue target."""
-
-    @property
-    def geo(self) -> Geometry:
-        return geometry(self.size, self.variant)
-
-    @property
-    def target(self) -> ClueTarget:
-        return self.clues or ClueTarget(0, self.size * self.size)
 
 
 @dataclass(frozen=True)

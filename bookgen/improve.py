@@ -8,7 +8,7 @@ Glossary:
   workers     processes in the pool; 1 = everything in this process, no pool
   chunk       consecutive puzzle indexes done by one task of `generate`; the parent yields
               the results in index order whatever order the chunks finish in
-  objective   the rating figure improve maximizes: any name of config.OBJECTIVES
+  objective   the rating figure improve maximizes: any rules.Figure
               ('way_complexity', the seed's measure, by default; 'grade' is the human grade)
   evaluation  one rating of a candidate puzzle; the budget of a deterministic improve
   chain       one local search: from the best of a few random minimal puzzles of the
@@ -39,11 +39,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .config import OBJECTIVES
 from .errors import GenerationError, InputError
-from .generate import DigSpec, GeneratedPuzzle, dig, dig_kernels, make_puzzle
+from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle
 from .grid import Geometry, Grid, geometry
+from .model import DigSpec
 from .rate import rate
+from .rules import DEFAULT_OBJECTIVE, Figure
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -214,17 +215,9 @@ def generate_puzzles(
 # ---------------------------------------------------------------- improve
 
 
-def objective_value(name: str, values: Grid, geo: Geometry) -> float:
-    """The figure `name` of a puzzle (the grade is computed only when asked for)."""
-    return rate(values, geo, with_grade=name == "grade").figure(name)
-
-
-def check_objective(name: str) -> str:
-    if name not in OBJECTIVES:
-        raise GenerationError(
-            f"unknown objective {name!r}: expected one of {', '.join(OBJECTIVES)}"
-        )
-    return name
+def objective_value(objective: Figure, values: Grid, geo: Geometry) -> float:
+    """The figure `objective` of a puzzle (the grade is computed only when asked for)."""
+    return rate(values, geo, with_grade=objective is Figure.GRADE).figure(objective)
 
 
 @dataclass(frozen=True)
@@ -239,8 +232,8 @@ class ChainTask:
     """Grid size."""
     variant: str
     """Geometry variant ('' or 'x')."""
-    objective: str
-    """The figure maximized (one of OBJECTIVES)."""
+    objective: Figure
+    """The figure maximized."""
     seed: int | str
     """The run's seed."""
     index: int
@@ -351,7 +344,7 @@ class Improved:
     """Rating dict of the input."""
     after: dict[str, Any]
     """Rating dict of the result."""
-    objective: str
+    objective: Figure
     """The figure maximized."""
     evaluations: int
     """Evaluations spent over all chains."""
@@ -388,7 +381,7 @@ def improve(
     seconds: float | None = None,
     workers: int | None = None,
     seed: int | str = 0,
-    objective: str = "way_complexity",
+    objective: Figure = DEFAULT_OBJECTIVE,
     backend: str | None = None,
     restarts: bool = False,
     progress: Callable[[float], None] | None = None,
@@ -401,7 +394,6 @@ def improve(
     restarts=True runs the random-restarts baseline on the same budget instead. chains
     overrides how many chains share an evaluations budget (see chain_budgets).
     """
-    check_objective(objective)
     if (evaluations is None) == (seconds is None):
         raise GenerationError("improve needs one budget: evaluations or seconds")
     if evaluations is not None and evaluations <= 0:
@@ -424,8 +416,8 @@ def improve(
     return Improved(
         puzzle=best.puzzle,
         solution=solution,
-        before=rate(values, geo, with_grade=objective == "grade").as_dict(),
-        after=rate(best.puzzle, geo, with_grade=objective == "grade").as_dict(),
+        before=rate(values, geo, with_grade=objective is Figure.GRADE).as_dict(),
+        after=rate(best.puzzle, geo, with_grade=objective is Figure.GRADE).as_dict(),
         objective=objective,
         evaluations=sum(r.evaluations for r in results),
         chains=len(results),

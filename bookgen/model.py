@@ -1,4 +1,5 @@
-"""Records shared along the pipeline: difficulty bands, the layout template, the book.
+"""Records shared along the pipeline: difficulty bands, what a puzzle must look like, the
+layout template, the book.
 
 Conventions: lengths are PDF points (72 pt = 1 in); grids are tuples of n*n values,
 row-major, 0 = blank (see grid.py). Every record is frozen: the pipeline builds a Book
@@ -11,6 +12,10 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
+from .errors import GenerationError
+from .grid import Geometry, geometry
+from .rules import MIN_CLUES, Symmetry
+
 
 class Band(Enum):
     """The difficulty bands of SPEC §5, as named in book configs."""
@@ -21,24 +26,107 @@ class Band(Enum):
     EXPERT = "expert"
     EXTREME = "extreme"
 
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """(lo, hi): a grade is in the band when lo <= grade < hi."""
+        return BANDS[self]
 
-BANDS: dict[str, tuple[float, float]] = {
-    "easy": (0.0, 1.5),
-    "medium": (1.5, 2.5),
-    "hard": (2.5, 4.0),
-    "expert": (4.0, 6.0),
-    "extreme": (6.0, math.inf),
+
+BANDS: dict[Band, tuple[float, float]] = {
+    Band.EASY: (0.0, 1.5),
+    Band.MEDIUM: (1.5, 2.5),
+    Band.HARD: (2.5, 4.0),
+    Band.EXPERT: (4.0, 6.0),
+    Band.EXTREME: (6.0, math.inf),
 }
-"""Band name -> (lo, hi): a puzzle is in the band when lo <= grade < hi (SPEC §5)."""
+"""Band -> (lo, hi): a puzzle is in the band when lo <= grade < hi (SPEC §5)."""
 
 
 def band_of(grade: float) -> Band:
     """The band a grade falls in."""
     grade = round(grade, 6)  # sums of tenths: 1.4999999999999998 is 1.5
-    for name, (lo, hi) in BANDS.items():
+    for band, (lo, hi) in BANDS.items():
         if lo <= grade < hi:
-            return Band(name)
+            return band
     return Band.EASY
+
+
+@dataclass(frozen=True)
+class ClueTarget:
+    """The clue count wanted, lo..hi inclusive (lo == hi for an exact count)."""
+
+    lo: int
+    """Fewest clues accepted; digging stops here."""
+    hi: int
+    """Most clues accepted."""
+
+    def __str__(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
+
+    def __contains__(self, clues: object) -> bool:
+        return isinstance(clues, int) and self.lo <= clues <= self.hi
+
+    @classmethod
+    def parse(cls, text: str | int | ClueTarget | None, n: int) -> ClueTarget:
+        """'24', '24-30' or an int; None means any count. GenerationError when impossible."""
+        ncells = n * n
+        if text is None:
+            return cls(0, ncells)
+        if isinstance(text, ClueTarget):
+            lo, hi = text.lo, text.hi
+        elif isinstance(text, int) and not isinstance(text, bool):
+            lo = hi = text
+        else:
+            parts = str(text).replace(" ", "").split("-")
+            if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+                raise GenerationError(
+                    f"clue target {text!r}: expected a number or a range such as 24-30"
+                )
+            lo, hi = int(parts[0]), int(parts[-1])
+        least = MIN_CLUES[n]
+        if lo > hi:
+            raise GenerationError(f"clue target {lo}-{hi}: the range is empty (lo > hi)")
+        if hi > ncells:
+            raise GenerationError(
+                f"clue target {text}: a {n}x{n} grid has only {ncells} cells"
+            )
+        if hi < least:
+            raise GenerationError(
+                f"clue target {text} is impossible for a {n}x{n} grid: a unique puzzle "
+                f"needs at least {least} clues"
+            )
+        return cls(max(lo, 0), hi)
+
+
+MAX_TRIES = 200
+"""Fresh boards tried for one puzzle before a clue target is given up."""
+
+
+@dataclass(frozen=True)
+class DigSpec:
+    """What a generated puzzle must look like: a section's rules for its clue pattern."""
+
+    size: int = 9
+    """n: symbols per unit (rules.SIZES)."""
+    symmetry: Symmetry = Symmetry.NONE
+    """Symmetry of the clue pattern."""
+    clues: ClueTarget | None = None
+    """Clue count wanted; None = whatever digging reaches."""
+    minimal: bool = False
+    """Dig every group (no orbit of clues can go and keep the puzzle unique); otherwise
+    stop at clues.lo."""
+    variant: str = ""
+    """'' for classic sudoku, 'x' for X-sudoku (diagonals are units)."""
+    max_tries: int = MAX_TRIES
+    """Fresh boards tried before giving up on the clue target."""
+
+    @property
+    def geo(self) -> Geometry:
+        return geometry(self.size, self.variant)
+
+    @property
+    def target(self) -> ClueTarget:
+        return self.clues or ClueTarget(0, self.size * self.size)
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from tqdm import tqdm
 from . import __version__
 from .config import BookConfig, ImproveSpec, SectionConfig
 from .errors import GenerationError
-from .generate import ClueTarget, DigSpec, Symmetry, make_puzzle
+from .generate import make_puzzle
 from .grid import Grid, format_line, geometry
 from .improve import PoolMap, improve, worker_pool
-from .model import Book, BookPuzzle, BookSection
+from .model import Book, BookPuzzle, BookSection, DigSpec
 from .rate import Rating, rate
 from .select import objective, order_key, pick, shortfall
 
@@ -73,11 +73,6 @@ class Built:
     """puzzles.txt: one puzzle per line with a '#' comment saying number and section."""
 
 
-def _dig_spec(section: SectionConfig) -> DigSpec:
-    clues = ClueTarget(*section.clues) if section.clues else None
-    return DigSpec(section.size, Symmetry.parse(section.symmetry), clues, section.minimal)
-
-
 def _candidate(job: tuple[DigSpec, str, int]) -> Rating:
     """Make and rate candidate `index` of a section (runs in a worker process)."""
     spec, seed, index = job
@@ -100,7 +95,7 @@ def _section(
     si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm
 ) -> list[Chosen]:
     """The section's puzzles, easier first; GenerationError when they cannot be found."""
-    spec = _dig_spec(section)
+    spec = section.dig
     section_seed = f"{seed}:{si}"
     per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
     bound = max(BATCH, per * section.count)
@@ -153,7 +148,9 @@ def _improve_section(
         # the round size changes only how much is computed, never what is chosen.
         batch = near[k : k + max(2, missing - len(chosen))]
         k += len(batch)
-        jobs = [(r.puzzle, section.size, spec, f"{section_seed}:improve:{i}") for _, i, r in batch]
+        jobs = [
+            (r.puzzle, section.dig.size, spec, f"{section_seed}:improve:{i}") for _, i, r in batch
+        ]
         for (_, i, _), r in zip(batch, pmap(_improved, jobs), strict=True):
             if len(chosen) < missing and pick([r], section.difficulty, 1, taken):
                 chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}"))
@@ -182,7 +179,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     entries: list[dict[str, object]] = []
     lines = []
     for section, chosen in sections:
-        geo = geometry(section.size)
+        geo = section.dig.geo
         printed = []
         for c in chosen:
             number += 1
@@ -190,7 +187,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             assert r.solution is not None and r.band is not None
             printed.append(
                 BookPuzzle(
-                    number, section.name, r.band.capitalize(), geo.box_rows, geo.box_cols,
+                    number, section.name, r.band.value.capitalize(), geo.box_rows, geo.box_cols,
                     r.puzzle, r.solution,
                 )
             )
@@ -227,7 +224,7 @@ def write_book(built: Built, out_dir: Path) -> int:
     place only when all three are complete, so a failed or interrupted build leaves the
     previous book (or nothing), never a half-written one.
     """
-    from .layout import render_book
+    from .layout.render import render_book
 
     out_dir.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".build-", dir=out_dir))

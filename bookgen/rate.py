@@ -16,8 +16,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .config import TRACE_FIGURES, TRACE_MAX_SIZE
 from .grid import Geometry, Grid, format_line
+from .model import Band
+from .rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from .solver import Trace, solve, trace
 
 
@@ -39,22 +40,20 @@ class Rating:
     """Time taken to rate (trace, and grade when asked)."""
     grade: float | None = None
     """SE-scale grade; None when grading was skipped."""
-    band: str | None = None
-    """Band name of the grade: easy, medium, hard, expert, extreme."""
+    band: Band | None = None
+    """The band of the grade."""
     hardest: str | None = None
     """Name of the hardest technique the grade rests on."""
     steps: tuple[tuple[str, int], ...] | None = None
     """How many steps of each technique the logical solve used, in ladder order."""
 
-    def figure(self, name: str) -> float:
-        """The value of count or one of config.FIGURES; ValueError if not computed."""
-        if name == "clues":
+    def figure(self, f: Figure) -> float:
+        """The value of a rating figure; ValueError if it was not computed."""
+        if f is Figure.CLUES:
             return self.clues
-        if name == "count":
-            return self.count
-        value = self.grade if name == "grade" else getattr(self.trace, name, None)
+        value = self.grade if f is Figure.GRADE else getattr(self.trace, f.value, None)
         if value is None:
-            raise ValueError(f"puzzle was rated without {name}")
+            raise ValueError(f"puzzle was rated without {f.value}")
         return float(value)
 
     def as_dict(self) -> dict[str, object]:
@@ -64,11 +63,14 @@ class Rating:
             "solution": format_line(self.solution) if self.solution else None,
             "count": self.count,
         }
-        out.update((f, getattr(self.trace, f) if self.trace else None) for f in TRACE_FIGURES)
+        out.update(
+            (f.value, getattr(self.trace, f.value) if self.trace else None) for f in TRACE_FIGURES
+        )
         out.update(clues=self.clues, seconds=round(self.seconds, 6))
         if self.grade is not None:
             out.update(
-                grade=self.grade, band=self.band, hardest=self.hardest, steps=dict(self.steps or ())
+                grade=self.grade, band=self.band.value if self.band else None, hardest=self.hardest,
+                steps=dict(self.steps or ()),
             )
         return out
 
@@ -87,7 +89,7 @@ def _graded(
     seconds += time.perf_counter() - t0
     counts = g.counts.items() if isinstance(g.counts, dict) else g.counts
     return Rating(
-        values, count, solution, tr, clues, seconds, round(g.grade, 1), g.band.value,
+        values, count, solution, tr, clues, seconds, round(g.grade, 1), g.band,
         g.hardest, tuple(counts),
     )
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .config import Difficulty, SectionConfig
-from .model import BANDS
 from .rate import Rating
+from .rules import DEFAULT_OBJECTIVE, Figure
 
 
 def matches(rating: Rating, difficulty: Difficulty) -> bool:
@@ -39,21 +39,21 @@ def shortfall(rating: Rating, difficulty: Difficulty) -> float:
     return total
 
 
-def _limits(difficulty: Difficulty) -> list[tuple[str, float, float, bool]]:
+def _limits(difficulty: Difficulty) -> list[tuple[Figure, float, float, bool]]:
     """(figure, lo, hi, top is open) for every limit; bands are half-open, ranges closed."""
     out = [(f, lo, hi, False) for f, lo, hi in difficulty.ranges]
     if difficulty.band is not None:
-        lo, hi = BANDS[difficulty.band]
-        out.insert(0, ("grade", lo, hi, True))
+        lo, hi = difficulty.band.bounds
+        out.insert(0, (Figure.GRADE, lo, hi, True))
     return out
 
 
-def objective(section: SectionConfig) -> str:
+def objective(section: SectionConfig) -> Figure:
     """The figure to raise when a section's puzzles are too easy."""
     if section.improve is not None:
         return section.improve.objective
     limits = _limits(section.difficulty)
-    return limits[0][0] if limits else "way_complexity"
+    return limits[0][0] if limits else DEFAULT_OBJECTIVE
 
 
 def order_key(rating: Rating) -> tuple[float, int, str]:

@@ -19,6 +19,6 @@ def test_api_round_trip():
     assert tr.solution == truth[0] and tr.level == 0
     r = bookgen.rate(values, geo)
     assert r.as_dict()["solution"] == "".join(map(str, truth[0]))
-    assert r.band == bookgen.grade(values, geo).band.value
+    assert r.band == bookgen.grade(values, geo).band
     cand_sum, cand_sq, cells = bookgen.hints(values, geo)
     assert cand_sum == sum(len(c) for _, c in cells) and len(cells) == values.count(0)

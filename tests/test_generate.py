@@ -10,17 +10,10 @@ import pytest
 from exact_cover import count_exact
 
 from bookgen.errors import GenerationError
-from bookgen.generate import (
-    ClueTarget,
-    DigSpec,
-    Symmetry,
-    complete_board,
-    create,
-    dig,
-    make_puzzle,
-    symmetry_groups,
-)
+from bookgen.generate import complete_board, create, dig, make_puzzle
 from bookgen.grid import find_clash, format_line, geometry, parse
+from bookgen.model import ClueTarget, DigSpec
+from bookgen.rules import Symmetry, symmetry_groups
 
 
 def _image(symmetry: str, n: int, r: int, c: int) -> list[tuple[int, int]]:

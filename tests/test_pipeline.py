@@ -12,9 +12,10 @@ from tqdm import tqdm
 from bookgen.config import Difficulty, ImproveSpec, SectionConfig, load_config
 from bookgen.errors import GenerationError
 from bookgen.grid import geometry, parse
-from bookgen.model import BANDS
+from bookgen.model import Band, DigSpec
 from bookgen.pipeline import _improve_section, build_book, write_book
 from bookgen.rate import rate
+from bookgen.rules import Figure
 from bookgen.select import matches, pick, shortfall
 
 SMALL = """\
@@ -81,7 +82,7 @@ def test_every_puzzle_unique_and_in_its_section(built_twice):
         assert e["clues"] == sum(1 for v in values if v)
         assert e["generator"].startswith("bookgen ") and len(e["config_hash"]) == 64
     for e in entries[:3]:
-        assert len(e["givens"]) == 16 and e["band"] == "easy" and e["grade"] < BANDS["easy"][1]
+        assert len(e["givens"]) == 16 and e["band"] == "easy" and e["grade"] < Band.EASY.bounds[1]
     for e in entries[3:6]:
         assert e["band"] == "medium" and 22 <= e["clues"] <= 32
         values, geo = parse(e["givens"])
@@ -148,12 +149,12 @@ def test_bad_config_does_no_work(tmp_path):
 def test_pick_skips_taken_and_out_of_band():
     geo = geometry(9)
     easy = rate(parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[0], geo)
-    band = Difficulty("easy", ())
+    band = Difficulty(Band.EASY, ())
     assert matches(easy, band) and shortfall(easy, band) == 0.0
-    hard = Difficulty("hard", ())
+    hard = Difficulty(Band.HARD, ())
     assert not matches(easy, hard)
-    assert shortfall(easy, hard) == pytest.approx(BANDS["hard"][0] - easy.grade)
-    assert shortfall(easy, Difficulty(None, (("clues", 0, 20),))) == float("inf")
+    assert shortfall(easy, hard) == pytest.approx(Band.HARD.bounds[0] - easy.grade)
+    assert shortfall(easy, Difficulty(None, ((Figure.CLUES, 0, 20),))) == float("inf")
     taken: set = set()
     assert pick([easy, easy], band, 2, taken) == [easy]
     assert pick([easy], band, 1, taken) == []
@@ -165,9 +166,8 @@ def test_improvement_reaches_what_random_did_not():
     start = rate(parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[0], geo)
     assert start.trace.way_complexity == 0  # solved by singles alone: far below the floor
     section = SectionConfig(
-        name="Harder", count=1, difficulty=Difficulty(None, (("way_complexity", 10, 10_000),)),
-        symmetry="none", size=9, clues=None, minimal=False,
-        improve=ImproveSpec(evaluations=300, seconds=None, objective="way_complexity"),
+        name="Harder", count=1, difficulty=Difficulty(None, ((Figure.WAY_COMPLEXITY, 10, 10_000),)),
+        dig=DigSpec(), improve=ImproveSpec(300, None, Figure.WAY_COMPLEXITY),
     )
     starts = [(shortfall(start, section.difficulty), 0, start)]
     with tqdm(disable=True) as bar:

@@ -1,9 +1,7 @@
 """The PDF layout: a finished Book in, a print-ready PDF out (PRINT.md).
 
 geometry.py holds the numbers (page, margins, gutter, pagination, grid slots), draw.py
-the canvas calls, render.py the one writer.
+the canvas calls, render.py the one writer (render.render_book). The package imports
+nothing itself, so the pure geometry can be asked for page estimates without loading
+reportlab.
 """
-
-from .render import render_book
-
-__all__ = ["render_book"]

@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..grid import SYMBOLS
 from ..model import Book, BookPuzzle, LineWeights
-from .geometry import MIN_TEXT, Metrics, Rect, Slot
+from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
 
 BASELINE_DROP = 0.37
 """Baseline below the cell centre, as a fraction of the type size."""
@@ -164,12 +164,12 @@ def answer_grid(
 def label(c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float) -> None:
     """The line above a grid: `left` bold at its left edge, `right` at its right edge.
 
-    Texts too long for the grid's width shrink together (not below MIN_TEXT) and keep
+    Texts too long for the grid's width shrink together (not below MIN_TEXT_PT) and keep
     a gap of one em between them.
     """
     used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
     if used:
-        size = max(MIN_TEXT, min(size, size * (slot.grid.width - size) / used))
+        size = max(MIN_TEXT_PT, min(size, size * (slot.grid.width - size) / used))
     c.setFont(fonts.bold, size)
     c.drawString(slot.grid.x, slot.label_y, left)
     if right:
@@ -262,7 +262,7 @@ def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> No
 def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
     """The back of the title page: the copyright line near the bottom; blank without one."""
     if book.copyright:
-        size = max(MIN_TEXT, m.text_size * 0.8)
+        size = max(MIN_TEXT_PT, m.text_size * 0.8)
         lines = simpleSplit(book.copyright, fonts.regular, size, box.width)
         _paragraph(
             c, book.copyright, 0, (len(lines) + 1) * size * 1.35, box.width, fonts.regular, size
@@ -301,7 +301,7 @@ def how_to_play(
         return
     left = box.width / 2 - side - gap
     top = y - m.label_size * 1.6
-    size = max(MIN_TEXT, digit_scale * side / 4)
+    size = max(MIN_TEXT_PT, digit_scale * side / 4)
     for x, name in ((left, "Puzzle"), (box.width / 2 + gap, "Solution")):
         c.setFont(fonts.bold, m.label_size)
         c.drawString(x, top + m.label_size * 0.5, name)

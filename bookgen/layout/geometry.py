@@ -23,27 +23,17 @@ from enum import Enum
 
 from ..errors import LayoutError
 from ..model import Book, BookPuzzle, Template
-
-MIN_PAGES = 24
-"""KDP's minimum page count for a paperback."""
-
-KDP_GUTTERS: tuple[tuple[int, float], ...] = (
-    (150, 27.0),
-    (300, 36.0),
-    (500, 45.0),
-    (700, 54.0),
-    (828, 63.0),
+from ..rules import (
+    ANSWERS_PER_PAGE,
+    LARGE_PRINT_DIGIT_PT,
+    LARGE_PRINT_PER_PAGE,
+    MAX_ANSWER_GRAY,
+    MIN_LINE_PT,
+    MIN_PAGES,
+    MIN_TEXT_PT,
+    PER_PAGE,
+    kdp_gutter,
 )
-"""(up to this many pages, inside margin in points): KDP's table, 0.375 in to 0.875 in."""
-
-MIN_TEXT = 7.0
-"""Smallest type size allowed anywhere (PRINT.md), answer-key digits included."""
-
-LARGE_PRINT_DIGITS = 16.0
-"""Smallest digit size of a large-print book."""
-
-MAX_ANSWER_GRAY = 0.4
-"""Lightest gray for filled-in answer digits: PRINT.md asks for at least 60% black."""
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -162,14 +152,6 @@ class Plan:
         return content_box(self.template, self.gutter, number)
 
 
-def kdp_gutter(pages: int) -> float:
-    """KDP's inside margin for a book of `pages` pages (the last step beyond 828)."""
-    for most, gutter in KDP_GUTTERS:
-        if pages <= most:
-            return gutter
-    return KDP_GUTTERS[-1][1]
-
-
 def content_box(t: Template, gutter: float, number: int) -> Rect:
     """The page minus its mirrored margins: the gutter is on the left of odd pages."""
     left = gutter if number % 2 else t.margin_outside
@@ -199,7 +181,7 @@ def metrics(t: Template) -> Metrics:
     return Metrics(
         heading_size=heading,
         band=heading * 1.9,
-        running_size=max(MIN_TEXT + 2, label * 0.85),
+        running_size=max(MIN_TEXT_PT + 2, label * 0.85),
         label_size=label,
         answer_label_size=8.0,
         text_size=_clamp(w * 0.02, 10.0, 13.0) * (1.3 if t.large_print else 1.0),
@@ -266,7 +248,7 @@ def _clamp(v: float, lo: float, hi: float) -> float:
 
 def digit_size(side: float, n: int, scale: float) -> float:
     """Type size of the symbols in an n x n grid of the given side: scale x cell, >= 7 pt."""
-    return max(MIN_TEXT, scale * side / n)
+    return max(MIN_TEXT_PT, scale * side / n)
 
 
 def contents_lines(t: Template, m: Metrics) -> int:
@@ -276,7 +258,15 @@ def contents_lines(t: Template, m: Metrics) -> int:
 
 
 def plan_book(book: Book) -> Plan:
-    """Every page of the book, the gutter and the slots; LayoutError if it cannot be printed.
+    """Every page of the book, the gutter and the slots; LayoutError if it cannot be printed."""
+    plan = plan_pages(book)
+    _check_sizes(plan, [p for s in book.sections for p in s.puzzles])
+    return plan
+
+
+def plan_pages(book: Book) -> Plan:
+    """Every page of the book, the gutter and the slots, before the check that every grid
+    size is printable (config asks this of a book of blank grids to judge a config).
 
     Order: title leaf (title page and its back with the copyright line), how to play,
     contents, one part per section, the answer key, then Notes pages up to an even count
@@ -345,33 +335,37 @@ def plan_book(book: Book) -> Plan:
             t.lines.answer_box,
         ),
     )
-    _check_sizes(plan, everything)
     return plan
 
 
 def _check_template(t: Template) -> None:
-    if t.puzzles_per_page not in (1, 2, 4, 6):
+    if t.puzzles_per_page not in PER_PAGE:
         raise LayoutError(
-            f"template {t.name!r}: puzzles_per_page is {t.puzzles_per_page}: expected 1, 2, 4 or 6"
+            f"template {t.name!r}: puzzles_per_page is {t.puzzles_per_page}: expected "
+            f"{', '.join(map(str, PER_PAGE[:-1]))} or {PER_PAGE[-1]}"
         )
-    if not 4 <= t.answers_per_page <= 12:
+    least, most = ANSWERS_PER_PAGE
+    if not least <= t.answers_per_page <= most:
         raise LayoutError(
-            f"template {t.name!r}: answers_per_page is {t.answers_per_page}: expected 4 to 12"
+            f"template {t.name!r}: answers_per_page is {t.answers_per_page}: expected "
+            f"{least} to {most}"
         )
-    if t.large_print and t.puzzles_per_page > 2:
+    if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:
         raise LayoutError(
-            f"template {t.name!r}: large print allows 1 or 2 puzzles a page, "
-            f"not {t.puzzles_per_page}"
+            f"template {t.name!r}: large print allows at most {LARGE_PRINT_PER_PAGE} puzzles "
+            f"a page, not {t.puzzles_per_page}"
         )
     if not 0.0 <= t.answer_gray <= MAX_ANSWER_GRAY:
         raise LayoutError(
             f"template {t.name!r}: answer_gray is {t.answer_gray:g}: expected 0 to "
             f"{MAX_ANSWER_GRAY:g} (filled-in answers at least 60% black)"
         )
-    thin = {k: v for k, v in vars(t.lines).items() if v < 0.75}
+    thin = {k: v for k, v in vars(t.lines).items() if v < MIN_LINE_PT}
     if thin:
         k, v = next(iter(thin.items()))
-        raise LayoutError(f"template {t.name!r}: lines.{k} is {v:g} pt: expected at least 0.75")
+        raise LayoutError(
+            f"template {t.name!r}: lines.{k} is {v:g} pt: expected at least {MIN_LINE_PT:g}"
+        )
 
 
 def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
@@ -385,15 +379,15 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
             (answer_side, "answers_per_page", t.answers_per_page),
         ):
             cell = side / n
-            if MIN_TEXT > 0.85 * cell:
+            if MIN_TEXT_PT > 0.85 * cell:
                 raise LayoutError(
                     f"template {t.name!r}: {n}x{n} grids at {what} {per_page} get "
-                    f"{cell:.1f} pt cells, too small for {MIN_TEXT:g} pt type: "
+                    f"{cell:.1f} pt cells, too small for {MIN_TEXT_PT:g} pt type: "
                     f"expected fewer {what.replace('_per_page', '')} a page"
                 )
         size = digit_size(body_side, n, t.digit_scale)
-        if t.large_print and size < LARGE_PRINT_DIGITS:
+        if t.large_print and size < LARGE_PRINT_DIGIT_PT:
             raise LayoutError(
                 f"template {t.name!r}: large print needs digits of at least "
-                f"{LARGE_PRINT_DIGITS:g} pt, {n}x{n} grids get {size:.1f} pt"
+                f"{LARGE_PRINT_DIGIT_PT:g} pt, {n}x{n} grids get {size:.1f} pt"
             )

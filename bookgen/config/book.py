@@ -1,0 +1,220 @@
+"""The book config: its top-level schema, the print checks that need the whole book, the
+config hash, and load_config.
+
+Glossary:
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections
+  print check  the page count and digit sizes the book will get, asked of the layout's own
+               pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
+               config refuses exactly what the layout could not print
+  config hash  sha256 of the effective settings in canonical JSON; it goes into the manifest
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+import yaml
+
+from .. import model
+from ..errors import ConfigError, LayoutError
+from ..grid import geometry
+from ..layout.geometry import plan_pages
+from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from .reader import (
+    At,
+    Key,
+    Map,
+    Read,
+    Wrong,
+    compose,
+    integer_of,
+    raise_problems,
+    read_flag,
+    read_node,
+    read_optional_text,
+    read_seed,
+    read_text,
+    scalar_of,
+)
+from .sections import SectionConfig, read_sections, section_record
+from .templates import BUNDLED_FONTS, TEMPLATE, book_template
+
+
+@dataclass(frozen=True)
+class BookConfig:
+    """A validated book config; everything the pipeline needs to start."""
+
+    path: Path
+    """The config file."""
+    name: str
+    """The config file's stem; the default output folder is output/<name>/."""
+    title: str
+    subtitle: str
+    author: str
+    copyright: str
+    """Copyright line; '' for none."""
+    seed: int
+    """Book seed; every puzzle's generator is derived from it and the puzzle's place."""
+    workers: int | None
+    """Worker processes; None uses every core."""
+    template: model.Template
+    """The named template with the config's `layout` overrides applied."""
+    front: model.FrontMatter
+    sections: tuple[SectionConfig, ...]
+    config_hash: str
+    """sha256 of the effective settings in canonical JSON (workers excluded: they do not
+    change the book; font files enter by their content hash)."""
+
+
+def _workers(node: yaml.Node, at: At) -> int | None:
+    if scalar_of(node, at) in (None, "auto"):
+        return None
+    value = integer_of(node, at)
+    if value is None or value < 1:
+        raise Wrong("a positive integer or 'auto'")
+    return value
+
+
+_CONFIG = Map(
+    {
+        "title": Key(read_text, required=True),
+        "subtitle": Key(read_optional_text),
+        "author": Key(read_optional_text),
+        "copyright": Key(read_optional_text),
+        "seed": Key(read_seed),
+        "workers": Key(_workers),
+        "template": Key(read_text),
+        "layout": Key(TEMPLATE),
+        "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
+        "sections": Key(read_sections, required=True),
+    },
+    what="a mapping of book settings",
+)
+
+
+def _blank_book(t: model.Template, sections: list[SectionConfig],
+                front: model.FrontMatter) -> model.Book:
+    """The book with blank grids in place of puzzles: what the layout needs to count pages
+    and size slots."""
+    parts, number = [], 0
+    for s in sections:
+        geo = geometry(s.dig.size)
+        blank = (0,) * geo.ncells
+        grids = []
+        for _ in range(s.count):
+            number += 1
+            grids.append(model.BookPuzzle(number, s.name, "", geo.box_rows, geo.box_cols,
+                                          blank, blank))
+        parts.append(model.BookSection(s.name, tuple(grids)))
+    return model.Book("", "", "", "", tuple(parts), t, front)
+
+
+def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
+                 front: model.FrontMatter, at: At) -> None:
+    """Page count and digit sizes, for each grid size the book uses, as the layout gets them."""
+    try:
+        plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
+    except LayoutError as e:
+        at.fail(str(e))
+        return
+    if len(plan.pages) > MAX_PAGES:
+        at.fail(f"the book needs {len(plan.pages)} pages; expected at most {MAX_PAGES} "
+                "(print-on-demand limit): fewer puzzles, or more of them a page")
+    checked: set[int] = set()
+    for read, s in sections:
+        n = s.dig.size
+        if n in checked:
+            continue
+        checked.add(n)
+        need = LARGE_PRINT_DIGIT_PT if t.large_print else MIN_TEXT_PT
+        for what, slots, per_page, least in (
+            ("grids", plan.puzzle_slots, t.puzzles_per_page, need),
+            ("answer grids", plan.answer_slots, t.answers_per_page, MIN_TEXT_PT),
+        ):
+            pt = t.digit_scale * slots[0].grid.width / n
+            if pt < least:
+                read.at_key("size").fail(
+                    f"{n}x{n} {what} at {per_page} a page get {pt:.1f} pt digits "
+                    f"with template {t.name!r}; expected at least {least:g} pt "
+                    f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
+                    "or a larger page)")
+
+
+def _font_key(font: str) -> str:
+    """A font as it enters the hash: bundled by name, a file by its content."""
+    if font in BUNDLED_FONTS:
+        return font
+    return "sha256:" + hashlib.sha256(Path(font).read_bytes()).hexdigest()
+
+
+def _config_hash(cfg: BookConfig) -> str:
+    t = dataclasses.replace(cfg.template, font=_font_key(cfg.template.font),
+                            font_bold=_font_key(cfg.template.font_bold))
+    data = {
+        "title": cfg.title, "subtitle": cfg.subtitle, "author": cfg.author,
+        "copyright": cfg.copyright, "seed": cfg.seed,
+        "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
+        "sections": [dataclasses.asdict(s) for s in cfg.sections],
+    }
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=lambda v: v.value if isinstance(v, Enum) else str(v))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_config(path: str | Path, *, seed: int | None = None,
+                workers: int | None = None) -> BookConfig:
+    """Read and check a book config; `seed` and `workers` override the file's values.
+
+    Raises ConfigError listing every problem found, one per line, each with its key path
+    and line; nothing is returned unless the whole config is sound.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such file")
+    if seed is not None and seed < 0:
+        raise ConfigError(f"seed: expected a non-negative integer, got {seed}")
+    if workers is not None and workers < 1:
+        raise ConfigError(f"workers: expected a positive integer, got {workers}")
+    problems: list[tuple[str, int, str]] = []
+    node, ctx = compose(path, "", problems)
+    raw = read_node(_CONFIG, node, At(ctx, "", 1))[1] if node is not None else None
+    if raw is None:
+        raise_problems(path, problems)
+        raise AssertionError("unreachable: a failed read records a problem")
+    template = book_template(raw, ctx)
+    front = model.FrontMatter(**raw.get("front", Read(raw.at)).values)
+    sections: list[tuple[Read, SectionConfig]] = []
+    names: dict[str, str] = {}
+    for read in raw.get("sections", []):
+        s = section_record(read)
+        if s is None:
+            continue
+        if s.name in names:
+            read.at_key("name").fail(f"duplicate section name {s.name!r}; first used by "
+                                     f"{names[s.name]}")
+        names.setdefault(s.name, read.at.path)
+        sections.append((read, s))
+    if template is not None and sections and len(sections) == len(raw.get("sections", [])):
+        _check_print(template, sections, front, raw.at_key("sections"))
+    raise_problems(path, problems)
+    assert template is not None
+    cfg = BookConfig(
+        path=path,
+        name=path.stem,
+        title=raw.values["title"],
+        subtitle=raw.get("subtitle", ""),
+        author=raw.get("author", ""),
+        copyright=raw.get("copyright", ""),
+        seed=raw.get("seed", 1) if seed is None else seed,
+        workers=raw.get("workers") if workers is None else workers,
+        template=template,
+        front=front,
+        sections=tuple(s for _, s in sections),
+        config_hash="",
+    )
+    return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

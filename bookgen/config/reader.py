@@ -1,0 +1,397 @@
+"""The line-tracking YAML reader: nodes -> values, every problem collected with its place.
+
+Glossary:
+  node        a composed YAML node; it keeps its line (merge keys and anchors work)
+  reader      a function (node, At) -> value that raises Wrong when the value does not fit
+  Map / Key   a declarative mapping schema: known keys, each with its reader, in the manner
+              of mkdocs' config/base.py; anything else is reported with a did-you-mean
+  Read        a mapping as read: the valid values, and where every key was
+  key path    where a value sits: 'sections[2].count', 'layout.margins.top'
+  problem     one line '<key path>: expected ..., got ... (line N)'; every problem of a file
+              is collected first, then all are raised at once as one ConfigError
+  length      PDF points as a bare number (72 = 1 in) or a string with a unit:
+              '0.5in', '12.7mm', '1.27cm', '36pt'
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+
+from ..errors import ConfigError
+from ..rules import MIN_LINE_PT
+
+E = TypeVar("E", bound=Enum)
+
+UNITS = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
+"""Points per unit of a length."""
+
+
+class Wrong(Exception):
+    """A value does not fit: `expected` is what was wanted (or, if whole, the full text)."""
+
+    def __init__(self, expected: str, whole: bool = False) -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.whole = whole
+
+
+@dataclass
+class Ctx:
+    """Where reading stands: the key path, the file, and the problems found so far."""
+
+    loader: yaml.SafeLoader
+    """Constructs scalar values from nodes of the file being read."""
+    base: Path
+    """Folder that relative paths in the file are resolved against."""
+    file: str
+    """'' for the config itself, else a name shown with line numbers (a template)."""
+    problems: list[tuple[str, int, str]]
+    """Every problem found: (file, line, text); '' is the config itself."""
+
+
+@dataclass(frozen=True)
+class At:
+    """A location: key path and line, in a given read."""
+
+    ctx: Ctx
+    path: str
+    line: int
+
+    def key(self, name: str, node: yaml.Node) -> At:
+        return At(self.ctx, f"{self.path}.{name}" if self.path else name, line_of(node))
+
+    def index(self, i: int, node: yaml.Node) -> At:
+        return At(self.ctx, f"{self.path}[{i}]", line_of(node))
+
+    def fail(self, text: str) -> None:
+        where = f"{self.ctx.file} line {self.line}" if self.ctx.file else f"line {self.line}"
+        text = f"{self.path or '(top)'}: {text} ({where})"
+        self.ctx.problems.append((self.ctx.file, self.line, text))
+
+    def value(self, node: yaml.Node) -> Any:
+        try:
+            return self.ctx.loader.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError):
+            # e.g. a date-like scalar that is no date: no reader accepts a raw node value
+            return object()
+
+
+def line_of(node: yaml.Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+def got(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping" if node.value else "an empty mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list" if node.value else "an empty list"
+    if node.tag == "tag:yaml.org,2002:null":
+        return "nothing"
+    if node.tag == "tag:yaml.org,2002:str":
+        return repr(node.value)
+    return str(node.value)
+
+
+def close_match(word: str, choices: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def unknown(kind: str, value: str, choices: Iterable[str], listed: str = "") -> str:
+    """"unknown <kind> 'x'; did you mean 'y'? expected one of a, b, c"."""
+    options = list(choices)
+    close = close_match(value, options)
+    hint = f"did you mean {close!r}? " if close else ""
+    return f"unknown {kind} {value!r}; {hint}expected one of {listed or ', '.join(options)}"
+
+
+Reader = Callable[[yaml.Node, At], Any]
+
+
+def read_node(reader: Reader, node: yaml.Node, at: At) -> tuple[bool, Any]:
+    """(ok, value): run a reader, turning Wrong into a problem at `at`."""
+    try:
+        return True, reader(node, at)
+    except Wrong as e:
+        at.fail(e.expected if e.whole else f"expected {e.expected}, got {got(node)}")
+        return False, None
+
+
+@dataclass
+class Read:
+    """A mapping as read: the values that were valid and where each key was."""
+
+    at: At
+    """The mapping itself."""
+    values: dict[str, Any] = field(default_factory=dict)
+    """Valid values by key; nested mappings are Read too."""
+    where: dict[str, At] = field(default_factory=dict)
+    """Location of each key present, valid or not."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def at_key(self, key: str) -> At:
+        return self.where.get(key, self.at)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a mapping schema."""
+
+    reader: Reader
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Map:
+    """A mapping schema: known keys, each with its reader; anything else is an error."""
+
+    keys: dict[str, Key]
+    what: str = "a mapping"
+
+    def __call__(self, node: yaml.Node, at: At) -> Read:
+        if not isinstance(node, yaml.MappingNode):
+            raise Wrong(self.what)
+        out = Read(at)
+        meant: set[str] = set()  # keys suggested for unknown ones: not also reported missing
+        own = {id(k) for k, _ in node.value}
+        try:  # YAML merge keys (<<: *defaults) bring their pairs in first
+            at.ctx.loader.flatten_mapping(node)
+        except yaml.YAMLError as e:
+            raise Wrong(f"a mapping, but its merge key is wrong: {e}") from None
+        merged = set()  # names so far given only by a merge: the mapping's own pair wins
+        for knode, vnode in node.value:
+            name = str(knode.value)
+            kat = at.key(name, knode)
+            if name in out.where and name not in merged:
+                kat.fail(f"duplicate key; first given on line {out.where[name].line}")
+                continue
+            merged.discard(name)
+            if id(knode) not in own:
+                merged.add(name)
+            out.values.pop(name, None)
+            out.where[name] = kat
+            spec = self.keys.get(name)
+            if spec is None:
+                close = close_match(name, self.keys)
+                meant.add(close or "")
+                kat.fail(f"unknown key; did you mean {close!r}?" if close else
+                         f"unknown key; expected one of {', '.join(self.keys)}")
+                continue
+            ok, value = read_node(spec.reader, vnode, kat)
+            if ok:
+                out.values[name] = value
+        for name, spec in self.keys.items():
+            if spec.required and name not in out.where and name not in meant:
+                at.key(name, node).fail("required key missing")
+        return out
+
+
+def scalar_of(node: yaml.Node, at: At) -> Any:
+    """The node's value if it is a scalar, else a list (which no scalar reader accepts)."""
+    return at.value(node) if isinstance(node, yaml.ScalarNode) else []
+
+
+def read_text(node: yaml.Node, at: At) -> str:
+    value = scalar_of(node, at)
+    if not isinstance(value, str) or not value.strip():
+        raise Wrong("a non-empty text")
+    return value.strip()
+
+
+def read_optional_text(node: yaml.Node, at: At) -> str:
+    value = scalar_of(node, at)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise Wrong("a text")
+    return value.strip()
+
+
+def read_flag(node: yaml.Node, at: At) -> bool:
+    value = scalar_of(node, at)
+    if not isinstance(value, bool):
+        raise Wrong("true or false")
+    return value
+
+
+def integer_of(node: yaml.Node, at: At) -> int | None:
+    """The node's int value (never a bool), or None when it is not one."""
+    value = scalar_of(node, at)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def number_of(node: yaml.Node, at: At) -> float | None:
+    """The node's finite number value, or None when it is not one."""
+    value = scalar_of(node, at)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def read_positive_int(node: yaml.Node, at: At) -> int:
+    value = integer_of(node, at)
+    if value is None or value < 1:
+        raise Wrong("a positive integer")
+    return value
+
+
+def read_seed(node: yaml.Node, at: At) -> int:
+    value = integer_of(node, at)
+    if value is None or value < 0:
+        raise Wrong("a non-negative integer")
+    return value
+
+
+def read_positive_number(node: yaml.Node, at: At) -> float:
+    value = number_of(node, at)
+    if value is None or value <= 0:
+        raise Wrong("a positive number")
+    return value
+
+
+def read_between(lo: float, hi: float) -> Reader:
+    def read(node: yaml.Node, at: At) -> float:
+        value = number_of(node, at)
+        if value is None or not lo <= value <= hi:
+            raise Wrong(f"a number from {lo:g} to {hi:g}")
+        return value
+
+    return read
+
+
+def read_int_between(lo: int, hi: int) -> Reader:
+    def read(node: yaml.Node, at: At) -> int:
+        value = integer_of(node, at)
+        if value is None or not lo <= value <= hi:
+            raise Wrong(f"an integer from {lo} to {hi}")
+        return value
+
+    return read
+
+
+def read_choice(kind: str, options: type[E]) -> Callable[[yaml.Node, At], E]:
+    """A member of the enum `options` by its value, case-insensitive; an unknown name gets a
+    did-you-mean."""
+    names = tuple(str(o.value) for o in options)
+
+    def read(node: yaml.Node, at: At) -> E:
+        value = scalar_of(node, at)
+        if not isinstance(value, str):
+            raise Wrong(f"a {kind}: one of {', '.join(names)}")
+        if value.lower() not in names:
+            raise Wrong(unknown(kind, value, names), whole=True)
+        return options(value.lower())
+
+    return read
+
+
+def read_int_choice(options: tuple[int, ...]) -> Reader:
+    def read(node: yaml.Node, at: At) -> int:
+        value = integer_of(node, at)
+        if value not in options:
+            raise Wrong(f"one of {', '.join(map(str, options))}")
+        return value
+
+    return read
+
+
+def points_of(value: Any) -> float | None:
+    """A length (number of points, or text with a unit) in points, or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value) if math.isfinite(value) else None
+    if not isinstance(value, str):
+        return None
+    m = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(pt|in|mm|cm)?\s*", value.lower())
+    return float(m.group(1)) * UNITS[m.group(2) or "pt"] if m else None
+
+
+def read_length(minimum: float) -> Reader:
+    """A length in points, at least `minimum` points."""
+
+    def read(node: yaml.Node, at: At) -> float:
+        pts = points_of(scalar_of(node, at))
+        if pts is None or pts < minimum:
+            raise Wrong(
+                f"a length of at least {minimum / 72:g}in ({minimum:g} pt), e.g. 0.5in, 12mm, 36"
+            )
+        return pts
+
+    return read
+
+
+def read_line_weight(node: yaml.Node, at: At) -> float:
+    pts = points_of(scalar_of(node, at))
+    if pts is None or pts < MIN_LINE_PT:
+        raise Wrong(f"a line width of at least {MIN_LINE_PT:g} pt")
+    return pts
+
+
+def read_range(integral: bool) -> Reader:
+    """[lo, hi] (inclusive, lo <= hi, both >= 0) or one number meaning [x, x]."""
+    kind = "integer" if integral else "number"
+
+    def read(node: yaml.Node, at: At) -> tuple[float, float]:
+        parts = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        nums = [x for x in (number_of(p, at) for p in parts) if x is not None]
+        if len(nums) != len(parts) or not 1 <= len(nums) <= 2 or any(
+            x < 0 or (integral and not x.is_integer()) for x in nums
+        ):
+            raise Wrong(f"a range [lo, hi] or one {kind}, each >= 0")
+        lo, hi = nums[0], nums[-1]
+        if lo > hi:
+            raise Wrong(f"expected a range [lo, hi] with lo <= hi, got [{lo:g}, {hi:g}]",
+                         whole=True)
+        return lo, hi
+
+    return read
+
+
+def compose(
+    path: Path, file: str, problems: list[tuple[str, int, str]]
+) -> tuple[yaml.Node | None, Ctx]:
+    """The file's root node (None if it could not be parsed) and a context to read it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path}: cannot read: {e}") from None
+    loader = yaml.SafeLoader(text)
+    ctx = Ctx(loader, path.parent, file, problems)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 1
+        At(ctx, "", line).fail(f"invalid YAML: {e.problem or e.context}")
+        return None, ctx
+    except yaml.YAMLError as e:
+        At(ctx, "", 1).fail(f"invalid YAML: {e}")
+        return None, ctx
+    return node or yaml.ScalarNode("tag:yaml.org,2002:null", "", loader.get_mark()), ctx
+
+
+def raise_problems(path: Path, problems: list[tuple[str, int, str]]) -> None:
+    """Raise one ConfigError listing every problem: the file's own by line, then others'."""
+    if problems:
+        head = f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}:"
+        lines = (f"  {text}" for _, _, text in sorted(problems, key=lambda p: (p[0], p[1])))
+        raise ConfigError("\n".join([head, *lines]))
+
+
+
+
+def span(lo: float, hi: float) -> str:
+    """A range as people write it: '24' or '[24, 30]'."""
+    return f"{lo:g}" if lo == hi else f"[{lo:g}, {hi:g}]"

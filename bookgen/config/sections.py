@@ -1,0 +1,289 @@
+"""A book's sections: their schema, the checks across their keys, and their records.
+
+Glossary:
+  section     a run of puzzles under one heading: a count, a difficulty, the dig spec
+  difficulty  a band of the SE scale and/or inclusive ranges on rating figures (Figure)
+  dig spec    what every puzzle of the section must look like: size, symmetry, clue range,
+              minimal (model.DigSpec); generation, improvement and selection all obey it
+  orbit       the cells a symmetry maps onto each other; clues are placed orbit by orbit
+
+Bounds the checks enforce, and why:
+  clues       at least rules.MIN_CLUES[n] and at most n*n - 1 (a puzzle has a blank); with a
+              symmetry the count must be a sum of orbit sizes (180-degree rotation of an even
+              grid: even counts only)
+  count       a 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from ..model import BANDS, Band, ClueTarget, DigSpec
+from ..rules import (
+    DEFAULT_OBJECTIVE,
+    MIN_CLUES,
+    SHIDOKU_PUZZLES,
+    SIZES,
+    TRACE_MAX_SIZE,
+    Figure,
+    Symmetry,
+    clue_counts,
+    orbit_sizes,
+)
+from .reader import (
+    At,
+    Key,
+    Map,
+    Read,
+    Wrong,
+    read_choice,
+    read_flag,
+    read_positive_int,
+    read_positive_number,
+    read_range,
+    read_text,
+    scalar_of,
+    span,
+)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """What a section's puzzles must rate: a band, ranges on figures, or both."""
+
+    band: Band | None
+    """The band the grade must fall in, or None."""
+    ranges: tuple[tuple[Figure, float, float], ...]
+    """(figure, lo, hi), inclusive."""
+
+
+@dataclass(frozen=True)
+class ImproveSpec:
+    """Search each puzzle of a section for a harder one; exactly one budget is set."""
+
+    evaluations: int | None
+    """Puzzles evaluated per improved puzzle (deterministic), or None."""
+    seconds: float | None
+    """Wall-clock seconds per improved puzzle (anytime), or None."""
+    objective: Figure
+    """What to maximise: way_complexity by default, or any other figure (grade ...)."""
+
+
+@dataclass(frozen=True)
+class SectionConfig:
+    """One section of the book as the config asks for it."""
+
+    name: str
+    """Heading, e.g. 'Easy'."""
+    count: int
+    """Puzzles in the section."""
+    difficulty: Difficulty
+    """What the puzzles must rate."""
+    dig: DigSpec
+    """What the puzzles must look like: size, symmetry, clue range (the section's `clues`
+    narrowed by a `clues` range in its difficulty), minimal."""
+    improve: ImproveSpec | None
+    """Search for harder puzzles, or None."""
+
+
+# ---------------------------------------------------------------- readers
+
+
+def _size(node: yaml.Node, at: At) -> int:
+    """A grid size: 9 or '9x9'."""
+    value = scalar_of(node, at)
+    if isinstance(value, str) and re.fullmatch(r"(\d+)x\1", value.strip()):
+        value = int(value.strip().split("x")[0])
+    if isinstance(value, bool) or value not in SIZES:
+        raise Wrong(f"a grid size: one of {', '.join(map(str, SIZES))}")
+    return int(value)
+
+
+_band = read_choice("band", Band)
+
+_DIFFICULTY = Map(
+    {"band": Key(_band), **{f.value: Key(read_range(f.counts)) for f in Figure}},
+    what="a band name or a mapping of ranges, e.g. {way_complexity: [40, 200]}",
+)
+
+
+def _difficulty(node: yaml.Node, at: At) -> Read:
+    """A band name, or a mapping with an optional band and ranges on figures."""
+    if isinstance(node, yaml.ScalarNode):
+        return Read(at, {"band": _band(node, at)}, {"band": at})
+    read = _DIFFICULTY(node, at)
+    if not read.where:
+        raise Wrong("a band name or at least one range, e.g. {clues: [24, 30]}")
+    return read
+
+
+_IMPROVE = Map({
+    "evaluations": Key(read_positive_int),
+    "seconds": Key(read_positive_number),
+    "objective": Key(read_choice("objective", Figure)),
+})
+
+
+def _improve(node: yaml.Node, at: At) -> Read:
+    read = _IMPROVE(node, at)
+    budgets = [k for k in ("evaluations", "seconds") if k in read.where]
+    if len(budgets) != 1:
+        got = "both" if budgets else "neither"
+        raise Wrong(f"expected exactly one budget, evaluations or seconds, got {got}",
+                    whole=True)
+    return read
+
+
+def _clue_range(node: yaml.Node, at: At) -> tuple[int, int]:
+    lo, hi = read_range(True)(node, at)
+    return int(lo), int(hi)
+
+
+_SECTION = Map(
+    {
+        "name": Key(read_text, required=True),
+        "count": Key(read_positive_int, required=True),
+        "difficulty": Key(_difficulty, required=True),
+        "symmetry": Key(read_choice("symmetry", Symmetry)),
+        "size": Key(_size),
+        "clues": Key(_clue_range),
+        "minimal": Key(read_flag),
+        "improve": Key(_improve),
+    },
+    what="a mapping with name, count, difficulty, ...",
+)
+
+
+def read_sections(node: yaml.Node, at: At) -> list[Read]:
+    """The `sections` list, each section read (not yet checked across its keys)."""
+    if not isinstance(node, yaml.SequenceNode) or not node.value:
+        raise Wrong("a non-empty list of sections")
+    return [_SECTION(item, at.index(i, item)) for i, item in enumerate(node.value)]
+
+
+# ---------------------------------------------------------------- checks across keys
+
+
+def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, at: At) -> bool:
+    """Whether a clue range can be met on size n with `symmetry` (else a problem is noted)."""
+    cells, least = n * n, MIN_CLUES[n]
+    counts = clue_counts(n, symmetry)
+    if lo > cells - 1:
+        at.fail(f"expected at most {cells - 1} clues on a {n}x{n} grid ({cells} cells), "
+                f"got {span(lo, hi)}")
+    elif hi < least:
+        at.fail(f"expected at least {least} clues: no {n}x{n} puzzle with fewer has a unique "
+                f"solution, got {span(lo, hi)}")
+    elif not any(lo <= k <= hi for k in counts):
+        near = [max((k for k in counts if k < lo), default=None),
+                min((k for k in counts if k > hi), default=None)]
+        groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry)))))
+        at.fail(f"no clue count in {span(lo, hi)} is possible with symmetry "
+                f"{symmetry.value!r} on a {n}x{n} grid (it places clues in groups of "
+                f"{groups}); nearest possible: "
+                f"{' or '.join(str(k) for k in near if k is not None)}")
+    else:
+        return True
+    return False
+
+
+def _check_4x4_supply(read: Read, clues: tuple[int, int] | None, at: At) -> None:
+    """A 4x4 section asks no more puzzles than exist (SHIDOKU_PUZZLES)."""
+    symmetry, count = read.get("symmetry", Symmetry.NONE), read.get("count", 0)
+    lo, hi = clues or (MIN_CLUES[4], 15)
+    supply = sum(SHIDOKU_PUZZLES[symmetry][k - MIN_CLUES[4]] for k in range(lo, hi + 1))
+    having = f"{span(lo, hi)} clues and " if clues else ""
+    if supply == 0:
+        at.fail(f"no 4x4 puzzle with {having}symmetry {symmetry.value!r} has a unique solution")
+    elif count > supply:
+        read.at_key("count").fail(
+            f"expected at most {supply}: only {supply} different 4x4 puzzles have {having}"
+            f"symmetry {symmetry.value!r}, got {count}")
+
+
+def _difficulty_record(read: Read) -> Difficulty:
+    band: Band | None = read.get("band")
+    ranges = tuple((f, *read.values[f.value]) for f in Figure if f.value in read.values)
+    if band is not None and "grade" in read.values:
+        lo, hi = read.values["grade"]
+        blo, bhi = BANDS[band]
+        if not (lo < bhi and hi >= blo):
+            read.where["grade"].fail(
+                f"grade range {span(lo, hi)} lies outside band {band.value!r} "
+                f"(grade {blo:g} up to {bhi:g})")
+    return Difficulty(band=band, ranges=ranges)
+
+
+def _section_clues(read: Read, diff: Read) -> tuple[int, int] | None:
+    """The section's clue range: its own `clues` narrowed by its difficulty's, checked
+    against the size and symmetry."""
+    clues, at = read.get("clues"), read.at_key("clues")
+    if "clues" in diff.values:
+        dlo, dhi = diff.values["clues"]
+        implied = (math.ceil(dlo), math.floor(dhi))
+        if clues is None:
+            clues, at = implied, diff.where["clues"]
+        elif max(clues[0], implied[0]) > min(clues[1], implied[1]):
+            at.fail(f"clues {span(*clues)} and difficulty clues {span(dlo, dhi)} "
+                    "do not overlap")
+            return None
+        else:
+            clues = (max(clues[0], implied[0]), min(clues[1], implied[1]))
+    if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
+        return clues
+    size = read.get("size", 9)
+    possible = clues is None or _check_clues(
+        clues[0], clues[1], size, read.get("symmetry", Symmetry.NONE), at)
+    if possible and size == 4:
+        _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
+    return clues
+
+
+def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> None:
+    """A section too large for the trace asks nothing of the trace figures."""
+    why = (f"the trace figures are not computed for {size}x{size} puzzles (only up to "
+           f"{TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, grade or clues")
+    for f in Figure:
+        if f.traced and f.value in diff.where:
+            diff.where[f.value].fail(why)
+    if improve is not None:
+        objective = improve.get("objective", DEFAULT_OBJECTIVE)
+        if objective.traced:
+            at = improve.where.get("objective") or read.at_key("improve")
+            at.fail(f"objective {objective.value!r}: {why}")
+
+
+def section_record(read: Read) -> SectionConfig | None:
+    """The record of a section, after the checks across its keys; None if it has problems
+    (they are reported)."""
+    diff = read.get("difficulty", Read(read.at))
+    clues = _section_clues(read, diff)
+    difficulty = _difficulty_record(diff)
+    if not {"name", "count", "difficulty"} <= read.values.keys():
+        return None
+    improve = read.get("improve")
+    size = read.get("size", 9)
+    if size > TRACE_MAX_SIZE:
+        _check_untraced(size, diff, improve, read)
+    return SectionConfig(
+        name=read.values["name"],
+        count=read.values["count"],
+        difficulty=difficulty,
+        dig=DigSpec(
+            size=size,
+            symmetry=read.get("symmetry", Symmetry.NONE),
+            clues=ClueTarget(*clues) if clues else None,
+            minimal=read.get("minimal", False),
+        ),
+        improve=None if improve is None else ImproveSpec(
+            evaluations=improve.get("evaluations"),
+            seconds=improve.get("seconds"),
+            objective=improve.get("objective", DEFAULT_OBJECTIVE),
+        ),
+    )
+

@@ -1,0 +1,244 @@
+"""Facts every stage shares, each stated once: grid sizes, clue minimums, symmetries and
+their orbits, the rating figures, and the limits of print.
+
+Glossary:
+  size      n, the symbols of one unit; a grid has n*n cells, indexed row-major from 0
+  symmetry  board motions that leave a clue pattern unchanged (Symmetry)
+  orbit     the cells a symmetry maps onto each other; clues are placed and removed orbit by
+            orbit, so a clue count is a sum of orbit sizes
+  figure    a rating number a difficulty range may bound or improve may raise (Figure)
+  traced    the trace figures of SPEC §3 exist only up to TRACE_MAX_SIZE
+  point     PDF unit, 72 pt = 1 in
+
+config reads configs against these, generate digs by them and layout prints within them;
+none of them is restated elsewhere.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+
+from .errors import GenerationError
+
+# ---------------------------------------------------------------- grids
+
+SIZES = (4, 6, 9, 12, 16)
+"""Grid sizes: boxes of 2x2, 2x3, 3x3, 3x4 and 4x4."""
+
+MIN_CLUES = {4: 4, 6: 8, 9: 17, 12: 11, 16: 15}
+"""Fewest clues a unique puzzle can have. 4x4, 6x6 and 9x9 are proven minimums; 12x12 and
+16x16 have none proven, so n - 1 is used: a unique puzzle shows at least n - 1 different
+symbols, else two missing ones could be swapped."""
+
+
+class Symmetry(Enum):
+    """Board motions that leave the clue pattern unchanged."""
+
+    NONE = "none"
+    ROTATIONAL = "rotational"
+    ROTATIONAL90 = "rotational90"
+    MIRROR = "mirror"
+    FLIP = "flip"
+    DIAGONAL = "diagonal"
+    ANTIDIAGONAL = "antidiagonal"
+    DIHEDRAL = "dihedral"
+
+    @property
+    def description(self) -> str:
+        return _SYMMETRY_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: str | Symmetry) -> Symmetry:
+        """A Symmetry from its name; GenerationError listing the names otherwise."""
+        if isinstance(text, Symmetry):
+            return text
+        try:
+            return cls(str(text).strip().lower())
+        except ValueError:
+            names = ", ".join(s.value for s in cls)
+            raise GenerationError(f"unknown symmetry {text!r}: expected one of {names}") from None
+
+
+_SYMMETRY_TEXT = {
+    Symmetry.NONE: "no symmetry",
+    Symmetry.ROTATIONAL: "half-turn rotation (180 degrees)",
+    Symmetry.ROTATIONAL90: "quarter-turn rotation (90 degrees)",
+    Symmetry.MIRROR: "mirror left-right",
+    Symmetry.FLIP: "flip top-bottom",
+    Symmetry.DIAGONAL: "mirror in the main diagonal",
+    Symmetry.ANTIDIAGONAL: "mirror in the anti-diagonal",
+    Symmetry.DIHEDRAL: "all eight rotations and mirrors",
+}
+
+
+def _motions(symmetry: Symmetry, n: int) -> list[tuple[tuple[int, int], ...]]:
+    """Generators of the symmetry's group as maps (r, c) -> (r', c'), tabled per cell."""
+    m = n - 1
+    maps = {
+        Symmetry.ROTATIONAL: lambda r, c: (m - r, m - c),
+        Symmetry.ROTATIONAL90: lambda r, c: (c, m - r),
+        Symmetry.MIRROR: lambda r, c: (r, m - c),
+        Symmetry.FLIP: lambda r, c: (m - r, c),
+        Symmetry.DIAGONAL: lambda r, c: (c, r),
+        Symmetry.ANTIDIAGONAL: lambda r, c: (m - c, m - r),
+    }
+    gens = (
+        [Symmetry.ROTATIONAL90, Symmetry.MIRROR]
+        if symmetry is Symmetry.DIHEDRAL
+        else [symmetry] if symmetry in maps else []
+    )
+    return [tuple(maps[g](r, c) for r in range(n) for c in range(n)) for g in gens]
+
+
+@cache
+def symmetry_groups(n: int, symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
+    """The orbits of the cells under the symmetry, each sorted, ordered by first cell."""
+    motions = _motions(symmetry, n)
+    seen: set[int] = set()
+    groups = []
+    for start in range(n * n):
+        if start in seen:
+            continue
+        orbit, todo = {start}, [start]
+        while todo:
+            cell = todo.pop()
+            for motion in motions:
+                r, c = motion[cell]
+                other = r * n + c
+                if other not in orbit:
+                    orbit.add(other)
+                    todo.append(other)
+        seen |= orbit
+        groups.append(tuple(sorted(orbit)))
+    return tuple(groups)
+
+
+def orbit_sizes(n: int, symmetry: Symmetry) -> tuple[int, ...]:
+    """Sizes of the cell orbits of `symmetry` on an n x n grid, sorted."""
+    return tuple(sorted(len(g) for g in symmetry_groups(n, symmetry)))
+
+
+def is_symmetric(puzzle: tuple[int, ...], n: int, symmetry: Symmetry) -> bool:
+    """Whether the clue pattern is a union of whole orbits."""
+    return all(
+        len({bool(puzzle[c]) for c in orbit}) == 1 for orbit in symmetry_groups(n, symmetry)
+    )
+
+
+@cache
+def clue_counts(n: int, symmetry: Symmetry) -> frozenset[int]:
+    """Clue counts a puzzle of size n with `symmetry` can have: sums of orbit sizes
+    within MIN_CLUES[n] .. n*n - 1."""
+    reach = 1
+    for size in orbit_sizes(n, symmetry):
+        reach |= reach << size
+    return frozenset(k for k in range(MIN_CLUES[n], n * n) if reach >> k & 1)
+
+
+SHIDOKU_PUZZLES: dict[Symmetry, tuple[int, ...]] = {
+    Symmetry.NONE: (25728, 284160, 1041408, 2141184, 2961024, 2958336, 2204928, 1239552,
+                    522624, 161280, 34560, 4608),
+    Symmetry.ROTATIONAL: (2208, 0, 12288, 0, 19296, 0, 16128, 0, 8064, 0, 2304, 0),
+    Symmetry.ROTATIONAL90: (240, 0, 0, 0, 1680, 0, 0, 0, 1152, 0, 0, 0),
+    Symmetry.MIRROR: (960, 0, 7680, 0, 14112, 0, 13824, 0, 7680, 0, 2304, 0),
+    Symmetry.FLIP: (960, 0, 7680, 0, 14112, 0, 13824, 0, 7680, 0, 2304, 0),
+    Symmetry.DIAGONAL: (480, 7872, 19776, 32448, 39264, 38976, 33408, 24192, 14976, 8064,
+                        3456, 1152),
+    Symmetry.ANTIDIAGONAL: (480, 7872, 19776, 32448, 39264, 38976, 33408, 24192, 14976, 8064,
+                            3456, 1152),
+    Symmetry.DIHEDRAL: (0, 0, 0, 0, 528, 0, 0, 0, 576, 0, 0, 0),
+}
+"""How many different 4x4 puzzles with a unique solution exist, by symmetry, for 4, 5,
+... 15 clues: every clue pattern of every one of the 288 grids, counted once (the tests
+count them again by brute force). Larger sizes have far more puzzles than a book needs."""
+
+
+# ---------------------------------------------------------------- rating figures
+
+
+class Figure(Enum):
+    """A rating number: the human grade, the trace figures of SPEC §3, or the clue count."""
+
+    GRADE = "grade"
+    WAY_COMPLEXITY = "way_complexity"
+    LEVEL = "level"
+    MAXLEVEL = "maxlevel"
+    CAND_SUM = "cand_sum"
+    CAND_SQ = "cand_sq"
+    CLUES = "clues"
+
+    @property
+    def traced(self) -> bool:
+        """Whether only the trace gives it (so not above TRACE_MAX_SIZE)."""
+        return self in TRACE_FIGURES
+
+    @property
+    def counts(self) -> bool:
+        """Whether it counts things, so its ranges are whole numbers."""
+        return self in (Figure.CLUES, Figure.LEVEL, Figure.MAXLEVEL)
+
+
+TRACE_FIGURES = (Figure.LEVEL, Figure.MAXLEVEL, Figure.WAY_COMPLEXITY, Figure.CAND_SUM,
+                 Figure.CAND_SQ)
+"""The figures only the trace gives, in the order of `rate --format json`."""
+
+TRACE_MAX_SIZE = 12
+"""Largest grid size that gets the seed's trace figures: the trace's fixed branching order
+can search for hours on a sparse 16x16 puzzle."""
+
+DEFAULT_OBJECTIVE = Figure.WAY_COMPLEXITY
+"""What improve raises unless told otherwise: the seed's best measure."""
+
+
+# ---------------------------------------------------------------- print (PRINT.md)
+
+PER_PAGE = (1, 2, 4, 6)
+"""Puzzles a body page may hold."""
+
+ANSWERS_PER_PAGE = (4, 12)
+"""Fewest and most answer grids on an answer-key page."""
+
+MIN_PAGES = 24
+"""KDP's minimum page count for a paperback."""
+
+MAX_PAGES = 828
+"""The most pages a print-on-demand book may have (KDP paperback)."""
+
+KDP_GUTTERS: tuple[tuple[int, float], ...] = (
+    (150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (MAX_PAGES, 63.0),
+)
+"""(up to this many pages, inside margin in points): KDP's table, 0.375 in to 0.875 in."""
+
+
+def kdp_gutter(pages: int) -> float:
+    """KDP's inside margin in points for a book of `pages` pages (the last step beyond)."""
+    for most, gutter in KDP_GUTTERS:
+        if pages <= most:
+            return gutter
+    return KDP_GUTTERS[-1][1]
+
+
+MIN_TEXT_PT = 7.0
+"""Smallest type size anywhere, answer-key digits included."""
+
+LARGE_PRINT_DIGIT_PT = 16.0
+"""Smallest puzzle digit in a large-print book."""
+
+LARGE_PRINT_PER_PAGE = 2
+"""Most puzzles a large-print page holds."""
+
+MIN_LINE_PT = 0.75
+"""Thinnest stroke a printer reproduces reliably."""
+
+MIN_MARGIN_PT = 18.0
+"""Nothing prints within 0.25 in of a trim edge."""
+
+DIGIT_SCALE = (0.55, 0.65)
+"""Digit size as a share of the cell side: least and most."""
+
+MAX_ANSWER_GRAY = 0.4
+"""Lightest gray for filled-in answer digits: at least 60% black."""
+
+PAGE_SIDE_PT = (216.0, 1224.0)
+"""Smallest and largest page side accepted: 3 in to 17 in."""
