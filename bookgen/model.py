@@ -14,7 +14,7 @@ from enum import Enum
 
 from .errors import GenerationError
 from .grid import Geometry, geometry
-from .rules import MIN_CLUES, Symmetry
+from .rules import MIN_CLUES, Paper, Platform, Symmetry
 
 
 class Band(Enum):
@@ -146,6 +146,18 @@ class LineWeights:
 
 
 @dataclass(frozen=True)
+class PrintSpec:
+    """How the book will be printed (a template's or config's `print:` block)."""
+
+    platform: Platform = Platform.KDP
+    """Print-on-demand service, or home printing."""
+    paper: Paper = Paper.WHITE
+    """Interior paper: sets the page limit and the spine width."""
+    bleed: bool = False
+    """Pages are the trim plus 0.125 in at the outside edge, top and bottom."""
+
+
+@dataclass(frozen=True)
 class Template:
     """A page layout preset (templates/*.yaml), after config overrides are applied."""
 
@@ -181,6 +193,8 @@ class Template:
     """Large print: digits at least 16 pt, at most 2 puzzles a page."""
     label: str = "Puzzle {number}"
     """Label above each grid; {number} and {difficulty} are filled in."""
+    print: PrintSpec = PrintSpec()
+    """Platform, paper and bleed."""
 
 
 @dataclass(frozen=True)

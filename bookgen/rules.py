@@ -242,3 +242,26 @@ MAX_ANSWER_GRAY = 0.4
 
 PAGE_SIDE_PT = (216.0, 1224.0)
 """Smallest and largest page side accepted: 3 in to 17 in."""
+
+
+class Platform(Enum):
+    """Where the book is printed: what its interior must satisfy."""
+
+    KDP = "kdp"
+    """Amazon KDP paperback: at least MIN_PAGES, an even count, KDP's page limits."""
+    INGRAM = "ingram"
+    """IngramSpark paperback: the same interior rules as KDP here."""
+    HOME = "home"
+    """A home or office printer: no padding, no page limits."""
+
+
+class Paper(Enum):
+    """Interior paper of a print-on-demand book."""
+
+    WHITE = "white"
+    CREAM = "cream"
+
+    @property
+    def thickness_in(self) -> float:
+        """Inches a page adds to the spine (KDP's figures)."""
+        return {Paper.WHITE: 0.002252, Paper.CREAM: 0.0025}[self]

@@ -42,7 +42,7 @@ from .reader import (
     scalar_of,
 )
 from .sections import SectionConfig, read_sections, section_record
-from .templates import BUNDLED_FONTS, TEMPLATE, book_template
+from .templates import BUNDLED_FONTS, PRINT, TEMPLATE, book_template
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,7 @@ _CONFIG = Map(
         "workers": Key(_workers),
         "template": Key(read_text),
         "layout": Key(TEMPLATE),
+        "print": Key(PRINT),
         "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
         "sections": Key(read_sections, required=True),
     },
