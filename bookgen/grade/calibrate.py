@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -40,6 +40,8 @@ class Sample:
     """CPU time of this process to grade it (steadier than wall time on a shared machine)."""
     wrong: int
     """Deductions that contradict the solution (0 unless there is a bug)."""
+    technique: str
+    """Name of the technique of our hardest step."""
 
 
 def read_dataset(
@@ -95,7 +97,7 @@ def measure(pairs: Sequence[tuple[str, float]], progress: bool = False) -> list[
         g = grade(values, geo, solution)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         wrong = check_steps(g.steps, solution) if solution else 0
-        out.append(Sample(rating, g.grade, dt, cpu, wrong))
+        out.append(Sample(rating, g.grade, dt, cpu, wrong, g.hardest))
         if progress and (k + 1) % 100 == 0:
             print(f"  {k + 1}/{len(pairs)}", flush=True)
     return out
@@ -167,6 +169,7 @@ def report(samples: Sequence[Sample]) -> str:
         f"spearman rho: {spearman(grades, ratings):.3f}",
         f"kendall tau-b: {kendall_tau_b(grades, ratings):.3f}",
         f"wrong deductions (checked against the solution): {sum(s.wrong for s in samples)}",
+        *agreement(samples),
         "grade by reference band: n  q1 / median / q3",
     ]
     by_band = {b: [s.grade for s in samples if band_of(s.rating) is b] for b in Band}
@@ -188,6 +191,41 @@ def report(samples: Sequence[Sample]) -> str:
             f"mean {statistics.fmean(times) * 1000:.1f} ms"
         )
     return "\n".join(lines)
+
+
+def _share(samples: Sequence[Sample], ok: Callable[[Sample], bool]) -> str:
+    hits = sum(1 for s in samples if ok(s))
+    return f"{hits}/{len(samples)} = {100 * hits / len(samples):.1f}%"
+
+
+def agreement(samples: Sequence[Sample], top: int = 12) -> list[str]:
+    """How often the grade equals the reference: exactly, within 0.1 and 0.3, same band;
+    then the largest groups of disagreements by our hardest technique and grade."""
+    # ratings and grades carry one decimal: compare them in tenths, free of float noise
+    def tenths(s: Sample) -> int:
+        return round(10 * s.grade) - round(10 * s.rating)
+
+    lines = [
+        f"exact: {_share(samples, lambda s: tenths(s) == 0)}",
+        f"within 0.1: {_share(samples, lambda s: abs(tenths(s)) <= 1)}",
+        f"within 0.3: {_share(samples, lambda s: abs(tenths(s)) <= 3)}",
+        f"same band: {_share(samples, lambda s: band_of(s.grade) is band_of(s.rating))}",
+        f"graded 10.0 (beyond the ladder): {_share(samples, lambda s: s.grade >= 10.0)}",
+    ]
+    groups: dict[tuple[str, float], list[Sample]] = {}
+    for s in samples:
+        if tenths(s):
+            groups.setdefault((s.technique, s.grade), []).append(s)
+    if groups:
+        lines.append("largest disagreements: our hardest technique, grade: n  reference ratings")
+    ranked = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    for (tech, g), group in ranked[:top]:
+        tally: dict[float, int] = {}
+        for s in group:
+            tally[s.rating] = tally.get(s.rating, 0) + 1
+        refs = ", ".join(f"{r:.1f} x{k}" for r, k in sorted(tally.items(), key=lambda x: -x[1]))
+        lines.append(f"  {tech or '-'} {g:.1f}: {len(group)}  {refs}")
+    return lines
 
 
 def bench_grade(
