@@ -199,7 +199,7 @@ SKYSCRAPER_TARGETS = {"r6c2:6", "r6c3:6", "r5c4:6", "r5c6:6"}
 
 
 def test_skyscraper():
-    steps = fish.turbot_fish(skyscraper())
+    steps = fish.two_strong_links(skyscraper())
     assert steps[0].technique is Technique.SKYSCRAPER
     assert labels(elims(steps)) == SKYSCRAPER_TARGETS
 
@@ -207,10 +207,10 @@ def test_skyscraper():
 def test_two_string_kite_rated_above_skyscraper():
     # 3 in row 1 only at c2, c7; in column 1 only at r3, r8; r1c2 and r3c1 share box 1
     b = position(remove={3: row(1, "1345689") + col(1, "1245679")})
-    steps = fish.turbot_fish(b)
+    steps = fish.two_strong_links(b)
     assert steps[0].technique is Technique.TWO_STRING_KITE
     assert labels(elims(steps)) == {"r8c7:3"}
-    assert fish.turbot_fish(position()) == []
+    assert fish.two_strong_links(position()) == []
 
 
 # ---------------------------------------------------------------- wings, uniqueness
@@ -232,23 +232,13 @@ def test_xyz_wing():
     assert wings.xyz_wing(position({"r1c1": "124", "r1c2": "13", "r2c1": "23"})) == []
 
 
-def test_w_wing():
-    # r1c1 and r5c9 hold 1, 2; 2 in row 9 only at r9c1 (sees r1c1) and r9c9 (sees r5c9)
-    b = position({"r1c1": "12", "r5c9": "12"}, remove={2: row(9, "2345678")})
-    steps = wings.w_wing(b)
-    assert steps[0].technique is Technique.W_WING
-    assert labels(elims(steps)) == {"r1c9:1", "r5c1:1"}
-    no_link = position({"r1c1": "12", "r5c9": "12"})
-    assert wings.w_wing(no_link) == []
-
-
 def test_unique_rectangle_type_1_and_not_across_four_boxes():
     b = position({"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "125"})
-    steps = uniqueness.unique_rectangle(b)
+    steps = uniqueness.unique_loop(b)
     assert steps[0].technique is Technique.UNIQUE_RECTANGLE
     assert labels(elims(steps)) == {"r2c4:1", "r2c4:2"}
     four_boxes = position({"r1c1": "12", "r1c4": "12", "r5c1": "12", "r5c4": "125"})
-    assert uniqueness.unique_rectangle(four_boxes) == []
+    assert uniqueness.unique_loop(four_boxes) == []
 
 
 def test_unique_rectangle_type_4():
@@ -256,7 +246,7 @@ def test_unique_rectangle_type_4():
     b = position(
         {"r1c1": "12", "r1c4": "12", "r2c1": "125", "r2c4": "126"}, remove={1: row(2, "2356789")}
     )
-    steps = uniqueness.unique_rectangle(b)
+    steps = uniqueness.unique_loop(b)
     assert labels(elims(steps)) == {"r2c1:2", "r2c4:2"}
 
 
@@ -281,16 +271,18 @@ def test_nishio_finds_the_skyscraper():
     assert labels(elims(steps)) <= SKYSCRAPER_TARGETS
 
 
-def test_xy_chain_finds_the_xy_wing_at_the_single_link_base():
-    steps = chains.x_chain(position({"r1c1": "12", "r1c5": "13", "r5c1": "23"}))
-    assert steps[0].technique is Technique.XY_CHAIN
+def test_aic_finds_the_xy_wing_by_a_forcing_chain():
+    # SE has no XY-chain of its own: through bivalue cells, the chain is an AIC (7.0)
+    steps = chains.aic(position({"r1c1": "12", "r1c5": "13", "r5c1": "23"}))
+    assert steps[0].technique is Technique.AIC
     assert labels(elims(steps)) == {"r5c5:3"}
     # r5c5=3 -> r1c5!=3 -> r1c5=1 -> r1c1!=1 -> r1c1=2 -> r5c1!=2 -> r5c1=3 -> r5c5!=3: 8 nodes
-    assert steps[0].difficulty == pytest.approx(6.6 + 0.1)
+    assert steps[0].difficulty == pytest.approx(7.0 + 0.1)
 
 
 def test_aic_mixes_cell_and_unit_links():
-    # the W-wing position: its chain needs a strong link in row 9 and two bivalue cells
+    # a W-wing (not an SE technique): its chain needs a strong link in row 9 and two
+    # bivalue cells
     b = position({"r1c1": "12", "r5c9": "12"}, remove={2: row(9, "2345678")})
     assert chains.x_chain(b) == []
     steps = chains.aic(b)
@@ -343,11 +335,11 @@ BOX5_CORNERS = ["r4c4", "r4c6", "r6c4", "r6c6"]
 def test_empty_rectangle():
     # 8 in box 5 only on the cross of row 5 and column 5; in column 8 only at r2c8, r5c8
     b = position(remove={8: BOX5_CORNERS + col(8, "1346789")})
-    steps = fish.empty_rectangle(b)
+    steps = fish.two_strong_links(b)
     assert steps[0].technique is Technique.EMPTY_RECTANGLE
     assert labels(elims(steps)) == {"r2c5:8"}
     broken = position(remove={8: BOX5_CORNERS[1:] + col(8, "1346789")})
-    assert fish.empty_rectangle(broken) == []
+    assert fish.two_strong_links(broken) == []
 
 
 @pytest.mark.parametrize("third, fires", [("34", True), ("35", False)])
@@ -376,8 +368,8 @@ REAL_POSITIONS = [
         "689 =5 =3 1269 268 1689 =4 =7 128 89 =7 =1 259 258 =4 =6 =3 28 4689 28 24 125679 25678 =3 259 159 128 145 12 =9 1267 =3 16 =8 15 1467 13458 =6 47 17 =9 18 57 =2 1347 138 1238 27 =4 2678 =5 79 19 1367 13 13 =8 569 56 69 27 =4 27 =2 =4 =5 =8 =1 =7 =3 =6 =9 =7 =9 =6 =3 =4 =2 =1 =8 =5",
     ),
     (
-        fish.turbot_fish,
-        Technique.TURBOT_CRANE,
+        fish.two_strong_links,
+        Technique.TWO_STRING_KITE,
         "13 13 =6 =8 =7 =4 =9 =5 =2 =4 =9 =5 =2 =3 =6 =1 =7 =8 =2 =8 =7 =5 =9 =1 =6 =4 =3 158 =4 =9 13 =6 358 =7 =2 15 1568 125 123 =4 158 =7 38 =9 156 568 =7 13 =9 =2 58 48 13 456 =7 123 =4 13 18 238 =5 =6 =9 135 135 =8 =6 =4 =9 =2 13 =7 =9 =6 12 =7 15 235 34 =8 14",
     ),
     (
@@ -402,7 +394,7 @@ REAL_POSITIONS = [
     ),
     (
         chains.forcing_chains,
-        Technique.CELL_FORCING_CHAINS,
+        Technique.UNIT_FORCING_CHAINS,
         "=3 25 =8 =4 156 2567 179 279 12579 16 256 =7 125 =9 =3 =4 28 1258 145 =9 245 1257 =8 257 17 =3 =6 567 =3 256 12579 156 26789 179 789 =4 57 =1 =9 =3 =4 578 =2 =6 78 =8 247 246 1279 16 2679 =3 =5 179 =2 =8 345 59 =7 459 =6 =1 39 4579 457 =1 =6 =3 459 =8 2479 279 4679 467 346 =8 =2 =1 =5 479 379",
     ),
     (
@@ -449,7 +441,7 @@ def test_technique_fires_on_a_real_position_and_is_true(finder, tech, text):
         chains.nishio,
         chains.forcing_chains,
         chains.dynamic_forcing_chains,
-        chains.nested_forcing_chains,
+        chains.dynamic_forcing_chains_plus,
     ],
 )
 def test_heavy_techniques_find_nothing_on_an_open_grid(finder):

@@ -1,34 +1,40 @@
-"""Chains: X- and XY-chains, AICs, Nishio, cell and unit forcing chains, dynamic and nested
-forcing chains.
+"""Chains as Sudoku Explainer rates them: forcing X-chains and AICs, Nishio, multiple,
+dynamic and dynamic-plus forcing chains.
 
 Glossary:
   cand index  i = cell * n + digit - 1; a bitset is an int with bit i per candidate
-  ON / OFF    a node: candidate i assumed true / false
-  weak link   ON(i) implies OFF(j): same cell, or same digit in peer cells
-  strong link OFF(i) implies ON(j): the cell is bivalue, or the digit has two places in a
-              unit (static links read on the board as it is)
-  layer       the nodes first reached after t implications; a chain to a node of layer t
-              has t + 1 nodes, its complexity
-  dynamic     propagation that reads singles off the board as the assumption fills it in
-              (not only the static links); conclusions rest on sets of ancestors
-  Nishio      dynamic propagation of one digit only; nested: dynamic propagation that
-              also applies locked candidates
-A deduction is rated base + length_extra(complexity); among the deductions of one
-technique the lowest-rated is taken, as SE does.
+  node        a candidate assumed true (ON) or false (OFF); its key is 2 * i + on
+  weak link   ON(i) implies OFF(j): same cell (a 'Y' link), or same digit in a peer cell
+  strong link OFF(i) implies ON(j): the cell is bivalue ('Y'), or the digit has two places
+              in a unit ('X'); static links are read on the board as it is
+  dynamic     propagation that removes every OFF candidate from a copy of the board, so
+              later links read the changed board; a node reached that way also rests on
+              the removals that made its link (its hidden parents)
+  ancestors   the nodes a node rests on, itself included; a deduction's complexity is the
+              sum of the ancestor counts of the nodes it rests on (SE's chain length)
+  plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
+              and X-wings on the assumed board add OFF nodes (SE's level 1)
+A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
+lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
+(both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
+dynamic 8.5, dynamic plus 9.0.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
-from .board import Board, Node, Step, digits_of
+from ..grid import Geometry
+from .board import Board, Step, digits_of
 from .scale import Technique, length_extra
 from .tables import tables
 
-MAX_LAYERS = 24
+MAX_LAYERS = 40
 """Longest static chain followed, in implications (bounds the time per step)."""
+
+
+# ---------------------------------------------------------------- static chains
 
 
 class _Graph:
@@ -36,9 +42,9 @@ class _Graph:
 
     __slots__ = ("n", "alive", "weak", "strong", "has_strong")
 
-    def __init__(self, board: Board, x_links: bool, y_links: bool) -> None:
-        """Weak links always; strong links in units (X) and/or in bivalue cells (Y). X-only
-        graphs keep weak links on one digit too, so their chains never change digit."""
+    def __init__(self, board: Board, y_links: bool) -> None:
+        """Weak links to peers on the same digit and strong links of units (X) always;
+        with y_links, also the links inside cells (Y)."""
         n = board.n
         t = tables(board.geo)
         cands, geo = board.cands, board.geo
@@ -63,7 +69,7 @@ class _Graph:
                     if pair:
                         strong[i] |= others & ~(1 << i)
                 weak[i] = w
-        for cells in geo.units if x_links else ():
+        for cells in geo.units:
             for d in range(n):
                 spots = [c for c in cells if cands[c] >> d & 1]
                 if len(spots) == 2:
@@ -77,22 +83,18 @@ class _Graph:
         self.n, self.alive, self.weak, self.strong = n, alive, weak, strong
         self.has_strong = has_strong
 
-    def layers(
-        self, start: int, on: bool, limit: int = MAX_LAYERS, halt: bool = False
-    ) -> tuple[list[int], int]:
-        """Bitsets of the nodes first reached at each layer, starting from ON/OFF(start).
-
-        Layers alternate ON/OFF from the start's kind; at most `limit` implications. With
-        halt, stops at the first layer reaching a node already reached with the opposite
-        kind (a contradiction) and returns those nodes as the second item.
-        """
+    def distance(self, start: int, on: bool, limit: int) -> tuple[list[int], int]:
+        """Breadth-first layers from ON/OFF(start) until the start's negation is reached:
+        (layers, number of implications), or (layers, 0) if it is not within `limit`.
+        Every node is reached once, by its shortest chain, as in SE's search."""
         weak, strong, has_strong = self.weak, self.strong, self.has_strong
         seen = [0, 0]  # [off, on]
         frontier = 1 << start
         kind = int(on)
         seen[kind] = frontier
         out = [frontier]
-        for _ in range(limit):
+        goal = 1 << start
+        for t in range(1, limit + 1):
             nxt = 0
             if kind:
                 for i in _bits(frontier):
@@ -101,27 +103,31 @@ class _Graph:
                 for i in _bits(frontier & has_strong):
                     nxt |= strong[i]
             kind ^= 1
+            if kind != on and nxt & goal:
+                out.append(goal)
+                return out, t
             nxt &= ~seen[kind]
             if not nxt:
                 break
-            clash = nxt & seen[kind ^ 1]
             seen[kind] |= nxt
             out.append(nxt)
             frontier = nxt
-            if halt and clash:
-                return out, clash
         return out, 0
 
-    def path(self, layers: list[int], on: bool, target: int) -> tuple[int, ...]:
-        """The cand indices of one chain from the start to `target` in the last layer."""
-        chain = [target]
-        cur = target
+    def path(self, layers: list[int], on: bool) -> tuple[int, ...]:
+        """The cand indices of one chain through the layers, from the start to the last."""
+        cur = _low(layers[-1])
+        chain = [cur]
         for t in range(len(layers) - 2, -1, -1):
             prev_on = (t % 2 == 0) == on
             links = self.weak if prev_on else self.strong
             cur = next(i for i in _bits(layers[t]) if links[i] >> cur & 1)
             chain.append(cur)
         return tuple(reversed(chain))
+
+
+def _low(x: int) -> int:
+    return (x & -x).bit_length() - 1
 
 
 def _bits(x: int) -> Iterator[int]:
@@ -131,341 +137,457 @@ def _bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-def _nodes(path: tuple[int, ...], n: int, on: bool) -> tuple[Node, ...]:
-    out = []
-    for i in path:
-        out.append((i // n, i % n + 1, on))
-        on = not on
-    return tuple(out)
-
-
-def _unary(board: Board, g: _Graph, tech: Technique) -> Step | None:
-    """The shortest chain from ON(s) (or OFF(s)) to a contradiction: s removed (placed).
-
-    The contradiction is a node reached both ON and OFF; reaching OFF(s) from ON(s) is
-    the common case (an AIC whose ends both see s). Complexity counts the nodes of both
-    branches, as SE counts a chain's ancestors.
-    """
+def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
+    """The shortest chain from ON(s) to OFF(s) (s removed) or from OFF(s) to ON(s) (s
+    placed), over static links; complexity is its number of nodes."""
+    g = _Graph(board, y_links)
     n = g.n
-    best: tuple[int, int, bool, list[int], int, int] | None = None
+    best: tuple[int, int, bool, list[int]] | None = None
     for on in (True, False):
         for s in _bits(g.alive):
             limit = MAX_LAYERS if best is None else best[0] - 2
-            if limit < 1:
+            if limit < 2:
                 break
-            layers, clash = g.layers(s, on, limit, halt=True)
-            if not clash:
-                continue
-            t2 = len(layers) - 1
-            t1, x = min(
-                (t, x) for x in _bits(clash) for t in range(t2 % 2 ^ 1, t2, 2) if layers[t] >> x & 1
-            )
-            size = t1 + t2 + 1
-            if best is None or size < best[0]:
-                best = (size, s, on, layers, t1, x)
+            layers, t = g.distance(s, on, limit)
+            if t and (best is None or t + 1 < best[0]):
+                best = (t + 1, s, on, layers)
     if best is None:
-        return None
-    size, s, on, layers, t1, x = best
-    paths = [g.path(layers, on, x)]
-    if t1:
-        paths.insert(0, g.path(layers[: t1 + 1], on, x))
-    found = tuple(_nodes(p, n, on) for p in paths)
-    nodes = [nd for chain in found for nd in chain]
+        return []
+    size, s, on, layers = best
+    chain = g.path(layers, on)
+    nodes = []
+    state = on
+    for i in chain:
+        nodes.append((i // n, i % n + 1, state))
+        state = not state
     target = ((s // n, s % n + 1),)
-    return Step(
-        tech,
-        tech.se + length_extra(size),
-        tuple(dict.fromkeys(c for c, _, _ in nodes)),
-        tuple(sorted({dd for _, dd, _ in nodes})),
-        placed=() if on else target,
-        eliminated=target if on else (),
-        chains=found,
-    )
+    return [
+        Step(
+            tech,
+            round(tech.se + length_extra(size), 1),
+            tuple(dict.fromkeys(c for c, _, _ in nodes)),
+            tuple(sorted({d for _, d, _ in nodes})),
+            placed=() if on else target,
+            eliminated=target if on else (),
+            chains=(tuple(nodes),),
+        )
+    ]
 
 
 def x_chain(board: Board) -> list[Step]:
-    """Chains with one kind of strong link, rated alike (6.6 + length): X-chains (on one
-    digit, simple colouring) and XY-chains (through bivalue cells); the lower-rated."""
-    found = [
-        _unary(board, _Graph(board, x_links=True, y_links=False), Technique.X_CHAIN),
-        _unary(board, _Graph(board, x_links=False, y_links=True), Technique.XY_CHAIN),
-    ]
-    steps = sorted((s for s in found if s), key=lambda s: s.difficulty)
-    return steps[:1]
+    """Forcing X-chains: links on one digit only (6.6 + length)."""
+    return _forcing(board, Technique.X_CHAIN, y_links=False)
 
 
 def aic(board: Board) -> list[Step]:
-    """Alternating inference chains mixing strong links in units and in cells."""
-    step = _unary(board, _Graph(board, x_links=True, y_links=True), Technique.AIC)
-    return [step] if step else []
+    """Forcing chains over both kinds of links (SE's forcing XY-chains: 7.0 + length)."""
+    return _forcing(board, Technique.AIC, y_links=True)
 
 
-# ---------------------------------------------------------------- forcing chains
+# ---------------------------------------------------------------- dynamic chains
 
 
-def _groups(board: Board) -> Iterator[tuple[Technique, int, tuple[int, ...]]]:
-    """Cells with 2+ candidates and (unit, digit) with 2+ places: (technique, unit, starts)."""
-    n, cands, geo = board.n, board.cands, board.geo
-    for c, m in enumerate(cands):
-        if m.bit_count() >= 2:
-            yield Technique.CELL_FORCING_CHAINS, -1, tuple(c * n + d - 1 for d in digits_of(m))
-    for u, cells in enumerate(geo.units):
-        for d in range(n):
-            spots = tuple(c * n + d for c in cells if cands[c] >> d & 1)
-            if len(spots) >= 2:
-                yield Technique.UNIT_FORCING_CHAINS, u, spots
+_ORDER: dict[tuple[int, str], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
 
 
-def _common(board: Board, reach: dict[int, tuple[dict[int, int], dict[int, int]]]) -> list[Step]:
-    """Cell and unit forcing: a node reached from every start of a group, cheapest first.
-
-    reach[s] = (off, on): cand index -> complexity of the chain from ON(s) to it.
-    """
-    n = board.n
-    best: tuple[float, Step] | None = None
-    for tech, unit, starts in _groups(board):
-        for kind in (0, 1):  # 0: the node is OFF in every branch, 1: ON in every branch
-            common = set(reach[starts[0]][kind])
-            for s in starts[1:]:
-                common &= reach[s][kind].keys()
-                if not common:
-                    break
-            common -= set(starts)
-            for t in common:
-                size = sum(reach[s][kind][t] for s in starts)
-                value = tech.se + length_extra(size)
-                if best is not None and value >= best[0]:
-                    continue
-                cell, d = t // n, t % n + 1
-                step = Step(
-                    tech,
-                    value,
-                    tuple(dict.fromkeys(s // n for s in starts)),
-                    tuple(sorted({s % n + 1 for s in starts})),
-                    placed=((cell, d),) if kind else (),
-                    eliminated=() if kind else ((cell, d),),
-                    units=(unit,) if unit >= 0 else (),
-                    chains=tuple(
-                        ((s // n, s % n + 1, True), (cell, d, bool(kind))) for s in starts
-                    ),
-                )
-                best = (value, step)
-    return [best[1]] if best else []
-
-
-def forcing_chains(board: Board) -> list[Step]:
-    """Cell and unit forcing chains over the static links."""
-    g = _Graph(board, x_links=True, y_links=True)
-    reach: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
-    for s in _bits(g.alive):
-        off: dict[int, int] = {}
-        on: dict[int, int] = {}
-        for t, layer in enumerate(g.layers(s, True)[0]):
-            into = on if t % 2 == 0 else off
-            for i in _bits(layer):
-                into[i] = t + 1
-        reach[s] = (off, on)
-    return _common(board, reach)
-
-
-# ---------------------------------------------------------------- dynamic
+def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per cell: its units box first, then row, column, others (SE's order of regions);
+    and its peers in that order, each once."""
+    key = (geo.n, geo.variant)
+    got = _ORDER.get(key)
+    if got is None:
+        rank = {"box": 0, "row": 1, "column": 2}
+        units = []
+        peers = []
+        for c in range(geo.ncells):
+            us = tuple(
+                sorted(geo.cell_units[c], key=lambda u: rank.get(geo.unit_names[u].split()[0], 3))
+            )
+            units.append(us)
+            peers.append(tuple(dict.fromkeys(p for u in us for p in geo.units[u] if p != c)))
+        got = _ORDER[key] = (tuple(units), tuple(peers))
+    return got
 
 
 class _Contradiction(Exception):
-    def __init__(self, ancestors: int) -> None:
-        self.ancestors = ancestors
+    def __init__(self, size: int) -> None:
+        self.size = size
 
 
-def _dynamic(
-    board: Board, counts: list[int], start: int, on: bool, nested: bool, one_digit: bool = False
-) -> tuple[dict[int, int], dict[int, int], int]:
-    """Propagate ON/OFF(start) with singles read off the changing board; when nested, also
-    with locked candidates once the singles run out; with one_digit, only the start's
-    digit is followed (hidden singles of that digit, no cell links: Nishio).
+class _Chaining:
+    """Propagation of assumptions on one board state, SE's way (see the glossary)."""
 
-    Returns (on, off, contradiction): on/off map cand index -> ancestor bitset (node ids:
-    2*i for OFF(i), 2*i + 1 for ON(i)); contradiction is the ancestor set of a
-    contradiction, or 0 if none was met.
-    """
-    n, geo = board.n, board.geo
-    units, cell_units, peers = geo.units, geo.cell_units, geo.peers
-    t = tables(geo)
-    cell_cands, unit_cands = t.cell_cands, t.unit_cands
-    cands = board.cands[:]
-    counts = counts[:]
-    on_anc: dict[int, int] = {}
-    off_anc: dict[int, int] = {}
-    filled: set[int] = set()  # unit * n + digit already held by an ON node
-    queue: deque[tuple[int, bool, int]] = deque([(start, on, 1 << (2 * start + on))])
-    push, pop = queue.append, queue.popleft
-    try:
-        while queue or (nested and _locked_offs(board, cands, off_anc, queue)):
-            i, is_on, anc = pop()
-            c, d = divmod(i, n)
-            b = 1 << d
-            if is_on:
-                if i in on_anc:
+    def __init__(self, board: Board, y_links: bool, dynamic: bool, plus: bool) -> None:
+        self.board = board
+        self.n = board.n
+        self.geo = board.geo
+        self.y_links, self.dynamic, self.plus = y_links, dynamic, plus
+        self.units, self.peers = _order(board.geo)
+        self.memo: dict[int, tuple[dict[int, int], dict[int, int], int]] = {}
+
+    def run(self, start: int, on: bool) -> tuple[dict[int, int], dict[int, int], int]:
+        """Propagate ON/OFF(start). Returns (on, off, contradiction): on/off map each
+        reached cand index to its ancestor bitset over node keys; contradiction is the
+        complexity of the first clash met (0 if none): the two clashing nodes' ancestor
+        counts added. The maps hold what was reached up to the clash."""
+        key = 2 * start + on
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        n, y_links, dynamic = self.n, self.y_links, self.dynamic
+        units, peers, geo_units = self.units, self.peers, self.geo.units
+        src = self.board.cands
+        cands = src[:] if dynamic else src
+        to_on: dict[int, int] = {}
+        to_off: dict[int, int] = {}
+        pend_on: deque[int] = deque()
+        pend_off: deque[int] = deque()
+        if on:
+            to_on[start] = 1 << key
+            pend_on.append(start)
+        else:
+            to_off[start] = 1 << key
+            pend_off.append(start)
+        clash = 0
+        try:
+            while True:
+                if pend_on:
+                    i = pend_on.popleft()
+                    anc = to_on[i]
+                    c, d = divmod(i, n)
+                    b = 1 << d
+                    outs: list[int] = []
+                    if y_links:
+                        base = c * n - 1
+                        outs.extend(base + e for e in digits_of(cands[c] & ~b))
+                    outs.extend(p * n + d for p in peers[c] if cands[p] & b)
+                    for j in outs:
+                        if j in to_on:
+                            raise _Contradiction(to_on[j].bit_count() + anc.bit_count() + 1)
+                        if j not in to_off:
+                            to_off[j] = anc | 1 << (2 * j)
+                            pend_off.append(j)
                     continue
-                if not cands[c] & b:
-                    raise _Contradiction(anc | off_anc.get(i, 0))
-                on_anc[i] = anc
-                for u in cell_units[c]:
-                    filled.add(u * n + d)
-                if not one_digit:
-                    base = c * n - 1
-                    for e in digits_of(cands[c] & ~b):
-                        push((base + e, False, anc | 1 << (2 * (base + e))))
-                for p in peers[c]:
-                    if cands[p] & b:
-                        j = p * n + d
-                        push((j, False, anc | 1 << (2 * j)))
-                continue
-            if not cands[c] & b:
-                continue
-            if i in on_anc:
-                raise _Contradiction(anc | on_anc[i])
-            off_anc[i] = anc
-            m = cands[c] = cands[c] & ~b
-            if one_digit:
-                pass  # the cell's other digits are not followed
-            elif not m:
-                raise _Contradiction(_union(off_anc, cell_cands[c]))
-            elif not m & (m - 1):
-                j = c * n + m.bit_length() - 1
-                if j not in on_anc:
-                    push((j, True, _union(off_anc, cell_cands[c]) | 1 << (2 * j + 1)))
-            for u in cell_units[c]:
-                k = u * n + d
-                counts[k] -= 1
-                if counts[k] > 1 or k in filled:  # still open, or held by an ON node
+                if pend_off:
+                    i = pend_off.popleft()
+                    anc = to_off[i]
+                    c, d = divmod(i, n)
+                    b = 1 << d
+                    m = cands[c]
+                    made: list[tuple[int, int]] = []
+                    if y_links and m.bit_count() == 2:
+                        j = c * n + (m & ~b).bit_length() - 1
+                        hidden = anc
+                        for e in digits_of(src[c] & ~m):
+                            hidden |= to_off[c * n + e - 1]
+                        made.append((j, hidden))
+                    for u in units[c]:
+                        other = -1
+                        for q in geo_units[u]:
+                            if q != c and cands[q] & b:
+                                if other >= 0:
+                                    other = -2
+                                    break
+                                other = q
+                        if other >= 0:
+                            hidden = anc
+                            for q in geo_units[u]:
+                                if src[q] & b and not cands[q] & b:
+                                    hidden |= to_off[q * n + d]
+                            made.append((other * n + d, hidden))
+                    if dynamic:
+                        cands[c] = m & ~b
+                    for j, hidden in made:
+                        if j in to_off:
+                            raise _Contradiction(to_off[j].bit_count() + hidden.bit_count() + 1)
+                        if j not in to_on:
+                            to_on[j] = hidden | 1 << (2 * j + 1)
+                            pend_on.append(j)
                     continue
-                why = _union(off_anc, unit_cands[k])
-                if counts[k] == 0:
-                    raise _Contradiction(why)
-                p = next(q for q in units[u] if cands[q] & b)
-                j = p * n + d
-                if j not in on_anc:
-                    push((j, True, why | 1 << (2 * j + 1)))
-    except _Contradiction as e:
-        return on_anc, off_anc, e.ancestors
-    return on_anc, off_anc, 0
+                if not (self.plus and self._advanced(cands, to_off, pend_off)):
+                    break
+        except _Contradiction as e:
+            clash = e.size
+        got = self.memo[key] = (to_on, to_off, clash)
+        return got
+
+    def _advanced(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
+        """SE's level 1: the first of locked candidates, hidden pair, naked pair and X-wing
+        that removes something on the assumed board adds those OFF nodes, each resting on
+        the removals the pattern needed. True if any node was added."""
+        src = self.board.cands
+        for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
+            added = False
+            for targets, parents in rule(self.board.geo, src, cands):
+                anc = 0
+                for p in parents:
+                    anc |= to_off[p]
+                if not parents:
+                    continue
+                for j in targets:
+                    if j not in to_off:
+                        to_off[j] = anc | 1 << (2 * j)
+                        pend.append(j)
+                        added = True
+            if added:
+                return True
+        return False
 
 
-def _locked_offs(
-    board: Board, cands: list[int], off_anc: dict[int, int], queue: deque[tuple[int, bool, int]]
-) -> bool:
-    """Locked candidates on the assumed board: queue the OFF nodes they imply, each resting
-    on the removals that locked the digit. True if any was queued."""
-    n = board.n
-    added = False
-    for _box, _line, shared, box_rest, line_rest in tables(board.geo).crossings:
+Rule = Iterator[tuple[list[int], list[int]]]
+"""A rule's deductions on the assumed board: (cand indices removed, cand indices whose
+earlier removal the deduction needed)."""
+
+
+def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    n = geo.n
+    for _box, _line, shared, box_rest, line_rest in tables(geo).crossings:
         inside = 0
         for c in shared:
             inside |= cands[c]
-        if not inside:
-            continue
-        box_mask = line_mask = 0
-        for c in box_rest:
-            box_mask |= cands[c]
-        for c in line_rest:
-            line_mask |= cands[c]
-        for source, s_mask, target, t_mask in (
-            (box_rest, box_mask, line_rest, line_mask),
-            (line_rest, line_mask, box_rest, box_mask),
-        ):
+        for source, target in ((box_rest, line_rest), (line_rest, box_rest)):
+            s_mask = t_mask = 0
+            for c in source:
+                s_mask |= cands[c]
+            for c in target:
+                t_mask |= cands[c]
             for d in digits_of(inside & ~s_mask & t_mask):
-                why = _union(off_anc, (c * n + d - 1 for c in source))
-                for c in target:
-                    if cands[c] >> (d - 1) & 1:
-                        j = c * n + d - 1
-                        queue.append((j, False, why | 1 << (2 * j)))
-                        added = True
-    return added
+                b = 1 << (d - 1)
+                parents = [c * n + d - 1 for c in source if src[c] & b]
+                yield [c * n + d - 1 for c in target if cands[c] & b], parents
 
 
-def _union(anc: dict[int, int], keys: Iterable[int]) -> int:
-    out = 0
-    for k in keys:
-        if k in anc:
-            out |= anc[k]
-    return out
+def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    n = geo.n
+    for cells in geo.units:
+        if sum(1 for c in cells if src[c]) <= 4:
+            continue  # SE looks for hidden pairs only in units with five empty cells or more
+        places: dict[int, int] = {}
+        for k, c in enumerate(cells):
+            for d in digits_of(cands[c]):
+                places[d] = places.get(d, 0) | 1 << k
+        two = [d for d, p in places.items() if p.bit_count() == 2]
+        for x in range(len(two)):
+            for y in range(x + 1, len(two)):
+                a, b = two[x], two[y]
+                if places[a] != places[b]:
+                    continue
+                spots = [cells[k] for k in _bits(places[a])]
+                keep = (1 << (a - 1)) | (1 << (b - 1))
+                targets = [c * n + e - 1 for c in spots for e in digits_of(cands[c] & ~keep)]
+                if targets:
+                    parents = [
+                        c * n + e - 1
+                        for c in cells
+                        if c not in spots
+                        for e in (a, b)
+                        if src[c] >> (e - 1) & 1
+                    ]
+                    yield targets, parents
 
 
-def _place_counts(board: Board) -> list[int]:
-    n, cands = board.n, board.cands
-    counts = []
-    for cells in board.geo.units:
+def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    n = geo.n
+    for cells in geo.units:
+        if sum(1 for c in cells if src[c]) < 4:
+            continue  # as SE: naked pairs only in units with four empty cells or more
+        pairs = [c for c in cells if cands[c].bit_count() == 2]
+        for x in range(len(pairs)):
+            for y in range(x + 1, len(pairs)):
+                p, q = pairs[x], pairs[y]
+                m = cands[p]
+                if cands[q] != m:
+                    continue
+                targets = [
+                    c * n + e - 1
+                    for c in cells
+                    if c not in (p, q)
+                    for e in digits_of(cands[c] & m)
+                ]
+                if targets:
+                    parents = [c * n + e - 1 for c in (p, q) for e in digits_of(src[c] & ~m)]
+                    yield targets, parents
+
+
+def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    n = geo.n
+    t = tables(geo)
+    for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
         for d in range(n):
-            counts.append(sum(1 for c in cells if cands[c] >> d & 1))
-    return counts
+            b = 1 << d
+            lines = []
+            for u in base:
+                pos = 0
+                for k, c in enumerate(geo.units[u]):
+                    if cands[c] & b:
+                        pos |= 1 << k
+                if pos.bit_count() == 2:
+                    lines.append((u, pos))
+            for x in range(len(lines)):
+                for y in range(x + 1, len(lines)):
+                    (u1, p1), (u2, p2) = lines[x], lines[y]
+                    if p1 != p2:
+                        continue
+                    inside = set(geo.units[u1]) | set(geo.units[u2])
+                    covers = {c for k in _bits(p1) for c in geo.units[cover[k]]}
+                    targets = [
+                        c * n + d
+                        for k in _bits(p1)
+                        for c in geo.units[cover[k]]
+                        if c not in inside and cands[c] & b
+                    ]
+                    if targets:
+                        parents = [
+                            c * n + d
+                            for u in (u1, u2)
+                            for c in geo.units[u]
+                            if src[c] & b and not cands[c] & b and c not in covers
+                        ]
+                        yield targets, parents
 
 
-def _dynamic_chains(board: Board, tech: Technique, nested: bool) -> list[Step]:
-    """An assumption that leads to a contradiction, or cell/unit forcing chains, over
-    dynamic links; the lowest-rated deduction."""
-    n = board.n
-    counts = _place_counts(board)
-    best: tuple[float, Step] | None = None
-    reach: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
-    alive = [c * n + d - 1 for c, m in enumerate(board.cands) for d in digits_of(m)]
-    for s in alive:
-        on_anc, off_anc, bad = _dynamic(board, counts, s, True, nested)
-        if bad:
-            value = tech.se + length_extra(bad.bit_count())
-            if best is None or value < best[0]:
-                cell, d = divmod(s, n)
-                step = Step(
-                    tech,
-                    value,
-                    (cell,),
-                    (d + 1,),
-                    eliminated=((cell, d + 1),),
-                    chains=(_anc_nodes(bad, n),),
-                )
-                best = (value, step)
-            reach[s] = ({}, {})
-        else:
-            reach[s] = (
-                {i: a.bit_count() for i, a in off_anc.items()},
-                {i: a.bit_count() for i, a in on_anc.items()},
-            )
-    for step in _common(board, reach):
-        # cell/unit forcing over dynamic links: same length extra, on this technique's base
-        value = step.difficulty - step.technique.se + tech.se
-        if best is None or value < best[0]:
-            best = (value, replace(step, technique=tech, difficulty=value))
-    return [best[1]] if best else []
+# ---------------------------------------------------------------- the finders
+
+
+class _Best:
+    """The lowest-rated deduction seen so far (then the shortest)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.key: tuple[float, int] | None = None
+        self.step: Step | None = None
+
+    def offer(
+        self,
+        tech: Technique,
+        size: int,
+        target: int,
+        on: bool,
+        starts: tuple[int, ...],
+        unit: int = -1,
+    ) -> None:
+        """A deduction: cand index `target` is true (on) or false, resting on chains from
+        the cand indices `starts` with `size` nodes in all."""
+        value = round(tech.se + length_extra(size), 1)
+        if self.key is not None and (value, size) >= self.key:
+            return
+        n = self.board.n
+        cell, d = divmod(target, n)
+        if on and not self.board.cands[cell] & ~(1 << d):
+            return  # nothing to remove
+        self.key = (value, size)
+        self.step = Step(
+            tech,
+            value,
+            tuple(dict.fromkeys(s // n for s in starts)),
+            tuple(sorted({s % n + 1 for s in starts})),
+            placed=((cell, d + 1),) if on else (),
+            eliminated=() if on else ((cell, d + 1),),
+            units=(unit,) if unit >= 0 else (),
+            chains=tuple(((s // n, s % n + 1, True), (cell, d + 1, on)) for s in starts),
+        )
+
+    def steps(self) -> list[Step]:
+        return [self.step] if self.step else []
+
+
+def _common(
+    maps: list[dict[int, int]], exclude: Iterable[int] = ()
+) -> Iterator[tuple[int, int]]:
+    """Cand indices present in every map: (index, summed ancestor counts)."""
+    keys = set(maps[0])
+    for m in maps[1:]:
+        keys &= m.keys()
+        if not keys:
+            return
+    keys -= set(exclude)
+    for k in sorted(keys):
+        yield k, sum(m[k].bit_count() for m in maps)
+
+
+def _multiple(board: Board, tech: Technique, dynamic: bool, plus: bool, nishio: bool) -> list[Step]:
+    """SE's multiple-chain search over every cell (and every unit met through it)."""
+    n, cands = board.n, board.cands
+    ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, plus=plus)
+    units = _order(board.geo)[0]
+    best = _Best(board)
+    for c, m in enumerate(cands):
+        k = m.bit_count()
+        if k < 2 or (k == 2 and not dynamic):
+            continue
+        on_maps: list[tuple[dict[int, int], dict[int, int]]] = []
+        for d in digits_of(m):
+            s = c * n + d - 1
+            to_on, to_off, clash = ch.run(s, True)
+            on_maps.append((to_on, to_off))
+            if dynamic:
+                if clash:
+                    best.offer(tech, clash, s, False, (s,))
+                off_on, off_off, off_clash = ch.run(s, False)
+                if off_clash:
+                    best.offer(tech, off_clash, s, True, (s,))
+                if k >= 3 and not nishio:
+                    for j, size in _common([to_on, off_on]):
+                        best.offer(tech, size, j, True, (s,))
+                    for j, size in _common([to_off, off_off], (s,)):
+                        best.offer(tech, size, j, False, (s,))
+            if not nishio:
+                _regions(board, ch, best, tech, c, d, units[c])
+        if nishio:
+            continue
+        starts = tuple(c * n + d - 1 for d in digits_of(m))
+        for j, size in _common([mp[0] for mp in on_maps], starts):
+            best.offer(tech, size, j, True, starts)
+        for j, size in _common([mp[1] for mp in on_maps], starts):
+            best.offer(tech, size, j, False, starts)
+    return best.steps()
+
+
+def _regions(
+    board: Board, ch: _Chaining, best: _Best, tech: Technique, cell: int, d: int,
+    units: tuple[int, ...],
+) -> None:
+    """Unit forcing chains for digit d through `cell`, for each unit where cell is the
+    digit's first place (so each unit is met once)."""
+    n, cands, geo = board.n, board.cands, board.geo
+    b = 1 << (d - 1)
+    if tech is Technique.CELL_FORCING_CHAINS:
+        tech = Technique.UNIT_FORCING_CHAINS
+    for u in units:
+        spots = [q for q in geo.units[u] if cands[q] & b]
+        if len(spots) < 2 or spots[0] != cell:
+            continue
+        starts = tuple(q * n + d - 1 for q in spots)
+        maps = [ch.run(s, True) for s in starts]
+        for j, size in _common([mp[0] for mp in maps], starts):
+            best.offer(tech, size, j, True, starts, u)
+        for j, size in _common([mp[1] for mp in maps], starts):
+            best.offer(tech, size, j, False, starts, u)
 
 
 def nishio(board: Board) -> list[Step]:
-    """A digit assumed in a cell, followed through its own hidden singles only, empties a
-    unit of that digit or clashes: the assumption is false (SE's Nishio forcing chains)."""
-    n = board.n
-    tech = Technique.NISHIO
-    counts = _place_counts(board)
-    best: Step | None = None
-    for c, m in enumerate(board.cands):
-        for d in digits_of(m):
-            s = c * n + d - 1
-            bad = _dynamic(board, counts, s, True, nested=False, one_digit=True)[2]
-            if bad:
-                value = tech.se + length_extra(bad.bit_count())
-                if best is None or value < best.difficulty:
-                    best = Step(
-                        tech, value, (c,), (d,), eliminated=((c, d),), chains=(_anc_nodes(bad, n),)
-                    )
-    return [best] if best else []
+    """A candidate assumed true (or false) and followed through its own digit's places
+    only, on the changing board, clashes: its opposite holds (7.5 + length)."""
+    return _multiple(board, Technique.NISHIO, dynamic=True, plus=False, nishio=True)
+
+
+def forcing_chains(board: Board) -> list[Step]:
+    """Cell and unit forcing chains over static links (SE's multiple forcing chains,
+    8.0 + length): every candidate of a cell with 3+ candidates, or every place of a digit
+    in a unit, leads to the same conclusion."""
+    return _multiple(board, Technique.CELL_FORCING_CHAINS, dynamic=False, plus=False,
+                     nishio=False)
 
 
 def dynamic_forcing_chains(board: Board) -> list[Step]:
-    """Forcing chains that read singles off the board as the assumption fills it in."""
-    return _dynamic_chains(board, Technique.DYNAMIC_FORCING_CHAINS, nested=False)
+    """Contradiction, double, cell and unit forcing chains on the changing board
+    (8.5 + length)."""
+    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS, dynamic=True, plus=False,
+                     nishio=False)
 
 
-def nested_forcing_chains(board: Board) -> list[Step]:
-    """Dynamic forcing chains with locked candidates nested inside the propagation."""
-    return _dynamic_chains(board, Technique.NESTED_FORCING_CHAINS, nested=True)
-
-
-def _anc_nodes(anc: int, n: int) -> tuple[Node, ...]:
-    return tuple((k // 2 // n, k // 2 % n + 1, bool(k & 1)) for k in _bits(anc))
+def dynamic_forcing_chains_plus(board: Board) -> list[Step]:
+    """Dynamic forcing chains that also apply locked candidates, hidden and naked pairs
+    and X-wings on the assumed board (9.0 + length)."""
+    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS_PLUS, dynamic=True, plus=True,
+                     nishio=False)

@@ -14,6 +14,14 @@ from .scale import Technique
 from .solver import grade
 
 T = Technique
+_STRONG_LINKS = (
+    T.SKYSCRAPER,
+    T.TWO_STRING_KITE,
+    T.TURBOT_CRANE,
+    T.EMPTY_RECTANGLE,
+    T.THREE_STRONG_LINKS,
+    T.FOUR_STRONG_LINKS,
+)
 
 
 def _cells(geo: Geometry, cells: tuple[int, ...] | list[int]) -> str:
@@ -91,21 +99,12 @@ def describe(step: Step, geo: Geometry) -> str:
         base = ", ".join(names[u] for u in units[:k])
         cover = ", ".join(names[u] for u in units[k:])
         return f"{t.label}: {symbol(step.digits[0])} in {base} confined to {cover} -> {what}"
-    if t in (T.SKYSCRAPER, T.TWO_STRING_KITE, T.TURBOT_CRANE):
-        a, a2, b2, b = step.cells
+    if t in _STRONG_LINKS:
         dig = symbol(step.digits[0])
+        links = ", ".join(names[u] for u in units)
         return (
-            f"{t.label}: {dig} is in {geo.label(a)} or {geo.label(a2)} ({names[units[0]]}), "
-            f"and in {geo.label(b)} or {geo.label(b2)} ({names[units[1]]}); {geo.label(a2)} and "
-            f"{geo.label(b2)} see each other, so {dig} is in {geo.label(a)} or {geo.label(b)} "
-            f"-> {what}"
-        )
-    if t is T.EMPTY_RECTANGLE:
-        dig = symbol(step.digits[0])
-        near, far = step.cells[-2:]
-        return (
-            f"{t.label}: {dig} in {names[units[0]]} lies on one row and one column; with the "
-            f"strong link {geo.label(near)} - {geo.label(far)} -> {what}"
+            f"{t.label}: strong links on {dig} in {links}, joined end to end, so one free end "
+            f"holds {dig} -> {what}"
         )
     if t in (T.WXYZ_WING, T.VWXYZ_WING):
         z = symbol(step.eliminated[0][1])
@@ -119,19 +118,11 @@ def describe(step: Step, geo: Geometry) -> str:
             f"{t.label}: pivot {geo.label(pivot)}, pincers {_cells(geo, pincers)} "
             f"on {_digits(step.digits)} -> {what}"
         )
-    if t is T.W_WING:
-        a, b, x, y = step.cells
-        other, link = (symbol(v) for v in step.digits)
-        return (
-            f"{t.label}: {geo.label(a)} and {geo.label(b)} hold {other}, {link}; {link} in "
-            f"{names[units[0]]} is in {geo.label(x)} or {geo.label(y)}, so one of them is {other} "
-            f"-> {what}"
-        )
-    if t is T.UNIQUE_RECTANGLE:
+    if t in (T.UNIQUE_RECTANGLE, T.UNIQUE_LOOP):
         return f"{t.label} on {_digits(step.digits[:2])} at {_cells(geo, step.cells[:4])} -> {what}"
     if t is T.ALIGNED_PAIR_EXCLUSION:
         return f"{t.label}: {_cells(geo, step.cells[:2])} in {names[units[0]]} -> {what}"
-    if t in (T.X_CHAIN, T.XY_CHAIN, T.AIC):
+    if t in (T.X_CHAIN, T.AIC):
         chains = [" -> ".join(_node(geo, nd) for nd in chain) for chain in step.chains]
         if len(chains) == 1:
             return f"{t.label}: {chains[0]}, so {what}"
@@ -144,18 +135,17 @@ def describe(step: Step, geo: Geometry) -> str:
         )
         return f"{t.label}: {source} leads to the same conclusion -> {what}"
     same = "leads to the same conclusion"
-    if t in (T.DYNAMIC_FORCING_CHAINS, T.NESTED_FORCING_CHAINS) and step.units:
+    if t in (T.DYNAMIC_FORCING_CHAINS, T.DYNAMIC_FORCING_CHAINS_PLUS) and step.units:
         dig = symbol(step.digits[0])
         return f"{t.label}: every place of {dig} in {names[units[0]]} {same} -> {what}"
-    if t in (T.DYNAMIC_FORCING_CHAINS, T.NESTED_FORCING_CHAINS) and len(step.chains) > 1:
+    if t in (T.DYNAMIC_FORCING_CHAINS, T.DYNAMIC_FORCING_CHAINS_PLUS) and len(step.chains) > 1:
         return f"{t.label}: every candidate of {geo.label(step.cells[0])} {same} -> {what}"
-    # a contradiction (dynamic, nested or Nishio): the assumption is the opposite of the result
+    # a contradiction (dynamic or Nishio): the assumption is the opposite of the result
     cell, d = step.placed[0] if step.placed else step.eliminated[0]
     sign = "!=" if step.placed else "="
-    links = len(step.chains[0]) if step.chains else 0
     return (
         f"{t.label}: assuming {geo.label(cell)} {sign} {symbol(d)} leads to a contradiction "
-        f"({links} links) -> {what}"
+        f"(rated {step.difficulty:.1f} for its length) -> {what}"
     )
 
 

@@ -8,6 +8,7 @@ Glossary:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from .board import Board, Step
@@ -70,103 +71,167 @@ def _kind(board: Board, unit: int) -> str:
     return board.geo.unit_names[unit].split()[0]
 
 
-def turbot_fish(board: Board) -> list[Step]:
-    """Two strong links on one digit joined by a weak link: skyscraper, kite, crane.
+Link = tuple[int, frozenset[int], frozenset[int], bool]
+"""A strong link on one digit: (unit, one end, other end, grouped). The digit is true in
+one of the two ends; an end is a cell, or a group of cells in one box and one line."""
 
-    One end of the two links holds the digit, so it leaves the cells that see both far
-    ends. Rated by the links' units: two parallel lines (skyscraper) 4.0, a row and a
-    column (two-string kite) 4.1, a box involved (turbot crane) 4.2.
+
+def _links(board: Board, d: int) -> list[Link]:
+    """Every strong link on digit d, both orientations.
+
+    Plain: a unit where d has exactly two places (a box only when they are not on one
+    line, else it repeats the line's link). Grouped (SE's 'empty rectangle' family, up to
+    six places): in a box, places all on one row and one column of it, split into the
+    row part and the column part; in a line, places in exactly two of its box segments.
     """
-    cands, geo, n = board.cands, board.geo, board.n
-    sets = tables(geo).peer_sets
-    best: Step | None = None
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        links = []
-        for u, cells in enumerate(geo.units):
-            spots = [c for c in cells if cands[c] & b]
-            if len(spots) == 2:
-                links.append((u, spots[0], spots[1]))
-        for i, (u1, p, q) in enumerate(links):
-            for u2, r, s in links[i + 1 :]:
-                if len({p, q, r, s}) < 4:
-                    continue
-                for x, x2 in ((p, q), (q, p)):
-                    for y, y2 in ((r, s), (s, r)):
-                        if y2 not in sets[x2]:
-                            continue
-                        elim = tuple(
-                            (c, d)
-                            for c in sorted(sets[x] & sets[y])
-                            if cands[c] & b and c not in (x2, y2)
-                        )
-                        if not elim:
-                            continue
-                        kinds = {_kind(board, u1), _kind(board, u2)}
-                        tech = (
-                            Technique.TURBOT_CRANE
-                            if "box" in kinds
-                            else Technique.SKYSCRAPER
-                            if len(kinds) == 1
-                            else Technique.TWO_STRING_KITE
-                        )
-                        if best is None or tech.se < best.difficulty:
-                            best = Step(
-                                tech, tech.se, (x, x2, y2, y), (d,), eliminated=elim, units=(u1, u2)
-                            )
-    return [best] if best else []
+    geo, cands = board.geo, board.cands
+    b = 1 << (d - 1)
+    out: list[Link] = []
 
+    def add(u: int, x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
+        out.append((u, x, y, grouped))
+        out.append((u, y, x, grouped))
 
-def empty_rectangle(board: Board) -> list[Step]:
-    """A digit whose places in a box lie on one row and one column (a cross), joined to a
-    strong link on a line outside the box.
-
-    If the target held the digit, the cross would be left with one arm, which forces the
-    near end of the strong link off and its far end on, in the target's own line.
-    """
-    cands, geo, n = board.cands, board.geo, board.n
-    t = tables(geo)
-    tech = Technique.EMPTY_RECTANGLE
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        links = []  # (in a column?, line index, the two cells)
-        for is_col, units in ((True, t.cols), (False, t.rows)):
-            for k, u in enumerate(units):
-                spots = [c for c in geo.units[u] if cands[c] & b]
-                if len(spots) == 2:
-                    links.append((is_col, k, spots))
-        if not links:
+    for u, cells in enumerate(geo.units):
+        spots = [c for c in cells if cands[c] & b]
+        kind = _kind(board, u)
+        if len(spots) == 2:
+            p, q = spots
+            same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
+            if kind != "box" or not same_line:
+                add(u, frozenset((p,)), frozenset((q,)), False)
             continue
-        for box in t.boxes:
-            cells = geo.units[box]
-            spots = [c for c in cells if cands[c] & b]
-            if len(spots) < 2:
-                continue
-            rows = {geo.row(c) for c in cells}
-            cols = {geo.col(c) for c in cells}
-            for r in rows:
-                for c in cols:
+        if not 2 < len(spots) <= 6:
+            continue
+        if kind == "box":
+            for r in {geo.row(c) for c in cells}:
+                for c in {geo.col(x) for x in cells}:
                     if any(geo.row(x) != r and geo.col(x) != c for x in spots):
                         continue
-                    for is_col, k, pair in links:
-                        if k in (cols if is_col else rows):
-                            continue
-                        for near, far in (pair, pair[::-1]):
-                            if is_col and near // n == r and far // n not in rows:
-                                target = (far // n) * n + c
-                            elif not is_col and near % n == c and far % n not in cols:
-                                target = r * n + far % n
-                            else:
-                                continue
-                            if cands[target] & b:
-                                return [
-                                    Step(
-                                        tech,
-                                        tech.se,
-                                        tuple(spots) + (near, far),
-                                        (d,),
-                                        eliminated=((target, d),),
-                                        units=(box,),
-                                    )
-                                ]
-    return []
+                    heart = r * geo.n + c
+                    arm_r = frozenset(x for x in spots if geo.row(x) == r and x != heart)
+                    arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
+                    if not arm_r or not arm_c:
+                        continue
+                    if heart in spots:  # the heart may join either arm
+                        add(u, arm_r | {heart}, arm_c, True)
+                        add(u, arm_r, arm_c | {heart}, True)
+                    else:
+                        add(u, arm_r, arm_c, True)
+        elif kind in ("row", "column"):
+            segments: dict[int, set[int]] = {}
+            for x in spots:
+                segments.setdefault(geo.box(x), set()).add(x)
+            if len(segments) == 2:
+                one, two = segments.values()
+                add(u, frozenset(one), frozenset(two), True)
+    return out
+
+
+def _shared_unit(board: Board, cells: frozenset[int]) -> int:
+    """The unit holding all the cells (a column first, then a row, then a box), or -1."""
+    geo = board.geo
+    common = set(geo.cell_units[next(iter(cells))])
+    for c in cells:
+        common &= set(geo.cell_units[c])
+    for kind in ("column", "row", "box"):
+        for u in sorted(common):
+            if _kind(board, u) == kind:
+                return u
+    return -1
+
+
+_TWO_LINKS = {
+    0.0: Technique.SKYSCRAPER,
+    0.1: Technique.TWO_STRING_KITE,
+    0.2: Technique.TURBOT_CRANE,
+    0.3: Technique.EMPTY_RECTANGLE,
+}
+_MORE_LINKS = {3: Technique.THREE_STRONG_LINKS, 4: Technique.FOUR_STRONG_LINKS}
+
+
+def _extra(board: Board, units: list[int], grouped: bool) -> float:
+    """SE's extra for a chain of strong links: +0.3 with a grouped link; else nothing when
+    all links are parallel lines, +0.2 with a box and lines both ways, +0.1 otherwise."""
+    if grouped:
+        return 0.3
+    kinds = {_kind(board, u) for u in units}
+    if kinds in ({"row"}, {"column"}):
+        return 0.0
+    if kinds >= {"box", "row", "column"}:
+        return 0.2
+    return 0.1
+
+
+def _chains(
+    board: Board, links: list[Link], k: int, chain: list[Link], joins: list[int]
+) -> Iterator[tuple[list[Link], list[int]]]:
+    """Chains of k links, disjoint in cells and units, each joined to the next by a weak
+    link (its end and the next start inside one unit): (links, joining units)."""
+    if len(chain) == k:
+        yield chain, joins
+        return
+    used = {c for lk in chain for c in lk[1] | lk[2]}
+    for lk in links:
+        if lk[1] & used or lk[2] & used or any(lk[0] == o[0] for o in chain):
+            continue
+        if not chain:
+            yield from _chains(board, links, k, [lk], [])
+            continue
+        join = _shared_unit(board, chain[-1][2] | lk[1])
+        if join >= 0:
+            yield from _chains(board, links, k, chain + [lk], joins + [join])
+
+
+def _common_peers(board: Board, cells: frozenset[int]) -> set[int]:
+    sets = tables(board.geo).peer_sets
+    it = iter(cells)
+    common = set(sets[next(it)])
+    for c in it:
+        common &= sets[c]
+    return common
+
+
+def strong_links(board: Board, k: int) -> list[Step]:
+    """k strong links on one digit joined end to start by weak links: one of the chain's
+    two free ends holds the digit, so it leaves the cells that see both ends (except in
+    the chain's own units, as SE). SE rates 2 links 4.0 (skyscraper), 3 links 5.4,
+    4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one removing most.
+    """
+    cands, geo, n = board.cands, board.geo, board.n
+    best: tuple[float, int, Step] | None = None
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        links = _links(board, d)
+        if len(links) < 2 * k:
+            continue
+        for chain, joins in _chains(board, links, k, [], []):
+            start, end = chain[0][1], chain[-1][2]
+            if _shared_unit(board, start | end) >= 0:
+                continue  # a closed loop: SE rates and removes it otherwise
+            units = [lk[0] for lk in chain]
+            banned = {c for u in units + joins for c in geo.units[u]}
+            victims = _common_peers(board, start) & _common_peers(board, end)
+            elim = tuple((c, d) for c in sorted(victims) if cands[c] & b and c not in banned)
+            if not elim:
+                continue
+            extra = _extra(board, units, any(lk[3] for lk in chain))
+            tech = _TWO_LINKS[extra] if k == 2 else _MORE_LINKS[k]
+            value = tech.se if k == 2 else round(tech.se + extra, 1)
+            if best is None or (value, -len(elim)) < best[:2]:
+                cells = tuple(sorted({c for lk in chain for c in lk[1] | lk[2]}))
+                step = Step(tech, value, cells, (d,), eliminated=elim, units=tuple(units))
+                best = (value, -len(elim), step)
+    return [best[2]] if best else []
+
+
+def two_strong_links(board: Board) -> list[Step]:
+    return strong_links(board, 2)
+
+
+def three_strong_links(board: Board) -> list[Step]:
+    return strong_links(board, 3)
+
+
+def four_strong_links(board: Board) -> list[Step]:
+    return strong_links(board, 4)

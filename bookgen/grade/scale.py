@@ -72,13 +72,14 @@ class Technique(Enum):
     )
     TURBOT_CRANE = (
         "turbot crane",
-        4.2,
+        4.1,
         "two strong links on a digit, one of them in a box, joined at one end",
     )
     EMPTY_RECTANGLE = (
         "empty rectangle",
         4.3,
-        "a digit in a box confined to a row and a column, joined to a strong link",
+        "two strong links on a digit, one grouped (a box whose places lie on one row and "
+        "one column, or a line whose places lie in two boxes)",
     )
     XY_WING = (
         "XY-wing",
@@ -95,9 +96,19 @@ class Technique(Enum):
         4.5,
         "a deadly pattern of four cells in two boxes that a unique puzzle must avoid",
     )
+    UNIQUE_LOOP = (
+        "unique loop",
+        4.6,
+        "a deadly loop of six or more cells on two digits that a unique puzzle must avoid",
+    )
     NAKED_QUAD = ("naked quad", 5.0, "four cells of a unit holding only four digits")
     JELLYFISH = ("jellyfish", 5.2, "a digit confined to the same four columns in four rows")
     HIDDEN_QUAD = ("hidden quad", 5.4, "four digits confined to the same four cells")
+    THREE_STRONG_LINKS = (
+        "three strong links",
+        5.4,
+        "three strong links on a digit joined end to end: one free end holds the digit",
+    )
     WXYZ_WING = (
         "WXYZ-wing",
         5.5,
@@ -108,6 +119,11 @@ class Technique(Enum):
         "BUG+1",
         5.6,
         "every cell but one is bivalue: the extra digit of that cell must be its value",
+    )
+    FOUR_STRONG_LINKS = (
+        "four strong links",
+        5.8,
+        "four strong links on a digit joined end to end: one free end holds the digit",
     )
     ALIGNED_PAIR_EXCLUSION = (
         "aligned pair exclusion",
@@ -125,12 +141,6 @@ class Technique(Enum):
         6.6,
         "a chain of strong and weak links on one digit (simple colouring)",
     )
-    W_WING = (
-        "W-wing",
-        7.0,
-        "two equal bivalue cells joined by a strong link on one of their digits",
-    )
-    XY_CHAIN = ("XY-chain", 6.6, "a chain of bivalue cells linked by shared digits")
     AIC = (
         "alternating inference chain",
         7.0,
@@ -156,10 +166,10 @@ class Technique(Enum):
         8.5,
         "an assumption followed through the whole grid leads to a contradiction",
     )
-    NESTED_FORCING_CHAINS = (
-        "nested forcing chains",
+    DYNAMIC_FORCING_CHAINS_PLUS = (
+        "dynamic forcing chains (+)",
         9.0,
-        "dynamic forcing chains with locked candidates nested inside the chain",
+        "dynamic forcing chains that also use locked candidates, pairs and X-wings",
     )
     TRIAL = (
         "trial",

@@ -23,43 +23,89 @@ from .scale import Technique
 
 Finder = Callable[[Board], list[Step]]
 
-LADDER: tuple[Finder, ...] = (
-    singles.hidden_singles_box,
-    singles.hidden_singles_line,
-    subsets.direct_pointing,
-    subsets.direct_claiming,
-    subsets.direct_hidden_pair,
-    singles.naked_singles,
-    subsets.direct_hidden_triple,
-    subsets.pointing,
-    subsets.claiming,
-    subsets.naked_pair,
-    fish.x_wing,
-    subsets.hidden_pair,
-    subsets.naked_triple,
-    fish.swordfish,
-    subsets.hidden_triple,
-    fish.turbot_fish,
-    fish.empty_rectangle,
-    wings.xy_wing,
-    wings.xyz_wing,
-    uniqueness.unique_rectangle,
-    subsets.naked_quad,
-    fish.jellyfish,
-    subsets.hidden_quad,
-    wings.wxyz_wing,
-    uniqueness.bug_plus_one,
-    wings.aligned_pair_exclusion,
-    wings.vwxyz_wing,
-    chains.x_chain,
-    wings.w_wing,
-    chains.aic,
-    chains.nishio,
-    chains.forcing_chains,
-    chains.dynamic_forcing_chains,
-    chains.nested_forcing_chains,
+
+@dataclass(frozen=True)
+class Rung:
+    """One technique finder of the ladder, with what it reports and how SE rates it."""
+
+    finder: Finder
+    """Returns the finder's steps on a board (the lowest-rated deduction, or a batch of
+    singles), or [] when the technique does not apply."""
+    techniques: tuple[Technique, ...]
+    """The techniques it reports; their names, SE base values and descriptions."""
+    rating: str
+    """SE's rating rule for its steps, in words."""
+
+    @property
+    def base(self) -> float:
+        """The lowest rating the finder can give: its easiest technique's base value."""
+        return min(t.se for t in self.techniques)
+
+
+T = Technique
+
+LADDER: tuple[Rung, ...] = (
+    Rung(singles.hidden_singles_box, (T.HIDDEN_SINGLE_BOX,), "1.2"),
+    Rung(singles.hidden_singles_line, (T.HIDDEN_SINGLE_LINE,), "1.5"),
+    Rung(subsets.direct_pointing, (T.DIRECT_POINTING,), "1.7"),
+    Rung(subsets.direct_claiming, (T.DIRECT_CLAIMING,), "1.9"),
+    Rung(subsets.direct_hidden_pair, (T.DIRECT_HIDDEN_PAIR,), "2.0"),
+    Rung(singles.naked_singles, (T.NAKED_SINGLE,), "2.3"),
+    Rung(subsets.direct_hidden_triple, (T.DIRECT_HIDDEN_TRIPLE,), "2.5"),
+    Rung(subsets.pointing, (T.POINTING,), "2.6"),
+    Rung(subsets.claiming, (T.CLAIMING,), "2.8"),
+    Rung(subsets.naked_pair, (T.NAKED_PAIR,), "3.0"),
+    Rung(fish.x_wing, (T.X_WING,), "3.2"),
+    Rung(subsets.hidden_pair, (T.HIDDEN_PAIR,), "3.4"),
+    Rung(subsets.naked_triple, (T.NAKED_TRIPLE,), "3.6"),
+    Rung(fish.swordfish, (T.SWORDFISH,), "3.8"),
+    Rung(subsets.hidden_triple, (T.HIDDEN_TRIPLE,), "4.0"),
+    Rung(
+        fish.two_strong_links,
+        (T.SKYSCRAPER, T.TWO_STRING_KITE, T.TURBOT_CRANE, T.EMPTY_RECTANGLE),
+        "4.0 on parallel lines, 4.1 with a box or lines both ways, 4.3 with a grouped link",
+    ),
+    Rung(wings.xy_wing, (T.XY_WING,), "4.2"),
+    Rung(wings.xyz_wing, (T.XYZ_WING,), "4.4"),
+    Rung(
+        uniqueness.unique_loop,
+        (T.UNIQUE_RECTANGLE, T.UNIQUE_LOOP),
+        "4.5 for 4 cells, 4.6 for 6, 4.7 for 8, 5.0 for 10+; type 3: +0.1 per extra cell",
+    ),
+    Rung(subsets.naked_quad, (T.NAKED_QUAD,), "5.0"),
+    Rung(fish.jellyfish, (T.JELLYFISH,), "5.2"),
+    Rung(subsets.hidden_quad, (T.HIDDEN_QUAD,), "5.4"),
+    Rung(
+        fish.three_strong_links,
+        (T.THREE_STRONG_LINKS,),
+        "5.4; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped",
+    ),
+    Rung(wings.wxyz_wing, (T.WXYZ_WING,), "5.5; 5.6 when its largest cell has 3 digits"),
+    Rung(uniqueness.bug_plus_one, (T.BUG,), "5.6"),
+    Rung(
+        fish.four_strong_links,
+        (T.FOUR_STRONG_LINKS,),
+        "5.8; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped",
+    ),
+    Rung(wings.vwxyz_wing, (T.VWXYZ_WING,), "6.2; +0.2 - |3 - largest cell| / 10"),
+    Rung(wings.aligned_pair_exclusion, (T.ALIGNED_PAIR_EXCLUSION,), "6.2"),
+    Rung(chains.x_chain, (T.X_CHAIN,), "6.6 + length extra"),
+    Rung(chains.aic, (T.AIC,), "7.0 + length extra"),
+    Rung(chains.nishio, (T.NISHIO,), "7.5 + length extra"),
+    Rung(
+        chains.forcing_chains,
+        (T.CELL_FORCING_CHAINS, T.UNIT_FORCING_CHAINS),
+        "8.0 + length extra",
+    ),
+    Rung(chains.dynamic_forcing_chains, (T.DYNAMIC_FORCING_CHAINS,), "8.5 + length extra"),
+    Rung(
+        chains.dynamic_forcing_chains_plus,
+        (T.DYNAMIC_FORCING_CHAINS_PLUS,),
+        "9.0 + length extra",
+    ),
 )
-"""Every technique finder, in the order SE tries them (by base value)."""
+"""Every technique finder, in the order SE tries them: the registry that the solver, the
+scale and the explanations read."""
 
 
 @dataclass(frozen=True)
@@ -86,8 +132,8 @@ def solve_steps(board: Board, solution: Sequence[int] | None = None) -> list[Ste
     while not board.solved():
         if board.broken():
             break
-        for find in LADDER:
-            found = find(board)
+        for rung in LADDER:
+            found = rung.finder(board)
             if found:
                 break
         else:

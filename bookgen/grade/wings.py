@@ -1,9 +1,8 @@
-"""Wings: XY-wing, XYZ-wing, W-wing; and aligned pair exclusion.
+"""Wings: XY-wing, XYZ-wing, WXYZ- and VWXYZ-wings; and aligned pair exclusion.
 
 Glossary:
   bivalue      a cell with exactly two candidates
   pivot        the middle cell of a wing; pincers are two cells it sees
-  strong link  a digit with exactly two places in a unit: one of them holds it
   aligned pair two cells of one unit; a pair of values for them is excluded when it
                clashes or when it would empty a cell that sees both
 """
@@ -14,7 +13,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from .board import Board, Step, digits_of
-from .scale import Technique, length_extra
+from .scale import Technique
 from .tables import tables
 
 
@@ -120,41 +119,6 @@ def wxyz_wing(board: Board) -> list[Step]:
 
 def vwxyz_wing(board: Board) -> list[Step]:
     return _bent_wing(board, 5, Technique.VWXYZ_WING)
-
-
-def w_wing(board: Board) -> list[Step]:
-    cands, geo = board.cands, board.geo
-    sets = tables(geo).peer_sets
-    tech = Technique.W_WING
-    bivalue = [c for c, m in enumerate(cands) if m.bit_count() == 2]
-    for a, b in combinations(bivalue, 2):
-        if cands[a] != cands[b] or b in sets[a]:
-            continue
-        for link in digits_of(cands[a]):
-            other = cands[a] & ~(1 << (link - 1))
-            targets = _seeing_all(board, (a, b), other)
-            if not targets:
-                continue
-            lb = 1 << (link - 1)
-            for u, cells in enumerate(geo.units):
-                spots = [c for c in cells if cands[c] & lb]
-                if len(spots) != 2 or a in spots or b in spots:
-                    continue
-                x, y = spots
-                if (x in sets[a] and y in sets[b]) or (x in sets[b] and y in sets[a]):
-                    d = digits_of(other)[0]
-                    return [
-                        Step(
-                            tech,
-                            # rated as SE rates the same chain: 8 nodes, 7.0 + 0.1
-                            tech.se + length_extra(8),
-                            (a, b, x, y),
-                            (d, link),
-                            eliminated=tuple((c, d) for c in targets),
-                            units=(u,),
-                        )
-                    ]
-    return []
 
 
 def aligned_pair_exclusion(board: Board) -> list[Step]:
