@@ -106,11 +106,11 @@ def describe(step: Step, geo: Geometry) -> str:
             f"{t.label}: strong links on {dig} in {links}, joined end to end, so one free end "
             f"holds {dig} -> {what}"
         )
-    if t in (T.WXYZ_WING, T.VWXYZ_WING):
-        z = symbol(step.eliminated[0][1])
+    if t in (T.WXYZ_WING, T.VWXYZ_WING, T.UVWXYZ_WING, T.TUVWXYZ_WING):
+        *als, yz = step.cells
         return (
-            f"{t.label}: {_cells(geo, step.cells)} hold only {_digits(step.digits)}, and only "
-            f"{z} is not locked, so one of them is {z} -> {what}"
+            f"{t.label}: {_cells(geo, als)} hold only {_digits(step.digits)} between them, "
+            f"and the bivalue {geo.label(yz)} is linked to them -> {what}"
         )
     if t in (T.XY_WING, T.XYZ_WING):
         pivot, *pincers = step.cells

@@ -128,16 +128,35 @@ def _links(board: Board, d: int) -> list[Link]:
     return out
 
 
-def _shared_unit(board: Board, cells: frozenset[int]) -> int:
-    """The unit holding all the cells (a column first, then a row, then a box), or -1."""
+_Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_MASKS: dict[tuple[int, str], _Masks] = {}
+
+
+def _masks(board: Board) -> _Masks:
+    """Bitmask tables of a geometry: per cell its units and its peers; per unit its cells;
+    and the units of each kind in SE's order for a weak link's unit (column, row, box)."""
     geo = board.geo
-    common = set(geo.cell_units[next(iter(cells))])
-    for c in cells:
-        common &= set(geo.cell_units[c])
-    for kind in ("column", "row", "box"):
-        for u in sorted(common):
-            if _kind(board, u) == kind:
-                return u
+    key = (geo.n, geo.variant)
+    got = _MASKS.get(key)
+    if got is None:
+        cell_units = tuple(sum(1 << u for u in us) for us in geo.cell_units)
+        peers = tuple(sum(1 << p for p in ps) for ps in geo.peers)
+        unit_cells = tuple(sum(1 << c for c in cells) for cells in geo.units)
+        kinds = tuple(
+            sum(1 << u for u in range(len(geo.units)) if _kind(board, u) == kind)
+            for kind in ("column", "row", "box")
+        )
+        got = _MASKS[key] = (cell_units, peers, unit_cells, kinds)
+    return got
+
+
+def _join(common_units: int, kinds: tuple[int, ...]) -> int:
+    """The unit of a weak link among the units two ends share: a column first, then a
+    row, then a box (as SE names it); -1 if they share none."""
+    for km in kinds:
+        x = common_units & km
+        if x:
+            return (x & -x).bit_length() - 1
     return -1
 
 
@@ -163,64 +182,96 @@ def _extra(board: Board, units: list[int], grouped: bool) -> float:
     return 0.1
 
 
-def _chains(
-    board: Board, links: list[Link], k: int, chain: list[Link], joins: list[int]
-) -> Iterator[tuple[list[Link], list[int]]]:
-    """Chains of k links, disjoint in cells and units, each joined to the next by a weak
-    link (its end and the next start inside one unit): (links, joining units)."""
-    if len(chain) == k:
-        yield chain, joins
-        return
-    used = {c for lk in chain for c in lk[1] | lk[2]}
-    for lk in links:
-        if lk[1] & used or lk[2] & used or any(lk[0] == o[0] for o in chain):
-            continue
-        if not chain:
-            yield from _chains(board, links, k, [lk], [])
-            continue
-        join = _shared_unit(board, chain[-1][2] | lk[1])
-        if join >= 0:
-            yield from _chains(board, links, k, chain + [lk], joins + [join])
+class _End:
+    """One end of an oriented strong link, as bitmasks."""
+
+    __slots__ = ("cells", "units", "peers")
+
+    def __init__(self, board: Board, group: frozenset[int]) -> None:
+        cell_units, peers, _, _ = _masks(board)
+        self.cells = 0
+        self.units = -1
+        self.peers = -1
+        for c in group:
+            self.cells |= 1 << c
+            self.units &= cell_units[c]
+            self.peers &= peers[c]
 
 
-def _common_peers(board: Board, cells: frozenset[int]) -> set[int]:
-    sets = tables(board.geo).peer_sets
-    it = iter(cells)
-    common = set(sets[next(it)])
-    for c in it:
-        common &= sets[c]
-    return common
+def _mask_bits(x: int) -> Iterator[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
 
 
 def strong_links(board: Board, k: int) -> list[Step]:
     """k strong links on one digit joined end to start by weak links: one of the chain's
     two free ends holds the digit, so it leaves the cells that see both ends (except in
-    the chain's own units, as SE). SE rates 2 links 4.0 (skyscraper), 3 links 5.4,
-    4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one removing most.
+    the chain's own units and joining units, as SE). SE rates 2 links 4.0 (skyscraper),
+    3 links 5.4, 4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one
+    removing most.
     """
-    cands, geo, n = board.cands, board.geo, board.n
+    cands, n = board.cands, board.n
+    _, _, unit_cells, kinds = _masks(board)
     best: tuple[float, int, Step] | None = None
     for d in range(1, n + 1):
         b = 1 << (d - 1)
         links = _links(board, d)
         if len(links) < 2 * k:
             continue
-        for chain, joins in _chains(board, links, k, [], []):
-            start, end = chain[0][1], chain[-1][2]
-            if _shared_unit(board, start | end) >= 0:
-                continue  # a closed loop: SE rates and removes it otherwise
-            units = [lk[0] for lk in chain]
-            banned = {c for u in units + joins for c in geo.units[u]}
-            victims = _common_peers(board, start) & _common_peers(board, end)
-            elim = tuple((c, d) for c in sorted(victims) if cands[c] & b and c not in banned)
-            if not elim:
+        holders = sum(1 << c for c, m in enumerate(cands) if m & b)
+        ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
+        cells = [s.cells | e.cells for s, e in ends]
+        starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
+        for j, (st, _) in enumerate(ends):
+            for u in _mask_bits(st.units):
+                starting.setdefault(u, []).append(j)
+        nexts: list[list[tuple[int, int]]] = []
+        for i, lk in enumerate(links):
+            near = {j for u in _mask_bits(ends[i][1].units) for j in starting.get(u, ())}
+            out = []
+            for j in sorted(near):
+                if links[j][0] == lk[0] or cells[i] & cells[j]:
+                    continue
+                out.append((j, _join(ends[i][1].units & ends[j][0].units, kinds)))
+            nexts.append(out)
+        # depth-first over chains of k links, disjoint in cells and units
+        # a chain removes only what its first start sees: skip starts that see no holder
+        stack = [
+            ([i], list[int](), cells[i])
+            for i in range(len(links))
+            if ends[i][0].peers & holders
+        ]
+        while stack:
+            chain, joins, used = stack.pop()
+            if len(chain) < k:
+                last = len(chain) == k - 1
+                for j, join in nexts[chain[-1]]:
+                    if last and not ends[j][1].peers & ends[chain[0]][0].peers & holders:
+                        continue
+                    if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
+                        stack.append((chain + [j], joins + [join], used | cells[j]))
                 continue
-            extra = _extra(board, units, any(lk[3] for lk in chain))
+            if chain[0] > chain[-1] ^ 1:
+                continue  # the same chain read backwards (links come in flipped pairs)
+            start, end = ends[chain[0]][0], ends[chain[-1]][1]
+            if _join(start.units & end.units, kinds) >= 0:
+                continue  # a closed loop: SE rates and removes it otherwise
+            units = [links[c][0] for c in chain]
+            banned = 0
+            for u in units + joins:
+                banned |= unit_cells[u]
+            victims = start.peers & end.peers & holders & ~banned
+            if not victims:
+                continue
+            elim = tuple((c, d) for c in _mask_bits(victims))
+            extra = _extra(board, units, any(links[c][3] for c in chain))
             tech = _TWO_LINKS[extra] if k == 2 else _MORE_LINKS[k]
             value = tech.se if k == 2 else round(tech.se + extra, 1)
             if best is None or (value, -len(elim)) < best[:2]:
-                cells = tuple(sorted({c for lk in chain for c in lk[1] | lk[2]}))
-                step = Step(tech, value, cells, (d,), eliminated=elim, units=tuple(units))
+                pattern = tuple(_mask_bits(used))
+                step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
                 best = (value, -len(elim), step)
     return [best[2]] if best else []
 

@@ -112,8 +112,8 @@ class Technique(Enum):
     WXYZ_WING = (
         "WXYZ-wing",
         5.5,
-        "four cells with four digits in all: the one digit that is not locked leaves the "
-        "cells seeing all its places",
+        "three cells seeing each other with four digits, and a bivalue cell sharing two of "
+        "them: the digit they are not linked by leaves the cells seeing all its places",
     )
     BUG = (
         "BUG+1",
@@ -133,8 +133,14 @@ class Technique(Enum):
     VWXYZ_WING = (
         "VWXYZ-wing",
         6.2,
-        "five cells with five digits in all: the one digit that is not locked leaves the "
-        "cells seeing all its places",
+        "four cells seeing each other with five digits, and a bivalue cell sharing two of "
+        "them: the digit they are not linked by leaves the cells seeing all its places",
+    )
+    UVWXYZ_WING = (
+        "UVWXYZ-wing",
+        6.6,
+        "five cells seeing each other with six digits, and a bivalue cell sharing two of "
+        "them: the digit they are not linked by leaves the cells seeing all its places",
     )
     X_CHAIN = (
         "X-chain",
@@ -145,6 +151,12 @@ class Technique(Enum):
         "alternating inference chain",
         7.0,
         "a chain of strong and weak links on cells and units",
+    )
+    TUVWXYZ_WING = (
+        "TUVWXYZ-wing",
+        7.5,
+        "six cells seeing each other with seven digits, and a bivalue cell sharing two of "
+        "them: the digit they are not linked by leaves the cells seeing all its places",
     )
     NISHIO = (
         "Nishio forcing chain",

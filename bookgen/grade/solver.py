@@ -89,8 +89,10 @@ LADDER: tuple[Rung, ...] = (
     ),
     Rung(wings.vwxyz_wing, (T.VWXYZ_WING,), "6.2; +0.2 - |3 - largest cell| / 10"),
     Rung(wings.aligned_pair_exclusion, (T.ALIGNED_PAIR_EXCLUSION,), "6.2"),
+    Rung(wings.uvwxyz_wing, (T.UVWXYZ_WING,), "6.6"),
     Rung(chains.x_chain, (T.X_CHAIN,), "6.6 + length extra"),
     Rung(chains.aic, (T.AIC,), "7.0 + length extra"),
+    Rung(wings.tuvwxyz_wing, (T.TUVWXYZ_WING,), "7.5"),
     Rung(chains.nishio, (T.NISHIO,), "7.5 + length extra"),
     Rung(
         chains.forcing_chains,

@@ -65,60 +65,109 @@ def xyz_wing(board: Board) -> list[Step]:
     return []
 
 
-def _bent_sets(
-    board: Board, pool: list[int], size: int, start: int, chosen: list[int], union: int, loose: int
-) -> Iterator[tuple[list[int], int, int]]:
-    """Sets of `size` cells (the chosen ones plus cells of pool after `start`) holding
-    `size` digits in all, with at most one loose digit (one whose holders do not all see
-    each other): (cells, digits, loose digits). Loose digits only grow, so more than one
-    prunes the search."""
-    if len(chosen) == size:
-        if union.bit_count() == size:
-            yield chosen, union, loose
-        return
-    cands, sets = board.cands, tables(board.geo).peer_sets
-    for i in range(start, len(pool)):
-        x = pool[i]
-        grown = union | cands[x]
-        if grown.bit_count() > size:
-            continue
-        more = loose
-        for c in chosen:
-            if x not in sets[c]:
-                more |= cands[c] & cands[x]
-        if more.bit_count() <= 1:
-            yield from _bent_sets(board, pool, size, i + 1, chosen + [x], grown, more)
+def _als(board: Board, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Almost locked sets of k mutually visible cells (each with 2+ candidates) holding
+    k + 1 digits in all: (cells, digits). Each set once, cells ascending."""
+    cands = board.cands
+    sets = tables(board.geo).peer_sets
+    limit = k + 1
 
-
-def _bent_wing(board: Board, size: int, tech: Technique) -> list[Step]:
-    """A pivot and size-1 wings it sees, with `size` digits in all, exactly one of them
-    (z) not locked: z is in the pattern, so it leaves every cell seeing all its places."""
-    cands, geo = board.cands, board.geo
-    for pivot, m in enumerate(cands):
-        if not 2 <= m.bit_count() <= size:
-            continue
-        pool = [p for p in geo.peers[pivot] if cands[p] and (cands[p] | m).bit_count() <= size]
-        for wing, union, loose in _bent_sets(board, pool, size, 0, [pivot], m, 0):
-            if not loose:
+    def grow(
+        chosen: tuple[int, ...], union: int, pool: list[int]
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            if union.bit_count() == limit:
+                yield chosen, union
+            return
+        for i, x in enumerate(pool):
+            grown = union | cands[x]
+            if grown.bit_count() > limit:
                 continue
-            z = loose.bit_length()
-            holders = tuple(c for c in wing if cands[c] & loose)
-            targets = [c for c in _seeing_all(board, holders, loose) if c not in wing]
-            if targets:
-                elim = tuple((c, z) for c in targets)
-                # SE (Sukaku) adds up to (size - 3) tenths, most for a middle-sized largest cell
-                biggest = max(cands[c].bit_count() for c in wing)
-                value = tech.se + 0.1 * (size - 3 - abs(3 - biggest))
-                return [Step(tech, value, tuple(wing), digits_of(union), eliminated=elim)]
-    return []
+            rest = [y for y in pool[i + 1 :] if y in sets[x]]
+            if len(rest) >= k - len(chosen) - 1:
+                yield from grow(chosen + (x,), grown, rest)
+
+    for c, m in enumerate(cands):
+        if 2 <= m.bit_count() <= limit:
+            pool = [p for p in sorted(sets[c]) if p > c and 2 <= cands[p].bit_count() <= limit]
+            yield from grow((c,), m, pool)
+
+
+def _als_wing(board: Board, size: int, tech: Technique, graded: bool) -> list[Step]:
+    """SE's WXYZ- to TUVWXYZ-wings: an almost locked set of size - 1 mutually visible
+    cells with `size` digits, and a bivalue cell xz outside it whose two digits are in
+    the set. If every holder of x in the set sees the bivalue cell, x is true in one of
+    them or in xz, so z is true in the set or in xz: z leaves the cells seeing all those
+    z holders. When z links them too (doubly linked), x does the same, and each other
+    digit of the set is locked in it and leaves the cells seeing all its holders.
+
+    Rated as SE: the base; WXYZ and VWXYZ add (size - m) - |m - biggest| tenths with
+    m = (size + 2) // 2 and `biggest` the most candidates of a set cell. The lowest-rated
+    deduction is taken, then the one removing most.
+    """
+    cands, geo = board.cands, board.geo
+    sets = tables(geo).peer_sets
+    bivalue = [c for c, m in enumerate(cands) if m.bit_count() == 2]
+    best: tuple[float, int, Step] | None = None
+
+    def seeing_all(cells: list[int]) -> set[int]:
+        common = set(sets[cells[0]])
+        for c in cells[1:]:
+            common &= sets[c]
+        return common
+
+    for als, union in _als(board, size - 1):
+        near: set[int] = set()
+        for c in als:
+            near |= sets[c]
+        biggest = max(cands[c].bit_count() for c in als)
+        mid = (size + 2) // 2
+        value = tech.se + (0.1 * ((size - mid) - abs(mid - biggest)) if graded else 0.0)
+        value = round(value, 1)
+        if best is not None and value > best[0]:
+            continue
+        for yz in bivalue:
+            m = cands[yz]
+            if yz in als or yz not in near or m & union != m:
+                continue
+            x, z = digits_of(m)
+            lx, lz = (all(yz in sets[c] for c in als if cands[c] >> (d - 1) & 1) for d in (x, z))
+            if not (lx or lz):
+                continue
+            pattern = set(als) | {yz}
+            elim: set[tuple[int, int]] = set()
+            for d, ok in ((z, lx), (x, lz)):
+                if ok:  # the other digit of the bivalue cell is the one removed
+                    b = 1 << (d - 1)
+                    holders = [c for c in als if cands[c] & b] + [yz]
+                    elim |= {(c, d) for c in seeing_all(holders) - pattern if cands[c] & b}
+            if lx and lz:
+                for d in digits_of(union & ~m):
+                    b = 1 << (d - 1)
+                    holders = [c for c in als if cands[c] & b]
+                    elim |= {(c, d) for c in seeing_all(holders) - pattern if cands[c] & b}
+            if elim and (best is None or (value, -len(elim)) < best[:2]):
+                step = Step(
+                    tech, value, als + (yz,), digits_of(union), eliminated=tuple(sorted(elim))
+                )
+                best = (value, -len(elim), step)
+    return [best[2]] if best else []
 
 
 def wxyz_wing(board: Board) -> list[Step]:
-    return _bent_wing(board, 4, Technique.WXYZ_WING)
+    return _als_wing(board, 4, Technique.WXYZ_WING, graded=True)
 
 
 def vwxyz_wing(board: Board) -> list[Step]:
-    return _bent_wing(board, 5, Technique.VWXYZ_WING)
+    return _als_wing(board, 5, Technique.VWXYZ_WING, graded=True)
+
+
+def uvwxyz_wing(board: Board) -> list[Step]:
+    return _als_wing(board, 6, Technique.UVWXYZ_WING, graded=False)
+
+
+def tuvwxyz_wing(board: Board) -> list[Step]:
+    return _als_wing(board, 7, Technique.TUVWXYZ_WING, graded=False)
 
 
 def aligned_pair_exclusion(board: Board) -> list[Step]:
