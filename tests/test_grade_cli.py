@@ -16,7 +16,8 @@ EASY = "...2.4.....81.97....9.6.8...3..1..7..7.5.8.1.4.6.7.2.5..4...5...5..3..4.
 XWING = "6.2.4.3.7.3.5.6.1.....9.............9..6.3..2.26...75..1.....6.4.......8..74.95.."
 
 PLACE = re.compile(
-    r"^\d+\. (r\dc\d) = (\d): (hidden single in (box|row|column) \d|naked single .*)$"
+    r"^\d+\. (r\dc\d) = (\d): "
+    r"(hidden single in (box|row|column) \d|naked single .*|full house, .* (box|row|column) \d)$"
 )
 
 

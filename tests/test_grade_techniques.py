@@ -251,7 +251,7 @@ def test_unique_rectangle_type_4():
 
 
 def test_bug_plus_one_not_with_two_extra_cells():
-    assert uniqueness.bug_plus_one(position()) == []
+    assert uniqueness.bug(position()) == []
 
 
 # ---------------------------------------------------------------- chains
@@ -388,7 +388,7 @@ REAL_POSITIONS = [
         "47 467 =9 =5 =1 =8 =3 46 =2 58 23 2358 =6 =4 27 57 =1 =9 =1 46 25 =9 =3 27 457 456 =8 =3 45 58 48 =9 =6 =1 =2 =7 48 =1 =7 =3 =2 45 58 =9 =6 =2 =9 =6 =7 58 =1 458 45 =3 57 357 =1 =2 58 =9 =6 38 =4 =9 =8 =4 =1 =6 =3 =2 =7 =5 =6 235 23 48 =7 45 =9 38 =1",
     ),
     (
-        uniqueness.bug_plus_one,
+        uniqueness.bug,
         Technique.BUG,
         "=7 =2 49 =5 =6 14 =3 89 18 56 =1 56 =8 =3 =9 =2 =4 =7 49 =8 =3 =7 =2 14 =6 59 15 69 =4 69 =3 =7 =5 =8 =1 =2 =3 =7 =8 =9 =1 =2 =5 =6 =4 =1 =5 =2 =6 =4 =8 =9 =7 =3 58 =3 =7 =1 58 =6 =4 =2 =9 =2 =9 =1 =4 58 =3 =7 58 =6 458 =6 45 =2 =9 =7 =1 =3 58",
     ),
@@ -437,7 +437,7 @@ def test_technique_fires_on_a_real_position_and_is_true(finder, tech, text):
     "finder",
     [
         wings.aligned_pair_exclusion,
-        uniqueness.bug_plus_one,
+        uniqueness.bug,
         chains.nishio,
         chains.forcing_chains,
         chains.dynamic_forcing_chains,

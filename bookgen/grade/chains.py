@@ -42,9 +42,9 @@ class _Graph:
 
     __slots__ = ("n", "alive", "weak", "strong", "has_strong")
 
-    def __init__(self, board: Board, y_links: bool) -> None:
-        """Weak links to peers on the same digit and strong links of units (X) always;
-        with y_links, also the links inside cells (Y)."""
+    def __init__(self, board: Board, y_links: bool, x_links: bool = True) -> None:
+        """Weak links to peers on the same digit always; strong links of units with
+        x_links; with y_links, the links inside cells too (both kinds)."""
         n = board.n
         t = tables(board.geo)
         cands, geo = board.cands, board.geo
@@ -69,7 +69,7 @@ class _Graph:
                     if pair:
                         strong[i] |= others & ~(1 << i)
                 weak[i] = w
-        for cells in geo.units:
+        for cells in geo.units if x_links else ():
             for d in range(n):
                 spots = [c for c in cells if cands[c] >> d & 1]
                 if len(spots) == 2:
@@ -182,6 +182,94 @@ def x_chain(board: Board) -> list[Step]:
 def aic(board: Board) -> list[Step]:
     """Forcing chains over both kinds of links (SE's forcing XY-chains: 7.0 + length)."""
     return _forcing(board, Technique.AIC, y_links=True)
+
+
+def _cycle_removals(board: Board, nodes: list[tuple[int, bool]]) -> tuple[tuple[int, int], ...]:
+    """A cycle's removals: candidates outside its cells that see an ON node and an OFF
+    node of their digit (one of the two holds it, whichever way the cycle runs)."""
+    n, cands = board.n, board.cands
+    sets = tables(board.geo).peer_sets
+    inside = {i // n for i, _ in nodes}
+    seen: tuple[set[tuple[int, int]], set[tuple[int, int]]] = (set(), set())
+    for i, on in nodes:
+        c, d = divmod(i, n)
+        b = 1 << d
+        seen[on].update((p, d + 1) for p in sets[c] if p not in inside and cands[p] & b)
+    return tuple(sorted(seen[0] & seen[1]))
+
+
+def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int, Step] | None:
+    """SE's bidirectional cycles: from ON(s), breadth first, back to ON(s) through a
+    strong link, in four nodes or more; each ON node is reached once (by its shortest
+    chain), an OFF node again from any ON node it is not an ancestor of. The shortest
+    cycle that removes something, shorter than `bound` nodes: (nodes, step)."""
+    g = _Graph(board, y_links, x_links)
+    n = g.n
+    tech = Technique.AIC if x_links and y_links else Technique.CYCLE
+    best: tuple[int, Step] | None = None
+    for s in _bits(g.alive):
+        if not x_links and board.cands[s // n].bit_count() != 2:
+            continue  # cycles of cell links only start in bivalue cells
+        parent: dict[int, tuple[int, int]] = {s: (-1, -1)}  # ON node -> (OFF, ON before)
+        frontier = [s]
+        size = 1  # nodes on the chain to the frontier's ON nodes
+        while frontier and size + 1 < (bound if best is None else best[0]):
+            nxt = []
+            for p in frontier:
+                ancestors = set()
+                q = p
+                while q != s:
+                    off, q = parent[q]
+                    ancestors.add(off)
+                for z in _bits(g.weak[p]):
+                    if z in ancestors:
+                        continue
+                    links = g.strong[z]
+                    if size >= 3 and links >> s & 1:
+                        nodes = [(z, False)]
+                        q = p
+                        while q != s:
+                            nodes.append((q, True))
+                            off, q = parent[q]
+                            nodes.append((off, False))
+                        nodes.append((s, True))
+                        elim = _cycle_removals(board, nodes)
+                        if elim and (best is None or len(nodes) < best[0]):
+                            chain = tuple((i // n, i % n + 1, on) for i, on in reversed(nodes))
+                            value = round(tech.se + length_extra(len(nodes)), 1)
+                            cells = tuple(dict.fromkeys(c for c, _, _ in chain))
+                            digits = tuple(sorted({d for _, d, _ in chain}))
+                            step = Step(
+                                tech, value, cells, digits, eliminated=elim, chains=(chain,)
+                            )
+                            best = (len(nodes), step)
+                    for y in _bits(links):
+                        if y not in parent:
+                            parent[y] = (z, p)
+                            nxt.append(y)
+            frontier = nxt
+            size += 2
+    return best
+
+
+def chains_and_cycles(board: Board) -> list[Step]:
+    """SE's first chaining rule: X- and Y-cycles (6.5 + length), forcing X-chains (6.6 +
+    length), cycles and forcing chains with both kinds of links (7.0 + length); the
+    lowest-rated deduction, then the shortest."""
+    found: list[Step] = []
+    bound = MAX_LAYERS + 2
+    for y_links, x_links in ((False, True), (True, False)):
+        got = _cycles(board, y_links, x_links, bound)
+        if got:
+            bound = min(bound, got[0])
+            found.append(got[1])
+    found += x_chain(board)
+    if min((st.difficulty for st in found), default=99.0) > Technique.AIC.se:
+        found += aic(board)
+        got = _cycles(board, True, True, MAX_LAYERS + 2)
+        if got:
+            found.append(got[1])
+    return sorted(found, key=lambda st: st.difficulty)[:1]
 
 
 # ---------------------------------------------------------------- dynamic chains

@@ -70,9 +70,11 @@ def describe(step: Step, geo: Geometry) -> str:
     """One step in plain words."""
     t, units, names = step.technique, step.units, geo.unit_names
     what = _result(geo, step)
+    if t is T.FULL_HOUSE:
+        return f"{what}: full house, the last empty cell of {names[units[0]]}"
     if t in (T.HIDDEN_SINGLE_BOX, T.HIDDEN_SINGLE_LINE):
         return f"{what}: hidden single in {names[units[0]]}"
-    if t in (T.NAKED_SINGLE, T.BUG, T.TRIAL):
+    if t in (T.NAKED_SINGLE, T.BUG, T.BUG_TYPE_2, T.TRIAL):
         return f"{what}: {t.label} ({t.description})"
     if t in (T.POINTING, T.CLAIMING, T.DIRECT_POINTING, T.DIRECT_CLAIMING):
         name = f"{t.label} {_set_name(len(step.cells))}"
@@ -122,7 +124,7 @@ def describe(step: Step, geo: Geometry) -> str:
         return f"{t.label} on {_digits(step.digits[:2])} at {_cells(geo, step.cells[:4])} -> {what}"
     if t is T.ALIGNED_PAIR_EXCLUSION:
         return f"{t.label}: {_cells(geo, step.cells[:2])} in {names[units[0]]} -> {what}"
-    if t in (T.X_CHAIN, T.AIC):
+    if t in (T.CYCLE, T.X_CHAIN, T.AIC):
         chains = [" -> ".join(_node(geo, nd) for nd in chain) for chain in step.chains]
         if len(chains) == 1:
             return f"{t.label}: {chains[0]}, so {what}"
@@ -180,7 +182,7 @@ def explain(values: tuple[int, ...], geo: Geometry, candidates: bool = False) ->
     out = [f"grade {g.grade:.1f} ({g.band.value}), hardest step: {g.hardest or 'none'}"]
     if candidates:
         board = Board(values, geo)
-    singles = {T.HIDDEN_SINGLE_BOX, T.HIDDEN_SINGLE_LINE, T.NAKED_SINGLE}
+    singles = {T.FULL_HOUSE, T.HIDDEN_SINGLE_BOX, T.HIDDEN_SINGLE_LINE, T.NAKED_SINGLE}
     for k, step in enumerate(g.steps, 1):
         if candidates and step.technique not in singles:
             out.append("")

@@ -17,6 +17,7 @@ from enum import Enum
 class Technique(Enum):
     """A solving technique: (name, SE base value, description). Listed easiest first."""
 
+    FULL_HOUSE = ("full house", 1.0, "the last empty cell of a row, column or box")
     HIDDEN_SINGLE_BOX = ("hidden single", 1.2, "the only place for a digit in a box")
     HIDDEN_SINGLE_LINE = ("hidden single", 1.5, "the only place for a digit in a row or column")
     DIRECT_POINTING = (
@@ -125,6 +126,12 @@ class Technique(Enum):
         5.8,
         "four strong links on a digit joined end to end: one free end holds the digit",
     )
+    BUG_TYPE_2 = (
+        "BUG type 2",
+        5.7,
+        "every cell would be bivalue but for one extra digit in a few cells: that digit "
+        "leaves the cells seeing all of them",
+    )
     ALIGNED_PAIR_EXCLUSION = (
         "aligned pair exclusion",
         6.2,
@@ -141,6 +148,12 @@ class Technique(Enum):
         6.6,
         "five cells seeing each other with six digits, and a bivalue cell sharing two of "
         "them: the digit they are not linked by leaves the cells seeing all its places",
+    )
+    CYCLE = (
+        "bidirectional cycle",
+        6.5,
+        "a closed loop of strong and weak links on one digit (or through bivalue cells): "
+        "a digit seeing both kinds of its nodes is false",
     )
     X_CHAIN = (
         "X-chain",

@@ -45,6 +45,7 @@ class Rung:
 T = Technique
 
 LADDER: tuple[Rung, ...] = (
+    Rung(singles.full_houses, (T.FULL_HOUSE,), "1.0"),
     Rung(singles.hidden_singles_box, (T.HIDDEN_SINGLE_BOX,), "1.2"),
     Rung(singles.hidden_singles_line, (T.HIDDEN_SINGLE_LINE,), "1.5"),
     Rung(subsets.direct_pointing, (T.DIRECT_POINTING,), "1.7"),
@@ -81,7 +82,7 @@ LADDER: tuple[Rung, ...] = (
         "5.4; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped",
     ),
     Rung(wings.wxyz_wing, (T.WXYZ_WING,), "5.5; 5.6 when its largest cell has 3 digits"),
-    Rung(uniqueness.bug_plus_one, (T.BUG,), "5.6"),
+    Rung(uniqueness.bug, (T.BUG, T.BUG_TYPE_2), "5.6 for one extra cell, 5.7 for type 2"),
     Rung(
         fish.four_strong_links,
         (T.FOUR_STRONG_LINKS,),
@@ -90,8 +91,12 @@ LADDER: tuple[Rung, ...] = (
     Rung(wings.vwxyz_wing, (T.VWXYZ_WING,), "6.2; +0.2 - |3 - largest cell| / 10"),
     Rung(wings.aligned_pair_exclusion, (T.ALIGNED_PAIR_EXCLUSION,), "6.2"),
     Rung(wings.uvwxyz_wing, (T.UVWXYZ_WING,), "6.6"),
-    Rung(chains.x_chain, (T.X_CHAIN,), "6.6 + length extra"),
-    Rung(chains.aic, (T.AIC,), "7.0 + length extra"),
+    Rung(
+        chains.chains_and_cycles,
+        (T.CYCLE, T.X_CHAIN, T.AIC),
+        "6.5 + length extra for an X- or Y-cycle, 6.6 for a forcing X-chain, 7.0 with both "
+        "kinds of links",
+    ),
     Rung(wings.tuvwxyz_wing, (T.TUVWXYZ_WING,), "7.5"),
     Rung(chains.nishio, (T.NISHIO,), "7.5 + length extra"),
     Rung(

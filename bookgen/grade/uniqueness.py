@@ -172,16 +172,72 @@ def _type3(
                 )
 
 
-def bug_plus_one(board: Board) -> list[Step]:
+def _bug_values(board: Board) -> dict[int, int] | None:
+    """The BUG's extra candidates: cell -> mask of the digits that must leave it for every
+    unit to hold each digit in 0 or 2 places; None when the board is no BUG+n.
+
+    A digit with an odd count in a unit is charged to the one cell of its places with
+    three or more candidates; when every such count is of one same digit, all its wide
+    places are charged (SE's rule)."""
     cands, geo = board.cands, board.geo
-    tech = Technique.BUG
-    odd = [c for c, m in enumerate(cands) if m and m.bit_count() != 2]
-    if len(odd) != 1 or cands[odd[0]].bit_count() != 3:
+    extra: dict[int, int] = {}
+    wide_all: set[int] = set()
+    digits: set[int] = set()
+    for cells in geo.units:
+        for d in range(board.n):
+            b = 1 << d
+            spots = [c for c in cells if cands[c] & b]
+            if len(spots) in (0, 2):
+                continue
+            wide = [c for c in spots if cands[c].bit_count() >= 3]
+            if not wide:
+                return None
+            digits.add(d)
+            wide_all.update(wide)
+            if len(wide) == 1:
+                extra[wide[0]] = extra.get(wide[0], 0) | b
+    if len(digits) == 1 and len(wide_all) > len(extra):
+        b = 1 << digits.pop()
+        for c in wide_all:
+            extra[c] = extra.get(c, 0) | b
+    left = [m & ~extra.get(c, 0) for c, m in enumerate(cands)]
+    for cells in geo.units:
+        for d in range(board.n):
+            if sum(1 for c in cells if left[c] >> d & 1) not in (0, 2):
+                return None
+    return extra or None
+
+
+def bug(board: Board) -> list[Step]:
+    """Bivalue universal grave: if every extra candidate left, the grid would be a deadly
+    pattern, so one of them is true. Type 1 (one cell, 5.6): its extras are all it can
+    hold. Type 2 (5.7): the extras are one digit, which leaves every cell seeing all of
+    its BUG places."""
+    extra = _bug_values(board)
+    if extra is None:
         return []
-    cell = odd[0]
-    for d in digits_of(cands[cell]):
-        b = 1 << (d - 1)
-        counts = [sum(1 for c in geo.units[u] if cands[c] & b) for u in geo.cell_units[cell]]
-        if all(k == 3 for k in counts):
-            return [Step(tech, tech.se, (cell,), (d,), placed=((cell, d),))]
-    return []
+    cands = board.cands
+    sets = tables(board.geo).peer_sets
+    if len(extra) == 1:
+        (cell, m), = extra.items()
+        tech = Technique.BUG
+        keep = digits_of(m)
+        if len(keep) == 1:
+            return [Step(tech, tech.se, (cell,), keep, placed=((cell, keep[0]),))]
+        elim = tuple((cell, d) for d in digits_of(cands[cell] & ~m))
+        return [Step(tech, tech.se, (cell,), keep, eliminated=elim)]
+    values = 0
+    for m in extra.values():
+        values |= m
+    if values.bit_count() != 1:
+        return []
+    tech = Technique.BUG_TYPE_2
+    cells = sorted(extra)
+    common = set(sets[cells[0]])
+    for c in cells[1:]:
+        common &= sets[c]
+    d = digits_of(values)[0]
+    elim = tuple((c, d) for c in sorted(common - set(cells)) if cands[c] & values)
+    if not elim:
+        return []
+    return [Step(tech, tech.se, tuple(cells), (d,), eliminated=elim)]
