@@ -207,13 +207,16 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
     n = g.n
     tech = Technique.AIC if x_links and y_links else Technique.CYCLE
     best: tuple[int, Step] | None = None
-    for s in _bits(g.alive):
-        if not x_links and board.cands[s // n].bit_count() != 2:
-            continue  # cycles of cell links only start in bivalue cells
-        parent: dict[int, tuple[int, int]] = {s: (-1, -1)}  # ON node -> (OFF, ON before)
-        frontier = [s]
-        size = 1  # nodes on the chain to the frontier's ON nodes
-        while frontier and size + 1 < (bound if best is None else best[0]):
+    # every start grows one layer at a time, so the first cycles met are the shortest
+    searches: list[tuple[int, dict[int, tuple[int, int]], list[int]]] = [
+        (s, {s: (-1, -1)}, [s])  # start, ON node -> (OFF, ON before), frontier
+        for s in _bits(g.alive)
+        if x_links or board.cands[s // n].bit_count() == 2  # cell-link cycles: bivalue start
+    ]
+    size = 1  # nodes on the chain to a frontier's ON nodes
+    while searches and size + 1 < bound and best is None:
+        grown = []
+        for s, parent, frontier in searches:
             nxt = []
             for p in frontier:
                 ancestors = set()
@@ -225,31 +228,39 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
                     if z in ancestors:
                         continue
                     links = g.strong[z]
-                    if size >= 3 and links >> s & 1:
-                        nodes = [(z, False)]
-                        q = p
-                        while q != s:
-                            nodes.append((q, True))
-                            off, q = parent[q]
-                            nodes.append((off, False))
-                        nodes.append((s, True))
-                        elim = _cycle_removals(board, nodes)
-                        if elim and (best is None or len(nodes) < best[0]):
-                            chain = tuple((i // n, i % n + 1, on) for i, on in reversed(nodes))
-                            value = round(tech.se + length_extra(len(nodes)), 1)
-                            cells = tuple(dict.fromkeys(c for c, _, _ in chain))
-                            digits = tuple(sorted({d for _, d, _ in chain}))
-                            step = Step(
-                                tech, value, cells, digits, eliminated=elim, chains=(chain,)
-                            )
-                            best = (len(nodes), step)
+                    if size >= 3 and best is None and links >> s & 1:
+                        best = _cycle_step(board, tech, s, parent, p, z)
                     for y in _bits(links):
                         if y not in parent:
                             parent[y] = (z, p)
                             nxt.append(y)
-            frontier = nxt
-            size += 2
+            if nxt:
+                grown.append((s, parent, nxt))
+        searches = grown
+        size += 2
     return best
+
+
+def _cycle_step(
+    board: Board, tech: Technique, s: int, parent: dict[int, tuple[int, int]], p: int, z: int
+) -> tuple[int, Step] | None:
+    """The cycle ON(s) ... ON(p) -> OFF(z) -> ON(s) as a step, if it removes anything."""
+    n = board.n
+    nodes = [(z, False)]
+    q = p
+    while q != s:
+        nodes.append((q, True))
+        off, q = parent[q]
+        nodes.append((off, False))
+    nodes.append((s, True))
+    elim = _cycle_removals(board, nodes)
+    if not elim:
+        return None
+    chain = tuple((i // n, i % n + 1, on) for i, on in reversed(nodes))
+    value = round(tech.se + length_extra(len(nodes)), 1)
+    cells = tuple(dict.fromkeys(c for c, _, _ in chain))
+    digits = tuple(sorted({d for _, d, _ in chain}))
+    return len(nodes), Step(tech, value, cells, digits, eliminated=elim, chains=(chain,))
 
 
 def chains_and_cycles(board: Board) -> list[Step]:

@@ -205,29 +205,24 @@ def _mask_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-def strong_links(board: Board, k: int) -> list[Step]:
-    """k strong links on one digit joined end to start by weak links: one of the chain's
-    two free ends holds the digit, so it leaves the cells that see both ends (except in
-    the chain's own units and joining units, as SE). SE rates 2 links 4.0 (skyscraper),
-    3 links 5.4, 4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one
-    removing most.
-    """
-    cands, n = board.cands, board.n
-    _, _, unit_cells, kinds = _masks(board)
-    best: tuple[float, int, Step] | None = None
-    for d in range(1, n + 1):
+class _Network:
+    """The strong links of one digit on one board state, with what chains need."""
+
+    __slots__ = ("links", "ends", "cells", "nexts", "holders")
+
+    def __init__(self, board: Board, d: int) -> None:
+        _, _, _, kinds = _masks(board)
         b = 1 << (d - 1)
-        links = _links(board, d)
-        if len(links) < 2 * k:
-            continue
-        holders = sum(1 << c for c, m in enumerate(cands) if m & b)
-        ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
-        cells = [s.cells | e.cells for s, e in ends]
+        self.links = links = _links(board, d)
+        self.holders = sum(1 << c for c, m in enumerate(board.cands) if m & b)
+        self.ends = ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
+        self.cells = cells = [s.cells | e.cells for s, e in ends]
         starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
         for j, (st, _) in enumerate(ends):
             for u in _mask_bits(st.units):
                 starting.setdefault(u, []).append(j)
-        nexts: list[list[tuple[int, int]]] = []
+        self.nexts: list[list[tuple[int, int]]] = []
+        nexts = self.nexts
         for i, lk in enumerate(links):
             near = {j for u in _mask_bits(ends[i][1].units) for j in starting.get(u, ())}
             out = []
@@ -236,6 +231,40 @@ def strong_links(board: Board, k: int) -> list[Step]:
                     continue
                 out.append((j, _join(ends[i][1].units & ends[j][0].units, kinds)))
             nexts.append(out)
+
+
+_NETWORKS: dict[tuple[int, ...], list[_Network | None]] = {}
+
+
+def _network(board: Board, d: int) -> _Network | None:
+    """The digit's network, built once per board state: the 2, 3 and 4-link searches
+    run on the same state when the cheaper ones find nothing."""
+    key = (board.geo.n, *board.cands)
+    nets = _NETWORKS.get(key)
+    if nets is None:
+        _NETWORKS.clear()
+        nets = _NETWORKS[key] = [None] * (board.n + 1)
+    net = nets[d]
+    if net is None:
+        net = nets[d] = _Network(board, d)
+    return net
+
+
+def strong_links(board: Board, k: int) -> list[Step]:
+    """k strong links on one digit joined end to start by weak links: one of the chain's
+    two free ends holds the digit, so it leaves the cells that see both ends (except in
+    the chain's own units and joining units, as SE). SE rates 2 links 4.0 (skyscraper),
+    3 links 5.4, 4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one
+    removing most.
+    """
+    n = board.n
+    _, _, unit_cells, kinds = _masks(board)
+    best: tuple[float, int, Step] | None = None
+    for d in range(1, n + 1):
+        net = _network(board, d)
+        if net is None or len(net.links) < 2 * k:
+            continue
+        links, ends, cells, nexts, holders = net.links, net.ends, net.cells, net.nexts, net.holders
         # depth-first over chains of k links, disjoint in cells and units
         # a chain removes only what its first start sees: skip starts that see no holder
         stack = [
