@@ -11,7 +11,9 @@ import pytest
 import reportlab
 
 from bookgen import config as C
+from bookgen import generate
 from bookgen.errors import ConfigError, LayoutError
+from bookgen.layout import geometry
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED_TEMPLATES = (
@@ -538,7 +540,6 @@ def test_4x4_puzzle_supply_by_brute_force():
 
 @pytest.mark.parametrize("n", [4, 6, 9, 12, 16])
 def test_orbits_agree_with_the_generator(n):
-    generate = pytest.importorskip("bookgen.generate")
     for name in C.SYMMETRIES:
         groups = generate.symmetry_groups(n, generate.Symmetry(name))
         assert tuple(sorted(len(g) for g in groups)) == C.orbit_sizes(n, name)
@@ -549,7 +550,6 @@ def test_orbits_agree_with_the_generator(n):
 def test_digit_estimate_bounds_the_layout(name, n):
     """The config flags only what the page cannot hold: its digit estimate is never below
     the size the layout actually gets."""
-    geometry = pytest.importorskip("bookgen.layout.geometry")
     t = C.load_template(name)
     br = {4: 2, 6: 2, 9: 3, 12: 3, 16: 4}[n]
     puzzles = tuple(C.model.BookPuzzle(i + 1, "S", "Easy", br, n // br, (0,) * n * n,
