@@ -121,18 +121,37 @@ def test_claiming_removes_from_rest_of_box():
     assert subsets.claiming(position(remove={7: row(4, "12378")})) == []
 
 
-def test_direct_pointing_needs_a_hidden_single():
-    # 7 confined to row 4 in box 5; in row 4 outside the box only r4c1 keeps 7 after it
-    plain = position(remove={7: BOX5_OFF_ROW4})
-    assert subsets.direct_pointing(plain) == []
-    direct = position(remove={7: BOX5_OFF_ROW4 + row(4, "23789")})
-    direct.cands[cell("r4c5")] &= ~(1 << 6)
-    direct.cands[cell("r4c6")] &= ~(1 << 6)
-    # now 7 in row 4 is at r4c1 and r4c4 only; pointing from box 5 removes r4c1? no: it
-    # removes from the rest of the row, leaving r4c4 as the row's single place
-    steps = subsets.direct_pointing(direct)
-    assert steps and steps[0].technique is Technique.DIRECT_POINTING
-    assert labels(elims(steps)) == {"r4c1:7"}
+BOX4 = [f"r{r}c{c}" for r in "456" for c in "123"]
+
+
+@pytest.mark.parametrize("keep, direct", [(("r4c1", "r5c2"), True), (("r4c1", "r5c2", "r6c3"), False)])
+def test_direct_pointing_needs_a_hidden_single_in_a_box_along_the_line(keep, direct):
+    # 7 confined to row 4 in box 5, so it leaves the rest of row 4. In box 4, 7 is kept
+    # at r4c1 and r5c2: the removal at r4c1 leaves r5c2 as the box's single place (SE's
+    # direct pointing); with r6c3 kept as well, it is a plain pointing.
+    b = position(remove={7: BOX5_OFF_ROW4 + [x for x in BOX4 if x not in keep]})
+    steps = subsets.direct_pointing(b)
+    if direct:
+        assert [(s.technique, s.difficulty) for s in steps] == [(Technique.DIRECT_POINTING, 1.7)]
+        assert labels(elims(steps)) == {"r4c1:7", "r4c7:7", "r4c8:7", "r4c9:7"}
+    else:
+        assert steps == []
+        assert [s.technique for s in subsets.pointing(b)] == [Technique.POINTING]
+
+
+@pytest.mark.parametrize("kept, direct", [("15", True), ("157", False)])
+def test_direct_claiming_needs_a_hidden_single_in_a_parallel_line(kept, direct):
+    # 7 in row 4 only in box 5, so it leaves the rest of the box. Row 5 keeps 7 at r5c1
+    # and r5c5: the removal at r5c5 leaves r5c1 as the row's single place (SE's direct
+    # claiming); with r5c7 kept as well, it is a plain claiming.
+    b = position(remove={7: row(4, "123789") + row(5, "".join(set("123456789") - set(kept)))})
+    steps = subsets.direct_claiming(b)
+    if direct:
+        assert [(s.technique, s.difficulty) for s in steps] == [(Technique.DIRECT_CLAIMING, 1.9)]
+        assert labels(elims(steps)) == {"r5c5:7", "r6c4:7", "r6c5:7", "r6c6:7"}
+    else:
+        assert steps == []
+        assert [s.technique for s in subsets.claiming(b)] == [Technique.CLAIMING]
 
 
 @pytest.mark.parametrize("second, fires", [("12", True), ("13", False)])
@@ -484,16 +503,6 @@ def test_naked_pair_is_tried_before_hidden_pair():
 # ---------------------------------------------------------------- more hand-made positions
 
 
-def test_direct_claiming():
-    # 7 in row 4 only at r4c4: claiming clears 7 from the rest of box 5, leaving r4c4 as
-    # the box's single place. (In the ladder the line's hidden single always comes first:
-    # a direct pointing or claiming needs a single place that an easier single sees.)
-    steps = subsets.direct_claiming(position(remove={7: row(4, "12356789")}))
-    assert [(s.technique, s.difficulty) for s in steps] == [(Technique.DIRECT_CLAIMING, 1.9)]
-    assert labels(elims(steps)) == {f"r{r}c{c}:7" for r in "56" for c in "456"}
-    assert subsets.direct_claiming(position(remove={7: row(4, "123789")})) == []
-
-
 def test_hidden_quad():
     # 1-4 in row 1 only in c1-c4: the other digits leave those cells
     b = position(remove={d: row(1, "56789") for d in (1, 2, 3, 4)})
@@ -533,6 +542,20 @@ FIRST_TO_FIRE = [
         "=1 389 389 =5 =6 478 4789 =2 47 "
         "=4 =5 =6 789 279 278 =3 789 =1 "
         "=7 89 =2 =3 49 =1 489 =6 =5",
+    ),
+    (
+        Technique.DIRECT_POINTING,
+        1.7,
+        "r3c2-5",
+        "123 =6 129 =7 =8 =4 1235 12359 1239 "
+        "=7 34589 489 =2 =1 3 =6 359 389 "
+        "123 2358 128 356 356 =9 =4 =7 1238 "
+        "=5 24 =3 =8 469 126 127 129 1279 "
+        "=9 28 =7 135 35 123 12358 =4 =6 "
+        "1246 248 12468 134569 34569 =7 12358 12359 12389 "
+        "=8 349 469 13469 =2 =5 137 13 1347 "
+        "234 =1 =5 34 =7 =8 =9 =6 234 "
+        "2346 =7 2469 13469 3469 136 123 =8 =5",
     ),
     (
         Technique.DIRECT_HIDDEN_PAIR,
@@ -1005,9 +1028,7 @@ deduction is checked against the independent solver below. A state lists the cel
 by row: '=v' a filled cell, digits an empty cell's candidates."""
 
 HAND_MADE_ONLY = {
-    # never the first to fire in the ladder (an easier single is always there: see
-    # test_direct_claiming) or not met in the data: tested on hand-made positions above
-    Technique.DIRECT_POINTING,
+    # not met in the data as the first to fire: tested on hand-made positions above
     Technique.DIRECT_CLAIMING,
     Technique.HIDDEN_QUAD,
     Technique.TRIAL,  # beyond the ladder: tests/test_grade_solver.py
