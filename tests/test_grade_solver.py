@@ -9,8 +9,9 @@ import pytest
 from conftest import DATA_DIR, missing_data
 from exact_cover import solutions_exact
 
-from bookgen.grade import Board, grade, singles
+from bookgen.grade import Board, Technique, grade, singles
 from bookgen.grade.calibrate import check_steps, read_dataset, spearman
+from bookgen.grade.solver import LADDER
 from bookgen.grid import BOX_SHAPES, geometry, parse
 
 DATA = DATA_DIR / "se_calibration.txt"
@@ -69,6 +70,17 @@ def test_beyond_the_ladder_deductions_are_true_and_graded_highest():
         assert g.solved
         assert check_steps(g.steps, solution) == 0
         assert g.grade >= 9.0  # SE rates every puzzle of this list 9.7 or more
+        # The 10.0 fallback alone would meet that bound, so check it is earned: a trial
+        # step comes only where no finder of the ladder, nested chains included, finds
+        # anything.
+        board = Board(values, geo)
+        trials = 0
+        for step in g.steps:
+            if step.technique is Technique.TRIAL:
+                trials += 1
+                assert not any(find(board) for find in LADDER)
+            board.apply(step)
+        assert trials == 0 or g.grade >= Technique.TRIAL.se
 
 
 def _full_grid(n: int) -> tuple[int, ...]:
