@@ -282,6 +282,24 @@ MISTAKES = [
      "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16, got 10 (line 8)"),
     ("minimal not a flag", BASE + "    minimal: yes please\n",
      "sections[0].minimal: expected true or false, got 'yes please' (line 8)"),
+    ("improve zero seconds", BASE + "    improve: {seconds: 0}\n",
+     "sections[0].improve.seconds: expected a positive number, got 0 (line 8)"),
+    ("improve negative seconds", BASE + "    improve:\n      seconds: -2.5\n",
+     "sections[0].improve.seconds: expected a positive number, got -2.5 (line 9)"),
+    ("improve zero evaluations", BASE + "    improve: {evaluations: 0}\n",
+     "sections[0].improve.evaluations: expected a positive integer, got 0 (line 8)"),
+    ("negative grade range", edit("difficulty: easy", "difficulty: {grade: [-1, 3]}"),
+     "sections[0].difficulty.grade: expected a range [lo, hi] or one number, each >= 0, "
+     "got a list (line 7)"),
+    ("negative figure range", edit("difficulty: easy", "difficulty:\n      cand_sum: [-50, -10]"),
+     "sections[0].difficulty.cand_sum: expected a range [lo, hi] or one number, each >= 0, "
+     "got a list (line 8)"),
+    ("negative clue range", edit("difficulty: easy", "difficulty: {clues: [-3, 30]}"),
+     "sections[0].difficulty.clues: expected a range [lo, hi] or one integer, each >= 0, "
+     "got a list (line 7)"),
+    ("negative single figure", edit("difficulty: easy", "difficulty: {level: -1}"),
+     "sections[0].difficulty.level: expected a range [lo, hi] or one integer, each >= 0, "
+     "got -1 (line 7)"),
     ("improve both budgets", BASE + "    improve: {evaluations: 100, seconds: 5}\n",
      "sections[0].improve: expected exactly one budget, evaluations or seconds, got both "
      "(line 8)"),
