@@ -249,7 +249,7 @@ MISTAKES = [
     ("sections empty", BASE.split("sections:")[0] + "sections: []\n",
      "sections: expected a non-empty list of sections, got an empty list (line 4)"),
     ("top not a mapping", "- just\n- a list\n",
-     "(top): expected a mapping of book settings, got a list (line 1)"),
+     "(top): expected a mapping of book settings, got ['just', 'a list'] (line 1)"),
     ("empty file", "", "(top): expected a mapping of book settings, got nothing (line 1)"),
     ("unknown template", edit("letter-4up", "leter-4up"),
      "template: no template 'leter-4up'; did you mean 'letter-4up'? available: "
@@ -267,10 +267,10 @@ MISTAKES = [
      "sections[0].difficulty.complexity: unknown key; did you mean 'way_complexity'? (line 7)"),
     ("range of text", edit("difficulty: easy", "difficulty: {grade: [low, high]}"),
      "sections[0].difficulty.grade: expected a range [lo, hi] or one number, each >= 0, "
-     "got a list (line 7)"),
+     "got ['low', 'high'] (line 7)"),
     ("fractional clues", edit("difficulty: easy", "difficulty: {clues: [24.5, 30]}"),
      "sections[0].difficulty.clues: expected a range [lo, hi] or one integer, each >= 0, "
-     "got a list (line 7)"),
+     "got [24.5, 30] (line 7)"),
     ("band against grade", edit("difficulty: easy", "difficulty: {band: easy, grade: [3, 4]}"),
      "sections[0].difficulty.grade: grade range [3, 4] lies outside band 'easy' (grade 0 up "
      "to 1.5) (line 7)"),
@@ -290,13 +290,13 @@ MISTAKES = [
      "sections[0].improve.evaluations: expected a positive integer, got 0 (line 8)"),
     ("negative grade range", edit("difficulty: easy", "difficulty: {grade: [-1, 3]}"),
      "sections[0].difficulty.grade: expected a range [lo, hi] or one number, each >= 0, "
-     "got a list (line 7)"),
+     "got [-1, 3] (line 7)"),
     ("negative figure range", edit("difficulty: easy", "difficulty:\n      cand_sum: [-50, -10]"),
      "sections[0].difficulty.cand_sum: expected a range [lo, hi] or one number, each >= 0, "
-     "got a list (line 8)"),
+     "got [-50, -10] (line 8)"),
     ("negative clue range", edit("difficulty: easy", "difficulty: {clues: [-3, 30]}"),
      "sections[0].difficulty.clues: expected a range [lo, hi] or one integer, each >= 0, "
-     "got a list (line 7)"),
+     "got [-3, 30] (line 7)"),
     ("negative single figure", edit("difficulty: easy", "difficulty: {level: -1}"),
      "sections[0].difficulty.level: expected a range [lo, hi] or one integer, each >= 0, "
      "got -1 (line 7)"),

@@ -66,9 +66,9 @@ def test_validate_a_shipped_config():
             [
                 "error: {path}: 2 problems:",
                 "  sections[0].difficulty.grade: expected a range [lo, hi] or one number, "
-                "each >= 0, got a list (line 5)",
+                "each >= 0, got [-2, 3] (line 5)",
                 "  sections[1].difficulty.way_complexity: expected a range [lo, hi] or one "
-                "number, each >= 0, got a list (line 8)",
+                "number, each >= 0, got [-9, -1] (line 8)",
             ],
         ),
     ],
