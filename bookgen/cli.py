@@ -17,6 +17,7 @@ from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, parse_many
 
 if TYPE_CHECKING:
+    from .generate import DigSpec
     from .rate import Rating
 
 Command = Callable[[argparse.Namespace], int]
@@ -349,6 +350,25 @@ def _cmd_create(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_shape_options(p: argparse.ArgumentParser) -> None:
+    """--symmetry, --clues, --minimal: the shape of the puzzles made (generate.DigSpec)."""
+    from .generate import Symmetry
+
+    p.add_argument("--symmetry", default="none", metavar="SYM",
+                   help="|".join(s.value for s in Symmetry) + " (default none)")
+    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+    p.add_argument("--minimal", action="store_true",
+                   help="no clue (group of symmetric clues) can be removed")
+
+
+def _shape(args: argparse.Namespace, size: int, variant: str = "") -> DigSpec:
+    """The DigSpec the shape options ask for; GenerationError naming a bad option."""
+    from .generate import ClueTarget, DigSpec, Symmetry
+
+    clues = ClueTarget.parse(args.clues, size) if args.clues else None
+    return DigSpec(size, Symmetry.parse(args.symmetry), clues, args.minimal, variant)
+
+
 def _add_improve(sub: argparse._SubParsersAction) -> None:
     from .config import OBJECTIVES
 
@@ -358,7 +378,8 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
         description="From a full grid or a unique puzzle, search on several processes for "
         "the unique puzzle of the same solution with the highest objective (seed 000's "
         "'improve sudoku'). --evaluations gives the same result for any --workers; "
-        "--seconds returns the best found in that time.",
+        "--seconds returns the best found in that time. Every candidate keeps the shape "
+        "--symmetry, --clues and --minimal ask for; a puzzle given must have it already.",
     )
     p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
     budget = p.add_mutually_exclusive_group(required=True)
@@ -368,6 +389,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
                    help="processes (default: all cores)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--objective", choices=OBJECTIVES, default="way_complexity")
+    _add_shape_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_improve)
@@ -384,6 +406,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    spec = _shape(args, geo.n, geo.variant)
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
@@ -392,7 +415,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
             bar.update(done - bar.n)
 
         result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
-                         args.objective, progress=progress)
+                         args.objective, progress=progress, spec=spec)
     if args.format == "json":
         print(json.dumps({"puzzle": format_line(result.puzzle),
                           "solution": format_line(result.solution),
@@ -410,8 +433,6 @@ def _cmd_improve(args: argparse.Namespace) -> int:
 
 
 def _add_generate(sub: argparse._SubParsersAction) -> None:
-    from .generate import Symmetry
-
     p = sub.add_parser(
         "generate",
         help="generate unique puzzles with their solutions and figures",
@@ -423,11 +444,7 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
     p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16))
-    p.add_argument("--symmetry", default="none", metavar="SYM",
-                   help="|".join(s.value for s in Symmetry) + " (default none)")
-    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
-    p.add_argument("--minimal", action="store_true",
-                   help="no clue (group of symmetric clues) can be removed")
+    _add_shape_options(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
@@ -441,15 +458,13 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
 def _cmd_generate(args: argparse.Namespace) -> int:
     import os
 
-    from .generate import ClueTarget, DigSpec, Symmetry
     from .improve import generated_line, iter_generated
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
-    spec = DigSpec(args.size, Symmetry.parse(args.symmetry),
-                   ClueTarget.parse(args.clues, args.size) if args.clues else None, args.minimal)
+    spec = _shape(args, args.size)
     part = f"{args.output}.part" if args.output else None
     try:
         out = open(part, "w", encoding="utf-8") if part else sys.stdout
