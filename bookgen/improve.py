@@ -374,7 +374,7 @@ def run_chain(task: ChainTask, spent: Callable[[float], None] | None = None) -> 
         done += 1
         if spent:
             spent(fraction(done))
-        if candidate is not None and (
+        if cand_score > -math.inf and (
             cand_score > score
             if exploring
             else _accept(cand_score, score, best_score, fraction(done), rng)
