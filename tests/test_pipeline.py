@@ -263,6 +263,11 @@ def test_improved_puzzles_keep_the_section_rules(tmp_path):
         _check_entry(e, "hard", "rotational", (28, 32))
 
 
+@pytest.mark.slow
+def test_improved_puzzles_same_for_any_worker_count(tmp_path):
+    assert _book(tmp_path, FORCED, workers=2) == _book(tmp_path, FORCED, workers=1)
+
+
 def test_improvement_reaches_what_random_did_not():
     """Starts below a way_complexity floor are improved until they clear it."""
     geo = geometry(9)
