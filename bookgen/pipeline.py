@@ -143,11 +143,19 @@ def _section(
             section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)
         )
     if len(chosen) < section.count:
+        if any(gap != float("inf") for gap, _, _ in starts):
+            advice = "; widen the difficulty, lower the count or give the section a larger "
+            advice += "improve budget"
+        else:
+            # Improving only climbs: a larger budget cannot help this section.
+            advice = ": the other candidates were all harder than asked, and improving "
+            advice += "only makes puzzles harder; widen the difficulty"
+            advice += ", drop minimal" if section.minimal else ""
+            advice += " or lower the count"
         raise GenerationError(
             f"sections[{si}] '{section.name}': found {len(chosen)} of {section.count} "
             f"puzzles in its difficulty from {index} random candidates and the "
-            f"improvement of the nearest; widen the difficulty, lower the count or give "
-            f"the section a larger improve budget"
+            f"improvement of the nearest{advice}"
         )
     return sorted(chosen, key=lambda c: order_key(c.rating))
 

@@ -136,6 +136,19 @@ def test_a_section_that_cannot_be_filled_writes_nothing(tmp_path):
     assert (out / "book.pdf").read_bytes() == b"old book"
 
 
+def test_a_section_harder_than_asked_is_told_improving_cannot_help(tmp_path):
+    """Minimal 6x6 puzzles never grade 1.0 or less, and improving would only raise it."""
+    text = SMALL.replace(
+        "size: 4\n    count: 3\n    difficulty: easy",
+        "size: 6\n    count: 1\n    minimal: true\n    difficulty:\n      grade: [0, 1.0]",
+    )
+    with pytest.raises(GenerationError, match=r"sections\[0\] 'Tiny': found 0 of 1 puzzles .* "
+                       r"of the nearest: the other candidates were all harder than asked, and "
+                       r"improving only makes puzzles harder; widen the difficulty, drop "
+                       r"minimal or lower the count$"):
+        build_book(load_config(_config(tmp_path, text)), progress=False)
+
+
 def test_bad_config_does_no_work(tmp_path):
     path = _config(tmp_path, SMALL.replace("count: 2", "count: 0"))
     out = tmp_path / "never"
