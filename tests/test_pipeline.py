@@ -137,7 +137,7 @@ def test_a_section_that_cannot_be_filled_writes_nothing(tmp_path):
 
 
 def test_a_section_harder_than_asked_is_told_improving_cannot_help(tmp_path):
-    """Minimal 6x6 puzzles never grade 1.0 or less, and improving would only raise it."""
+    """No minimal 6x6 candidate of this seed grades 1.0 or less, and improving only climbs."""
     text = SMALL.replace(
         "size: 4\n    count: 3\n    difficulty: easy",
         "size: 6\n    count: 1\n    minimal: true\n    difficulty:\n      grade: [0, 1.0]",
