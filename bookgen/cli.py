@@ -18,6 +18,7 @@ from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, parse_many
 
 if TYPE_CHECKING:
+    from .model import DigSpec
     from .rate import Rating
 
 E = TypeVar("E", bound=Enum)
@@ -365,6 +366,26 @@ def _enum(kind: type[E]) -> Callable[[str], E]:
     return parse
 
 
+def _add_shape_options(p: argparse.ArgumentParser) -> None:
+    """--symmetry, --clues, --minimal: the shape of the puzzles made (model.DigSpec)."""
+    from .rules import Symmetry
+
+    p.add_argument("--symmetry", default="none", metavar="SYM",
+                   help="|".join(s.value for s in Symmetry) + " (default none)")
+    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+    p.add_argument("--minimal", action="store_true",
+                   help="no clue (group of symmetric clues) can be removed")
+
+
+def _shape(args: argparse.Namespace, size: int, variant: str = "") -> DigSpec:
+    """The DigSpec the shape options ask for; GenerationError naming a bad option."""
+    from .model import ClueTarget, DigSpec
+    from .rules import Symmetry
+
+    clues = ClueTarget.parse(args.clues, size) if args.clues else None
+    return DigSpec(size, Symmetry.parse(args.symmetry), clues, args.minimal, variant)
+
+
 def _add_improve(sub: argparse._SubParsersAction) -> None:
     from .rules import DEFAULT_OBJECTIVE, Figure
 
@@ -374,7 +395,8 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
         description="From a full grid or a unique puzzle, search on several processes for "
         "the unique puzzle of the same solution with the highest objective (seed 000's "
         "'improve sudoku'). --evaluations gives the same result for any --workers; "
-        "--seconds returns the best found in that time.",
+        "--seconds returns the best found in that time. Every candidate keeps the shape "
+        "--symmetry, --clues and --minimal ask for; a puzzle given must have it already.",
     )
     p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
     budget = p.add_mutually_exclusive_group(required=True)
@@ -386,6 +408,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--objective", type=_enum(Figure), default=DEFAULT_OBJECTIVE,
                    metavar="|".join(f.value for f in Figure),
                    help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
+    _add_shape_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_improve)
@@ -402,6 +425,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    spec = _shape(args, geo.n, geo.variant)
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
@@ -410,7 +434,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
             bar.update(done - bar.n)
 
         result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
-                         args.objective, progress=progress)
+                         args.objective, progress=progress, spec=spec)
     if args.format == "json":
         print(json.dumps({"puzzle": format_line(result.puzzle),
                           "solution": format_line(result.solution),
@@ -428,8 +452,6 @@ def _cmd_improve(args: argparse.Namespace) -> int:
 
 
 def _add_generate(sub: argparse._SubParsersAction) -> None:
-    from .rules import Symmetry
-
     p = sub.add_parser(
         "generate",
         help="generate unique puzzles with their solutions and figures",
@@ -441,11 +463,7 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
     p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16))
-    p.add_argument("--symmetry", default="none", metavar="SYM",
-                   help="|".join(s.value for s in Symmetry) + " (default none)")
-    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
-    p.add_argument("--minimal", action="store_true",
-                   help="no clue (group of symmetric clues) can be removed")
+    _add_shape_options(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
@@ -460,15 +478,12 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     import os
 
     from .improve import generated_line, iter_generated
-    from .model import ClueTarget, DigSpec
-    from .rules import Symmetry
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
-    spec = DigSpec(args.size, Symmetry.parse(args.symmetry),
-                   ClueTarget.parse(args.clues, args.size) if args.clues else None, args.minimal)
+    spec = _shape(args, args.size)
     part = f"{args.output}.part" if args.output else None
     try:
         out = open(part, "w", encoding="utf-8") if part else sys.stdout
