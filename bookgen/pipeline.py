@@ -204,6 +204,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     book = Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(book_sections), template=cfg.template, front=cfg.front,
+        cover=cfg.cover,
     )
     manifest: dict[str, object] = {
         "title": cfg.title,

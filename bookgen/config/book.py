@@ -2,7 +2,8 @@
 config hash, and load_config.
 
 Glossary:
-  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
+               cover
   print check  the page count and digit sizes the book will get, asked of the layout's own
                pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
                config refuses exactly what the layout could not print
@@ -25,6 +26,7 @@ from ..errors import ConfigError, LayoutError
 from ..grid import geometry
 from ..layout.geometry import plan_pages
 from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from .cover import COVER, cover_record
 from .reader import (
     At,
     Key,
@@ -66,6 +68,8 @@ class BookConfig:
     """The named template with the config's `layout` overrides applied."""
     front: model.FrontMatter
     sections: tuple[SectionConfig, ...]
+    cover: model.CoverSpec
+    """The cover's blurb, accent colour and puzzles."""
     config_hash: str
     """sha256 of the effective settings in canonical JSON (workers excluded: they do not
     change the book; font files enter by their content hash)."""
@@ -93,6 +97,7 @@ _CONFIG = Map(
         "print": Key(PRINT),
         "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
         "sections": Key(read_sections, required=True),
+        "cover": Key(COVER),
     },
     what="a mapping of book settings",
 )
@@ -161,6 +166,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
         "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "cover": dataclasses.asdict(cfg.cover),
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, Enum) else str(v))
@@ -202,6 +208,9 @@ def load_config(path: str | Path, *, seed: int | None = None,
         sections.append((read, s))
     if template is not None and sections and len(sections) == len(raw.get("sections", [])):
         _check_print(template, sections, front, raw.at_key("sections"))
+    whole = len(sections) == len(raw.get("sections", []))
+    cover = cover_record(raw.get("cover", Read(raw.at)),
+                         sum(s.count for _, s in sections) if whole else None)
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
@@ -216,6 +225,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         template=template,
         front=front,
         sections=tuple(s for _, s in sections),
+        cover=cover,
         config_hash="",
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
