@@ -24,8 +24,9 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
-from ..layout.geometry import plan_pages
-from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from ..layout.cover_geometry import cover_plan
+from ..layout.geometry import metrics, plan_pages
+from ..rules import COVER_PLATFORMS, LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
 from .cover import COVER, cover_record
 from .reader import (
     At,
@@ -151,6 +152,18 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     "or a larger page)")
 
 
+def _check_cover(t: model.Template, sections: list[tuple[Read, SectionConfig]],
+                 front: model.FrontMatter, at: At) -> None:
+    """A print-on-demand book gets a cover: its back must hold the barcode area and a sample."""
+    if t.print.platform not in COVER_PLATFORMS:
+        return
+    try:
+        plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
+        cover_plan(t, len(plan.pages), metrics(t).label_size)
+    except LayoutError as e:
+        at.fail(str(e))
+
+
 def _font_key(font: str) -> str:
     """A font as it enters the hash: bundled by name, a file by its content."""
     if font in BUNDLED_FONTS:
@@ -208,6 +221,8 @@ def load_config(path: str | Path, *, seed: int | None = None,
         sections.append((read, s))
     if template is not None and sections and len(sections) == len(raw.get("sections", [])):
         _check_print(template, sections, front, raw.at_key("sections"))
+        _check_cover(template, sections, front,
+                     raw.at_key("cover" if "cover" in raw.where else "template"))
     whole = len(sections) == len(raw.get("sections", []))
     cover = cover_record(raw.get("cover", Read(raw.at)),
                          sum(s.count for _, s in sections) if whole else None)
