@@ -110,6 +110,12 @@ def inset(r: Rect, d: float) -> Rect:
     return Rect(r.x + d, r.y + d, r.width - 2 * d, r.height - 2 * d)
 
 
+def _grid(x: float, y: float, side: float, t: Template) -> Rect:
+    """A grid in the square at (x, y): inset by half its border, so the stroke stays inside."""
+    b = t.lines.border / 2
+    return Rect(x + b, y + b, side - 2 * b, side - 2 * b)
+
+
 def cover_plan(t: Template, pages: int, caption_pt: float) -> CoverPlan:
     """The cover of a book of `pages` interior pages in template `t`; `caption_pt` is the
     type size of the sample's caption. LayoutError when the back has no room for the
@@ -131,7 +137,7 @@ def cover_plan(t: Template, pages: int, caption_pt: float) -> CoverPlan:
     author = Rect(front_safe.x, front_safe.y, front_safe.width, AUTHOR_SHARE * h)
     room = band_bottom - m - author.top - m
     side = min(0.8 * front_safe.width, room)
-    front_puzzle = Rect(front.x + (w - side) / 2, author.top + m + (room - side) / 2, side, side)
+    front_puzzle = _grid(front.x + (w - side) / 2, author.top + m + (room - side) / 2, side, t)
     bw, bh = BARCODE_PT
     barcode = Rect(back.right - BARCODE_INSET_PT - bw, back.y + BARCODE_INSET_PT, bw, bh)
     beside = barcode.x - m - back_safe.x
@@ -142,8 +148,10 @@ def cover_plan(t: Template, pages: int, caption_pt: float) -> CoverPlan:
             f"beside the {bw / 72:g} x {bh / 72:g} in barcode area for a sample puzzle; "
             f"expected at least {MIN_SAMPLE_PT / 72:g} in (a wider trim)"
         )
-    sample = Rect(back_safe.x, back_safe.y, side, side)
-    caption = Rect(back_safe.x, sample.top + caption_pt * 0.5, back_safe.width, caption_pt * 1.4)
+    sample = _grid(back_safe.x, back_safe.y, side, t)
+    caption = Rect(
+        back_safe.x, back_safe.y + side + caption_pt * 0.5, back_safe.width, caption_pt * 1.4
+    )
     blurb_bottom = max(caption.top, barcode.top) + m
     blurb = Rect(back_safe.x, blurb_bottom, back_safe.width, band_bottom - m - blurb_bottom)
     spine_text = None
