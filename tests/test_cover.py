@@ -220,6 +220,14 @@ def test_barcode_area_empty_and_everything_in_the_safe_areas(rendered) -> None: 
         else:
             assert inside(b, back) or inside(b, front), (kind, b)
     assert bands == [pytest.approx((0, plan.band.y, plan.size[0], plan.size[1]))]
+    # Legible on the band and off it: white type on the band, black elsewhere, no grid
+    # under the band.
+    for kind, o, b in objects:
+        on_band = overlaps(b, bands[0])
+        if kind == "char":
+            assert tuple(o["non_stroking_color"]) == ((1,) if on_band else (0,)), o["text"]
+        elif b != bands[0]:
+            assert not on_band, (kind, b)
     on_spine = [o for k, o, b in objects if k == "char" and inside(b, spine_area)]
     assert bool(on_spine) == spine_text
     if spine_text:
