@@ -51,16 +51,71 @@ class Part:
     """Largest type size wanted."""
 
 
+@dataclass(frozen=True)
+class Block:
+    """Text set in one area of the cover."""
+
+    box: Rect
+    """The area, in wrap coordinates."""
+    parts: tuple[Part, ...]
+    """The runs, top down; empty texts are left out."""
+    what: str
+    """What it is, for an error message: 'title and subtitle on the front cover'."""
+    key: str
+    """The config key that sets its text."""
+    gray: float
+    """Gray of the type: white on the band, black elsewhere."""
+    centred: bool = True
+    """Lines centred across the box, else flush left."""
+    middle: bool = True
+    """The block centred in the box's height, else at its top."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A block at the size that fits."""
+
+    block: Block
+    scale: float
+    """Every part's size times this."""
+    height: float
+    """Height of the set text, glyph boxes included."""
+    lines: tuple[tuple[str, ...], ...]
+    """Each part's lines."""
+
+
 def render_cover(book: Book, pages: int, path: str | Path) -> CoverPlan:
     """Draw the cover of `book`, whose interior has `pages` pages, into `path` (written
-    atomically); returns the plan, whose numbers the manifest records."""
+    atomically); returns the plan, whose numbers the manifest records. LayoutError, and no
+    file, when a text does not fit its area."""
     t = book.template
     fonts = register_fonts(t)
     m = metrics(t)
     plan = cover_plan(t, pages, m.label_size)
     front, back = cover_puzzles(book)
-    write_pdf(path, lambda temp: _write(temp, plan, book, fonts, m, front, back))
+    fitted = [fit(b) for b in blocks(plan, book, fonts, m)]
+    write_pdf(path, lambda temp: _write(temp, plan, book, fonts, m, fitted, front, back))
     return plan
+
+
+def cover_problems(book: Book, pages: int) -> list[tuple[str, str]]:
+    """(config key, message) for each reason the cover of `book` could not be drawn: a
+    trim too small for the back's barcode area and sample, a text too long for its area.
+    Config asks this of a book of blank grids, before any work."""
+    t = book.template
+    fonts = register_fonts(t)
+    m = metrics(t)
+    try:
+        plan = cover_plan(t, pages, m.label_size)
+    except LayoutError as e:
+        return [("template", str(e))]
+    problems = []
+    for b in blocks(plan, book, fonts, m):
+        try:
+            fit(b)
+        except LayoutError as e:
+            problems.append((b.key, str(e)))
+    return problems
 
 
 def cover_puzzles(book: Book) -> tuple[BookPuzzle, BookPuzzle]:
@@ -82,12 +137,52 @@ def cover_puzzles(book: Book) -> tuple[BookPuzzle, BookPuzzle]:
     return chosen[0], chosen[1]
 
 
+def blocks(plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics) -> list[Block]:
+    """Every text block of the cover but the caption and the spine."""
+    return [
+        Block(
+            plan.title,
+            (
+                Part(book.title, fonts.bold, m.heading_size * 2.2),
+                Part(book.subtitle, fonts.regular, m.heading_size * 1.1),
+            ),
+            "title and subtitle on the front cover",
+            "title",
+            gray=1.0,
+        ),
+        Block(
+            plan.heading,
+            (Part(book.title, fonts.bold, m.heading_size * 1.2),),
+            "title on the back cover",
+            "title",
+            gray=1.0,
+        ),
+        Block(
+            plan.author,
+            (Part(book.author, fonts.regular, m.text_size * 1.6),),
+            "author on the front cover",
+            "author",
+            gray=0.0,
+        ),
+        Block(
+            plan.blurb,
+            tuple(Part(p, fonts.regular, m.text_size * 1.1) for p in paragraphs(book.cover.blurb)),
+            "blurb on the back cover",
+            "cover.blurb",
+            gray=0.0,
+            centred=False,
+            middle=False,
+        ),
+    ]
+
+
 def _write(
     path: Path,
     plan: CoverPlan,
     book: Book,
     fonts: draw.Fonts,
     m: Metrics,
+    fitted: list[Fitted],
     front: BookPuzzle,
     back: BookPuzzle,
 ) -> None:
@@ -97,42 +192,10 @@ def _write(
     c.setBleedBox((0, 0, w, h))
     c.setTrimBox((plan.back.x, plan.back.y, plan.front.right, plan.front.top))
     _band(c, plan, book)
-    c.setFillGray(1.0)
-    _block(
-        c,
-        plan.title,
-        [
-            Part(book.title, fonts.bold, m.heading_size * 2.2),
-            Part(book.subtitle, fonts.regular, m.heading_size * 1.1),
-        ],
-        centred=True,
-        middle=True,
-        what="title and subtitle on the front cover",
-    )
-    _block(
-        c,
-        plan.heading,
-        [Part(book.title, fonts.bold, m.heading_size * 1.2)],
-        centred=True,
-        middle=True,
-        what="title on the back cover",
-    )
+    for f in fitted:
+        _draw_block(c, f)
     c.setFillGray(0.0)
     c.setStrokeGray(0.0)
-    _block(
-        c,
-        plan.author,
-        [Part(book.author, fonts.regular, m.text_size * 1.6)],
-        centred=True,
-        middle=True,
-        what="author on the front cover",
-    )
-    _block(
-        c,
-        plan.blurb,
-        [Part(p, fonts.regular, m.text_size * 1.1) for p in paragraphs(book.cover.blurb)],
-        what="cover.blurb on the back cover",
-    )
     for rect, puzzle in ((plan.front_puzzle, front), (plan.sample, back)):
         n = puzzle.box_rows * puzzle.box_cols
         draw.puzzle_grid(c, rect, puzzle, digit_size(rect.width, n, t.digit_scale), t.lines, fonts)
@@ -191,19 +254,13 @@ def _layout(parts: Sequence[Part], width: float, scale: float) -> tuple[float, l
     return height, wrapped
 
 
-def _block(
-    c: Canvas,
-    box: Rect,
-    parts: Sequence[Part],
-    what: str,
-    centred: bool = False,
-    middle: bool = False,
-) -> None:
-    """The parts, top down, at the largest common scale that fits the box (centred in it
-    when `middle`); LayoutError when even the smallest type does not fit."""
-    parts = [p for p in parts if p.text]
+def fit(block: Block) -> Fitted:
+    """The block at the largest common scale that fits its box (sizes shrink together);
+    LayoutError when even MIN_TEXT_PT does not fit."""
+    parts = [p for p in block.parts if p.text]
+    box = block.box
     if not parts:
-        return
+        return Fitted(block, 1.0, 0.0, ())
     scale = 1.0
     least = MIN_TEXT_PT / min(p.size for p in parts)
     height, wrapped = _layout(parts, box.width, scale)
@@ -212,23 +269,31 @@ def _block(
         height, wrapped = _layout(parts, box.width, scale)
     if height > box.height:
         raise LayoutError(
-            f"the {what} does not fit its {box.width / 72:.2f} x {box.height / 72:.2f} in area "
-            f"even at {MIN_TEXT_PT:g} pt: expected a shorter text"
+            f"the {block.what} does not fit its {box.width / 72:.2f} x {box.height / 72:.2f} in "
+            f"area even at {MIN_TEXT_PT:g} pt: expected a shorter text"
         )
-    top = box.top - ((box.height - height) / 2 if middle else 0.0)
-    for i, (p, lines) in enumerate(zip(parts, wrapped, strict=True)):
-        size = p.size * scale
-        ascent, _ = _extent(p.font, size)
+    return Fitted(block, scale, height, tuple(tuple(lines) for lines in wrapped))
+
+
+def _draw_block(c: Canvas, f: Fitted) -> None:
+    """A fitted block's lines, top down."""
+    b = f.block
+    box = b.box
+    c.setFillGray(b.gray)
+    top = box.top - ((box.height - f.height) / 2 if b.middle else 0.0)
+    for i, (p, lines) in enumerate(zip([p for p in b.parts if p.text], f.lines, strict=True)):
+        size = p.size * f.scale
+        ascent, depth = _extent(p.font, size)
         top -= size * LEADING * 0.5 if i else 0.0
         y = top - ascent
         c.setFont(p.font, size)
         for line in lines:
-            if centred:
+            if b.centred:
                 c.drawCentredString(box.x + box.width / 2, y, line)
             else:
                 c.drawString(box.x, y, line)
             y -= size * LEADING
-        top = y + size * LEADING - _extent(p.font, size)[1]
+        top = y + size * LEADING - depth
 
 
 def _spine(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics) -> None:
