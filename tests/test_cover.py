@@ -289,7 +289,7 @@ def test_chosen_puzzles_and_a_blurb_too_long(tmp_path: Path) -> None:
     b = book(template("6x9"), CoverSpec(front_puzzle=2, back_puzzle=5))
     assert [p.number for p in cover_puzzles(b)] == [2, 5]
     long = book(template("5x8"), CoverSpec(blurb="Many words here. " * 400))
-    with pytest.raises(LayoutError, match=r"^the cover.blurb on the back cover does not fit"):
+    with pytest.raises(LayoutError, match=r"^the blurb on the back cover does not fit its 4.50 x "):
         render_cover(long, 100, tmp_path / "cover.pdf")
     assert list(tmp_path.iterdir()) == []
 
@@ -340,12 +340,29 @@ def test_cover_block_is_read(tmp_path: Path) -> None:
          "book's puzzles), got 4 (line 8)"),
         ("  back_puzzle: 0", "cover.back_puzzle: expected a positive integer, got 0 (line 8)"),
         ("  blrub: text", "cover.blrub: unknown key; did you mean 'blurb'? (line 8)"),
+        ("  blurb: " + "Many words. " * 300, "cover.blurb: the blurb on the back cover does not "
+         "fit its 5.50 x 3.11 in area even at 7 pt: expected a shorter text (line 8)"),
     ],
 )
 def test_cover_block_errors(tmp_path: Path, cover: str, message: str) -> None:
     with pytest.raises(ConfigError) as e:
         load_config(config(tmp_path, cover))
     assert str(e.value).splitlines()[1:] == [f"  {message}"]
+
+
+def test_a_trim_too_small_for_the_barcode_is_refused(tmp_path: Path) -> None:
+    path = config(tmp_path, "  blurb: Short.")
+    path.write_text(path.read_text().replace(
+        "template: kdp-6x9-2up\n", "template: kdp-6x9-2up\nlayout: {page_size: 3.5x6}\n"))
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value).splitlines()[1:] == [
+        "  cover: template 'kdp-6x9-2up': a 3.5 x 6 in cover has 0.75 in beside the 2 x 1.2 in "
+        "barcode area for a sample puzzle; expected at least 1 in (a wider trim) (line 8)"]
+    # Printed at home, the same book needs no cover.
+    home = path.read_text().replace("platform: kdp", "platform: home")
+    path.write_text(home)
+    assert load_config(path).template.page_width == 3.5 * IN
 
 
 # ------------------------------------------------------------------ the CLI

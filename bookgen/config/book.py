@@ -24,8 +24,7 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
-from ..layout.cover_geometry import cover_plan
-from ..layout.geometry import metrics, plan_pages
+from ..layout.geometry import plan_pages
 from ..rules import COVER_PLATFORMS, LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
 from .cover import COVER, cover_record
 from .reader import (
@@ -152,16 +151,26 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     "or a larger page)")
 
 
-def _check_cover(t: model.Template, sections: list[tuple[Read, SectionConfig]],
-                 front: model.FrontMatter, at: At) -> None:
-    """A print-on-demand book gets a cover: its back must hold the barcode area and a sample."""
-    if t.print.platform not in COVER_PLATFORMS:
+def _check_cover(book: model.Book, raw: Read) -> None:
+    """A print-on-demand book gets a cover: its back must hold the barcode area and a
+    sample, and every text must fit its area."""
+    if book.template.print.platform not in COVER_PLATFORMS:
         return
+    from ..layout.cover import cover_problems  # loads reportlab: only for covers
+
     try:
-        plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
-        cover_plan(t, len(plan.pages), metrics(t).label_size)
-    except LayoutError as e:
-        at.fail(str(e))
+        pages = len(plan_pages(book).pages)
+        problems = cover_problems(book, pages)
+    except LayoutError as e:  # a font file reportlab cannot use
+        problems = [("template", str(e))]
+    for key, text in problems:
+        head, _, rest = key.partition(".")
+        at = raw.at_key(head)
+        if rest and isinstance(raw.get(head), Read):
+            at = raw.get(head).at_key(rest)
+        elif head == "template" and "cover" in raw.where:
+            at = raw.at_key("cover")
+        at.fail(text)
 
 
 def _font_key(font: str) -> str:
@@ -219,13 +228,17 @@ def load_config(path: str | Path, *, seed: int | None = None,
                                      f"{names[s.name]}")
         names.setdefault(s.name, read.at.path)
         sections.append((read, s))
-    if template is not None and sections and len(sections) == len(raw.get("sections", [])):
-        _check_print(template, sections, front, raw.at_key("sections"))
-        _check_cover(template, sections, front,
-                     raw.at_key("cover" if "cover" in raw.where else "template"))
     whole = len(sections) == len(raw.get("sections", []))
     cover = cover_record(raw.get("cover", Read(raw.at)),
                          sum(s.count for _, s in sections) if whole else None)
+    if template is not None and sections and whole:
+        found = len(problems)
+        _check_print(template, sections, front, raw.at_key("sections"))
+        if len(problems) == found:  # the interior can be laid out: so can its cover
+            blank = _blank_book(template, [s for _, s in sections], front)
+            _check_cover(dataclasses.replace(
+                blank, title=raw.get("title", ""), subtitle=raw.get("subtitle", ""),
+                author=raw.get("author", ""), cover=cover), raw)
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
