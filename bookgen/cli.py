@@ -205,6 +205,44 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_cover(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "cover",
+        help="make a book's full-wrap cover: config -> cover.pdf",
+        description="Make the book's puzzles as build does, count its interior pages, and "
+        "write the full-wrap cover (back, spine, front, with bleed) as cover.pdf into the "
+        "output folder (default output/<config name>/). The spine width follows the page "
+        "count and the paper of the config's print block.",
+    )
+    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
+    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
+    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
+                   "else every core)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=_cmd_cover)
+
+
+def _cmd_cover(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .config import load_config
+    from .layout.cover import render_cover
+    from .layout.geometry import plan_book
+    from .pipeline import build_book
+
+    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
+    built = build_book(cfg, progress=not args.quiet)
+    out = Path(args.output) if args.output else Path("output") / cfg.name
+    out.mkdir(parents=True, exist_ok=True)
+    plan = render_cover(built.book, len(plan_book(built.book).pages), out / "cover.pdf")
+    (tw, th), (ww, wh) = ((round(v / 72, 4) for v in pair) for pair in (plan.trim, plan.size))
+    print(f"wrote {out / 'cover.pdf'}: {tw:g} x {th:g} in trim, {plan.pages} pages on "
+          f"{plan.paper.value} paper, spine {plan.spine_width / 72:.4f} in, "
+          f"wrap {ww:g} x {wh:g} in")
+    return 0
+
+
 def _add_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "validate",
@@ -541,6 +579,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
+    _add_cover,
     _add_rate,
     _add_solve,
     _add_hints,

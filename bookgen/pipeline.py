@@ -39,6 +39,7 @@ from .grid import Grid, format_line
 from .improve import PoolMap, improve, worker_pool
 from .model import Book, BookPuzzle, BookSection, DigSpec
 from .rate import Rating, rate
+from .rules import COVER_PLATFORMS
 from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 
 BATCH = 32
@@ -231,6 +232,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     book = Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(book_sections), template=cfg.template, front=cfg.front,
+        cover=cfg.cover,
     )
     manifest: dict[str, object] = {
         "title": cfg.title,
@@ -245,22 +247,29 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
 
 
 def write_book(built: Built, out_dir: Path) -> int:
-    """Write book.pdf, manifest.json and puzzles.txt into out_dir, all or nothing; pages.
+    """Write book.pdf, manifest.json and puzzles.txt into out_dir, and cover.pdf for a
+    print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the pages.
 
     Everything is written into a staging folder beside the outputs first and moved into
-    place only when all three are complete, so a failed or interrupted build leaves the
+    place only when all are complete, so a failed or interrupted build leaves the
     previous book (or nothing), never a half-written one.
     """
+    from .layout.cover import render_cover
     from .layout.render import render_book
 
     out_dir.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".build-", dir=out_dir))
     try:
         pages = render_book(built.book, stage / "book.pdf")
-        manifest = dict(built.manifest, pages=pages)
+        names = ["book.pdf", "manifest.json", "puzzles.txt"]
+        cover = None
+        if built.book.template.print.platform in COVER_PLATFORMS:
+            cover = render_cover(built.book, pages, stage / "cover.pdf").manifest()
+            names.append("cover.pdf")
+        manifest = dict(built.manifest, pages=pages, cover=cover)
         (stage / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         (stage / "puzzles.txt").write_text("\n".join(built.lines) + "\n")
-        for name in ("book.pdf", "manifest.json", "puzzles.txt"):
+        for name in names:
             os.replace(stage / name, out_dir / name)
         return pages
     finally:
