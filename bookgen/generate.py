@@ -37,7 +37,7 @@ import numpy as np
 from .errors import GenerationError
 from .grid import Geometry, Grid, find_clash, symbol
 from .model import DigSpec
-from .rules import Symmetry, symmetry_groups
+from .rules import Symmetry, is_symmetric, symmetry_groups
 
 
 def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -176,14 +176,13 @@ def aimed_dig(
 def misfit(puzzle: Grid, spec: DigSpec, backend: str | None = None) -> str | None:
     """What keeps a unique puzzle from the shape spec asks for (its symmetry, clue count,
     minimality), in words; None when it fits. Uniqueness is the caller's to know."""
-    orbits = symmetry_groups(spec.size, spec.symmetry)
-    if any(len({bool(puzzle[c]) for c in orbit}) > 1 for orbit in orbits):
+    if not is_symmetric(puzzle, spec.size, spec.symmetry):
         return f"its clues are not symmetric under {spec.symmetry.description}"
     clues = sum(1 for v in puzzle if v)
-    target = spec.target
-    if not target.lo <= clues <= target.hi:
-        return f"it has {clues} clues, expected {target}"
+    if clues not in spec.target:
+        return f"it has {clues} clues, expected {spec.target}"
     if spec.minimal:
+        orbits = symmetry_groups(spec.size, spec.symmetry)
         from .kernels import get_backend
 
         given = [orbit for orbit in orbits if puzzle[orbit[0]]]
