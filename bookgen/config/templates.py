@@ -168,8 +168,9 @@ PRINT = Map(
         "platform": Key(read_choice("platform", Platform)),
         "paper": Key(read_choice("paper", Paper)),
         "bleed": Key(read_flag),
+        "recto_starts": Key(read_flag),
     },
-    what="a mapping of platform, paper, bleed",
+    what="a mapping of platform, paper, bleed, recto_starts",
 )
 """The `print:` block of a template or config."""
 
