@@ -21,7 +21,7 @@ import yaml
 
 from .. import model
 from ..errors import ConfigError
-from ..layout.geometry import content_box
+from ..layout.geometry import content_box, footer_problem, footer_room
 from ..rules import (
     ANSWERS_PER_PAGE,
     DIGIT_SCALE,
@@ -293,6 +293,8 @@ def _template(read: Read, name: str) -> model.Template | None:
         read.at_key("puzzles_per_page").fail(
             f"large print allows at most {LARGE_PRINT_PER_PAGE} puzzles a page, "
             f"got {t.puzzles_per_page}")
+    if t.margin_bottom < footer_room(t) - 1e-9:
+        margins.where.get("bottom", read.at_key("margins")).fail(footer_problem(t))
     box = content_box(t, kdp_gutter(MAX_PAGES) if t.gutter is None else t.gutter, 1)
     w, h = box.width, box.height
     if min(w, h) < 144:

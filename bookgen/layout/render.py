@@ -23,7 +23,16 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import LayoutError
 from ..model import Book, Template
 from . import draw
-from .geometry import Page, PageKind, Plan, digit_size, footer_anchor, plan_book
+from .geometry import (
+    Page,
+    PageKind,
+    Plan,
+    digit_size,
+    footer_anchor,
+    page_size,
+    plan_book,
+    trim_box,
+)
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -83,7 +92,7 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     m = plan.metrics
     c = Canvas(
         str(path),
-        pagesize=(t.page_width, t.page_height),
+        pagesize=page_size(t),
         invariant=1,
         pageCompression=1,
         # Without a registered TrueType initial font reportlab adds unembedded Helvetica.
@@ -96,6 +105,11 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     c.setCreator(CREATOR)
     sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
     for page in plan.pages:
+        if t.print.bleed:
+            # The bleed is mirrored, so the trim moves from page to page.
+            trim = trim_box(t, page.number)
+            c.setTrimBox((trim.x, trim.y, trim.right, trim.top))
+            c.setBleedBox((0.0, 0.0, *page_size(t)))
         box = plan.box(page.number)
         c.setFillGray(0.0)
         c.setStrokeGray(0.0)
@@ -105,7 +119,7 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
             draw.title_page(c, box, book, fonts, m)
         elif page.kind is PageKind.COPYRIGHT:
             draw.copyright_page(c, box, book, fonts, m)
-        else:
+        elif page.kind is not PageKind.BLANK:  # a blank page carries nothing at all
             draw.heading(c, box, m, page.title, page.first, page.number % 2 == 1, fonts)
             _body(c, plan, page, fonts, sizes)
         if page.numbered:
@@ -135,8 +149,10 @@ def _body(
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
             left = t.label.format(number=p.number, difficulty=p.difficulty)
-            right = "" if "{difficulty}" in t.label else p.difficulty
-            draw.label(c, slot, left, right, fonts, size)
+            # The difficulty once near each grid: not beside a heading that already says it.
+            said = "{difficulty}" in t.label or p.difficulty.casefold() == page.title.casefold()
+            right = "" if said else p.difficulty
+            draw.label(c, slot, left, right, fonts, size, m.least_size)
             digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
             if answers:
                 draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
