@@ -247,9 +247,6 @@ MIN_LINE_PT = 0.75
 MIN_MARGIN_PT = 18.0
 """Nothing prints within 0.25 in of a trim edge (the live area of a no-bleed interior)."""
 
-BLEED_PT = 9.0
-"""A bleed page extends 0.125 in past the trim at the outside edge, top and bottom."""
-
 LARGE_PRINT_TEXT_PT = 12.0
 """Smallest type anywhere in a large-print book: page numbers, labels, headers."""
 
@@ -301,3 +298,25 @@ def page_limit(width_pt: float, height_pt: float, paper: Paper) -> int:
     trim = (round(width_pt / 72, 2), round(height_pt / 72, 2))
     white, cream = PAGE_LIMITS.get(trim, DEFAULT_PAGE_LIMIT)
     return white if paper is Paper.WHITE else cream
+
+
+# ---------------------------------------------------------------- covers (PRINT.md)
+
+BLEED_PT = 0.125 * 72
+"""Bleed: art that runs off the page extends this far past the trim line (0.125 in)."""
+
+BARCODE_PT = (2.0 * 72, 1.2 * 72)
+"""Width and height of the area KDP keeps empty for its barcode on the back cover."""
+
+BARCODE_INSET_PT = 0.25 * 72
+"""Distance of the barcode area from the back cover's bottom trim line and from the spine fold
+(its lower right corner)."""
+
+SPINE_TEXT_MIN_PAGES = 80
+"""Fewest interior pages whose spine may carry text (KDP: more than 79)."""
+
+FOLD_CLEARANCE_PT = 0.0625 * 72
+"""Least distance of spine text from each fold."""
+
+COVER_PLATFORMS = tuple(p for p in Platform if p.on_demand)
+"""Platforms a build writes a full-wrap cover for."""
