@@ -22,15 +22,19 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
+import reportlab
 from conftest import solved_board
 
 from bookgen import config as C
 from bookgen.config.book import _blank_book
-from bookgen.errors import ConfigError
+from bookgen.config.templates import BUNDLED_FONTS
+from bookgen.errors import ConfigError, LayoutError
 from bookgen.grid import geometry
+from bookgen.layout import geometry as geometry_module
 from bookgen.layout.geometry import (
     TYPE_DESCENT,
     PageKind,
+    glyph_problem,
     page_count,
     plan_book,
     plan_pages,
@@ -580,3 +584,35 @@ def test_page_count_of_a_config_is_the_pdf_page_count(tmp_path: Path, template: 
     estimate = page_count(_blank_book(cfg.template, list(cfg.sections), cfg.front))
     path = render(tmp_path, pattern_book(cfg))
     assert len(pypdf.PdfReader(path).pages) == estimate
+
+
+# ---------------------------------------------------------------- fonts
+
+
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
+def test_shipped_fonts_keep_inside_the_room_for_type() -> None:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name in BUNDLED_FONTS:
+        face = TTFont(name, str(VERA.with_name(f"{name}.ttf"))).face
+        assert glyph_problem(face.ascent / 1000, -face.descent / 1000) is None, name
+
+
+def test_a_font_that_reaches_deeper_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A font whose descenders go below the depth the page numbers are placed for would
+    bring them near the trim: validate names the font key, the layout refuses it too."""
+    monkeypatch.setattr(geometry_module, "TYPE_DESCENT", 0.2)  # Vera goes to 0.24 em
+    why = ("its glyphs reach 0.76 em above and 0.24 em below the baseline; expected at most "
+           "0.95 and 0.2 em, the room page numbers are placed in 0.25in from the trim")
+    text = BASE.format(template="letter-4up") + f"layout:\n  fonts: {{regular: {VERA}}}\n"
+    assert problems(tmp_path, text) == [f"layout.fonts.regular: {VERA}: {why} (line 8)"]
+    cfg = C.load_config(write(tmp_path, BASE.format(template="letter-4up")))
+    book = pattern_book(cfg)
+    book = replace(book, template=replace(book.template, font=str(VERA)))
+    with pytest.raises(LayoutError, match=re.escape(f"font {str(VERA)!r}: {why}")):
+        render_book(book, tmp_path / "book.pdf")
+    assert not (tmp_path / "book.pdf").exists()

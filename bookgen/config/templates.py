@@ -21,7 +21,7 @@ import yaml
 
 from .. import model
 from ..errors import ConfigError
-from ..layout.geometry import content_box, footer_problem, footer_room
+from ..layout.geometry import content_box, footer_problem, footer_room, glyph_problem
 from ..rules import (
     ANSWERS_PER_PAGE,
     DIGIT_SCALE,
@@ -134,6 +134,15 @@ def _font(node: yaml.Node, at: At) -> str:
         magic = f.read(4)
     if magic not in (b"\x00\x01\x00\x00", b"true"):
         raise Wrong(f"not a TrueType font: {path}", whole=True)
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont  # loaded only for a font file
+
+    try:
+        face = TTFont(str(path), str(path)).face
+    except (TTFError, OSError) as e:
+        raise Wrong(f"not a usable TrueType font: {path}: {e}", whole=True) from None
+    problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
+    if problem:
+        raise Wrong(f"{path}: {problem}", whole=True)
     return str(path)
 
 

@@ -51,11 +51,11 @@ ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
 
 TYPE_ASCENT = 0.95
-"""Highest ink above the baseline, in em, for placing text against the live area (Vera's
-font box reaches 0.93 em; digits 0.73)."""
+"""Highest a font's ascent may reach above the baseline, in em, for placing text against
+the live area (Vera: 0.76, its tallest glyphs 0.93; digits 0.73)."""
 
 TYPE_DESCENT = 0.3
-"""Lowest ink below the baseline, in em (Vera's descenders reach 0.24 em)."""
+"""Lowest a font's descent may reach below the baseline, in em (Vera and DejaVu: 0.24)."""
 
 
 class PageKind(Enum):
@@ -463,6 +463,18 @@ def footer_problem(t: Template) -> str:
         f"a bottom margin of {_inches(t.margin_bottom)}in leaves no room for the "
         f"{metrics(t).footer_size:.3g} pt page number at least 0.25in from the trim; "
         f"expected at least {math.ceil(round(need / 72 * 100, 6)) / 100:g}in"
+    )
+
+
+def glyph_problem(ascent: float, descent: float) -> str | None:
+    """Why a font's ink may leave the room the layout places type in (ascent above and
+    descent below the baseline, in em), or None when it keeps inside."""
+    if ascent <= TYPE_ASCENT + 1e-9 and descent <= TYPE_DESCENT + 1e-9:
+        return None
+    return (
+        f"its glyphs reach {ascent:.2f} em above and {descent:.2f} em below the baseline; "
+        f"expected at most {TYPE_ASCENT:g} and {TYPE_DESCENT:g} em, the room page numbers "
+        "are placed in 0.25in from the trim"
     )
 
 

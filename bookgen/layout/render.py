@@ -30,6 +30,7 @@ from .geometry import (
     Plan,
     digit_size,
     footer_anchor,
+    glyph_problem,
     page_size,
     plan_book,
     trim_box,
@@ -93,10 +94,16 @@ def register_fonts(t: Template) -> draw.Fonts:
 
 def _register(t: Template, spec: str, key: str) -> str:
     try:
-        pdfmetrics.getFont(spec)
-        return spec
+        face = pdfmetrics.getFont(spec).face
     except KeyError:
-        pass
+        face = _load(t, spec, key).face
+    problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
+    if problem:
+        raise LayoutError(f"template {t.name!r}: {key} {spec!r}: {problem}")
+    return spec
+
+
+def _load(t: Template, spec: str, key: str) -> TTFont:
     path = Path(spec)
     if path.suffix.lower() != ".ttf" and len(path.parts) == 1:
         path = Path(reportlab.__file__).parent / "fonts" / f"{spec}.ttf"
@@ -106,12 +113,13 @@ def _register(t: Template, spec: str, key: str) -> str:
             f"or the path of a TrueType (.ttf) file"
         )
     try:
-        pdfmetrics.registerFont(TTFont(spec, str(path)))
+        font = TTFont(spec, str(path))
     except (TTFError, OSError) as e:
         raise LayoutError(
             f"template {t.name!r}: {key} {spec!r} is not a usable TrueType font: {e}"
         ) from None
-    return spec
+    pdfmetrics.registerFont(font)
+    return font
 
 
 def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
