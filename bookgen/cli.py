@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -187,21 +188,65 @@ def _positive(text: str) -> int:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
+    import dataclasses
     import time
     from pathlib import Path
 
     from .config import load_config
+    from .output import book_bytes, claim
     from .pipeline import build_book, write_book
 
     t0 = time.perf_counter()
     cfg = load_config(args.config, seed=args.seed, workers=args.workers)
-    built = build_book(cfg, progress=not args.quiet)
+    cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
     out = Path(args.output) if args.output else Path("output") / cfg.name
-    pages = write_book(built, out)
+    # The folder is checked and locked before any work: a build that cannot be written
+    # stops now, not after every puzzle has been made.
+    with claim(out, book_bytes(sum(s.count for s in cfg.sections))) as slot:
+        built = build_book(cfg, progress=not args.quiet)
+        with _terminate_as_interrupt():
+            pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
           f"puzzles.txt in {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises KeyboardInterrupt in the block, so the write cleans up after itself
+    (the worker pools are closed by then: they keep the default action)."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def capped_workers(asked: int | None, what: str) -> int | None:
+    """`asked` worker processes, at most one per usable core (more only queue for the
+    same cores and cost memory); says so on stderr when it lowers them."""
+    cores = usable_cores()
+    if asked is None or asked <= cores:
+        return asked
+    print(f"note: {what} {asked}: this machine has {cores} core{'s' if cores > 1 else ''}; "
+          f"using {cores}", file=sys.stderr)
+    return cores
 
 
 def _add_validate(sub: argparse._SubParsersAction) -> None:
@@ -220,6 +265,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from .config import load_config
 
     cfg = load_config(args.config)
+    capped_workers(cfg.workers, "workers")
     puzzles = sum(s.count for s in cfg.sections)
     print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
           f"template {cfg.template.name}")
@@ -302,6 +348,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers {args.workers}: expected a positive number")
+    args.workers = capped_workers(args.workers, "--workers")
     return run_bench(args)
 
 
@@ -402,6 +451,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    args.workers = capped_workers(args.workers, "--workers")
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
@@ -457,46 +507,43 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    import os
-
     from .improve import generated_line, iter_generated
     from .model import ClueTarget, DigSpec
+    from .output import FileOut
     from .rules import Symmetry
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    args.workers = capped_workers(args.workers, "--workers")
     spec = DigSpec(args.size, Symmetry.parse(args.symmetry),
                    ClueTarget.parse(args.clues, args.size) if args.clues else None, args.minimal)
-    part = f"{args.output}.part" if args.output else None
-    try:
-        out = open(part, "w", encoding="utf-8") if part else sys.stdout
-    except OSError as e:
-        raise InputError(f"{args.output}: cannot write: {e}") from None
+    out = FileOut(args.output) if args.output else None
     written = 0
     try:
         with _progress_bar(args.n, args.quiet, "puzzle") as bar:
             for p, figures in iter_generated(args.n, spec, args.seed, 0, args.workers,
                                              args.backend, with_figures=True):
-                out.write(generated_line(p, figures, args.format) + "\n")
+                line = generated_line(p, figures, args.format) + "\n"
+                if out:
+                    out.write(line)
+                else:
+                    sys.stdout.write(line)
                 written += 1
                 bar.update(1)
     except KeyboardInterrupt:
-        if part:
-            out.close()
-            os.replace(part, args.output)
+        if out:
+            out.commit()
         where = f" to {args.output}" if args.output else ""
         print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
         return 130
     except BaseException:
-        if part:
-            out.close()
-            os.remove(part)
+        if out:
+            out.discard()
         raise
-    if part:
-        out.close()
-        os.replace(part, args.output)
+    if out:
+        out.commit()
     return 0
 
 

@@ -10,15 +10,14 @@ Glossary:
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve) towards it, in a fixed order
   Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
-                is written until everything is made (write_book writes once)
+                is written until everything is made (write_book writes once, through
+                output.py's stage and switch; the manifest records the PDF's sha256)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from .generate import make_puzzle
 from .grid import Grid, format_line, geometry
 from .improve import PoolMap, improve, worker_pool
 from .model import Book, BookPuzzle, BookSection, DigSpec
+from .output import Slot, book_bytes, claim, stage, switch, write_file
 from .rate import Rating, rate
 from .select import objective, order_key, pick, shortfall
 
@@ -217,24 +217,24 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     return Built(book, manifest, tuple(lines))
 
 
-def write_book(built: Built, out_dir: Path) -> int:
-    """Write book.pdf, manifest.json and puzzles.txt into out_dir, all or nothing; pages.
+def write_book(built: Built, out: Path | Slot) -> int:
+    """Write book.pdf, manifest.json and puzzles.txt into the output folder, all or
+    nothing; returns the page count.
 
-    Everything is written into a staging folder beside the outputs first and moved into
-    place only when all three are complete, so a failed or interrupted build leaves the
-    previous book (or nothing), never a half-written one.
+    `out` is a folder, or a Slot claimed before the work (output.claim). The whole book is
+    written into a stage folder beside the target, then switched with the target in one
+    step, so a failed, interrupted or killed build leaves the previous book, never a mix.
     """
     from .layout.render import render_book
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".build-", dir=out_dir))
-    try:
-        pages = render_book(built.book, stage / "book.pdf")
-        manifest = dict(built.manifest, pages=pages)
-        (stage / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
-        (stage / "puzzles.txt").write_text("\n".join(built.lines) + "\n")
-        for name in ("book.pdf", "manifest.json", "puzzles.txt"):
-            os.replace(stage / name, out_dir / name)
-        return pages
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
+    if isinstance(out, Path):
+        with claim(out, book_bytes(len(built.lines))) as slot:
+            return write_book(built, slot)
+    folder = stage(out)
+    pages = render_book(built.book, folder / "book.pdf")
+    digest = hashlib.sha256((folder / "book.pdf").read_bytes()).hexdigest()
+    manifest = dict(built.manifest, pages=pages, book_sha256=digest)
+    write_file(out, "manifest.json", json.dumps(manifest, indent=1) + "\n")
+    write_file(out, "puzzles.txt", "\n".join(built.lines) + "\n")
+    switch(out)
+    return pages
