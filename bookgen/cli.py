@@ -8,6 +8,7 @@ as ``error: <message>`` with exit code 1; argparse usage errors exit 2 as usual.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__
 from .errors import BookgenError, InputError
-from .grid import Geometry, Grid, parse_many
+from .grid import Geometry, Grid, decode_text, parse_many
 
 if TYPE_CHECKING:
     from .rate import Rating
@@ -38,13 +39,13 @@ def read_puzzles(
     import os
 
     if arg == "-":
-        text, source = sys.stdin.read(), "stdin"
+        text, source = decode_text(sys.stdin.buffer.read(), "stdin"), "stdin"
     elif os.path.isfile(arg):
         try:
-            with open(arg, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise InputError(f"{arg}: cannot read: {e}") from None
+            with open(arg, "rb") as f:
+                text = decode_text(f.read(), arg)
+        except OSError as e:
+            raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
         source = arg
     elif "/" in arg or arg.lower().endswith((".txt", ".sdk", ".json", ".yaml")):
         raise InputError(f"{arg}: no such file")
@@ -86,13 +87,13 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         r = rate(values, geo, with_grade=not args.no_grade and args.format != "seed")
         if args.format == "json":
             print(json.dumps(r.as_dict()))
+        elif args.format == "text":
+            print(_rating_line(r))
         elif r.trace is None:
             raise InputError(f"{where}: --format seed needs the trace figures, which are "
                              f"not computed for {geo.n}x{geo.n} puzzles")
-        elif args.format == "seed":
-            print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
         else:
-            print(_rating_line(r))
+            print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
     return 0
 
 
@@ -181,8 +182,19 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_cmd_build)
 
 
+def _seconds(text: str) -> float:
+    """A positive, finite number of seconds ('inf' and 'nan' are floats, not budgets)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
     return int(text)
 
@@ -330,7 +342,7 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help="kernel backend(s) to measure (default: both)",
     )
     p.add_argument(
-        "--seconds", type=float, default=10.0, metavar="S",
+        "--seconds", type=_seconds, default=10.0, metavar="S",
         help="time budget of each measurement (default 10)",
     )
     p.add_argument("-n", type=int, default=10000, metavar="N",
@@ -428,7 +440,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
-    budget.add_argument("--seconds", type=float, metavar="T", help="time to search")
+    budget.add_argument("--seconds", type=_seconds, metavar="T", help="time to search")
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
     p.add_argument("--seed", type=int, default=0)
@@ -445,10 +457,15 @@ def _cmd_improve(args: argparse.Namespace) -> int:
 
     from .grid import format_line
     from .improve import improve
+    from .rules import TRACE_MAX_SIZE
 
     (where, values, geo), *more = list(read_puzzles(args.grid))
     if more:
         raise InputError(f"{more[0][0]}: improve takes one grid")
+    if args.objective.traced and geo.n > TRACE_MAX_SIZE:
+        raise InputError(f"--objective {args.objective.value}: the trace figures are not "
+                         f"computed for {geo.n}x{geo.n} grids (only up to {TRACE_MAX_SIZE}x"
+                         f"{TRACE_MAX_SIZE}); use grade or clues")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
     args.workers = capped_workers(args.workers, "--workers")

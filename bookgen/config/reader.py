@@ -27,7 +27,8 @@ from typing import Any, TypeVar
 
 import yaml
 
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError
+from ..grid import decode_text
 from ..rules import MIN_LINE_PT
 
 E = TypeVar("E", bound=Enum)
@@ -408,12 +409,9 @@ def _file_text(path: Path) -> str:
         raise ConfigError(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB; expected a "
                           "YAML file of a few KB")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise ConfigError(f"{path}: not UTF-8 text: byte 0x{data[e.start]:02x} on line {line} "
-                          "is not UTF-8; save the file as UTF-8") from None
-    return text.removeprefix("\ufeff")
+        return decode_text(data, str(path))
+    except InputError as e:
+        raise ConfigError(str(e)) from None
 
 
 def _bounded(text: str, ctx: Ctx) -> bool:
