@@ -23,7 +23,9 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
+from ..layout.fit import unfit
 from ..layout.geometry import plan_pages
+from ..layout.render import register_fonts
 from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
 from .reader import (
     At,
@@ -98,9 +100,9 @@ _CONFIG = Map(
 
 
 def _blank_book(t: model.Template, sections: list[SectionConfig],
-                front: model.FrontMatter) -> model.Book:
-    """The book with blank grids in place of puzzles: what the layout needs to count pages
-    and size slots."""
+                front: model.FrontMatter, raw: Read | None = None) -> model.Book:
+    """The book with blank grids in place of puzzles: what the layout needs to count pages,
+    size slots and fit the texts (those of `raw`, the config as read)."""
     parts, number = [], 0
     for s in sections:
         geo = geometry(s.dig.size)
@@ -111,17 +113,29 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
             grids.append(model.BookPuzzle(number, s.name, "", geo.box_rows, geo.box_cols,
                                           blank, blank))
         parts.append(model.BookSection(s.name, tuple(grids)))
-    return model.Book("", "", "", "", tuple(parts), t, front)
+    text = raw.values if raw else {}
+    return model.Book(title=text.get("title", ""), subtitle=text.get("subtitle", ""),
+                      author=text.get("author", ""), copyright=text.get("copyright", ""),
+                      sections=tuple(parts), template=t, front=front)
 
 
 def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
-                 front: model.FrontMatter, at: At) -> None:
-    """Page count and digit sizes, for each grid size the book uses, as the layout gets them."""
+                 front: model.FrontMatter, raw: Read) -> None:
+    """Page count and digit sizes, for each grid size the book uses, as the layout gets
+    them, and whether every text fits its place (layout.fit) at the print minimum."""
+    at = raw.at_key("sections")
+    book = _blank_book(t, [s for _, s in sections], front, raw)
     try:
-        plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
+        plan = plan_pages(book)
+        fonts = register_fonts(t)
     except LayoutError as e:
         at.fail(str(e))
         return
+    box = plan.box(1)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
+                              plan.metrics):
+        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
+            problem)
     if len(plan.pages) > MAX_PAGES:
         at.fail(f"the book needs {len(plan.pages)} pages; expected at most {MAX_PAGES} "
                 "(print-on-demand limit): fewer puzzles, or more of them a page")
@@ -200,7 +214,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         names.setdefault(s.name, read.at.path)
         sections.append((read, s))
     if template is not None and sections and len(sections) == len(raw.get("sections", [])):
-        _check_print(template, sections, front, raw.at_key("sections"))
+        _check_print(template, sections, front, raw)
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
