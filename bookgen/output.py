@@ -80,6 +80,11 @@ def _check(target: Path, need: int) -> None:
             if not above.is_dir():
                 raise OutputError(f"{target}: cannot create: {above} is a file, not a folder")
             break
+    here = Path.cwd().resolve()
+    if target == here or target in here.parents:
+        raise OutputError(f"{target}: holds the current folder; the book is switched into "
+                          "place by renaming its folder, so name a folder of its own, e.g. "
+                          "output/book")
     if target.is_dir() and os.path.ismount(target):
         raise OutputError(f"{target}: is a mount point; the book is switched into place by "
                           "renaming its folder, so name a folder inside it")
@@ -208,6 +213,7 @@ def _carry(slot: Slot) -> None:
     switch replaces the folder, not only the book's files."""
     if not slot.target.is_dir():
         return
+    os.chmod(slot.stage, stat.S_IMODE(slot.target.stat().st_mode))
     for entry in slot.target.iterdir():
         if entry.name in BOOK_FILES or entry.name.startswith(".build-"):
             continue

@@ -281,8 +281,10 @@ def test_a_symlinked_output_folder_stays_a_symlink(tmp_path, old_book):
         ("file/below", "error: {out}: cannot create: {tmp}/file is a file, not a folder"),
         ("/proc/bookgen-test/out",
          "error: /proc/bookgen-test/out: cannot create the folder: No such file or directory"),
+        (".", "error: {root}: holds the current folder; the book is switched into place by "
+              "renaming its folder, so name a folder of its own, e.g. output/book"),
     ],
-    ids=["a file", "under a file", "under /proc"],
+    ids=["a file", "under a file", "under /proc", "the current folder"],
 )
 def test_an_unusable_output_folder_is_refused_before_any_work(tmp_path, where, expected):
     """A book that would take minutes to make is refused at once."""
@@ -290,11 +292,11 @@ def test_an_unusable_output_folder_is_refused_before_any_work(tmp_path, where, e
     config = tmp_path / "big.yaml"
     config.write_text(TINY.replace("size: 4, count: 2", "size: 9, count: 500").replace(
         "difficulty: easy", "difficulty: extreme"), encoding="utf-8")
-    out = Path(where) if where.startswith("/") else tmp_path / where
+    out = Path(where) if where.startswith("/") else ROOT if where == "." else tmp_path / where
     t0 = time.monotonic()
     line = one_line_error(bookgen("build", config, "-q", "-o", out, cwd=ROOT))
     assert time.monotonic() - t0 < 20
-    assert line == expected.format(out=out, tmp=tmp_path)
+    assert line == expected.format(out=out, tmp=tmp_path, root=ROOT)
 
 
 # ---------------------------------------------------------------- hostile configs
