@@ -102,6 +102,9 @@ def _need_strace() -> None:
     _need_root("strace fault injection into a child")
     if shutil.which("strace") is None:
         pytest.skip("strace is not installed (CI installs it: apt-get install strace)")
+    probe = subprocess.run(["strace", "-o", "/dev/null", "true"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        pytest.skip(f"strace cannot trace here: {probe.stderr.strip()}")
 
 
 @pytest.mark.slow
