@@ -9,6 +9,7 @@ import io
 import os
 import stat
 import sys
+import threading
 
 import pytest
 from conftest import SMALL_PUZZLES
@@ -135,3 +136,20 @@ def test_generate_into_a_missing_folder_leaves_nothing(tmp_path, capsys):
     assert code == 1
     assert err == f"error: {tmp_path / 'no' / 'p.txt'}: cannot write: No such file or directory\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_writes_straight_into_a_pipe(tmp_path, capsys):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+
+    def read() -> None:
+        with open(fifo, encoding="utf-8") as f:
+            got.extend(f)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    assert generate(capsys, str(fifo)) == (0, "")
+    reader.join(timeout=30)
+    assert len(got) == 2 and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
