@@ -14,7 +14,7 @@ from enum import Enum
 
 from .errors import GenerationError
 from .grid import Geometry, geometry
-from .rules import MIN_CLUES, Symmetry
+from .rules import MIN_CLUES, Paper, Platform, Symmetry
 
 
 class Band(Enum):
@@ -148,6 +148,18 @@ class LineWeights:
 
 
 @dataclass(frozen=True)
+class PrintSpec:
+    """How the book will be printed (a template's or config's `print:` block)."""
+
+    platform: Platform = Platform.KDP
+    """Print-on-demand service, or home printing."""
+    paper: Paper = Paper.WHITE
+    """Interior paper: sets the page limit and the spine width."""
+    bleed: bool = False
+    """Pages are the trim plus 0.125 in at the outside edge, top and bottom."""
+
+
+@dataclass(frozen=True)
 class Template:
     """A page layout preset (templates/*.yaml), after config overrides are applied."""
 
@@ -183,6 +195,8 @@ class Template:
     """Large print: digits at least 16 pt, at most 2 puzzles a page."""
     label: str = "Puzzle {number}"
     """Label above each grid; {number} and {difficulty} are filled in."""
+    print: PrintSpec = PrintSpec()
+    """Platform, paper and bleed."""
 
 
 @dataclass(frozen=True)
@@ -225,6 +239,38 @@ class FrontMatter:
 
 
 @dataclass(frozen=True)
+class Colour:
+    """An RGB colour (a cover's accent)."""
+
+    red: float
+    """Red, 0 to 1."""
+    green: float
+    """Green, 0 to 1."""
+    blue: float
+    """Blue, 0 to 1."""
+
+    @property
+    def hex(self) -> str:
+        """'#rrggbb', as configs write it."""
+        return "#" + "".join(f"{round(v * 255):02x}" for v in (self.red, self.green, self.blue))
+
+
+@dataclass(frozen=True)
+class CoverSpec:
+    """What the full-wrap cover shows beyond title, subtitle and author (`cover:` block)."""
+
+    blurb: str = ""
+    """Text on the back cover; paragraphs separated by blank lines."""
+    accent: Colour | None = None
+    """The one colour of the design (the band behind the title); None keeps the cover
+    grayscale."""
+    front_puzzle: int | None = None
+    """Number of the puzzle drawn on the front; None = the book's last (hardest) puzzle."""
+    back_puzzle: int | None = None
+    """Number of the sample puzzle on the back; None = puzzle 1."""
+
+
+@dataclass(frozen=True)
 class Book:
     """Everything the layout needs; nothing left to compute but positions."""
 
@@ -238,3 +284,5 @@ class Book:
     front: FrontMatter = FrontMatter()
     subject: str = "Sudoku puzzles with solutions"
     """PDF metadata subject."""
+    cover: CoverSpec = CoverSpec()
+    """The cover's blurb, accent colour and puzzles."""

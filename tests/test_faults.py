@@ -58,8 +58,9 @@ def build(tmp: Path, out: Path, seed: int, prefix: tuple[str, ...] = ()
 
 def consistent(folder: Path) -> dict[str, object]:
     """The folder's manifest, after checking that its three files are one book."""
-    assert {p.name for p in folder.iterdir()} == BOOK_FILES
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    cover = {"cover.pdf"} if manifest["cover"] else set()
+    assert {p.name for p in folder.iterdir()} == BOOK_FILES | cover
     pdf = (folder / "book.pdf").read_bytes()
     assert manifest["book_sha256"] == hashlib.sha256(pdf).hexdigest()
     lines = (folder / "puzzles.txt").read_text(encoding="utf-8").splitlines()
@@ -191,11 +192,11 @@ def test_a_paused_build_and_a_finishing_one_do_not_mix(tmp_path, old_book):
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 256 KiB tmpfs mounted at tmp_path/disk."""
+    """A 1 MiB tmpfs mounted at tmp_path/disk."""
     _need_root("mounting a tmpfs")
     disk = tmp_path / "disk"
     disk.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(disk)],
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)],
                              capture_output=True, text=True)
     if mounted.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
@@ -215,7 +216,7 @@ def _fill(disk: Path, leave_blocks: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("fails", ["manifest.json", "puzzles.txt", "estimate"])
 def test_a_full_disk_keeps_the_old_book(tmp_path, small_disk, fails):
-    """The disk fills while the new book is written (its PDF just fits, then the manifest
+    """The disk fills while the new book is written (its PDFs just fit, then the manifest
     or puzzles.txt does not), or is too full for the book from the start."""
     new = tmp_path / "new"
     assert build(tmp_path, new, 2).returncode == 0
@@ -223,7 +224,8 @@ def test_a_full_disk_keeps_the_old_book(tmp_path, small_disk, fails):
     assert build(tmp_path, out, 1).returncode == 0
     before = snapshot(out)
     block = os.statvfs(small_disk).f_frsize
-    pdf_blocks = -(-(new / "book.pdf").stat().st_size // block)
+    pdf_blocks = sum(-(-(new / name).stat().st_size // block) for name in ("book.pdf",
+                                                                            "cover.pdf"))
     _fill(small_disk, {"manifest.json": pdf_blocks, "puzzles.txt": pdf_blocks + 1,
                        "estimate": 2}[fails])
     line = one_line_error(build(tmp_path, out, 2))
@@ -250,7 +252,7 @@ def test_a_read_only_folder_keeps_the_old_book(tmp_path, small_disk):
 @pytest.mark.slow
 def test_other_files_in_the_folder_are_kept_and_stale_stages_removed(tmp_path, old_book):
     out, _ = old_book
-    (out / "cover.pdf").write_bytes(b"cover")
+    (out / "blurb.txt").write_bytes(b"blurb")
     (out / "notes").mkdir()
     (out / "notes" / "todo.txt").write_text("proofread", encoding="utf-8")
     (out / ".build-abc123").mkdir()  # what a killed build of earlier versions left
@@ -258,10 +260,10 @@ def test_other_files_in_the_folder_are_kept_and_stale_stages_removed(tmp_path, o
     (tmp_path / ".out.new" / "book.pdf").write_bytes(b"half")
     done = build(tmp_path, out, 2)
     assert done.returncode == 0, done.stderr
-    assert (out / "cover.pdf").read_bytes() == b"cover"
+    assert (out / "blurb.txt").read_bytes() == b"blurb"
     assert (out / "notes" / "todo.txt").read_text(encoding="utf-8") == "proofread"
     assert not (out / ".build-abc123").exists()
-    (out / "cover.pdf").unlink()
+    (out / "blurb.txt").unlink()
     shutil.rmtree(out / "notes")
     assert consistent(out)["seed"] == 2
     assert leftovers(tmp_path, {"out", "tiny.yaml"}) == set()

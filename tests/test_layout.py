@@ -201,9 +201,58 @@ def test_plan_structure(copyright: str, per_page: int) -> None:
         page = pages[number - 1]
         assert page.title == name and page.first
         assert page.number == 1 or pages[number - 2].title != name
-    # Only the back of the title page may be empty, never more than two in a row.
-    blank = [p.kind is PageKind.COPYRIGHT and not copyright for p in pages]
-    assert not any(blank[i] and blank[i + 1] and blank[i + 2] for i in range(len(blank) - 2))
+
+
+def _even_padding_cases() -> list[tuple[int, int]]:
+    """(puzzles, pages before padding) for one-per-page books around and above MIN_PAGES."""
+    # title, copyright, how to play, contents; one page per puzzle; answers six to a page
+    return [(k, 4 + k + -(-k // 6)) for k in range(14, 26)]
+
+
+@pytest.mark.parametrize("count, content", _even_padding_cases())
+def test_padding_to_an_even_count_of_at_least_min_pages(count: int, content: int) -> None:
+    t = Template("t", **LETTER, puzzles_per_page=1, answers_per_page=6)
+    pages = plan_book(make_book(t, (("Easy", 9, count),))).pages
+    notes = [p for p in pages if p.kind is PageKind.NOTES]
+    assert len(pages) - len(notes) == content
+    expected = max(MIN_PAGES, content + content % 2)
+    assert len(pages) == expected
+    assert len(pages) % 2 == 0
+    if content > MIN_PAGES:
+        assert len(notes) == content % 2  # above the minimum: one Notes page at most
+
+
+def _blank_runs(texts: list[str]) -> list[int]:
+    """Lengths of the runs of pages without text other than their page number (1-based)."""
+    runs, run = [], 0
+    for number, text in enumerate(texts, 1):
+        words = text.split()
+        if words in ([], [str(number)]):
+            run += 1
+        else:
+            if run:
+                runs.append(run)
+            run = 0
+    return runs + ([run] if run else [])
+
+
+def test_blank_page_runs_are_seen() -> None:
+    assert _blank_runs(["Title", "", "3", "", "x 5", "", ""]) == [3, 2]
+    assert _blank_runs(["1", "Notes 2"]) == [1]
+
+
+def test_no_three_blank_pages_in_a_row(tmp_path: Path) -> None:
+    # One puzzle and no copyright line: the back of the title page is blank and the book is
+    # padded from 7 pages to MIN_PAGES, so every padding page must carry its Notes heading.
+    t = Template("t", **LETTER, puzzles_per_page=4, answers_per_page=4)
+    book = make_book(t, (("Easy", 9, 1),), copyright="")
+    path = tmp_path / "book.pdf"
+    assert render_book(book, path) == MIN_PAGES
+    texts = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    assert len(texts) == MIN_PAGES
+    runs = _blank_runs(texts)
+    assert runs == [1]  # the back of the title page, and nothing else
+    assert sum("Notes" in text for text in texts) == MIN_PAGES - 6
 
 
 def test_front_matter_can_be_left_out() -> None:

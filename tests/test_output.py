@@ -10,11 +10,13 @@ import pytest
 from bookgen import output
 from bookgen.errors import OutputError
 
+BOOK = ("book.pdf", "manifest.json", "puzzles.txt")
+
 
 def write(out: Path, text: str) -> None:
     with output.claim(out, 0) as slot:
         output.stage(slot)
-        for name in output.BOOK_FILES:
+        for name in BOOK:
             output.write_file(slot, name, f"{text} {name}")
         output.switch(slot)
 
@@ -29,9 +31,10 @@ def test_a_switch_replaces_the_whole_book_and_leaves_nothing(tmp_path, monkeypat
         monkeypatch.setattr(output, "_exchange", lambda a, b: False)
     out = tmp_path / "out"
     write(out, "old")
-    (out / "cover.pdf").write_text("cover", encoding="utf-8")
+    (out / "blurb.txt").write_text("blurb", encoding="utf-8")
+    (out / "cover.pdf").write_text("the old book's cover", encoding="utf-8")
     write(out, "new")
-    assert contents(out) == {**{n: f"new {n}" for n in output.BOOK_FILES}, "cover.pdf": "cover"}
+    assert contents(out) == {**{n: f"new {n}" for n in BOOK}, "blurb.txt": "blurb"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
@@ -41,7 +44,7 @@ def test_an_old_book_whose_successor_never_arrived_is_put_back(tmp_path):
     out.rename(tmp_path / ".out.old")  # killed between the two renames of the fallback
     (tmp_path / ".out.new").mkdir()
     with output.claim(out, 0):
-        assert contents(out) == {n: f"old {n}" for n in output.BOOK_FILES}
+        assert contents(out) == {n: f"old {n}" for n in BOOK}
         assert not (tmp_path / ".out.new").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
@@ -64,7 +67,7 @@ def test_a_failed_write_leaves_the_previous_book(tmp_path):
             output.write_file(slot, "book.pdf", "new")
             (slot.stage / "manifest.json").mkdir()  # any write error will do
             output.write_file(slot, "manifest.json", "new")
-    assert contents(out) == {n: f"old {n}" for n in output.BOOK_FILES}
+    assert contents(out) == {n: f"old {n}" for n in BOOK}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 

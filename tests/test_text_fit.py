@@ -99,7 +99,9 @@ def test_validate_refuses_what_cannot_fit_naming_the_key(tmp_path):
 
 
 def test_validate_accepts_long_texts_that_fit(tmp_path):
+    """At home: a print-on-demand book's cover has far less room for its title."""
     out = validate(tmp_path, f"title: {LONG_TITLE}\nsubtitle: {LONG_WORD}\n"
+                             "print: {platform: home}\n"
                              f"sections:\n  - {{name: {LONG_NAME.strip()}, size: 4, count: 2, "
                              "difficulty: easy}\n")
     assert out.returncode == 0, out.stderr

@@ -2,7 +2,8 @@
 config hash, and load_config.
 
 Glossary:
-  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
+               cover
   print check  the page count and digit sizes the book will get, asked of the layout's own
                pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
                config refuses exactly what the layout could not print
@@ -23,10 +24,9 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
-from ..layout.fit import unfit
-from ..layout.geometry import plan_pages
-from ..layout.render import register_fonts
-from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from ..layout.geometry import Plan, plan_pages
+from ..rules import COVER_PLATFORMS, LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from .cover import COVER, cover_record
 from .reader import (
     At,
     Key,
@@ -44,7 +44,7 @@ from .reader import (
     scalar_of,
 )
 from .sections import SectionConfig, read_sections, section_record
-from .templates import BUNDLED_FONTS, TEMPLATE, book_template
+from .templates import BUNDLED_FONTS, PRINT, TEMPLATE, book_template
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,8 @@ class BookConfig:
     """The named template with the config's `layout` overrides applied."""
     front: model.FrontMatter
     sections: tuple[SectionConfig, ...]
+    cover: model.CoverSpec
+    """The cover's blurb, accent colour and puzzles."""
     config_hash: str
     """sha256 of the effective settings in canonical JSON (workers excluded: they do not
     change the book; font files enter by their content hash)."""
@@ -92,8 +94,10 @@ _CONFIG = Map(
         "workers": Key(_workers),
         "template": Key(read_text),
         "layout": Key(TEMPLATE),
+        "print": Key(PRINT),
         "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
         "sections": Key(read_sections, required=True),
+        "cover": Key(COVER),
     },
     what="a mapping of book settings",
 )
@@ -127,15 +131,10 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
     book = _blank_book(t, [s for _, s in sections], front, raw)
     try:
         plan = plan_pages(book)
-        fonts = register_fonts(t)
     except LayoutError as e:
         at.fail(str(e))
         return
-    box = plan.box(1)
-    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
-                              plan.metrics):
-        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
-            problem)
+    _check_text(book, plan, sections, raw)
     if len(plan.pages) > MAX_PAGES:
         at.fail(f"the book needs {len(plan.pages)} pages; expected at most {MAX_PAGES} "
                 "(print-on-demand limit): fewer puzzles, or more of them a page")
@@ -159,6 +158,46 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     "or a larger page)")
 
 
+def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]],
+                raw: Read) -> None:
+    """Every title and name fits its place at the print minimum or more (layout.fit)."""
+    from ..layout.fit import unfit  # loads reportlab's font metrics
+    from ..layout.render import register_fonts
+
+    try:
+        fonts = register_fonts(book.template)
+    except LayoutError as e:  # a font file reportlab cannot use
+        raw.at_key("template").fail(str(e))
+        return
+    box = plan.box(1)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
+                              plan.metrics):
+        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
+            problem)
+
+
+def _check_cover(book: model.Book, raw: Read) -> None:
+    """A print-on-demand book gets a cover: its back must hold the barcode area and a
+    sample, and every text must fit its area."""
+    if book.template.print.platform not in COVER_PLATFORMS:
+        return
+    from ..layout.cover import cover_problems  # loads reportlab: only for covers
+
+    try:
+        pages = len(plan_pages(book).pages)
+        problems = cover_problems(book, pages)
+    except LayoutError as e:  # a font file reportlab cannot use
+        problems = [("template", str(e))]
+    for key, text in problems:
+        head, _, rest = key.partition(".")
+        at = raw.at_key(head)
+        if rest and isinstance(raw.get(head), Read):
+            at = raw.get(head).at_key(rest)
+        elif head == "template" and "cover" in raw.where:
+            at = raw.at_key("cover")
+        at.fail(text)
+
+
 def _font_key(font: str) -> str:
     """A font as it enters the hash: bundled by name, a file by its content."""
     if font in BUNDLED_FONTS:
@@ -174,6 +213,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
         "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "cover": dataclasses.asdict(cfg.cover),
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, Enum) else str(v))
@@ -213,8 +253,15 @@ def load_config(path: str | Path, *, seed: int | None = None,
                                      f"{names[s.name]}")
         names.setdefault(s.name, read.at.path)
         sections.append((read, s))
-    if template is not None and sections and len(sections) == len(raw.get("sections", [])):
+    whole = len(sections) == len(raw.get("sections", []))
+    cover = cover_record(raw.get("cover", Read(raw.at)),
+                         sum(s.count for _, s in sections) if whole else None)
+    if template is not None and sections and whole:
+        found = len(problems)
         _check_print(template, sections, front, raw)
+        if len(problems) == found:  # the interior can be laid out: so can its cover
+            blank = _blank_book(template, [s for _, s in sections], front, raw)
+            _check_cover(dataclasses.replace(blank, cover=cover), raw)
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
@@ -229,6 +276,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         template=template,
         front=front,
         sections=tuple(s for _, s in sections),
+        cover=cover,
         config_hash="",
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

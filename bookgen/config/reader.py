@@ -96,6 +96,9 @@ def got(node: yaml.Node, quote: bool = True) -> str:
     if isinstance(node, yaml.MappingNode):
         return "a mapping" if node.value else "an empty mapping"
     if isinstance(node, yaml.SequenceNode):
+        items = [v for v in node.value if isinstance(v, yaml.ScalarNode)]
+        if node.value and len(items) == len(node.value) and len(items) <= 4:
+            return f"[{', '.join(got(v) for v in node.value)}]"  # short lists show their values
         return "a list" if node.value else "an empty list"
     if node.tag == "tag:yaml.org,2002:null":
         return "nothing"

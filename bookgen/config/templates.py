@@ -31,6 +31,8 @@ from ..rules import (
     MIN_MARGIN_PT,
     PAGE_SIDE_PT,
     PER_PAGE,
+    Paper,
+    Platform,
     kdp_gutter,
 )
 from .reader import (
@@ -45,6 +47,7 @@ from .reader import (
     points_of,
     raise_problems,
     read_between,
+    read_choice,
     read_flag,
     read_int_between,
     read_int_choice,
@@ -160,6 +163,16 @@ def _margins(node: yaml.Node, at: At) -> Read:
     return _MARGINS(node, at)
 
 
+PRINT = Map(
+    {
+        "platform": Key(read_choice("platform", Platform)),
+        "paper": Key(read_choice("paper", Paper)),
+        "bleed": Key(read_flag),
+    },
+    what="a mapping of platform, paper, bleed",
+)
+"""The `print:` block of a template or config."""
+
 _LINES = Map({f.name: Key(read_line_weight) for f in dataclasses.fields(model.LineWeights)})
 _FONTS = Map({"regular": Key(_font), "bold": Key(_font)})
 
@@ -177,6 +190,7 @@ TEMPLATE = Map(
         "answer_gray": Key(read_between(0.0, MAX_ANSWER_GRAY)),
         "large_print": Key(read_flag),
         "label": Key(_label),
+        "print": Key(PRINT),
     },
     what="a mapping of template keys",
 )
@@ -274,6 +288,7 @@ def _template(read: Read, name: str) -> model.Template | None:
         answer_gray=read.get("answer_gray", d.answer_gray),
         large_print=read.get("large_print", d.large_print),
         label=read.get("label", d.label),
+        print=dataclasses.replace(d.print, **read.get("print", empty).values),
     )
     if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:
         read.at_key("puzzles_per_page").fail(
@@ -335,7 +350,12 @@ def book_template(raw: Read, ctx: Ctx) -> model.Template | None:
     base = _read_template(path, shown, ctx.problems)
     if base is None:
         return None
-    layout = raw.get("layout")
-    return _template(_merge(base, _page(layout)) if layout else base, path.stem)
+    read = base
+    if raw.get("layout"):
+        read = _merge(read, _page(raw.get("layout")))
+    if raw.get("print"):  # the config's own print block wins over the template's
+        over = Read(raw.at, {"print": raw.get("print")}, {"print": raw.at_key("print")})
+        read = _merge(read, over)
+    return _template(read, path.stem)
 
 
