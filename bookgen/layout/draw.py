@@ -263,7 +263,8 @@ def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -
     if book.copyright:
         text = fit.copyright_text(book.copyright, fonts.regular, box.width, box.height, m)
         if text is not None:
-            _fitted(c, text, text.height + text.size, box.width, fonts.regular, centred=False)
+            top = (len(text.lines) + 1) * text.size * text.leading
+            _fitted(c, text, top, box.width, fonts.regular, centred=False)
 
 
 EXAMPLE = BookPuzzle(
