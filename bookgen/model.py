@@ -78,7 +78,9 @@ class ClueTarget:
             lo = hi = text
         else:
             parts = str(text).replace(" ", "").split("-")
-            if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+            if len(parts) not in (1, 2) or not all(
+                p.isascii() and p.isdigit() for p in parts
+            ):
                 raise GenerationError(
                     f"clue target {text!r}: expected a number or a range such as 24-30"
                 )
@@ -155,6 +157,14 @@ class PrintSpec:
     """Interior paper: sets the page limit and the spine width."""
     bleed: bool = False
     """Pages are the trim plus 0.125 in at the outside edge, top and bottom."""
+    recto_starts: bool | None = None
+    """Sections and the answer key start on a right-hand page (a blank page before them
+    when needed); None means the platform's way: yes on demand, no at home."""
+
+    @property
+    def starts_recto(self) -> bool:
+        """Whether parts start on right-hand pages, the platform's default resolved."""
+        return self.platform.on_demand if self.recto_starts is None else self.recto_starts
 
 
 @dataclass(frozen=True)
@@ -237,6 +247,38 @@ class FrontMatter:
 
 
 @dataclass(frozen=True)
+class Colour:
+    """An RGB colour (a cover's accent)."""
+
+    red: float
+    """Red, 0 to 1."""
+    green: float
+    """Green, 0 to 1."""
+    blue: float
+    """Blue, 0 to 1."""
+
+    @property
+    def hex(self) -> str:
+        """'#rrggbb', as configs write it."""
+        return "#" + "".join(f"{round(v * 255):02x}" for v in (self.red, self.green, self.blue))
+
+
+@dataclass(frozen=True)
+class CoverSpec:
+    """What the full-wrap cover shows beyond title, subtitle and author (`cover:` block)."""
+
+    blurb: str = ""
+    """Text on the back cover; paragraphs separated by blank lines."""
+    accent: Colour | None = None
+    """The one colour of the design (the band behind the title); None keeps the cover
+    grayscale."""
+    front_puzzle: int | None = None
+    """Number of the puzzle drawn on the front; None = the book's last (hardest) puzzle."""
+    back_puzzle: int | None = None
+    """Number of the sample puzzle on the back; None = puzzle 1."""
+
+
+@dataclass(frozen=True)
 class Book:
     """Everything the layout needs; nothing left to compute but positions."""
 
@@ -250,3 +292,5 @@ class Book:
     front: FrontMatter = FrontMatter()
     subject: str = "Sudoku puzzles with solutions"
     """PDF metadata subject."""
+    cover: CoverSpec = CoverSpec()
+    """The cover's blurb, accent colour and puzzles."""

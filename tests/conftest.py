@@ -2,11 +2,13 @@
 
 Conventions: puzzles are one-line strings (grid.format_line) or tuples of row-major
 values, 0 = blank. The data folder ../shared/data (relative to the repository root) is
-optional: tests that need it skip when it is absent.
+optional on a workstation: tests that need it skip when it is absent. Under CI=true they
+fail instead, so a missing folder cannot silently turn data tests into skips.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -46,11 +48,24 @@ SMALL_PUZZLES: dict[int, list[str]] = {
 with SPEC 3's golden example)."""
 
 
+def in_ci() -> bool:
+    """True when the environment variable CI is "true" (as CI services set it)."""
+    return os.environ.get("CI") == "true"
+
+
+def missing_data(what: str) -> None:
+    """Skip the test for absent data, or fail it under CI where the data must be present."""
+    message = f"{what} is absent"
+    if in_ci():
+        pytest.fail(f"{message} (CI=true: data tests must run, not skip)", pytrace=False)
+    pytest.skip(message)
+
+
 @pytest.fixture
 def data_dir() -> Path:
-    """../shared/data; the test is skipped when the folder is absent."""
+    """../shared/data; the test is skipped when the folder is absent (fails under CI)."""
     if not DATA_DIR.is_dir():
-        pytest.skip("puzzle data folder ../shared/data is absent")
+        missing_data(f"puzzle data folder {DATA_DIR}")
     return DATA_DIR
 
 
@@ -61,7 +76,7 @@ def read_data(data_dir: Path) -> Callable[[str, int], list[str]]:
     def read(name: str, k: int) -> list[str]:
         path = data_dir / name
         if not path.is_file():
-            pytest.skip(f"{path} is absent")
+            missing_data(str(path))
         lines = [ln.split()[0] for ln in path.read_text().splitlines() if ln.strip()]
         step = max(1, len(lines) // k)
         return lines[::step][:k]

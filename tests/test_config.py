@@ -230,7 +230,7 @@ MISTAKES = [
      "sections[0].cuont: unknown key; did you mean 'count'? (line 6)"),
     ("unknown key, nothing close", BASE + "colour: red\n",
      "colour: unknown key; expected one of title, subtitle, author, copyright, seed, workers, "
-     "template, layout, print, front, sections (line 8)"),
+     "template, layout, print, front, sections, cover (line 8)"),
     ("duplicate key", BASE + "seed: 8\n", "seed: duplicate key; first given on line 2 (line 8)"),
     ("count zero", edit("count: 4", "count: 0"),
      "sections[0].count: expected a positive integer, got 0 (line 6)"),
@@ -249,7 +249,7 @@ MISTAKES = [
     ("sections empty", BASE.split("sections:")[0] + "sections: []\n",
      "sections: expected a non-empty list of sections, got an empty list (line 4)"),
     ("top not a mapping", "- just\n- a list\n",
-     "(top): expected a mapping of book settings, got a list (line 1)"),
+     "(top): expected a mapping of book settings, got ['just', 'a list'] (line 1)"),
     ("empty file", "", "(top): expected a mapping of book settings, got nothing (line 1)"),
     ("unknown template", edit("letter-4up", "leter-4up"),
      "template: no template 'leter-4up'; did you mean 'letter-4up'? available: "
@@ -267,10 +267,10 @@ MISTAKES = [
      "sections[0].difficulty.complexity: unknown key; did you mean 'way_complexity'? (line 7)"),
     ("range of text", edit("difficulty: easy", "difficulty: {grade: [low, high]}"),
      "sections[0].difficulty.grade: expected a range [lo, hi] or one number, each >= 0, "
-     "got a list (line 7)"),
+     "got ['low', 'high'] (line 7)"),
     ("fractional clues", edit("difficulty: easy", "difficulty: {clues: [24.5, 30]}"),
      "sections[0].difficulty.clues: expected a range [lo, hi] or one integer, each >= 0, "
-     "got a list (line 7)"),
+     "got [24.5, 30] (line 7)"),
     ("band against grade", edit("difficulty: easy", "difficulty: {band: easy, grade: [3, 4]}"),
      "sections[0].difficulty.grade: grade range [3, 4] lies outside band 'easy' (grade 0 up "
      "to 1.5) (line 7)"),
@@ -282,6 +282,24 @@ MISTAKES = [
      "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16, got 10 (line 8)"),
     ("minimal not a flag", BASE + "    minimal: yes please\n",
      "sections[0].minimal: expected true or false, got 'yes please' (line 8)"),
+    ("improve zero seconds", BASE + "    improve: {seconds: 0}\n",
+     "sections[0].improve.seconds: expected a positive number, got 0 (line 8)"),
+    ("improve negative seconds", BASE + "    improve:\n      seconds: -2.5\n",
+     "sections[0].improve.seconds: expected a positive number, got -2.5 (line 9)"),
+    ("improve zero evaluations", BASE + "    improve: {evaluations: 0}\n",
+     "sections[0].improve.evaluations: expected a positive integer, got 0 (line 8)"),
+    ("negative grade range", edit("difficulty: easy", "difficulty: {grade: [-1, 3]}"),
+     "sections[0].difficulty.grade: expected a range [lo, hi] or one number, each >= 0, "
+     "got [-1, 3] (line 7)"),
+    ("negative figure range", edit("difficulty: easy", "difficulty:\n      cand_sum: [-50, -10]"),
+     "sections[0].difficulty.cand_sum: expected a range [lo, hi] or one number, each >= 0, "
+     "got [-50, -10] (line 8)"),
+    ("negative clue range", edit("difficulty: easy", "difficulty: {clues: [-3, 30]}"),
+     "sections[0].difficulty.clues: expected a range [lo, hi] or one integer, each >= 0, "
+     "got [-3, 30] (line 7)"),
+    ("negative single figure", edit("difficulty: easy", "difficulty: {level: -1}"),
+     "sections[0].difficulty.level: expected a range [lo, hi] or one integer, each >= 0, "
+     "got -1 (line 7)"),
     ("improve both budgets", BASE + "    improve: {evaluations: 100, seconds: 5}\n",
      "sections[0].improve: expected exactly one budget, evaluations or seconds, got both "
      "(line 8)"),
@@ -375,9 +393,9 @@ MISTAKES = [
      "sections[0].size: 16x16 answer grids at 12 a page get 5.2 pt digits with template "
      "'letter-4up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
-    ("too many pages", edit("count: 4", "count: 3000"),
-     "sections: the book needs 1088 pages; expected at most 828 (print-on-demand "
-     "limit): fewer puzzles, or more of them a page (line 4)"),
+    ("too many pages", edit("count: 4", "count: 3000") + "print: {platform: kdp}\n",
+     "sections: the book needs 1088 pages; expected at most 590 for kdp on white paper at "
+     "8.5 x 11 in: fewer puzzles, or more of them a page (line 4)"),
     ("yaml syntax", BASE + "  - name: [Broken\n",
      "(top): invalid YAML: expected ',' or ']', but got '<stream end>' (line 9)"),
 ]

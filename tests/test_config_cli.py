@@ -51,8 +51,28 @@ def test_validate_a_shipped_config():
         ("title: [unclosed\n", ["error: {path}: 1 problem:",
                                 "  (top): invalid YAML: expected ',' or ']', but got "
                                 "'<stream end>' (line 2)"]),
+        (
+            "title: Book\nsections:\n  - name: A\n    count: 2\n    difficulty: hard\n"
+            "    improve: {seconds: 0}\n",
+            [
+                "error: {path}: 1 problem:",
+                "  sections[0].improve.seconds: expected a positive number, got 0 (line 6)",
+            ],
+        ),
+        (
+            "title: Book\nsections:\n  - name: A\n    count: 2\n"
+            "    difficulty: {grade: [-2, 3]}\n  - name: B\n    count: 2\n"
+            "    difficulty: {way_complexity: [-9, -1]}\n",
+            [
+                "error: {path}: 2 problems:",
+                "  sections[0].difficulty.grade: expected a range [lo, hi] or one number, "
+                "each >= 0, got [-2, 3] (line 5)",
+                "  sections[1].difficulty.way_complexity: expected a range [lo, hi] or one "
+                "number, each >= 0, got [-9, -1] (line 8)",
+            ],
+        ),
     ],
-    ids=["two problems", "impossible clues", "yaml syntax"],
+    ids=["two problems", "impossible clues", "yaml syntax", "zero seconds", "negative ranges"],
 )
 def test_validate_a_wrong_config(tmp_path, text, lines):
     path = tmp_path / "book.yaml"

@@ -120,10 +120,21 @@ def grids(draw):
 @given(grids(), st.sampled_from(["line", "grid", "seed", "json"]))
 def test_round_trips(grid, fmt):
     n, values = grid
-    if fmt == "seed" and n > 9:
-        return  # the seed's vector holds numbers; >9 symbols are written as numbers too
     geo = geometry(n)
     assert parse(format_as(values, geo, fmt), check=False)[0] == values
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_seed_vector_round_trip_every_size(n):
+    # every symbol of the size, blanks, in a pattern that is not symmetric in block order
+    geo = geometry(n)
+    values = tuple((c // n + c % n) % (n + 1) for c in range(n * n))
+    assert set(values) == set(range(n + 1))
+    text = format_seed(values, geo)
+    assert text.startswith("[") and text.endswith("]")
+    numbers = [int(x) for x in text[1:-1].split()]
+    assert numbers == [values[c] for c in geo.block_order]  # block order, numbers above 9 too
+    assert parse(text, check=False)[0] == values
 
 
 @pytest.mark.parametrize(

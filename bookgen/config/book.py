@@ -2,7 +2,8 @@
 config hash, and load_config.
 
 Glossary:
-  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
+               cover
   print check  the page count and digit sizes the book will get, asked of the layout's own
                pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
                config refuses exactly what the layout could not print
@@ -23,8 +24,9 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
-from ..layout.geometry import plan_pages
-from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
+from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
+from .cover import COVER, cover_record
 from .reader import (
     At,
     Key,
@@ -66,6 +68,8 @@ class BookConfig:
     """The named template with the config's `layout` overrides applied."""
     front: model.FrontMatter
     sections: tuple[SectionConfig, ...]
+    cover: model.CoverSpec
+    """The cover's blurb, accent colour and puzzles."""
     config_hash: str
     """sha256 of the effective settings in canonical JSON (workers excluded: they do not
     change the book; font files enter by their content hash)."""
@@ -93,15 +97,16 @@ _CONFIG = Map(
         "print": Key(PRINT),
         "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
         "sections": Key(read_sections, required=True),
+        "cover": Key(COVER),
     },
     what="a mapping of book settings",
 )
 
 
 def _blank_book(t: model.Template, sections: list[SectionConfig],
-                front: model.FrontMatter) -> model.Book:
-    """The book with blank grids in place of puzzles: what the layout needs to count pages
-    and size slots."""
+                front: model.FrontMatter, raw: Read | None = None) -> model.Book:
+    """The book with blank grids in place of puzzles: what the layout needs to count pages,
+    size slots and fit the texts (those of `raw`, the config as read)."""
     parts, number = [], 0
     for s in sections:
         geo = geometry(s.dig.size)
@@ -112,30 +117,37 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
             grids.append(model.BookPuzzle(number, s.name, "", geo.box_rows, geo.box_cols,
                                           blank, blank))
         parts.append(model.BookSection(s.name, tuple(grids)))
-    return model.Book("", "", "", "", tuple(parts), t, front)
+    text = raw.values if raw else {}
+    return model.Book(title=text.get("title", ""), subtitle=text.get("subtitle", ""),
+                      author=text.get("author", ""), copyright=text.get("copyright", ""),
+                      sections=tuple(parts), template=t, front=front)
 
 
 def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
-                 front: model.FrontMatter, at: At) -> None:
-    """Page count and digit sizes, for each grid size the book uses, as the layout gets them."""
+                 front: model.FrontMatter, raw: Read) -> None:
+    """Page count and digit sizes, for each grid size the book uses, as the layout gets
+    them, and whether every text fits its place (layout.fit) at the print minimum."""
+    at = raw.at_key("sections")
+    book = _blank_book(t, [s for _, s in sections], front, raw)
     try:
-        plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
+        plan = plan_pages(book)
+        check_page_limit(plan)
     except LayoutError as e:
         at.fail(str(e))
         return
-    if len(plan.pages) > MAX_PAGES:
-        at.fail(f"the book needs {len(plan.pages)} pages; expected at most {MAX_PAGES} "
-                "(print-on-demand limit): fewer puzzles, or more of them a page")
+    _check_text(book, plan, sections, raw)
     checked: set[int] = set()
     for read, s in sections:
         n = s.dig.size
         if n in checked:
             continue
         checked.add(n)
-        need = LARGE_PRINT_DIGIT_PT if t.large_print else MIN_TEXT_PT
+        large = t.large_print
         for what, slots, per_page, least in (
-            ("grids", plan.puzzle_slots, t.puzzles_per_page, need),
-            ("answer grids", plan.answer_slots, t.answers_per_page, MIN_TEXT_PT),
+            ("grids", plan.puzzle_slots, t.puzzles_per_page,
+             LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
+            ("answer grids", plan.answer_slots, t.answers_per_page,
+             LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
         ):
             pt = t.digit_scale * slots[0].grid.width / n
             if pt < least:
@@ -144,6 +156,46 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     f"with template {t.name!r}; expected at least {least:g} pt "
                     f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
                     "or a larger page)")
+
+
+def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]],
+                raw: Read) -> None:
+    """Every title and name fits its place at the print minimum or more (layout.fit)."""
+    from ..layout.fit import unfit  # loads reportlab's font metrics
+    from ..layout.render import register_fonts
+
+    try:
+        fonts = register_fonts(book.template)
+    except LayoutError as e:  # a font file reportlab cannot use
+        raw.at_key("template").fail(str(e))
+        return
+    box = plan.box(1)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
+                              plan.metrics):
+        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
+            problem)
+
+
+def _check_cover(book: model.Book, raw: Read) -> None:
+    """A print-on-demand book gets a cover: its back must hold the barcode area and a
+    sample, and every text must fit its area."""
+    if book.template.print.platform not in COVER_PLATFORMS:
+        return
+    from ..layout.cover import cover_problems  # loads reportlab: only for covers
+
+    try:
+        pages = page_count(book)
+        problems = cover_problems(book, pages)
+    except LayoutError as e:  # a font file reportlab cannot use
+        problems = [("template", str(e))]
+    for key, text in problems:
+        head, _, rest = key.partition(".")
+        at = raw.at_key(head)
+        if rest and isinstance(raw.get(head), Read):
+            at = raw.get(head).at_key(rest)
+        elif head == "template" and "cover" in raw.where:
+            at = raw.at_key("cover")
+        at.fail(text)
 
 
 def _font_key(font: str) -> str:
@@ -161,6 +213,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
         "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "cover": dataclasses.asdict(cfg.cover),
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, Enum) else str(v))
@@ -200,8 +253,15 @@ def load_config(path: str | Path, *, seed: int | None = None,
                                      f"{names[s.name]}")
         names.setdefault(s.name, read.at.path)
         sections.append((read, s))
-    if template is not None and sections and len(sections) == len(raw.get("sections", [])):
-        _check_print(template, sections, front, raw.at_key("sections"))
+    whole = len(sections) == len(raw.get("sections", []))
+    cover = cover_record(raw.get("cover", Read(raw.at)),
+                         sum(s.count for _, s in sections) if whole else None)
+    if template is not None and sections and whole:
+        found = len(problems)
+        _check_print(template, sections, front, raw)
+        if len(problems) == found:  # the interior can be laid out: so can its cover
+            blank = _blank_book(template, [s for _, s in sections], front, raw)
+            _check_cover(dataclasses.replace(blank, cover=cover), raw)
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
@@ -216,6 +276,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         template=template,
         front=front,
         sections=tuple(s for _, s in sections),
+        cover=cover,
         config_hash="",
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

@@ -160,12 +160,17 @@ def _join(common_units: int, kinds: tuple[int, ...]) -> int:
     return -1
 
 
-_TWO_LINKS = {
-    0.0: Technique.SKYSCRAPER,
-    0.1: Technique.TWO_STRING_KITE,
-    0.2: Technique.TURBOT_CRANE,
-    0.3: Technique.EMPTY_RECTANGLE,
-}
+def _two_links(board: Board, units: list[int], extra: float) -> Technique:
+    """The name of a two-link chain: SE rates the kite and the turbot crane alike."""
+    if extra == 0.0:
+        return Technique.SKYSCRAPER
+    if extra == 0.3:
+        return Technique.EMPTY_RECTANGLE
+    if any(_kind(board, u) == "box" for u in units):
+        return Technique.TURBOT_CRANE
+    return Technique.TWO_STRING_KITE
+
+
 _MORE_LINKS = {3: Technique.THREE_STRONG_LINKS, 4: Technique.FOUR_STRONG_LINKS}
 
 
@@ -296,7 +301,7 @@ def strong_links(board: Board, k: int) -> list[Step]:
                 continue
             elim = tuple((c, d) for c in _mask_bits(victims))
             extra = _extra(board, units, any(links[c][3] for c in chain))
-            tech = _TWO_LINKS[extra] if k == 2 else _MORE_LINKS[k]
+            tech = _two_links(board, units, extra) if k == 2 else _MORE_LINKS[k]
             value = tech.se if k == 2 else round(tech.se + extra, 1)
             if best is None or (value, -len(elim)) < best[:2]:
                 pattern = tuple(_mask_bits(used))

@@ -23,12 +23,14 @@ class Technique(Enum):
     DIRECT_POINTING = (
         "direct pointing",
         1.7,
-        "a digit confined to one line inside a box leaves a single place on that line",
+        "a digit confined to one line inside a box, removed from the rest of the line, "
+        "leaves a single place in another box along it",
     )
     DIRECT_CLAIMING = (
         "direct claiming",
         1.9,
-        "a digit confined to one box inside a line leaves a single place in that box",
+        "a digit confined to one box inside a line, removed from the rest of the box, "
+        "leaves a single place in a parallel line through it",
     )
     DIRECT_HIDDEN_PAIR = (
         "direct hidden pair",

@@ -8,6 +8,7 @@ Glossary:
   hidden set   k digits of a unit whose places together are k cells: other digits leave
                those cells
   direct       the same pattern, rated lower when its removals leave a hidden single
+               (for locked candidates: in a unit of the source's kind, as SE's Locking)
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ from .board import Board, Step, digits_of
 from .scale import Technique
 from .singles import makes_hidden_single
 from .tables import tables
+
+
+def _leaves_single_nearby(board: Board, elim: tuple[tuple[int, int], ...], source: int) -> bool:
+    """SE's test for direct pointing and claiming: the removals leave a hidden single in a
+    unit of the source's kind (another box for pointing, a parallel line for claiming)
+    through a removed cell. The target line or box itself cannot hold it: a single place
+    there would be a single place in the source too, found earlier as a hidden single."""
+    geo = board.geo
+    kind = geo.unit_names[source].split()[0]
+    near = {u for c, _ in elim for u in geo.cell_units[c] if geo.unit_names[u].split()[0] == kind}
+    return any(makes_hidden_single(board, elim, u) for u in sorted(near))
 
 
 def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
@@ -42,7 +54,7 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
                 continue
             elim = tuple((c, d) for c in target if cands[c] & b)
             units = (box, line) if pointing else (line, box)
-            if not elim or (direct and not makes_hidden_single(board, elim, units[1])):
+            if not elim or (direct and not _leaves_single_nearby(board, elim, units[0])):
                 continue
             cells = tuple(c for c in shared if cands[c] & b)
             return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]

@@ -12,6 +12,7 @@ so a failure never leaves a half-written book.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import reportlab
@@ -23,7 +24,17 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import LayoutError
 from ..model import Book, Template
 from . import draw
-from .geometry import Page, PageKind, Plan, digit_size, footer_anchor, plan_book
+from .geometry import (
+    Page,
+    PageKind,
+    Plan,
+    digit_size,
+    footer_anchor,
+    glyph_problem,
+    page_size,
+    plan_book,
+    trim_box,
+)
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -33,6 +44,13 @@ def render_book(book: Book, path: str | Path) -> int:
     """Lay out `book` and write it to `path` as a PDF; returns the page count."""
     plan = plan_book(book)
     fonts = register_fonts(book.template)
+    write_pdf(path, lambda temp: _write(plan, book, fonts, temp))
+    return len(plan.pages)
+
+
+def write_pdf(path: str | Path, write: Callable[[Path], None]) -> None:
+    """Run `write(temp)` to make a PDF at a temporary path beside `path`, then move it over
+    `path`; LayoutError (and no file) when that fails."""
     target = Path(path)
     if not target.parent.is_dir():
         raise LayoutError(f"{target}: cannot write the PDF: no folder {str(target.parent)!r}")
@@ -40,14 +58,33 @@ def render_book(book: Book, path: str | Path) -> int:
     # ASCII85 only serves 7-bit transports; plain Flate streams are smaller and faster.
     a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        _write(plan, book, fonts, temp)
+        write(temp)
         os.replace(temp, target)
     except OSError as e:
         raise LayoutError(f"{target}: cannot write the PDF: {e.strerror or e}") from None
     finally:
         rl_config.useA85 = a85
         temp.unlink(missing_ok=True)
-    return len(plan.pages)
+
+
+def open_canvas(
+    path: Path, size: tuple[float, float], book: Book, fonts: draw.Fonts, font_size: float
+) -> Canvas:
+    """A canvas for byte-identical output with embedded fonts only and the book's metadata."""
+    c = Canvas(
+        str(path),
+        pagesize=size,
+        invariant=1,
+        pageCompression=1,
+        # Without a registered TrueType initial font reportlab adds unembedded Helvetica.
+        initialFontName=fonts.regular,
+        initialFontSize=font_size,
+    )
+    c.setTitle(book.title)
+    c.setAuthor(book.author)
+    c.setSubject(book.subject)
+    c.setCreator(CREATOR)
+    return c
 
 
 def register_fonts(t: Template) -> draw.Fonts:
@@ -57,10 +94,16 @@ def register_fonts(t: Template) -> draw.Fonts:
 
 def _register(t: Template, spec: str, key: str) -> str:
     try:
-        pdfmetrics.getFont(spec)
-        return spec
+        face = pdfmetrics.getFont(spec).face
     except KeyError:
-        pass
+        face = _load(t, spec, key).face
+    problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
+    if problem:
+        raise LayoutError(f"template {t.name!r}: {key} {spec!r}: {problem}")
+    return spec
+
+
+def _load(t: Template, spec: str, key: str) -> TTFont:
     path = Path(spec)
     if path.suffix.lower() != ".ttf" and len(path.parts) == 1:
         path = Path(reportlab.__file__).parent / "fonts" / f"{spec}.ttf"
@@ -70,32 +113,26 @@ def _register(t: Template, spec: str, key: str) -> str:
             f"or the path of a TrueType (.ttf) file"
         )
     try:
-        pdfmetrics.registerFont(TTFont(spec, str(path)))
+        font = TTFont(spec, str(path))
     except (TTFError, OSError) as e:
         raise LayoutError(
             f"template {t.name!r}: {key} {spec!r} is not a usable TrueType font: {e}"
         ) from None
-    return spec
+    pdfmetrics.registerFont(font)
+    return font
 
 
 def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     t = plan.template
     m = plan.metrics
-    c = Canvas(
-        str(path),
-        pagesize=(t.page_width, t.page_height),
-        invariant=1,
-        pageCompression=1,
-        # Without a registered TrueType initial font reportlab adds unembedded Helvetica.
-        initialFontName=fonts.regular,
-        initialFontSize=m.footer_size,
-    )
-    c.setTitle(book.title)
-    c.setAuthor(book.author)
-    c.setSubject(book.subject)
-    c.setCreator(CREATOR)
+    c = open_canvas(path, page_size(t), book, fonts, m.footer_size)
     sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
     for page in plan.pages:
+        if t.print.bleed:
+            # The bleed is mirrored, so the trim moves from page to page.
+            trim = trim_box(t, page.number)
+            c.setTrimBox((trim.x, trim.y, trim.right, trim.top))
+            c.setBleedBox((0.0, 0.0, *page_size(t)))
         box = plan.box(page.number)
         c.setFillGray(0.0)
         c.setStrokeGray(0.0)
@@ -105,7 +142,7 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
             draw.title_page(c, box, book, fonts, m)
         elif page.kind is PageKind.COPYRIGHT:
             draw.copyright_page(c, box, book, fonts, m)
-        else:
+        elif page.kind is not PageKind.BLANK:  # a blank page carries nothing at all
             draw.heading(c, box, m, page.title, page.first, page.number % 2 == 1, fonts)
             _body(c, plan, page, fonts, sizes)
         if page.numbered:
@@ -135,8 +172,10 @@ def _body(
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
             left = t.label.format(number=p.number, difficulty=p.difficulty)
-            right = "" if "{difficulty}" in t.label else p.difficulty
-            draw.label(c, slot, left, right, fonts, size)
+            # The difficulty once near each grid: not beside a heading that already says it.
+            said = "{difficulty}" in t.label or p.difficulty.casefold() == page.title.casefold()
+            right = "" if said else p.difficulty
+            draw.label(c, slot, left, right, fonts, size, m.least_size)
             digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
             if answers:
                 draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
