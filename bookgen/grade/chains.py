@@ -258,9 +258,10 @@ def _cycle_step(
         return None
     chain = tuple((i // n, i % n + 1, on) for i, on in reversed(nodes))
     value = round(tech.se + length_extra(len(nodes)), 1)
+    shown = chain + chain[:1]  # back to the start: the loop closed
     cells = tuple(dict.fromkeys(c for c, _, _ in chain))
     digits = tuple(sorted({d for _, d, _ in chain}))
-    return len(nodes), Step(tech, value, cells, digits, eliminated=elim, chains=(chain,))
+    return len(nodes), Step(tech, value, cells, digits, eliminated=elim, chains=(shown,))
 
 
 def chains_and_cycles(board: Board) -> list[Step]:
