@@ -213,29 +213,36 @@ def _mask_bits(x: int) -> Iterator[int]:
 class _Network:
     """The strong links of one digit on one board state, with what chains need."""
 
-    __slots__ = ("links", "ends", "cells", "nexts", "holders")
+    __slots__ = ("links", "ends", "cells", "holders", "_starting", "_nexts", "_kinds")
 
     def __init__(self, board: Board, d: int) -> None:
-        _, _, _, kinds = _masks(board)
         b = 1 << (d - 1)
         self.links = links = _links(board, d)
         self.holders = sum(1 << c for c, m in enumerate(board.cands) if m & b)
         self.ends = ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
-        self.cells = cells = [s.cells | e.cells for s, e in ends]
-        starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
+        self.cells = [s.cells | e.cells for s, e in ends]
+        self._kinds = _masks(board)[3]
+        self._starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
         for j, (st, _) in enumerate(ends):
             for u in _mask_bits(st.units):
-                starting.setdefault(u, []).append(j)
-        self.nexts: list[list[tuple[int, int]]] = []
-        nexts = self.nexts
-        for i, lk in enumerate(links):
-            near = {j for u in _mask_bits(ends[i][1].units) for j in starting.get(u, ())}
-            out = []
+                self._starting.setdefault(u, []).append(j)
+        self._nexts: list[list[tuple[int, int]] | None] = [None] * len(links)
+
+    def nexts(self, i: int) -> list[tuple[int, int]]:
+        """The links that can follow link i (its end and their start share a unit, no
+        shared cell or unit), with the joining unit; computed when first asked."""
+        got = self._nexts[i]
+        if got is None:
+            links, ends, cells = self.links, self.ends, self.cells
+            end = ends[i][1]
+            near = {j for u in _mask_bits(end.units) for j in self._starting.get(u, ())}
+            got = []
             for j in sorted(near):
-                if links[j][0] == lk[0] or cells[i] & cells[j]:
+                if links[j][0] == links[i][0] or cells[i] & cells[j]:
                     continue
-                out.append((j, _join(ends[i][1].units & ends[j][0].units, kinds)))
-            nexts.append(out)
+                got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
+            self._nexts[i] = got
+        return got
 
 
 _NETWORKS: dict[tuple[int, ...], list[_Network | None]] = {}
@@ -269,7 +276,7 @@ def strong_links(board: Board, k: int) -> list[Step]:
         net = _network(board, d)
         if net is None or len(net.links) < 2 * k:
             continue
-        links, ends, cells, nexts, holders = net.links, net.ends, net.cells, net.nexts, net.holders
+        links, ends, cells, holders = net.links, net.ends, net.cells, net.holders
         # depth-first over chains of k links, disjoint in cells and units
         # a chain removes only what its first start sees: skip starts that see no holder
         stack = [
@@ -281,7 +288,7 @@ def strong_links(board: Board, k: int) -> list[Step]:
             chain, joins, used = stack.pop()
             if len(chain) < k:
                 last = len(chain) == k - 1
-                for j, join in nexts[chain[-1]]:
+                for j, join in net.nexts(chain[-1]):
                     if last and not ends[j][1].peers & ends[chain[0]][0].peers & holders:
                         continue
                     if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):

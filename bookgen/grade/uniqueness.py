@@ -29,40 +29,68 @@ _UR = Technique.UNIQUE_RECTANGLE
 _UL = Technique.UNIQUE_LOOP
 
 
-def _kind(board: Board, unit: int) -> str:
-    return board.geo.unit_names[unit].split()[0]
-
-
 def _loops(board: Board, start: int, pair: int) -> Iterator[tuple[int, ...]]:
     """Closed paths from `start` through cells holding the pair, each step along a unit of
     another kind than the step before; at most two cells with extras, unless every extra
-    cell adds the same single digit (type 2)."""
+    cell adds the same single digit (type 2).
+
+    Paths that cannot close into a valid loop are cut early: a unit may hold two path
+    cells only, at positions of opposite parity. A loop is walked from its first bivalue
+    cell only (other bivalue cells of the pair below `start` are not entered)."""
     geo, cands = board.geo, board.cands
+    kinds = _kinds(board)
     path = [start]
     on_path = {start}
+    held: dict[int, list[int]] = {u: [0] for u in geo.cell_units[start]}  # unit -> positions
+
+    def fits(cell: int, pos: int) -> bool:
+        for u in geo.cell_units[cell]:
+            got = held.get(u)
+            if got and (len(got) == 2 or got[0] % 2 == pos % 2):
+                return False
+        return True
 
     def walk(cell: int, last: str, allowed: int, extra: int) -> Iterator[tuple[int, ...]]:
+        pos = len(path)
         for u in geo.cell_units[cell]:
-            kind = _kind(board, u)
+            kind = kinds[u]
             if kind == last:
                 continue
             for nxt in geo.units[u]:
-                if nxt == start and len(path) >= 4:
+                if nxt == start and pos >= 4:
                     yield tuple(path)
                     continue
                 m = cands[nxt]
-                if nxt in on_path or m & pair != pair:
+                if nxt in on_path or m & pair != pair or (m == pair and nxt < start):
                     continue
                 more = extra | (m & ~pair)
                 wide = m.bit_count() > 2
-                if not wide or more.bit_count() == 1 or allowed > 0:
-                    path.append(nxt)
-                    on_path.add(nxt)
-                    yield from walk(nxt, kind, allowed - wide, more)
-                    path.pop()
-                    on_path.discard(nxt)
+                if (wide and more.bit_count() != 1 and allowed <= 0) or not fits(nxt, pos):
+                    continue
+                path.append(nxt)
+                on_path.add(nxt)
+                for w in geo.cell_units[nxt]:
+                    held.setdefault(w, []).append(pos)
+                yield from walk(nxt, kind, allowed - wide, more)
+                for w in geo.cell_units[nxt]:
+                    held[w].pop()
+                path.pop()
+                on_path.discard(nxt)
 
     yield from walk(start, "", 2, 0)
+
+
+_KINDS: dict[tuple[int, str], tuple[str, ...]] = {}
+
+
+def _kinds(board: Board) -> tuple[str, ...]:
+    """The kind of each unit ('row', 'column', 'box', ...), built once per geometry."""
+    geo = board.geo
+    key = (geo.n, geo.variant)
+    got = _KINDS.get(key)
+    if got is None:
+        got = _KINDS[key] = tuple(name.split()[0] for name in geo.unit_names)
+    return got
 
 
 def _valid(board: Board, loop: tuple[int, ...]) -> bool:
