@@ -297,13 +297,21 @@ def strong_links(board: Board, k: int) -> list[Step]:
             if chain[0] > chain[-1] ^ 1:
                 continue  # the same chain read backwards (links come in flipped pairs)
             start, end = ends[chain[0]][0], ends[chain[-1]][1]
-            if _join(start.units & end.units, kinds) >= 0:
-                continue  # a closed loop: SE rates and removes it otherwise
             units = [links[c][0] for c in chain]
             banned = 0
-            for u in units + joins:
+            for u in units:
                 banned |= unit_cells[u]
-            victims = start.peers & end.peers & holders & ~banned
+            if _join(start.units & end.units, kinds) >= 0:
+                # a ring (X-loop): every weak link, the closing one too, holds the digit
+                # at one of its ends, so it leaves the cells seeing both
+                victims = start.peers & end.peers
+                for t in range(k - 1):
+                    victims |= ends[chain[t]][1].peers & ends[chain[t + 1]][0].peers
+                victims &= holders & ~banned
+            else:
+                for u in joins:
+                    banned |= unit_cells[u]
+                victims = start.peers & end.peers & holders & ~banned
             if not victims:
                 continue
             elim = tuple((c, d) for c in _mask_bits(victims))
