@@ -7,8 +7,9 @@ Glossary: a *module* is a key of MODULES (its path under bookgen/ without ``.py`
 *tests* are the test files that exercise it, the only ones run against its mutants so a
 run takes minutes; the *work folder* is .mutmut/MODULE/, a fresh copy of the checkout in
 which mutmut writes its ``mutants/`` folder. The shared mutmut settings live in
-pyproject.toml ``[tool.mutmut]``; this script adds the two per-module keys
-(``only_mutate`` and ``pytest_add_cli_args_test_selection``) to the copy's pyproject.
+pyproject.toml ``[tool.mutmut]``; this script adds the per-module keys
+(``only_mutate`` and ``pytest_add_cli_args_test_selection``, and for modules that cache
+what they build a fresh process per mutant) to the copy's pyproject.
 
 mutmut runs with one child process under ``nice``, because the machine is shared. The
 kernels (bookgen/kernels/) are never mutated: numba compiles them, and the pure-Python
@@ -24,31 +25,46 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".mutmut"
 
-MODULES: dict[str, list[str]] = {
-    "grid": ["tests/test_grid.py", "tests/test_grid_rules.py"],
-    "grade/scale": ["tests/test_grade_techniques.py", "tests/test_grade_scale.py"],
-    "grade/subsets": ["tests/test_grade_techniques.py", "tests/test_grade_subsets.py"],
-    "grade/fish": ["tests/test_grade_techniques.py", "tests/test_grade_fish.py"],
-    "grade/chains": ["tests/test_grade_techniques.py", "tests/test_grade_chains.py"],
-    "layout/geometry": ["tests/test_layout.py", "tests/test_geometry_rules.py"],
-    "generate": ["tests/test_generate.py"],
-    "select": ["tests/test_pipeline.py", "tests/test_select_rules.py"],
-    "improve": ["tests/test_improve.py"],
-    "config": ["tests/test_config.py", "tests/test_config_cli.py"],
+
+@dataclass(frozen=True)
+class Module:
+    """What one module's run needs besides its name."""
+
+    tests: tuple[str, ...]
+    """The test files run against its mutants (files that do not exist are skipped)."""
+    fresh: bool = False
+    """Run each mutant's tests in a new process that has imported nothing of bookgen (the
+    fork server): for modules that cache what they build (functools.cache, built-once
+    tables), whose mutants would otherwise reuse what the unmutated first run built.
+    Slower: every mutant imports bookgen and its tests again."""
+
+
+TECHNIQUES = "tests/test_grade_techniques.py"
+MODULES: dict[str, Module] = {
+    "grid": Module(("tests/test_grid.py", "tests/test_grid_rules.py"), fresh=True),
+    "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
+    "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
+    "grade/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
+    "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py")),
+    "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
+    "generate": Module(("tests/test_generate.py",), fresh=True),
+    "select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
+    "improve": Module(("tests/test_improve.py",)),
+    "config": Module(("tests/test_config.py", "tests/test_config_cli.py")),
 }
-"""Module -> the test files run against its mutants (files that do not exist are skipped)."""
 
 COPIED = ["bookgen", "tests", "templates", "configs", "pyproject.toml"]
 """What the work folder holds of the checkout: the package, its tests and their inputs."""
 
 
 def module_pyproject(module: str, tests: list[str]) -> str:
-    """pyproject.toml with the module's two mutmut keys added under [tool.mutmut]."""
+    """pyproject.toml with the module's own mutmut keys added under [tool.mutmut]."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     header = "[tool.mutmut]\n"
     if header not in text:
@@ -57,6 +73,8 @@ def module_pyproject(module: str, tests: list[str]) -> str:
         f"only_mutate = {json.dumps([f'bookgen/{module}.py'])}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
     )
+    if MODULES[module].fresh:
+        keys += 'process_isolation = "forkserver"\nforkserver_warmup = "none"\n'
     return text.replace(header, header + keys, 1)
 
 
@@ -71,7 +89,7 @@ def prepare(module: str) -> Path:
             shutil.copytree(source, work / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(source, work / name)
-    tests = [t for t in MODULES[module] if (ROOT / t).is_file()]
+    tests = [t for t in MODULES[module].tests if (ROOT / t).is_file()]
     (work / "pyproject.toml").write_text(module_pyproject(module, tests), encoding="utf-8")
     # tests/conftest.py finds the puzzle data at ../shared/data from the folder that holds
     # tests/; under mutmut that folder is the work folder, so point it at the checkout's.
@@ -109,8 +127,9 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     args = parser.parse_args()
     if args.list or not args.module:
-        for module, tests in MODULES.items():
-            print(f"{module}: {' '.join(tests)}")
+        for module, spec in MODULES.items():
+            fresh = " (a fresh process per mutant)" if spec.fresh else ""
+            print(f"{module}: {' '.join(spec.tests)}{fresh}")
         return
     work = prepare(args.module)
     # The pure-Python kernels: every mutant's tests run in a fresh process, which with
