@@ -1,0 +1,100 @@
+"""Layout geometry rules checked on the numbers alone: where page numbers go, and how
+grid slots sit in their area (inside it, centred, apart, labels above their grids)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bookgen.layout.geometry import content_box, footer_anchor, metrics, slots
+from bookgen.model import Template
+
+LIVE_AREA = 18.0
+"""PRINT.md: nothing prints within 0.25 in of a trim edge."""
+
+PAGES = {
+    "letter": (612.0, 792.0),
+    "6x9": (432.0, 648.0),
+    "a5": (419.53, 595.28),
+}
+
+
+@pytest.mark.parametrize("number", [1, 2, 7, 24])
+@pytest.mark.parametrize("page", PAGES)
+def test_page_number_on_the_outer_corner_centred_in_the_bottom_margin(page, number):
+    t = Template("t", *PAGES[page], margin_bottom=40.0)
+    box = content_box(t, 27.0, number)
+    size = metrics(t).footer_size
+    x, baseline, align = footer_anchor(t, box, number, size)
+    assert (x, align) == ((box.width, "right") if number % 2 else (0.0, "left"))
+    # digits are 0.73 em tall on the baseline: their middle is the margin's middle
+    assert baseline + 0.365 * size == pytest.approx(-t.margin_bottom / 2, abs=0.01 * size)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="page numbers are centred in a 0.5 in bottom margin, so their lower half lies "
+    "within 0.25 in of the trim edge",
+)
+@pytest.mark.parametrize("page", PAGES)
+def test_page_numbers_stay_in_the_live_area(page):
+    t = Template("t", *PAGES[page])  # the shipped templates' 0.5 in margins
+    box = content_box(t, 27.0, 1)
+    _, baseline, _ = footer_anchor(t, box, 1, metrics(t).footer_size)
+    assert t.margin_bottom + baseline >= LIVE_AREA  # digits have no descenders
+
+
+AREAS = [
+    # count, width, height, label, gap, border
+    (1, 540.0, 650.0, 14.0, 30.0, 2.8),
+    (2, 540.0, 650.0, 14.0, 30.0, 2.8),
+    (4, 540.0, 650.0, 14.0, 30.0, 2.8),
+    (6, 360.0, 520.0, 11.0, 20.0, 2.5),
+    (9, 540.0, 650.0, 12.8, 18.0, 1.5),
+    (12, 360.0, 520.0, 12.8, 12.0, 1.5),
+]
+
+
+@pytest.mark.parametrize("count, width, height, label, gap, border", AREAS)
+def test_slots_are_square_inside_the_area_and_apart(count, width, height, label, gap, border):
+    out = slots(count, width, height, label, gap, border)
+    assert len(out) == count
+    eps = 1e-6
+    boxes = []
+    for s in out:
+        g = s.grid
+        assert g.width == pytest.approx(g.height)
+        # the stroked border (half of it outside the rect) and the label stay inside
+        left, right = g.x - border / 2, g.right + border / 2
+        bottom, top = g.y - border / 2, g.top + border / 2 + label
+        assert left >= -eps and right <= width + eps
+        assert bottom >= -eps and top <= height + eps
+        # the label's baseline lies in the label line just above the grid
+        assert g.top + border / 2 < s.label_y < top
+        boxes.append((left, bottom, right, top))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart_x = max(b[0] - a[2], a[0] - b[2])
+            apart_y = max(b[1] - a[3], a[1] - b[3])
+            assert max(apart_x, apart_y) >= gap - eps
+
+
+@pytest.mark.parametrize("count, width, height, label, gap, border", AREAS)
+def test_slots_are_centred_in_the_area(count, width, height, label, gap, border):
+    out = slots(count, width, height, label, gap, border)
+    lefts = [s.grid.x - border / 2 for s in out]
+    rights = [s.grid.right + border / 2 for s in out]
+    bottoms = [s.grid.y - border / 2 for s in out]
+    tops = [s.grid.top + border / 2 + label for s in out]
+    assert min(lefts) == pytest.approx(width - max(rights))
+    assert min(bottoms) == pytest.approx(height - max(tops))
+    # rows fill from the top, left to right, at one spacing
+    if count > 1:
+        assert tops[0] == pytest.approx(max(tops)) and lefts[0] == pytest.approx(min(lefts))
+        steps = sorted({round(x, 6) for x in lefts})
+        spacing = {round(b - a, 6) for a, b in zip(steps, steps[1:], strict=False)}
+        assert len(spacing) <= 1
+
+
+def test_lone_grid_keeps_white_around_it():
+    (s,) = slots(1, 540.0, 2000.0, 14.0, 30.0, 2.8)
+    assert s.grid.width + 2.8 == pytest.approx(0.85 * 540.0)
