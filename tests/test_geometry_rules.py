@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from bookgen.layout.geometry import content_box, footer_anchor, metrics, slots
+from bookgen.layout.geometry import (
+    content_box,
+    contents_lines,
+    footer_anchor,
+    kdp_gutter,
+    metrics,
+    slots,
+)
 from bookgen.model import Template
 
 LIVE_AREA = 18.0
@@ -98,3 +105,34 @@ def test_slots_are_centred_in_the_area(count, width, height, label, gap, border)
 def test_lone_grid_keeps_white_around_it():
     (s,) = slots(1, 540.0, 2000.0, 14.0, 30.0, 2.8)
     assert s.grid.width + 2.8 == pytest.approx(0.85 * 540.0)
+
+
+@pytest.mark.parametrize("pages", [829, 1000])
+def test_kdp_gutter_past_the_table_keeps_its_last_step(pages):
+    assert kdp_gutter(pages) == pytest.approx(0.875 * 72)
+
+
+def test_heading_sizes_follow_the_page():
+    # the module's word: letter gets 20 pt headings, 6x9 about 14
+    assert round(metrics(Template("t", *PAGES["letter"])).heading_size) == 20
+    assert round(metrics(Template("t", *PAGES["6x9"])).heading_size) == 14
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_large_print_scales_labels_and_text(page):
+    regular = metrics(Template("t", *PAGES[page]))
+    large = metrics(Template("t", *PAGES[page], puzzles_per_page=1, large_print=True))
+    assert large.label_size == pytest.approx(1.3 * regular.label_size)
+    assert large.text_size == pytest.approx(1.3 * regular.text_size)
+    assert large.heading_size == regular.heading_size
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("margin", [36.0, 72.0])
+def test_contents_lines_fill_the_page_below_the_heading(page, margin):
+    t = Template("t", *PAGES[page], margin_top=margin, margin_bottom=margin / 2)
+    m = metrics(t)
+    room = t.page_height - t.margin_top - t.margin_bottom - m.band
+    lines = contents_lines(t, m)
+    line = 2.0 * m.text_size  # double spacing
+    assert lines * line <= room < (lines + 1) * line
