@@ -13,7 +13,7 @@ from exact_cover import solutions_exact
 
 from bookgen.grade import Board, Technique, chains
 from bookgen.grade.scale import length_extra
-from bookgen.grid import parse
+from bookgen.grid import geometry, parse
 
 PUZZLES = [
     ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5",
@@ -70,9 +70,29 @@ def test_contradiction_steps_hold_together(puzzle, finder, tech):
 )
 def test_static_chain_steps_are_true_and_rated_from_their_base(puzzle, finder, techs):
     board, solution = start(puzzle)
-    for step in finder(board):
+    steps = finder(board)
+    assert len(steps) <= 1
+    for step in steps:
         assert step.technique in techs
         assert step.difficulty >= step.technique.se
         assert all(solution[c] != d for c, d in step.eliminated)
         assert all(solution[c] == v for c, v in step.placed)
         assert step.chains and all(len(chain) >= 2 for chain in step.chains)
+        nodes = [node for chain in step.chains for node in chain]
+        assert all(board.cands[c] >> (d - 1) & 1 for c, d, _ in nodes)  # live candidates
+        if finder is not chains.forcing_chains:  # those log (start, conclusion) pairs
+            for chain in step.chains:  # a chain alternates ON and OFF
+                assert all(a[2] != b[2] for a, b in zip(chain, chain[1:], strict=False))
+            # one assumption, at the head of every chain: ON is removed, OFF is placed
+            (c, d, on) = step.chains[0][0]
+            assert all(chain[0] == (c, d, on) for chain in step.chains)
+            assert (step.eliminated, step.placed) == (((c, d),), ()) if on else ((), ((c, d),))
+            assert step.cells == tuple(dict.fromkeys(c for c, _, _ in nodes))
+            assert step.digits == tuple(sorted({d for _, d, _ in nodes}))
+
+
+@pytest.mark.parametrize(
+    "finder", [chains.x_chain, chains.aic, chains.forcing_chains, chains.nishio]
+)
+def test_chains_find_nothing_on_an_empty_grid(finder):
+    assert finder(Board((0,) * 81, geometry(9))) == []
