@@ -8,8 +8,9 @@ Glossary: a *module* is a key of MODULES (its path under bookgen/ without ``.py`
 run takes minutes; the *work folder* is .mutmut/MODULE/, a fresh copy of the checkout in
 which mutmut writes its ``mutants/`` folder. The shared mutmut settings live in
 pyproject.toml ``[tool.mutmut]``; this script adds the per-module keys
-(``only_mutate`` and ``pytest_add_cli_args_test_selection``, and for modules that cache
-what they build a fresh process per mutant) to the copy's pyproject.
+(``only_mutate`` and ``pytest_add_cli_args_test_selection``, and for the mutants of
+functions that cache what they build a second run, each in a fresh process) to the
+copy's pyproject.
 
 mutmut runs with one child process under ``nice``, because the machine is shared. The
 kernels (bookgen/kernels/) are never mutated: numba compiles them, and the pure-Python
@@ -38,22 +39,32 @@ class Module:
 
     tests: tuple[str, ...]
     """The test files run against its mutants (files that do not exist are skipped)."""
-    fresh: bool = False
-    """Run each mutant's tests in a new process that has imported nothing of bookgen (the
-    fork server): for modules that cache what they build (functools.cache, built-once
-    tables), whose mutants would otherwise reuse what the unmutated first run built.
-    Slower: every mutant imports bookgen and its tests again."""
+    fresh: tuple[str, ...] = ()
+    """Mutant names (globs) of functions whose results are cached (functools.cache,
+    built-once tables), and of what only they call. Every mutant first runs in a process
+    forked from one that already ran the tests, fast, but these would reuse what the
+    unmutated run built; they are run again, each in a process that has imported
+    nothing of bookgen (mutmut's fork server), and that verdict is the one kept."""
 
 
 TECHNIQUES = "tests/test_grade_techniques.py"
 MODULES: dict[str, Module] = {
-    "grid": Module(("tests/test_grid.py", "tests/test_grid_rules.py"), fresh=True),
+    "grid": Module(
+        ("tests/test_grid.py", "tests/test_grid_rules.py"),
+        fresh=("bookgen.grid.x__geometry__*", "bookgen.grid.xǁGeometryǁarrays__*"),
+    ),
     "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
     "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
     "grade/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
     "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py")),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
-    "generate": Module(("tests/test_generate.py",), fresh=True),
+    "generate": Module(
+        ("tests/test_generate.py",),
+        fresh=tuple(
+            f"bookgen.generate.x_{name}__*"
+            for name in ("symmetry_groups", "_motions", "_symmetry_arrays", "_group_arrays")
+        ),
+    ),
     "select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
     "improve": Module(("tests/test_improve.py",)),
     "config": Module(("tests/test_config.py", "tests/test_config_cli.py")),
@@ -63,7 +74,7 @@ COPIED = ["bookgen", "tests", "templates", "configs", "pyproject.toml"]
 """What the work folder holds of the checkout: the package, its tests and their inputs."""
 
 
-def module_pyproject(module: str, tests: list[str]) -> str:
+def module_pyproject(module: str, tests: list[str], fresh: bool) -> str:
     """pyproject.toml with the module's own mutmut keys added under [tool.mutmut]."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     header = "[tool.mutmut]\n"
@@ -73,9 +84,13 @@ def module_pyproject(module: str, tests: list[str]) -> str:
         f"only_mutate = {json.dumps([f'bookgen/{module}.py'])}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
     )
-    if MODULES[module].fresh:
+    if fresh:
         keys += 'process_isolation = "forkserver"\nforkserver_warmup = "none"\n'
     return text.replace(header, header + keys, 1)
+
+
+def tests_of(module: str) -> list[str]:
+    return [t for t in MODULES[module].tests if (ROOT / t).is_file()]
 
 
 def prepare(module: str) -> Path:
@@ -89,8 +104,9 @@ def prepare(module: str) -> Path:
             shutil.copytree(source, work / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(source, work / name)
-    tests = [t for t in MODULES[module].tests if (ROOT / t).is_file()]
-    (work / "pyproject.toml").write_text(module_pyproject(module, tests), encoding="utf-8")
+    (work / "pyproject.toml").write_text(
+        module_pyproject(module, tests_of(module), fresh=False), encoding="utf-8"
+    )
     # tests/conftest.py finds the puzzle data at ../shared/data from the folder that holds
     # tests/; under mutmut that folder is the work folder, so point it at the checkout's.
     shared = ROOT.parent / "shared"
@@ -128,14 +144,20 @@ def main() -> None:
     args = parser.parse_args()
     if args.list or not args.module:
         for module, spec in MODULES.items():
-            fresh = " (a fresh process per mutant)" if spec.fresh else ""
-            print(f"{module}: {' '.join(spec.tests)}{fresh}")
+            again = f" (again in a fresh process: {' '.join(spec.fresh)})" if spec.fresh else ""
+            print(f"{module}: {' '.join(spec.tests)}{again}")
         return
     work = prepare(args.module)
-    # The pure-Python kernels: every mutant's tests run in a fresh process, which with
-    # numba would first compile the kernels (about 15 s) for a few milliseconds of use.
+    # The pure-Python kernels: the copy's numba cache starts empty, and each fresh
+    # process would first compile the kernels (about 15 s) for a few milliseconds of use.
     os.environ.setdefault("BOOKGEN_BACKEND", "python")
     mutmut(work, "run", "--max-children", "1")
+    fresh = MODULES[args.module].fresh
+    if fresh:
+        (work / "pyproject.toml").write_text(
+            module_pyproject(args.module, tests_of(args.module), fresh=True), encoding="utf-8"
+        )
+        mutmut(work, "run", "--max-children", "1", *fresh)
     mutmut(work, "export-cicd-stats")
     mutmut(work, "results")
     print(row(args.module, work))
