@@ -1,19 +1,22 @@
-"""Layout geometry rules checked on the numbers alone: where page numbers go, and how
-grid slots sit in their area (inside it, centred, apart, labels above their grids)."""
+"""Layout geometry rules checked on the numbers alone: where page numbers go, how grid
+slots sit in their area (inside it, centred, apart, labels above their grids), and the
+plan's pages, headings and contents."""
 
 from __future__ import annotations
 
 import pytest
 
 from bookgen.layout.geometry import (
+    PageKind,
     content_box,
     contents_lines,
     footer_anchor,
     kdp_gutter,
     metrics,
+    plan_book,
     slots,
 )
-from bookgen.model import Template
+from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, Template
 
 LIVE_AREA = 18.0
 """PRINT.md: nothing prints within 0.25 in of a trim edge."""
@@ -136,3 +139,43 @@ def test_contents_lines_fill_the_page_below_the_heading(page, margin):
     lines = contents_lines(t, m)
     line = 2.0 * m.text_size  # double spacing
     assert lines * line <= room < (lines + 1) * line
+
+
+def book_of(sections: int, per_section: int = 1) -> Book:
+    """A letter book of 4x4 puzzles, `sections` sections (what the plan reads only)."""
+    out, number = [], 1
+    for s in range(sections):
+        puzzles = []
+        for _ in range(per_section):
+            puzzles.append(BookPuzzle(number, f"S{s + 1}", "easy", 2, 2, (0,) * 16, (1,) * 16))
+            number += 1
+        out.append(BookSection(f"S{s + 1}", tuple(puzzles)))
+    return Book("T", "", "A", "", tuple(out), Template("t", *PAGES["letter"]), FrontMatter())
+
+
+@pytest.mark.parametrize("sections, per_section", [(40, 1), (3, 30), (3, 31), (2, 45)])
+def test_plan_pages_headings_and_contents(sections, per_section):
+    book = book_of(sections, per_section)
+    plan = plan_book(book)
+    pages = plan.pages
+    assert [p.number for p in pages] == list(range(1, len(pages) + 1))
+    assert len(pages) % 2 == 0 and len(pages) >= 24
+    notes = [p for p in pages if p.kind is PageKind.NOTES]
+    if len(pages) > 24:
+        assert len(notes) <= 1  # only to make the count even
+    assert [(p.kind, p.title) for p in pages[:3]] == [
+        (PageKind.TITLE, ""),
+        (PageKind.COPYRIGHT, ""),
+        (PageKind.HOW_TO_PLAY, "How to play"),
+    ]
+    contents = [p for p in pages if p.kind is PageKind.CONTENTS]
+    assert all(p.title == "Contents" for p in contents)
+    assert [p.first for p in contents] == [True] + [False] * (len(contents) - 1)
+    per_page = contents_lines(book.template, plan.metrics)
+    entries = [e for p in contents for e in p.entries]
+    assert all(len(p.entries) == per_page for p in contents[:-1])
+    names = [s.name for s in book.sections] + ["Answers"]
+    assert [name for name, _ in entries] == names
+    for name, first in entries:  # each entry points at its part's first page
+        page = pages[first - 1]
+        assert (page.title, page.first) == (name, True)
