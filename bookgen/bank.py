@@ -28,10 +28,11 @@ from pathlib import Path
 
 from . import __version__
 from .canon import CANON_SIZES, canonical_key
+from .cluster import cluster_pool
 from .errors import InputError
 from .generate import make_puzzle
 from .grid import Geometry, Grid, parse
-from .improve import worker_pool
+from .improve import default_workers, worker_pool
 from .model import BANDS, Band, DigSpec
 from .rate import rate
 from .rules import TRACE_FIGURES, Symmetry, is_symmetric
@@ -371,13 +372,14 @@ class FillResult:
 def fill(
     path: str | Path, spec: DigSpec, count: int, seed: int = 0,
     grades: GradeRange = GradeRange(), workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, cluster: str | None = None,
 ) -> FillResult:
     """Fill the bank until the run holds `count` rows within the grades.
 
     The run's indexes are examined in order from its cursor; a puzzle is stored when it is
     within the grades and no isomorph is stored yet. Stopping at the count's last row (not
-    at the end of its batch) makes the stored set the same for any worker count.
+    at the end of its batch) makes the stored set the same for any worker count. With
+    `cluster` (cluster.py) the batches run on a Dask cluster; this process alone writes.
     """
     if spec.size not in CANON_SIZES:
         raise InputError(f"--size {spec.size}: the bank holds sizes "
@@ -388,8 +390,8 @@ def fill(
         stored = first = bank.stored(run, grades)
         if stored >= count:
             return FillResult(stored, 0, 0, index)
-        with worker_pool(workers) as pmap:
-            width = max(1, workers or 1) * 2
+        with (cluster_pool(cluster) if cluster else worker_pool(workers)) as pmap:
+            width = max(1, workers or default_workers()) * 2
             while stored < count:
                 tasks = [FillTask(spec, seed, index + k * BATCH, BATCH, grades)
                          for k in range(width)]

@@ -536,6 +536,9 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--workers", type=_positive, default=None, metavar="W",
                    help="processes (default: all cores)")
+    f.add_argument("--cluster", default=None, metavar="ADDRESS|local:N",
+                   help="run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N "
+                   "for N local processes (pip install 'bookgen[cluster]')")
     f.add_argument("--quiet", action="store_true", help="no progress bar")
     f.set_defaults(func=_cmd_bank_fill)
     s = bank.add_parser("stats", help="counts by size, band, grade and clues")
@@ -573,7 +576,8 @@ def _cmd_bank_fill(args: argparse.Namespace) -> int:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
 
-        result = fill(args.bank, spec, args.n, args.seed, grades, args.workers, progress)
+        result = fill(args.bank, spec, args.n, args.seed, grades, args.workers, progress,
+                      args.cluster)
     print(f"{args.bank}: {result.stored} puzzles of this run (grades {grades}); added "
           f"{result.added}, examined {result.examined}, next index {result.next_index}")
     return 0
