@@ -261,24 +261,30 @@ class Bank:
         """Up to `count` rows for a book of `series`: this book's own earlier picks first
         (same config hash), then rows no book of the series has placed, in id order
         (deterministic); canons in `avoid` (already taken by the build) are skipped."""
+        # The unary '+' keeps the grade index out of both queries: with it SQLite would
+        # visit (and sort) a whole band; instead the ledger leads the first query, and the
+        # second walks rows in id order, read lazily, until `count` are found.
+        shape = ("+p.size = ? AND +p.grade >= ? AND +p.grade < ? "
+                 "AND (? IS NULL OR +p.symmetry = ?) AND +p.clues BETWEEN ? AND ?")
+        sym = symmetry.value if symmetry else None
+        args = (size, grades.lo, _hi(grades), sym, sym, *(clues or (0, size * size)))
         self.db.row_factory = sqlite3.Row
         try:
-            rows = self.db.execute(
-                "SELECT p.*, l.config_hash AS placed_by FROM puzzle p LEFT JOIN placement l "
-                "ON l.series = ? AND l.canon = p.canon "
-                "WHERE p.size = ? AND p.grade >= ? AND p.grade < ? "
-                "AND (? IS NULL OR p.symmetry = ?) AND p.clues BETWEEN ? AND ? "
-                "AND (l.config_hash IS NULL OR l.config_hash = ?) "
-                "ORDER BY l.config_hash IS NULL, l.number, p.id",
-                (series, size, grades.lo, _hi(grades),
-                 symmetry.value if symmetry else None, symmetry.value if symmetry else None,
-                 *(clues or (0, size * size)), config_hash))
-            out = []
-            for row in rows:
-                if row["canon"] not in avoid:
-                    out.append(row)
+            own = self.db.execute(
+                f"SELECT p.* FROM placement l JOIN puzzle p ON p.canon = l.canon WHERE "
+                f"l.series = ? AND l.config_hash = ? AND {shape} ORDER BY l.number",
+                (series, config_hash, *args))
+            fresh = self.db.execute(
+                f"SELECT p.* FROM puzzle p WHERE {shape} AND NOT EXISTS (SELECT 1 FROM "
+                f"placement l WHERE l.series = ? AND l.canon = p.canon) ORDER BY p.id",
+                (*args, series))
+            out: list[sqlite3.Row] = []
+            for rows in (own, fresh):
+                for row in rows:
                     if len(out) == count:
                         break
+                    if row["canon"] not in avoid:
+                        out.append(row)
             return out
         finally:
             self.db.row_factory = None
