@@ -18,6 +18,7 @@ from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, parse_many
 
 if TYPE_CHECKING:
+    from .model import DigSpec
     from .rate import Rating
 
 E = TypeVar("E", bound=Enum)
@@ -204,6 +205,44 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_cover(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "cover",
+        help="make a book's full-wrap cover: config -> cover.pdf",
+        description="Make the book's puzzles as build does, count its interior pages, and "
+        "write the full-wrap cover (back, spine, front, with bleed) as cover.pdf into the "
+        "output folder (default output/<config name>/). The spine width follows the page "
+        "count and the paper of the config's print block.",
+    )
+    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
+    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
+    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
+                   "else every core)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=_cmd_cover)
+
+
+def _cmd_cover(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .config import load_config
+    from .layout.cover import render_cover
+    from .layout.geometry import plan_book
+    from .pipeline import build_book
+
+    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
+    built = build_book(cfg, progress=not args.quiet)
+    out = Path(args.output) if args.output else Path("output") / cfg.name
+    out.mkdir(parents=True, exist_ok=True)
+    plan = render_cover(built.book, len(plan_book(built.book).pages), out / "cover.pdf")
+    (tw, th), (ww, wh) = ((round(v / 72, 4) for v in pair) for pair in (plan.trim, plan.size))
+    print(f"wrote {out / 'cover.pdf'}: {tw:g} x {th:g} in trim, {plan.pages} pages on "
+          f"{plan.paper.value} paper, spine {plan.spine_width / 72:.4f} in, "
+          f"wrap {ww:g} x {wh:g} in")
+    return 0
+
+
 def _add_validate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "validate",
@@ -365,6 +404,26 @@ def _enum(kind: type[E]) -> Callable[[str], E]:
     return parse
 
 
+def _add_shape_options(p: argparse.ArgumentParser) -> None:
+    """--symmetry, --clues, --minimal: the shape of the puzzles made (model.DigSpec)."""
+    from .rules import Symmetry
+
+    p.add_argument("--symmetry", default="none", metavar="SYM",
+                   help="|".join(s.value for s in Symmetry) + " (default none)")
+    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+    p.add_argument("--minimal", action="store_true",
+                   help="no clue (group of symmetric clues) can be removed")
+
+
+def _shape(args: argparse.Namespace, size: int, variant: str = "") -> DigSpec:
+    """The DigSpec the shape options ask for; GenerationError naming a bad option."""
+    from .model import ClueTarget, DigSpec
+    from .rules import Symmetry
+
+    clues = ClueTarget.parse(args.clues, size) if args.clues else None
+    return DigSpec(size, Symmetry.parse(args.symmetry), clues, args.minimal, variant)
+
+
 def _add_improve(sub: argparse._SubParsersAction) -> None:
     from .rules import DEFAULT_OBJECTIVE, Figure
 
@@ -374,7 +433,8 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
         description="From a full grid or a unique puzzle, search on several processes for "
         "the unique puzzle of the same solution with the highest objective (seed 000's "
         "'improve sudoku'). --evaluations gives the same result for any --workers; "
-        "--seconds returns the best found in that time.",
+        "--seconds returns the best found in that time. Every candidate keeps the shape "
+        "--symmetry, --clues and --minimal ask for; a puzzle given must have it already.",
     )
     p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
     budget = p.add_mutually_exclusive_group(required=True)
@@ -386,6 +446,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--objective", type=_enum(Figure), default=DEFAULT_OBJECTIVE,
                    metavar="|".join(f.value for f in Figure),
                    help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
+    _add_shape_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_improve)
@@ -402,6 +463,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    spec = _shape(args, geo.n, geo.variant)
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
@@ -410,7 +472,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
             bar.update(done - bar.n)
 
         result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
-                         args.objective, progress=progress)
+                         args.objective, progress=progress, spec=spec)
     if args.format == "json":
         print(json.dumps({"puzzle": format_line(result.puzzle),
                           "solution": format_line(result.solution),
@@ -428,8 +490,6 @@ def _cmd_improve(args: argparse.Namespace) -> int:
 
 
 def _add_generate(sub: argparse._SubParsersAction) -> None:
-    from .rules import Symmetry
-
     p = sub.add_parser(
         "generate",
         help="generate unique puzzles with their solutions and figures",
@@ -441,11 +501,7 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
     p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16))
-    p.add_argument("--symmetry", default="none", metavar="SYM",
-                   help="|".join(s.value for s in Symmetry) + " (default none)")
-    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
-    p.add_argument("--minimal", action="store_true",
-                   help="no clue (group of symmetric clues) can be removed")
+    _add_shape_options(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
@@ -460,15 +516,12 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     import os
 
     from .improve import generated_line, iter_generated
-    from .model import ClueTarget, DigSpec
-    from .rules import Symmetry
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
-    spec = DigSpec(args.size, Symmetry.parse(args.symmetry),
-                   ClueTarget.parse(args.clues, args.size) if args.clues else None, args.minimal)
+    spec = _shape(args, args.size)
     part = f"{args.output}.part" if args.output else None
     try:
         out = open(part, "w", encoding="utf-8") if part else sys.stdout
@@ -681,6 +734,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
+    _add_cover,
     _add_rate,
     _add_solve,
     _add_hints,

@@ -11,14 +11,24 @@ Glossary:
   objective   the rating figure improve maximizes: any rules.Figure
               ('way_complexity', the seed's measure, by default; 'grade' is the human grade)
   evaluation  one rating of a candidate puzzle; the budget of a deterministic improve
-  chain       one local search: from the best of a few random minimal puzzles of the
-              solution (or the given puzzle, if better), a move puts back
-              one or two clues from the solution and digs all clues again in a random
-              order (the puzzle stays unique and becomes minimal), accepted when the
-              objective does not drop, or by annealing with a fading temperature; chain i
-              draws its randomness from Random(f"{seed}:chain:{i}")
-  restarts    the baseline improve must beat: dig fresh random minimal puzzles of the
-              same solution, keep the best
+  shape       the DigSpec every candidate keeps: symmetry, clue range, minimality (the
+              default: any unique puzzle, no symmetry)
+  orbit       the cells a symmetry moves into one another (rules.symmetry_groups);
+              clues are added and removed a whole orbit at a time, so symmetry is kept
+  chain       one local search: from the best of a few random puzzles of the solution
+              (or the given puzzle, if better), a move puts back one or two orbits from
+              the solution and digs all clue orbits again in a random order, down to the
+              shape's fewest clues, or to minimal when it asks for that (the puzzle stays
+              unique); accepted when the objective does not drop, or by annealing with a
+              fading temperature; chain i draws its randomness from
+              Random(f"{seed}:chain:{i}")
+  misfit      a dig or move that ends outside the shape's clue range: it costs an
+              evaluation, is not rated and never becomes the current or best puzzle
+  ceiling     objective values at or above it are out of bounds (the top of a book
+              section's band): such a puzzle counts as a misfit, so the search climbs
+              towards the band without passing it
+  restarts    the baseline improve must beat: dig fresh random puzzles of the same
+              solution and shape, keep the best
 
 An evaluations budget is split over a fixed number of chains that depends only on the
 budget, so the result is the same for any number of workers; a seconds budget runs one
@@ -40,11 +50,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .errors import GenerationError, InputError
-from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle
+from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit
 from .grid import Geometry, Grid, geometry
 from .model import DigSpec
 from .rate import rate
-from .rules import DEFAULT_OBJECTIVE, Figure
+from .rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -227,11 +237,9 @@ class ChainTask:
     solution: Grid
     """The full board every candidate puzzle must have as its only solution."""
     start: Grid | None
-    """A unique puzzle to start from; None: a random minimal puzzle of the solution."""
-    n: int
-    """Grid size."""
-    variant: str
-    """Geometry variant ('' or 'x')."""
+    """A unique puzzle of the shape to start from; None: a random puzzle of the solution."""
+    spec: DigSpec
+    """The shape every candidate keeps (size and variant included)."""
     objective: Figure
     """The figure maximized."""
     seed: int | str
@@ -247,7 +255,9 @@ class ChainTask:
     backend: str | None
     """Counting backend name (None = default)."""
     restarts: bool = False
-    """Run the baseline instead: every evaluation digs a fresh random minimal puzzle."""
+    """Run the baseline instead: every evaluation digs a fresh random puzzle."""
+    ceiling: float = math.inf
+    """Objective values at or above this count as misfits."""
 
 
 @dataclass(frozen=True)
@@ -256,24 +266,46 @@ class ChainResult:
 
     index: int
     """The chain's number."""
-    puzzle: Grid
-    """Its best puzzle (first reached among equals)."""
+    puzzle: Grid | None
+    """Its best puzzle (first reached among equals); None when no dig fitted the shape."""
     score: float
     """That puzzle's objective."""
     evaluations: int
     """Evaluations spent."""
 
 
+def _fresh(solution: Grid, spec: DigSpec, rng: random.Random, backend: str | None) -> Grid | None:
+    """A random puzzle of the solution in the shape; None when the dig misses its clue range."""
+    orbits = symmetry_groups(spec.size, spec.symmetry)
+    return _in_range(
+        dig(solution, spec.geo, rng, groups=orbits, minimal=spec.minimal, lo=spec.target.lo,
+            backend=backend),
+        spec,
+    )
+
+
 def _neighbour(
-    puzzle: Grid, solution: Grid, geo: Geometry, rng: random.Random, backend: str | None
-) -> Grid:
-    """Put back one or two clues, then dig every clue again in a random order."""
+    puzzle: Grid, solution: Grid, spec: DigSpec, rng: random.Random, backend: str | None
+) -> Grid | None:
+    """Put back one or two orbits, then dig every clue orbit again in a random order, down
+    to the shape's fewest clues (or to minimal); None when that ends outside its range."""
+    orbits = symmetry_groups(spec.size, spec.symmetry)
     grid = list(puzzle)
-    blanks = [c for c, v in enumerate(grid) if not v]
-    for c in rng.sample(blanks, min(len(blanks), rng.choice((1, 2)))):
-        grid[c] = solution[c]
-    clues = [(c,) for c, v in enumerate(grid) if v]
-    return dig(solution, geo, rng, start=tuple(grid), groups=clues, backend=backend)
+    blanks = [orbit for orbit in orbits if not grid[orbit[0]]]
+    for orbit in rng.sample(blanks, min(len(blanks), rng.choice((1, 2)))):
+        for c in orbit:
+            grid[c] = solution[c]
+    clues = [orbit for orbit in orbits if grid[orbit[0]]]
+    dug = dig(solution, spec.geo, rng, start=tuple(grid), groups=clues, minimal=spec.minimal,
+              lo=spec.target.lo, backend=backend)
+    return _in_range(dug, spec)
+
+
+def _in_range(puzzle: Grid, spec: DigSpec) -> Grid | None:
+    """The puzzle when its clue count is in the shape's range, else None. Digs keep the
+    symmetry and uniqueness by construction, and minimality when asked to."""
+    target = spec.target
+    return puzzle if target.lo <= sum(1 for v in puzzle if v) <= target.hi else None
 
 
 def _accept(new: float, current: float, best: float, spent: float, rng: random.Random) -> bool:
@@ -290,11 +322,16 @@ def _accept(new: float, current: float, best: float, spent: float, rng: random.R
 def run_chain(task: ChainTask, spent: Callable[[float], None] | None = None) -> ChainResult:
     """One chain (or the restarts baseline) within its budget; spent(fraction of the
     budget) after every evaluation when given."""
-    geo = geometry(task.n, task.variant)
+    geo = task.spec.geo
     rng = random.Random(f"{task.seed}:chain:{task.index}")
 
-    def fresh() -> Grid:
-        return dig(task.solution, geo, rng, backend=task.backend)
+    def fresh() -> Grid | None:
+        return _fresh(task.solution, task.spec, rng, task.backend)
+
+    def rated(puzzle: Grid | None) -> float:
+        """The objective; a misfit (or a value at the ceiling) scores -inf, never kept."""
+        value = -math.inf if puzzle is None else objective_value(task.objective, puzzle, geo)
+        return value if value < task.ceiling else -math.inf
 
     def fraction(done: int) -> float:
         """How much of the budget is spent."""
@@ -307,21 +344,22 @@ def run_chain(task: ChainTask, spent: Callable[[float], None] | None = None) -> 
         return fraction(done) < 1.0
 
     current = task.start if task.start is not None and not task.restarts else fresh()
-    score = objective_value(task.objective, current, geo)
+    score = rated(current)
     best, best_score, done = current, score, 1
     while more(done):
         # Sampling a few fresh puzzles first gives the walk a good start (2,000 evaluations
         # from 5 grids: mean best way_complexity 101 -> 107, worst grid 84 -> 96).
-        exploring = task.restarts or fraction(done) < WARM_SHARE
+        exploring = task.restarts or current is None or fraction(done) < WARM_SHARE
         if exploring:
             candidate = fresh()
         else:
-            candidate = _neighbour(current, task.solution, geo, rng, task.backend)
-        cand_score = objective_value(task.objective, candidate, geo)
+            assert current is not None
+            candidate = _neighbour(current, task.solution, task.spec, rng, task.backend)
+        cand_score = rated(candidate)
         done += 1
         if spent:
             spent(fraction(done))
-        if (
+        if cand_score > -math.inf and (
             cand_score > score
             if exploring
             else _accept(cand_score, score, best_score, fraction(done), rng)
@@ -360,7 +398,9 @@ def chain_budgets(evaluations: int, chains: int | None = None) -> list[int]:
     return [base + (i < extra) for i in range(chains)]
 
 
-def _start(values: Grid, geo: Geometry, backend: str | None) -> tuple[Grid, Grid | None]:
+def _start(
+    values: Grid, geo: Geometry, spec: DigSpec, backend: str | None
+) -> tuple[Grid, Grid | None]:
     """(solution, start puzzle or None) of an improve input."""
     from .solver import solve
 
@@ -371,7 +411,11 @@ def _start(values: Grid, geo: Geometry, backend: str | None) -> tuple[Grid, Grid
             f"the puzzle has {what}: improve needs a full grid or a unique puzzle "
             f"(bookgen create makes one)"
         )
-    return solutions[0], None if all(values) else values
+    if all(values):
+        return solutions[0], None
+    if problem := misfit(values, spec, backend):
+        raise InputError(f"the puzzle does not have the shape asked for: {problem}")
+    return solutions[0], values
 
 
 def improve(
@@ -386,13 +430,18 @@ def improve(
     restarts: bool = False,
     progress: Callable[[float], None] | None = None,
     chains: int | None = None,
+    spec: DigSpec | None = None,
+    ceiling: float = math.inf,
 ) -> Improved:
     """Search for the unique puzzle of values' solution with the highest objective.
 
     Exactly one of evaluations (deterministic for any worker count) or seconds (anytime)
     is the budget. progress(fraction done) is called as chains finish (or as time passes).
     restarts=True runs the random-restarts baseline on the same budget instead. chains
-    overrides how many chains share an evaluations budget (see chain_budgets).
+    overrides how many chains share an evaluations budget (see chain_budgets). spec is
+    the shape every candidate keeps (default: any unique puzzle of geo); a given puzzle
+    must have it already. Candidates whose objective reaches ceiling are passed by.
+    GenerationError when no dig of the budget fits.
     """
     if (evaluations is None) == (seconds is None):
         raise GenerationError("improve needs one budget: evaluations or seconds")
@@ -400,26 +449,37 @@ def improve(
         raise GenerationError(f"evaluations {evaluations}: expected a positive number")
     if seconds is not None and not seconds > 0:
         raise GenerationError(f"seconds {seconds}: expected a positive number")
-    solution, start = _start(values, geo, backend)
+    spec = spec or DigSpec(geo.n, variant=geo.variant)
+    if (spec.size, spec.variant) != (geo.n, geo.variant):
+        raise GenerationError(f"shape of size {spec.size} for a {geo.n}x{geo.n} grid")
+    solution, start = _start(values, geo, spec, backend)
     workers = workers or default_workers()
     deadline = None if seconds is None else time.time() + seconds
     budgets: list[int | None] = (
         list(chain_budgets(evaluations, chains)) if evaluations is not None else [None] * workers
     )
     tasks = [
-        ChainTask(solution, start, geo.n, geo.variant, objective, seed, i, b, deadline, seconds,
-                  backend, restarts)
+        ChainTask(solution, start, spec, objective, seed, i, b, deadline, seconds, backend,
+                  restarts, ceiling)
         for i, b in enumerate(budgets)
     ]
     results = _run_chains(tasks, workers, backend, seconds, progress)
     best = max(results, key=lambda r: (r.score, -r.index))
+    spent = sum(r.evaluations for r in results)
+    if best.puzzle is None:
+        raise GenerationError(
+            f"no {'minimal ' if spec.minimal else ''}puzzle of this solution with "
+            f"{spec.target} clues and {spec.symmetry.description}"
+            + (f" below {objective} {ceiling}" if ceiling < math.inf else "")
+            + f" in {spent} digs: widen the clue range"
+        )
     return Improved(
         puzzle=best.puzzle,
         solution=solution,
         before=rate(values, geo, with_grade=objective is Figure.GRADE).as_dict(),
         after=rate(best.puzzle, geo, with_grade=objective is Figure.GRADE).as_dict(),
         objective=objective,
-        evaluations=sum(r.evaluations for r in results),
+        evaluations=spent,
         chains=len(results),
     )
 

@@ -237,6 +237,38 @@ class FrontMatter:
 
 
 @dataclass(frozen=True)
+class Colour:
+    """An RGB colour (a cover's accent)."""
+
+    red: float
+    """Red, 0 to 1."""
+    green: float
+    """Green, 0 to 1."""
+    blue: float
+    """Blue, 0 to 1."""
+
+    @property
+    def hex(self) -> str:
+        """'#rrggbb', as configs write it."""
+        return "#" + "".join(f"{round(v * 255):02x}" for v in (self.red, self.green, self.blue))
+
+
+@dataclass(frozen=True)
+class CoverSpec:
+    """What the full-wrap cover shows beyond title, subtitle and author (`cover:` block)."""
+
+    blurb: str = ""
+    """Text on the back cover; paragraphs separated by blank lines."""
+    accent: Colour | None = None
+    """The one colour of the design (the band behind the title); None keeps the cover
+    grayscale."""
+    front_puzzle: int | None = None
+    """Number of the puzzle drawn on the front; None = the book's last (hardest) puzzle."""
+    back_puzzle: int | None = None
+    """Number of the sample puzzle on the back; None = puzzle 1."""
+
+
+@dataclass(frozen=True)
 class Book:
     """Everything the layout needs; nothing left to compute but positions."""
 
@@ -250,3 +282,5 @@ class Book:
     front: FrontMatter = FrontMatter()
     subject: str = "Sudoku puzzles with solutions"
     """PDF metadata subject."""
+    cover: CoverSpec = CoverSpec()
+    """The cover's blurb, accent colour and puzzles."""

@@ -2,13 +2,19 @@
 
 Glossary:
   section seed  f"{book seed}:{section index}"; candidate i of a section is
-                generate.make_puzzle(spec, section seed, i), rated with figures and grade
+                generate.make_puzzle(spec, section seed, i), rated with figures and grade;
+                for an aimed difficulty (select.aimed: easy, medium) the dig stops before
+                the puzzle gets too hard for it
+  rules         what every puzzle of a section must be (select.Rules): unique, of the
+                section's shape (size, symmetry, clue range, minimal) and difficulty;
+                random and improved puzzles alike are picked only when they keep them
   round         candidates are made a round at a time in index order (in parallel when
                 workers > 1) and picked in index order, so a book never depends on the
                 number of workers, on round sizes, or on which worker finished first
   start         a rated candidate that fell short of the section's difficulty; when random
                 candidates do not fill a section within its bound, the nearest starts are
-                improved (improve.improve) towards it, in a fixed order
+                improved (improve.improve, within the section's shape) towards it, in a
+                fixed order
   Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
                 is written until everything is made (write_book writes once)
 """
@@ -19,20 +25,22 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
 
 from . import __version__
-from .config import BookConfig, ImproveSpec, SectionConfig
+from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .errors import GenerationError
 from .generate import make_puzzle
-from .grid import Grid, format_line, geometry
+from .grid import Grid, format_line
 from .improve import PoolMap, improve, worker_pool
 from .model import Book, BookPuzzle, BookSection, DigSpec
 from .rate import Rating, rate
-from .select import objective, order_key, pick, shortfall
+from .rules import COVER_PLATFORMS
+from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -73,29 +81,42 @@ class Built:
     """puzzles.txt: one puzzle per line with a '#' comment saying number and section."""
 
 
-def _candidate(job: tuple[DigSpec, str, int]) -> Rating:
+def _rules(section: SectionConfig) -> Rules:
+    return Rules(section.dig, section.difficulty)
+
+
+def _candidate(job: tuple[Rules, str, int]) -> Rating:
     """Make and rate candidate `index` of a section (runs in a worker process)."""
-    spec, seed, index = job
-    made = make_puzzle(spec, seed, index)
+    rules, seed, index = job
+    spec, difficulty = rules.shape, rules.difficulty
+    judge = _too_hard(difficulty, spec) if aimed(difficulty) else None
+    made = make_puzzle(spec, seed, index, too_hard=judge)
     return rate(made.puzzle, spec.geo)
 
 
-def _improved(job: tuple[Grid, int, ImproveSpec, str]) -> Rating:
-    """Improve one start towards a harder puzzle and rate the result (in a worker)."""
-    puzzle, size, spec, seed = job
-    geo = geometry(size)
+def _too_hard(difficulty: Difficulty, spec: DigSpec) -> Callable[[Grid], bool]:
+    """The judge of an aimed dig: the puzzle rates above a limit of the difficulty."""
+    return lambda puzzle: too_hard(rate(puzzle, spec.geo), difficulty)
+
+
+def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
+    """Improve one start towards the difficulty, within the shape, and rate the result (in
+    a worker)."""
+    puzzle, rules, spec, seed = job
+    shape = rules.shape
     best = improve(
-        puzzle, geo, evaluations=spec.evaluations, seconds=spec.seconds,
-        objective=spec.objective, seed=seed, workers=1,
+        puzzle, shape.geo, evaluations=spec.evaluations, seconds=spec.seconds,
+        objective=spec.objective, seed=seed, workers=1, spec=shape,
+        ceiling=ceiling(rules.difficulty, spec.objective),
     )
-    return rate(best.puzzle, geo)
+    return rate(best.puzzle, shape.geo)
 
 
 def _section(
     si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm
 ) -> list[Chosen]:
     """The section's puzzles, easier first; GenerationError when they cannot be found."""
-    spec = section.dig
+    rules = _rules(section)
     section_seed = f"{seed}:{si}"
     per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
     bound = max(BATCH, per * section.count)
@@ -104,10 +125,10 @@ def _section(
     index, size = 0, max(2, section.count)
     while len(chosen) < section.count and index < bound:
         end = min(bound, index + min(BATCH, size))
-        jobs = [(spec, section_seed, i) for i in range(index, end)]
+        jobs = [(rules, section_seed, i) for i in range(index, end)]
         size *= 2
         for i, r in enumerate(pmap(_candidate, jobs), start=index):
-            if len(chosen) < section.count and pick([r], section.difficulty, 1, taken):
+            if len(chosen) < section.count and pick([r], rules, 1, taken):
                 chosen.append(Chosen(r, f"random {section_seed}:{i}"))
                 bar.update(1)
             elif r.count == 1:
@@ -118,11 +139,19 @@ def _section(
             section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)
         )
     if len(chosen) < section.count:
+        if any(gap != float("inf") for gap, _, _ in starts):
+            advice = "; widen the difficulty, lower the count or give the section a larger "
+            advice += "improve budget"
+        else:
+            # Improving only climbs: a larger budget cannot help this section.
+            advice = ": the other candidates were all harder than asked, and improving "
+            advice += "only makes puzzles harder; widen the difficulty"
+            advice += ", drop minimal" if section.dig.minimal else ""
+            advice += " or lower the count"
         raise GenerationError(
             f"sections[{si}] '{section.name}': found {len(chosen)} of {section.count} "
             f"puzzles in its difficulty from {index} random candidates and the "
-            f"improvement of the nearest; widen the difficulty, lower the count or give "
-            f"the section a larger improve budget"
+            f"improvement of the nearest{advice}"
         )
     return sorted(chosen, key=lambda c: order_key(c.rating))
 
@@ -137,6 +166,7 @@ def _improve_section(
     missing: int,
 ) -> list[Chosen]:
     """Improve the starts nearest the difficulty, in that fixed order, until `missing` fit."""
+    rules = _rules(section)
     spec = section.improve or ImproveSpec(DEFAULT_IMPROVE, None, objective(section))
     near = sorted(
         ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
@@ -148,11 +178,9 @@ def _improve_section(
         # the round size changes only how much is computed, never what is chosen.
         batch = near[k : k + max(2, missing - len(chosen))]
         k += len(batch)
-        jobs = [
-            (r.puzzle, section.dig.size, spec, f"{section_seed}:improve:{i}") for _, i, r in batch
-        ]
+        jobs = [(r.puzzle, rules, spec, f"{section_seed}:improve:{i}") for _, i, r in batch]
         for (_, i, _), r in zip(batch, pmap(_improved, jobs), strict=True):
-            if len(chosen) < missing and pick([r], section.difficulty, 1, taken):
+            if len(chosen) < missing and pick([r], rules, 1, taken):
                 chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}"))
                 bar.update(1)
     return chosen
@@ -204,6 +232,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     book = Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(book_sections), template=cfg.template, front=cfg.front,
+        cover=cfg.cover,
     )
     manifest: dict[str, object] = {
         "title": cfg.title,
@@ -218,22 +247,29 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
 
 
 def write_book(built: Built, out_dir: Path) -> int:
-    """Write book.pdf, manifest.json and puzzles.txt into out_dir, all or nothing; pages.
+    """Write book.pdf, manifest.json and puzzles.txt into out_dir, and cover.pdf for a
+    print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the pages.
 
     Everything is written into a staging folder beside the outputs first and moved into
-    place only when all three are complete, so a failed or interrupted build leaves the
+    place only when all are complete, so a failed or interrupted build leaves the
     previous book (or nothing), never a half-written one.
     """
+    from .layout.cover import render_cover
     from .layout.render import render_book
 
     out_dir.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".build-", dir=out_dir))
     try:
         pages = render_book(built.book, stage / "book.pdf")
-        manifest = dict(built.manifest, pages=pages)
+        names = ["book.pdf", "manifest.json", "puzzles.txt"]
+        cover = None
+        if built.book.template.print.platform in COVER_PLATFORMS:
+            cover = render_cover(built.book, pages, stage / "cover.pdf").manifest()
+            names.append("cover.pdf")
+        manifest = dict(built.manifest, pages=pages, cover=cover)
         (stage / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         (stage / "puzzles.txt").write_text("\n".join(built.lines) + "\n")
-        for name in ("book.pdf", "manifest.json", "puzzles.txt"):
+        for name in names:
             os.replace(stage / name, out_dir / name)
         return pages
     finally:

@@ -265,3 +265,25 @@ class Paper(Enum):
     def thickness_in(self) -> float:
         """Inches a page adds to the spine (KDP's figures)."""
         return {Paper.WHITE: 0.002252, Paper.CREAM: 0.0025}[self]
+
+
+# ---------------------------------------------------------------- covers (PRINT.md)
+
+BLEED_PT = 0.125 * 72
+"""Bleed: art that runs off the page extends this far past the trim line (0.125 in)."""
+
+BARCODE_PT = (2.0 * 72, 1.2 * 72)
+"""Width and height of the area KDP keeps empty for its barcode on the back cover."""
+
+BARCODE_INSET_PT = 0.25 * 72
+"""Distance of the barcode area from the back cover's bottom trim line and from the spine fold
+(its lower right corner)."""
+
+SPINE_TEXT_MIN_PAGES = 80
+"""Fewest interior pages whose spine may carry text (KDP: more than 79)."""
+
+FOLD_CLEARANCE_PT = 0.0625 * 72
+"""Least distance of spine text from each fold."""
+
+COVER_PLATFORMS = (Platform.KDP, Platform.INGRAM)
+"""Platforms a build writes a full-wrap cover for."""

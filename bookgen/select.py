@@ -3,25 +3,51 @@
 Glossary:
   difficulty  a section's target: a band name of the grade, and/or inclusive ranges on
               rating figures (config.Difficulty)
+  shape       what a section's puzzles look like: size, symmetry of the clue pattern,
+              clue range, minimality (generate.DigSpec)
+  rules       everything a section asks of a puzzle: uniqueness, its shape, its difficulty
   objective   the figure a section climbs when improving: the grade when it selects by
               band, else the first ranged figure, else way_complexity
   shortfall   how far below a difficulty a rating lies; orders improvement starts
+  aimed       a difficulty whose digs stop before the puzzle gets too hard for it
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .config import Difficulty, SectionConfig
+from .generate import misfit
+from .model import Band, DigSpec
 from .rate import Rating
 from .rules import DEFAULT_OBJECTIVE, Figure
 
+AIM_TOP = Band.MEDIUM.bounds[1]
+"""Digs aim at a difficulty whose grade is capped at or below this (easy, medium). Random
+digs reach the harder bands often enough (9x9 without symmetry: hard 12%, expert 20%,
+extreme 21% of minimal puzzles) but rarely the easy ones (easy 1%), and grading every step
+of a dig costs more the harder the puzzle gets."""
 
-def matches(rating: Rating, difficulty: Difficulty) -> bool:
-    """Whether a unique puzzle's rating lies inside every limit of the difficulty."""
-    return rating.count == 1 and all(
-        lo <= rating.figure(f) and (rating.figure(f) < hi if open_top else rating.figure(f) <= hi)
-        for f, lo, hi, open_top in _limits(difficulty)
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything a section asks of each of its puzzles (besides being unique)."""
+
+    shape: DigSpec
+    """Size, symmetry of the clue pattern, clue range and minimality."""
+    difficulty: Difficulty
+    """What the puzzle must rate."""
+
+
+def matches(rating: Rating, rules: Rules) -> bool:
+    """Whether a rating is of a unique puzzle with the rules' shape, inside every limit of
+    their difficulty."""
+    return (
+        rating.count == 1
+        and shortfall(rating, rules.difficulty) == 0.0
+        and misfit(rating.puzzle, rules.shape) is None
     )
 
 
@@ -37,6 +63,26 @@ def shortfall(rating: Rating, difficulty: Difficulty) -> float:
             return float("inf")
         total += max(0.0, lo - value)
     return total
+
+
+def ceiling(difficulty: Difficulty, figure: Figure) -> float:
+    """The least value of `figure` that lies above the difficulty (inf: none does); what
+    improving towards the difficulty must stay below."""
+    return min(
+        (hi if open_top else math.nextafter(hi, math.inf)
+         for f, _, hi, open_top in _limits(difficulty) if f == figure),
+        default=math.inf,
+    )
+
+
+def too_hard(rating: Rating, difficulty: Difficulty) -> bool:
+    """Whether a rating lies above a limit of the difficulty (what an aimed dig avoids)."""
+    return shortfall(rating, difficulty) == float("inf")
+
+
+def aimed(difficulty: Difficulty) -> bool:
+    """Whether digs for this difficulty stop before the puzzle is too hard (AIM_TOP)."""
+    return any(f is Figure.GRADE and hi <= AIM_TOP for f, _, hi, _ in _limits(difficulty))
 
 
 def _limits(difficulty: Difficulty) -> list[tuple[Figure, float, float, bool]]:
@@ -64,7 +110,7 @@ def order_key(rating: Rating) -> tuple[float, int, str]:
 
 
 def pick(
-    candidates: Iterable[Rating], difficulty: Difficulty, count: int, taken: set[tuple[int, ...]]
+    candidates: Iterable[Rating], rules: Rules, count: int, taken: set[tuple[int, ...]]
 ) -> list[Rating]:
     """The first `count` candidates (in the given order) that match and are not taken yet.
 
@@ -74,7 +120,7 @@ def pick(
     for r in candidates:
         if len(chosen) == count:
             break
-        if r.puzzle not in taken and matches(r, difficulty):
+        if r.puzzle not in taken and matches(r, rules):
             taken.add(r.puzzle)
             chosen.append(r)
     return chosen

@@ -8,28 +8,13 @@ import sys
 
 import pytest
 from exact_cover import count_exact
+from shapes import image, minimal, symmetric
 
 from bookgen.errors import GenerationError
-from bookgen.generate import complete_board, create, dig, make_puzzle
+from bookgen.generate import complete_board, create, dig, make_puzzle, misfit
 from bookgen.grid import find_clash, format_line, geometry, parse
 from bookgen.model import ClueTarget, DigSpec
 from bookgen.rules import Symmetry, symmetry_groups
-
-
-def _image(symmetry: str, n: int, r: int, c: int) -> list[tuple[int, int]]:
-    """Where the symmetry's motions take (r, c), written out case by case."""
-    m = n - 1
-    table = {
-        "rotational": [(m - r, m - c)],
-        "rotational90": [(c, m - r), (m - r, m - c), (m - c, r)],
-        "mirror": [(r, m - c)],
-        "flip": [(m - r, c)],
-        "diagonal": [(c, r)],
-        "antidiagonal": [(m - c, m - r)],
-        "dihedral": [(c, m - r), (m - r, m - c), (m - c, r), (r, m - c), (m - r, c), (c, r),
-                     (m - c, m - r)],
-    }
-    return table.get(symmetry, [])
 
 
 def _check_puzzle(puzzle, solution, geo, symmetry="none"):
@@ -37,11 +22,7 @@ def _check_puzzle(puzzle, solution, geo, symmetry="none"):
     assert count_exact(puzzle, geo) == 1
     assert count_exact(solution, geo) == 1 and all(solution)
     assert all(p in (0, s) for p, s in zip(puzzle, solution, strict=True))
-    n = geo.n
-    for cell, v in enumerate(puzzle):
-        r, c = divmod(cell, n)
-        for r2, c2 in _image(symmetry, n, r, c):
-            assert bool(puzzle[r2 * n + c2]) == bool(v)
+    assert symmetric(puzzle, symmetry, geo.n)
 
 
 @pytest.mark.parametrize(
@@ -57,7 +38,7 @@ def test_symmetry_groups_are_orbits(n, symmetry, orbits):
     where = {c: i for i, g in enumerate(groups) for c in g}
     for cell in range(n * n):
         r, c = divmod(cell, n)
-        for r2, c2 in _image(symmetry, n, r, c):
+        for r2, c2 in image(symmetry, n, r, c):
             assert where[r2 * n + c2] == where[cell]
 
 
@@ -84,16 +65,105 @@ def test_make_puzzle_symmetry(symmetry):
         assert p.clues == sum(1 for v in p.puzzle if v)
 
 
-@pytest.mark.parametrize(("n", "index"), [(4, 0), (4, 1), (6, 0), (6, 1), (9, 0), (9, 1)])
-def test_minimal_puzzles_lose_uniqueness_without_any_clue(n, index):
+@pytest.mark.parametrize(
+    ("n", "index", "symmetry"),
+    [(4, 0, "none"), (4, 1, "none"), (6, 0, "none"), (6, 1, "none"), (9, 0, "none"),
+     (9, 1, "none"), (9, 0, "rotational"), (9, 1, "dihedral")],
+)
+def test_minimal_puzzles_lose_uniqueness_without_any_clue(n, index, symmetry):
     geo = geometry(n)
-    p = make_puzzle(DigSpec(n, minimal=True), 3, index)
-    _check_puzzle(p.puzzle, p.solution, geo)
-    for cell, v in enumerate(p.puzzle):
-        if v:
-            fewer = list(p.puzzle)
-            fewer[cell] = 0
-            assert count_exact(fewer, geo) == 2
+    spec = DigSpec(n, Symmetry(symmetry), minimal=True)
+    p = make_puzzle(spec, 3, index)
+    _check_puzzle(p.puzzle, p.solution, geo, symmetry)
+    assert minimal(p.puzzle, symmetry, geo)
+    assert misfit(p.puzzle, spec) is None
+
+
+# ---------------------------------------------------------------- aimed digs and misfits
+
+
+def _recording(judge):
+    """judge, and the list of the puzzles it was asked about, in order."""
+    calls = []
+
+    def record(puzzle):
+        calls.append(puzzle)
+        return judge(puzzle)
+
+    return record, calls
+
+
+def _within(small, big):
+    """Every clue of small is a clue of big."""
+    return all(v in (0, w) for v, w in zip(small, big, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("symmetry", "clues", "index"),
+    [("none", None, 0), ("none", None, 1), ("rotational", None, 0), ("none", "24-40", 2)],
+)
+def test_aimed_dig_stops_before_the_first_step_too_hard(symmetry, clues, index):
+    """The judge sees the dig's puzzles in order, each one step (an orbit) further, and the
+    dig stops at the one before the first it calls too hard."""
+    from bookgen.rate import rate
+
+    geo = geometry(9)
+    spec = DigSpec(9, Symmetry(symmetry), ClueTarget.parse(clues, 9) if clues else None)
+    plain = make_puzzle(spec, 4, index)
+    judge, calls = _recording(lambda p: rate(p, geo).grade >= 1.5)
+    aimed = make_puzzle(spec, 4, index, too_hard=judge)
+    assert aimed.solution == plain.solution
+    _check_puzzle(aimed.puzzle, aimed.solution, geo, symmetry)
+    assert rate(aimed.puzzle, geo).grade < 1.5 <= rate(plain.puzzle, geo).grade
+    assert aimed.puzzle == calls[-2] and aimed.clues == sum(1 for v in aimed.puzzle if v)
+    assert sum(1 for v in calls[0] if v) <= spec.target.hi
+    for before, after in zip(calls, calls[1:], strict=False):
+        assert _within(after, before) and after != before
+        assert symmetric(before, symmetry, 9) and _within(plain.puzzle, before)
+    assert _within(plain.puzzle, calls[-1])
+
+
+def test_aimed_dig_keeps_the_plain_dig_when_no_step_is_too_hard_or_the_first_is():
+    spec = DigSpec(9, Symmetry.ROTATIONAL, ClueTarget(26, 30))
+    plain = make_puzzle(spec, 6, 0)
+    never, calls = _recording(lambda p: False)
+    assert make_puzzle(spec, 6, 0, too_hard=never) == plain
+    assert calls[-1] == plain.puzzle and all(sum(1 for v in p if v) <= 30 for p in calls)
+    always, calls = _recording(lambda p: True)
+    assert make_puzzle(spec, 6, 0, too_hard=always) == plain and len(calls) == 1
+
+
+def test_minimal_digs_are_not_aimed():
+    spec = DigSpec(9, minimal=True)
+    judge, calls = _recording(lambda p: True)
+    assert make_puzzle(spec, 6, 1, too_hard=judge) == make_puzzle(spec, 6, 1) and not calls
+
+
+def test_aimed_digs_are_the_same_on_both_backends():
+    spec = DigSpec(9, Symmetry.MIRROR)
+    few = lambda p: sum(1 for v in p if v) < 40  # noqa: E731
+    puzzles = [make_puzzle(spec, 8, 0, backend, too_hard=few) for backend in ("python", "numba")]
+    assert puzzles[0] == puzzles[1] and puzzles[0].clues in (40, 41)
+
+
+def test_misfit_names_what_is_wrong():
+    geo = geometry(9)
+    spec = DigSpec(9, Symmetry.ROTATIONAL, ClueTarget(20, 40), minimal=True)
+    p = make_puzzle(spec, 2, 0)
+    assert misfit(p.puzzle, spec) is None
+    assert misfit(p.puzzle, DigSpec(9, Symmetry.MIRROR)) == (
+        "its clues are not symmetric under mirror left-right"
+    )
+    assert misfit(p.puzzle, DigSpec(9, clues=ClueTarget(40, 45))) == (
+        f"it has {p.clues} clues, expected 40-45"
+    )
+    blank = next(c for c, v in enumerate(p.puzzle) if not v)
+    more = list(p.puzzle)
+    more[blank], more[80 - blank] = p.solution[blank], p.solution[80 - blank]
+    assert not minimal(more, "rotational", geo)
+    message = misfit(tuple(more), spec)
+    assert message is not None and message.startswith("it is not minimal: the clues at r")
+    assert misfit(tuple(more), DigSpec(9, Symmetry.ROTATIONAL)) is None
 
 
 @pytest.mark.parametrize("n", [12, pytest.param(16, marks=pytest.mark.slow)])

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 from exact_cover import count_exact
+from shapes import minimal, symmetric
 
 from bookgen.errors import GenerationError, InputError
 from bookgen.generate import complete_board, make_puzzle
 from bookgen.grid import geometry, parse
-from bookgen.improve import chain_budgets, generate_puzzles, improve, iter_generated
+from bookgen.improve import _neighbour, chain_budgets, generate_puzzles, improve, iter_generated
 from bookgen.model import ClueTarget, DigSpec
 from bookgen.rules import Figure, Symmetry
 
@@ -80,6 +81,69 @@ def test_improve_same_for_any_worker_count():
     assert runs[0].after["way_complexity"] > runs[0].before["way_complexity"] == 0
 
 
+def test_improve_beats_random_restarts():
+    """The walk finds a higher objective than fresh random puzzles on the same budget."""
+    walk = improve(SOLUTION, GEO, evaluations=150, workers=1, seed=4)
+    restarts = improve(SOLUTION, GEO, evaluations=150, workers=1, seed=4, restarts=True)
+    _check(walk, SOLUTION)
+    assert walk.after["way_complexity"] > restarts.after["way_complexity"]
+
+
+SHAPES = [
+    DigSpec(9, Symmetry.ROTATIONAL, ClueTarget(28, 32)),
+    DigSpec(9, Symmetry.ROTATIONAL, minimal=True),
+    DigSpec(9, Symmetry.NONE, ClueTarget(23, 25), minimal=True),
+    DigSpec(9, Symmetry.DIHEDRAL, ClueTarget(28, 36)),
+]
+
+
+def _check_shape(puzzle, solution, spec):
+    """Unique by the exact-cover solver, of the solution, symmetric, in range, minimal when
+    asked."""
+    assert count_exact(puzzle, GEO) == 1
+    assert all(p in (0, s) for p, s in zip(puzzle, solution, strict=True))
+    assert symmetric(puzzle, spec.symmetry.value, 9)
+    assert spec.target.lo <= sum(1 for v in puzzle if v) <= spec.target.hi
+    if spec.minimal:
+        assert minimal(puzzle, spec.symmetry.value, GEO)
+
+
+@pytest.mark.parametrize("spec", SHAPES, ids=lambda s: f"{s.symmetry.value}-{s.clues}-{s.minimal}")
+def test_every_neighbour_keeps_the_shape(spec):
+    """A walk of moves: each neighbour is None (out of the clue range) or has the shape."""
+    p = make_puzzle(spec, 1, 0)
+    current, rng = p.puzzle, random.Random(0)
+    seen = {current}
+    moves = 0
+    for _ in range(30):
+        neighbour = _neighbour(current, p.solution, spec, rng, None)
+        if neighbour is None:
+            continue
+        moves += 1
+        if neighbour not in seen:
+            _check_shape(neighbour, p.solution, spec)
+            seen.add(neighbour)
+        current = neighbour
+    assert moves >= 20 and len(seen) >= 3
+
+
+@pytest.mark.parametrize("spec", SHAPES[:3], ids=lambda s: f"{s.symmetry.value}-{s.clues}")
+def test_improve_keeps_the_shape(spec):
+    start = make_puzzle(spec, 2, 0)
+    for values in (start.puzzle, start.solution):
+        result = improve(values, GEO, evaluations=40, workers=1, seed=1, spec=spec, chains=2)
+        _check_shape(result.puzzle, start.solution, spec)
+        assert result.after["way_complexity"] >= result.before["way_complexity"]
+
+
+def test_improve_stays_below_the_ceiling():
+    free = improve(SOLUTION, GEO, evaluations=60, workers=1, seed=2)
+    top = free.after["way_complexity"]
+    capped = improve(SOLUTION, GEO, evaluations=60, workers=1, seed=2, ceiling=top)
+    _check(capped, SOLUTION)
+    assert capped.after["way_complexity"] < top
+
+
 def test_improve_from_a_puzzle_never_gets_worse():
     p = make_puzzle(DigSpec(minimal=True), 2, 0)
     result = improve(p.puzzle, GEO, evaluations=30, workers=1, seed=1, objective=Figure.LEVEL)
@@ -99,7 +163,11 @@ def test_improve_seconds_budget_is_anytime():
     ("kwargs", "error", "message"),
     [({}, GenerationError, "one budget"),
      ({"evaluations": 5, "seconds": 1.0}, GenerationError, "one budget"),
-     ({"evaluations": 0}, GenerationError, "expected a positive number")],
+     ({"evaluations": 0}, GenerationError, "expected a positive number"),
+     ({"evaluations": 5, "spec": DigSpec(9, clues=ClueTarget(60, 60), minimal=True)},
+      GenerationError, "no minimal puzzle of this solution with 60 clues and no symmetry in 5 "
+      "digs: widen the clue range"),
+     ({"evaluations": 5, "spec": DigSpec(6)}, GenerationError, "shape of size 6 for a 9x9")],
 )
 def test_improve_bad_options(kwargs, error, message):
     with pytest.raises(error, match=message):
@@ -110,6 +178,13 @@ def test_improve_needs_a_unique_start():
     values, geo = parse(MANY)
     with pytest.raises(InputError, match="more than one solution: improve needs a full grid"):
         improve(values, geo, evaluations=5, workers=1)
+
+
+def test_improve_needs_a_start_of_the_shape():
+    p = make_puzzle(DigSpec(9), 3, 0)
+    with pytest.raises(InputError, match="does not have the shape asked for: its clues are not "
+                                         "symmetric under half-turn rotation"):
+        improve(p.puzzle, GEO, evaluations=5, workers=1, spec=DigSpec(9, Symmetry.ROTATIONAL))
 
 
 # ---------------------------------------------------------------- the CLI
@@ -167,7 +242,44 @@ def test_cli_improve_json():
     assert out["solution"] == grid and out["before"]["clues"] == 81
     values, geo = parse(out["puzzle"])
     assert count_exact(values, geo) == 1
-    assert out["after"]["way_complexity"] >= 0 and out["after"]["clues"] < 81
+    same = improve(SOLUTION, GEO, evaluations=20, workers=1)
+    assert values == same.puzzle
+    assert out["after"]["way_complexity"] == same.after["way_complexity"] > 0
+
+
+def test_cli_improve_keeps_the_shape_asked_for():
+    spec = DigSpec(9, Symmetry.ROTATIONAL, ClueTarget(28, 32))
+    grid = "".join(map(str, SOLUTION))
+    run = _cli("improve", grid, "--evaluations", "30", "--workers", "1", "--format", "json",
+               "--symmetry", "rotational", "--clues", "28-32")
+    assert run.returncode == 0, run.stderr
+    values, _ = parse(json.loads(run.stdout)["puzzle"])
+    _check_shape(values, SOLUTION, spec)
+    assert values == improve(SOLUTION, GEO, evaluations=30, workers=1, spec=spec).puzzle
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--symmetry", "spiral"], "error: unknown symmetry 'spiral': expected one of none"),
+     (["--clues", "x"], "error: clue target 'x': expected a number or a range"),
+     (["--start", "--symmetry", "rotational"],
+      "error: the puzzle does not have the shape asked for: its clues are not symmetric under "
+      "half-turn rotation (180 degrees)"),
+     (["--start", "--clues", "40-45"],
+      "error: the puzzle does not have the shape asked for: it has 2"),
+     (["--clues", "60", "--minimal"],
+      "error: no minimal puzzle of this solution with 60 clues and no symmetry in 10 digs: "
+      "widen the clue range")],
+)
+def test_cli_improve_bad_shapes(args, message):
+    grid = "".join(map(str, SOLUTION))
+    if args[0] == "--start":
+        grid = "".join(map(str, make_puzzle(DigSpec(9), 3, 0).puzzle))
+        args = args[1:]
+    run = _cli("improve", grid, "--evaluations", "10", "--workers", "1", *args)
+    assert run.returncode == 1
+    assert run.stderr.startswith(message), run.stderr
+    assert "Traceback" not in run.stderr and not run.stdout
 
 
 def test_cli_improve_rejects_an_unknown_objective():

@@ -3,20 +3,22 @@
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from exact_cover import solutions_exact
+from shapes import symmetric
 from tqdm import tqdm
 
 from bookgen.config import Difficulty, ImproveSpec, SectionConfig, load_config
 from bookgen.errors import GenerationError
 from bookgen.grid import geometry, parse
-from bookgen.model import Band, DigSpec
+from bookgen.model import Band, ClueTarget, DigSpec
 from bookgen.pipeline import _improve_section, build_book, write_book
 from bookgen.rate import rate
-from bookgen.rules import Figure
-from bookgen.select import matches, pick, shortfall
+from bookgen.rules import Figure, Symmetry
+from bookgen.select import Rules, ceiling, matches, pick, shortfall
 
 SMALL = """\
 title: Test Book
@@ -134,6 +136,19 @@ def test_a_section_that_cannot_be_filled_writes_nothing(tmp_path):
     assert (out / "book.pdf").read_bytes() == b"old book"
 
 
+def test_a_section_harder_than_asked_is_told_improving_cannot_help(tmp_path):
+    """No minimal 6x6 candidate of this seed grades 1.0 or less, and improving only climbs."""
+    text = SMALL.replace(
+        "size: 4\n    count: 3\n    difficulty: easy",
+        "size: 6\n    count: 1\n    minimal: true\n    difficulty:\n      grade: [0, 1.0]",
+    )
+    with pytest.raises(GenerationError, match=r"sections\[0\] 'Tiny': found 0 of 1 puzzles .* "
+                       r"of the nearest: the other candidates were all harder than asked, and "
+                       r"improving only makes puzzles harder; widen the difficulty, drop "
+                       r"minimal or lower the count$"):
+        build_book(load_config(_config(tmp_path, text)), progress=False)
+
+
 def test_bad_config_does_no_work(tmp_path):
     path = _config(tmp_path, SMALL.replace("count: 2", "count: 0"))
     out = tmp_path / "never"
@@ -146,18 +161,124 @@ def test_bad_config_does_no_work(tmp_path):
     assert not out.exists()
 
 
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+"""An easy puzzle (singles only) with 30 clues in a pattern of half-turn symmetry."""
+ANY_9 = DigSpec(9)
+
+
 def test_pick_skips_taken_and_out_of_band():
     geo = geometry(9)
-    easy = rate(parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")[0], geo)
+    easy = rate(parse(CLASSIC)[0], geo)
     band = Difficulty(Band.EASY, ())
-    assert matches(easy, band) and shortfall(easy, band) == 0.0
+    assert matches(easy, Rules(ANY_9, band)) and shortfall(easy, band) == 0.0
     hard = Difficulty(Band.HARD, ())
-    assert not matches(easy, hard)
+    assert not matches(easy, Rules(ANY_9, hard))
     assert shortfall(easy, hard) == pytest.approx(Band.HARD.bounds[0] - easy.grade)
     assert shortfall(easy, Difficulty(None, ((Figure.CLUES, 0, 20),))) == float("inf")
     taken: set = set()
-    assert pick([easy, easy], band, 2, taken) == [easy]
-    assert pick([easy], band, 1, taken) == []
+    assert pick([easy, easy], Rules(ANY_9, band), 2, taken) == [easy]
+    assert pick([easy], Rules(ANY_9, band), 1, taken) == []
+
+
+@pytest.mark.parametrize("band", ["easy", "medium", "hard", "expert"])
+def test_a_band_top_is_open(band):
+    """A grade equal to a band's top belongs to the next band, never to this one."""
+    top = Band(band).bounds[1]
+    at_top = replace(rate(parse(CLASSIC)[0], geometry(9)), grade=top)
+    below = replace(at_top, grade=round(top - 0.1, 1))
+    here, above = Difficulty(Band(band), ()), Difficulty(None, ((Figure.GRADE, top, 20.0),))
+    assert not matches(at_top, Rules(ANY_9, here)) and matches(below, Rules(ANY_9, here))
+    assert shortfall(at_top, here) == float("inf") and shortfall(below, here) == 0.0
+    assert matches(at_top, Rules(ANY_9, above))
+    assert ceiling(here, Figure.GRADE) == top and ceiling(here, Figure.CLUES) == float("inf")
+    # A range's top is closed: its ceiling is the next value above it.
+    assert 20.0 < ceiling(above, Figure.GRADE) < 20.0 + 1e-9
+
+
+def test_selection_checks_the_shape():
+    """A unique puzzle in the band is still passed by when its shape is not the section's."""
+    easy = rate(parse(CLASSIC)[0], geometry(9))
+    band = Difficulty(Band.EASY, ())
+    assert matches(easy, Rules(DigSpec(9, Symmetry.ROTATIONAL), band))
+    assert not matches(easy, Rules(DigSpec(9, Symmetry.ROTATIONAL90), band))
+    assert not matches(easy, Rules(DigSpec(9, clues=ClueTarget(31, 40)), band))
+    assert not matches(easy, Rules(DigSpec(9, minimal=True), band))
+    assert matches(easy, Rules(DigSpec(9, clues=ClueTarget(30, 30)), band))
+    assert not matches(replace(easy, count=2), Rules(ANY_9, band))
+    assert pick([easy], Rules(DigSpec(9, Symmetry.MIRROR), band), 1, set()) == []
+
+
+def _book(tmp_path: Path, text: str, workers: int = 1) -> list[dict]:
+    """The manifest entries of a book built from config text (no files written)."""
+    cfg = load_config(_config(tmp_path, text, "book.yaml"), workers=workers)
+    return build_book(cfg, progress=False).manifest["puzzles"]
+
+
+def _check_entry(e: dict, band: str, symmetry: str = "none", clues=(0, 81)) -> None:
+    """Unique by the exact-cover solver, in its band, symmetric and in its clue range."""
+    values, geo = parse(e["givens"])
+    assert solutions_exact(values, geo, 2) == [parse(e["solution"])[0]]
+    lo, hi = Band(band).bounds
+    assert e["band"] == band and lo <= e["grade"] < hi
+    assert symmetric(values, symmetry, geo.n)
+    assert clues[0] <= e["clues"] == sum(1 for v in values if v) <= clues[1]
+
+
+BAND_BOOK = """\
+title: Bands
+seed: {seed}
+template: letter-4up
+sections:
+  - name: Only
+    count: 4
+    difficulty: {band}
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    "band",
+    ["easy", "medium", *(pytest.param(b, marks=pytest.mark.slow)
+                         for b in ("hard", "expert", "extreme"))],
+)
+def test_every_band_fills_without_symmetry(tmp_path, band, seed):
+    """Easy and medium digs stop before the grade leaves the band; the harder bands are
+    reached by random digs. (Seed 2 easy once found 3 of 4 from 240 candidates.)"""
+    entries = _book(tmp_path, BAND_BOOK.format(seed=seed, band=band))
+    assert len(entries) == 4 and len({e["givens"] for e in entries}) == 4
+    for e in entries:
+        _check_entry(e, band)
+
+
+FORCED = """\
+title: Improved
+seed: 3
+template: letter-4up
+sections:
+  - name: Hard and symmetric
+    count: 3
+    difficulty: hard
+    symmetry: rotational
+    clues: [28, 32]
+    improve:
+      evaluations: 40
+      objective: grade
+"""
+
+
+def test_improved_puzzles_keep_the_section_rules(tmp_path):
+    """Random rotational digs of 28-32 clues are rarely hard (2 in 100), so this section
+    needs improvement; the improved puzzles keep its symmetry, clue range and band."""
+    entries = _book(tmp_path, FORCED)
+    improved = [e for e in entries if e["seed"].startswith("improved 3:0:improve:")]
+    assert len(entries) == 3 and improved
+    for e in entries:
+        _check_entry(e, "hard", "rotational", (28, 32))
+
+
+@pytest.mark.slow
+def test_improved_puzzles_same_for_any_worker_count(tmp_path):
+    assert _book(tmp_path, FORCED, workers=2) == _book(tmp_path, FORCED, workers=1)
 
 
 def test_improvement_reaches_what_random_did_not():

@@ -2,7 +2,8 @@
 config hash, and load_config.
 
 Glossary:
-  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
+               cover
   print check  the page count and digit sizes the book will get, asked of the layout's own
                pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
                config refuses exactly what the layout could not print
@@ -24,7 +25,8 @@ from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
 from ..layout.geometry import plan_pages
-from ..rules import LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from ..rules import COVER_PLATFORMS, LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from .cover import COVER, cover_record
 from .reader import (
     At,
     Key,
@@ -66,6 +68,8 @@ class BookConfig:
     """The named template with the config's `layout` overrides applied."""
     front: model.FrontMatter
     sections: tuple[SectionConfig, ...]
+    cover: model.CoverSpec
+    """The cover's blurb, accent colour and puzzles."""
     config_hash: str
     """sha256 of the effective settings in canonical JSON (workers excluded: they do not
     change the book; font files enter by their content hash)."""
@@ -93,6 +97,7 @@ _CONFIG = Map(
         "print": Key(PRINT),
         "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
         "sections": Key(read_sections, required=True),
+        "cover": Key(COVER),
     },
     what="a mapping of book settings",
 )
@@ -146,6 +151,28 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     "or a larger page)")
 
 
+def _check_cover(book: model.Book, raw: Read) -> None:
+    """A print-on-demand book gets a cover: its back must hold the barcode area and a
+    sample, and every text must fit its area."""
+    if book.template.print.platform not in COVER_PLATFORMS:
+        return
+    from ..layout.cover import cover_problems  # loads reportlab: only for covers
+
+    try:
+        pages = len(plan_pages(book).pages)
+        problems = cover_problems(book, pages)
+    except LayoutError as e:  # a font file reportlab cannot use
+        problems = [("template", str(e))]
+    for key, text in problems:
+        head, _, rest = key.partition(".")
+        at = raw.at_key(head)
+        if rest and isinstance(raw.get(head), Read):
+            at = raw.get(head).at_key(rest)
+        elif head == "template" and "cover" in raw.where:
+            at = raw.at_key("cover")
+        at.fail(text)
+
+
 def _font_key(font: str) -> str:
     """A font as it enters the hash: bundled by name, a file by its content."""
     if font in BUNDLED_FONTS:
@@ -161,6 +188,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
         "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "cover": dataclasses.asdict(cfg.cover),
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, Enum) else str(v))
@@ -200,8 +228,17 @@ def load_config(path: str | Path, *, seed: int | None = None,
                                      f"{names[s.name]}")
         names.setdefault(s.name, read.at.path)
         sections.append((read, s))
-    if template is not None and sections and len(sections) == len(raw.get("sections", [])):
+    whole = len(sections) == len(raw.get("sections", []))
+    cover = cover_record(raw.get("cover", Read(raw.at)),
+                         sum(s.count for _, s in sections) if whole else None)
+    if template is not None and sections and whole:
+        found = len(problems)
         _check_print(template, sections, front, raw.at_key("sections"))
+        if len(problems) == found:  # the interior can be laid out: so can its cover
+            blank = _blank_book(template, [s for _, s in sections], front)
+            _check_cover(dataclasses.replace(
+                blank, title=raw.get("title", ""), subtitle=raw.get("subtitle", ""),
+                author=raw.get("author", ""), cover=cover), raw)
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
@@ -216,6 +253,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         template=template,
         front=front,
         sections=tuple(s for _, s in sections),
+        cover=cover,
         config_hash="",
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

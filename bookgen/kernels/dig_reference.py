@@ -217,19 +217,20 @@ def dig_core(
 
 
 def generate_core(
-    seed, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, puzzle, solution,
+    seed, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, order, puzzle, solution,
     units, cell_units, peers, npeers,
 ):
     """Complete a random board and dig it until the clue count is within lo..hi.
 
     Each try completes a fresh board (retrying completions that hit node_limit), shuffles
     the groups and digs. Returns (tries, fewest, most clues reached); puzzle and solution
-    hold the last try, the result when lo <= clues <= hi, which the caller checks.
+    hold the last try, the result when lo <= clues <= hi, which the caller checks, and
+    order (0..ngroups-1 on entry) the order that try visited the groups in: the groups
+    blank at the end, in that order, are the dig's removals as they happened.
     """
     rs = np.zeros(1, dtype=np.int64)
     rs[0] = seed % XORSHIFT_MASK + 1
     ngroups = gsize.shape[0]
-    order = np.arange(ngroups, dtype=np.int32)
     fewest = puzzle.shape[0] + 1
     most = -1
     tries = 0

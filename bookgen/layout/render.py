@@ -12,6 +12,7 @@ so a failure never leaves a half-written book.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import reportlab
@@ -33,6 +34,13 @@ def render_book(book: Book, path: str | Path) -> int:
     """Lay out `book` and write it to `path` as a PDF; returns the page count."""
     plan = plan_book(book)
     fonts = register_fonts(book.template)
+    write_pdf(path, lambda temp: _write(plan, book, fonts, temp))
+    return len(plan.pages)
+
+
+def write_pdf(path: str | Path, write: Callable[[Path], None]) -> None:
+    """Run `write(temp)` to make a PDF at a temporary path beside `path`, then move it over
+    `path`; LayoutError (and no file) when that fails."""
     target = Path(path)
     if not target.parent.is_dir():
         raise LayoutError(f"{target}: cannot write the PDF: no folder {str(target.parent)!r}")
@@ -40,14 +48,33 @@ def render_book(book: Book, path: str | Path) -> int:
     # ASCII85 only serves 7-bit transports; plain Flate streams are smaller and faster.
     a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        _write(plan, book, fonts, temp)
+        write(temp)
         os.replace(temp, target)
     except OSError as e:
         raise LayoutError(f"{target}: cannot write the PDF: {e.strerror or e}") from None
     finally:
         rl_config.useA85 = a85
         temp.unlink(missing_ok=True)
-    return len(plan.pages)
+
+
+def open_canvas(
+    path: Path, size: tuple[float, float], book: Book, fonts: draw.Fonts, font_size: float
+) -> Canvas:
+    """A canvas for byte-identical output with embedded fonts only and the book's metadata."""
+    c = Canvas(
+        str(path),
+        pagesize=size,
+        invariant=1,
+        pageCompression=1,
+        # Without a registered TrueType initial font reportlab adds unembedded Helvetica.
+        initialFontName=fonts.regular,
+        initialFontSize=font_size,
+    )
+    c.setTitle(book.title)
+    c.setAuthor(book.author)
+    c.setSubject(book.subject)
+    c.setCreator(CREATOR)
+    return c
 
 
 def register_fonts(t: Template) -> draw.Fonts:
@@ -81,19 +108,7 @@ def _register(t: Template, spec: str, key: str) -> str:
 def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     t = plan.template
     m = plan.metrics
-    c = Canvas(
-        str(path),
-        pagesize=(t.page_width, t.page_height),
-        invariant=1,
-        pageCompression=1,
-        # Without a registered TrueType initial font reportlab adds unembedded Helvetica.
-        initialFontName=fonts.regular,
-        initialFontSize=m.footer_size,
-    )
-    c.setTitle(book.title)
-    c.setAuthor(book.author)
-    c.setSubject(book.subject)
-    c.setCreator(CREATOR)
+    c = open_canvas(path, (t.page_width, t.page_height), book, fonts, m.footer_size)
     sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
     for page in plan.pages:
         box = plan.box(page.number)

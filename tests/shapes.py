@@ -1,0 +1,54 @@
+"""Independent checks of a puzzle's shape for the tests: symmetry and minimality.
+
+Glossary:
+  image   where a symmetry's motions take cell (r, c), written out case by case (not
+          bookgen's orbit tables)
+  orbit   a cell with all its images: blank together or given together in a symmetric
+          puzzle
+Minimality is checked with the exact-cover solver (exact_cover.py), not bookgen's kernels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from exact_cover import count_exact
+
+
+def image(symmetry: str, n: int, r: int, c: int) -> list[tuple[int, int]]:
+    """Where the symmetry's motions take (r, c), the identity left out."""
+    m = n - 1
+    table = {
+        "rotational": [(m - r, m - c)],
+        "rotational90": [(c, m - r), (m - r, m - c), (m - c, r)],
+        "mirror": [(r, m - c)],
+        "flip": [(m - r, c)],
+        "diagonal": [(c, r)],
+        "antidiagonal": [(m - c, m - r)],
+        "dihedral": [(c, m - r), (m - r, m - c), (m - c, r), (r, m - c), (m - r, c), (c, r),
+                     (m - c, m - r)],
+    }
+    return table.get(symmetry, [])
+
+
+def orbit(symmetry: str, n: int, cell: int) -> frozenset[int]:
+    r, c = divmod(cell, n)
+    return frozenset([cell] + [r2 * n + c2 for r2, c2 in image(symmetry, n, r, c)])
+
+
+def symmetric(puzzle: Sequence[int], symmetry: str, n: int) -> bool:
+    """Whether every orbit is all blank or all given."""
+    return all(
+        len({bool(puzzle[c]) for c in orbit(symmetry, n, cell)}) == 1 for cell in range(n * n)
+    )
+
+
+def minimal(puzzle: Sequence[int], symmetry: str, geo: Any) -> bool:
+    """Whether blanking any orbit of clues leaves several solutions."""
+    orbits = {orbit(symmetry, geo.n, c) for c, v in enumerate(puzzle) if v}
+    for cells in orbits:
+        fewer = [0 if c in cells else v for c, v in enumerate(puzzle)]
+        if count_exact(fewer, geo) == 1:
+            return False
+    return True
