@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,10 +31,10 @@ from .canon import CANON_SIZES, canonical_key
 from .cluster import cluster_pool
 from .errors import InputError
 from .generate import make_puzzle
-from .grid import Geometry, Grid, parse
+from .grid import Geometry, Grid, format_line, geometry, parse, size_for_cells
 from .improve import default_workers, worker_pool
 from .model import BANDS, Band, DigSpec
-from .rate import rate
+from .rate import Rating, rate
 from .rules import TRACE_FIGURES, Symmetry, is_symmetric
 
 GENERATOR = f"bookgen {__version__}"
@@ -254,48 +254,59 @@ class Bank:
 
     # ------------------------------------------------------------ series
 
-    def pick(self, size: int, grades: GradeRange, count: int, series: str,
-             config_hash: str, symmetry: Symmetry | None = None,
-             clues: tuple[int, int] | None = None, avoid: frozenset[str] = frozenset(),
-             ) -> list[sqlite3.Row]:
-        """Up to `count` rows for a book of `series`: this book's own earlier picks first
-        (same config hash), then rows no book of the series has placed, in id order
-        (deterministic); canons in `avoid` (already taken by the build) are skipped."""
+    def candidates(self, size: int, grades: GradeRange, series: str, config_hash: str,
+                   clues: tuple[int, int] | None = None) -> Iterator[sqlite3.Row]:
+        """Rows for a book of `series`, read lazily: this book's own earlier picks first
+        (same config hash, in book order), then rows no book of the series has placed,
+        in id order: the same bank gives the same rows."""
         # The unary '+' keeps the grade index out of both queries: with it SQLite would
         # visit (and sort) a whole band; instead the ledger leads the first query, and the
-        # second walks rows in id order, read lazily, until `count` are found.
-        shape = ("+p.size = ? AND +p.grade >= ? AND +p.grade < ? "
-                 "AND (? IS NULL OR +p.symmetry = ?) AND +p.clues BETWEEN ? AND ?")
-        sym = symmetry.value if symmetry else None
-        args = (size, grades.lo, _hi(grades), sym, sym, *(clues or (0, size * size)))
-        self.db.row_factory = sqlite3.Row
+        # second walks rows in id order until the caller has enough.
+        shape = "+p.size = ? AND +p.grade >= ? AND +p.grade < ? AND +p.clues BETWEEN ? AND ?"
+        args = (size, grades.lo, _hi(grades), *(clues or (0, size * size)))
+        db = sqlite3.connect(self.path, timeout=60)  # its own cursor: callers write between
+        db.row_factory = sqlite3.Row
         try:
-            own = self.db.execute(
+            yield from db.execute(
                 f"SELECT p.* FROM placement l JOIN puzzle p ON p.canon = l.canon WHERE "
                 f"l.series = ? AND l.config_hash = ? AND {shape} ORDER BY l.number",
                 (series, config_hash, *args))
-            fresh = self.db.execute(
+            yield from db.execute(
                 f"SELECT p.* FROM puzzle p WHERE {shape} AND NOT EXISTS (SELECT 1 FROM "
                 f"placement l WHERE l.series = ? AND l.canon = p.canon) ORDER BY p.id",
                 (*args, series))
-            out: list[sqlite3.Row] = []
-            for rows in (own, fresh):
-                for row in rows:
-                    if len(out) == count:
-                        break
-                    if row["canon"] not in avoid:
-                        out.append(row)
-            return out
         finally:
-            self.db.row_factory = None
+            db.close()
+
+    def pick(self, size: int, grades: GradeRange, count: int, series: str,
+             config_hash: str, avoid: frozenset[str] = frozenset()) -> list[sqlite3.Row]:
+        """The first `count` candidates whose canon is not in `avoid`."""
+        out: list[sqlite3.Row] = []
+        for row in self.candidates(size, grades, series, config_hash):
+            if len(out) == count:
+                break
+            if row["canon"] not in avoid:
+                out.append(row)
+        return out
+
+    def placed_elsewhere(self, series: str, config_hash: str) -> set[str]:
+        """Canons the other books of a series have placed."""
+        return {c for (c,) in self.db.execute(
+            "SELECT canon FROM placement WHERE series = ? AND config_hash != ?",
+            (series, config_hash))}
 
     def record(self, series: str, book: str, config_hash: str,
                placed: Sequence[tuple[int, str]]) -> None:
         """Record (number, canon) of every puzzle a book placed; this book's older picks
         that it no longer uses are freed."""
+        keep = {canon for _, canon in placed}
         with self.write():
-            self.db.execute("DELETE FROM placement WHERE series = ? AND config_hash = ?",
-                            (series, config_hash))
+            # rows kept as they are keep their place in `series`' order of first record
+            self.db.executemany(
+                "DELETE FROM placement WHERE series = ? AND config_hash = ? AND canon = ?",
+                [(series, config_hash, c) for (c,) in self.db.execute(
+                    "SELECT canon FROM placement WHERE series = ? AND config_hash = ?",
+                    (series, config_hash)).fetchall() if c not in keep])
             self.db.executemany(
                 "INSERT OR IGNORE INTO placement (series, book, config_hash, number, canon) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -477,3 +488,51 @@ def export_lines(path: str | Path, grades: GradeRange, size: int | None = None
         for row in bank.rows(size, grades):
             yield (f"{row['givens']}  # grade {row['grade']:.1f} {row['band']}  "
                    f"clues {row['clues']}  hardest {row['hardest']}")
+
+
+# ---------------------------------------------------------------- books
+
+
+class Taken(set[Grid]):
+    """The puzzles a book may no longer use (select.pick's `taken`), compared by canonical
+    form, so an isomorph of a used puzzle is used too; starts with the canons other books
+    of the series placed. Sizes without a canonical form compare the grids themselves."""
+
+    def __init__(self, blocked: Iterable[str] = ()):
+        super().__init__()
+        self.canons = set(blocked)
+
+    def __contains__(self, puzzle: object) -> bool:
+        return isinstance(puzzle, tuple) and _key(puzzle) in self.canons
+
+    def add(self, puzzle: Grid) -> None:
+        super().add(puzzle)
+        self.canons.add(_key(puzzle))
+
+
+def _key(puzzle: Grid) -> str:
+    geo = geometry(size_for_cells(len(puzzle)) or 9)
+    return canonical_key(puzzle, geo) if geo.n in CANON_SIZES else format_line(puzzle)
+
+
+def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,
+           clues: tuple[int, int] | None) -> Iterator[tuple[Rating, str]]:
+    """Bank candidates for a book section, rated again (the section's rules may bound any
+    figure), each with its origin 'bank <id>'."""
+    for row in bank.candidates(size, grades, series, config_hash, clues):
+        values, geo = parse(row["givens"])
+        yield rate(values, geo), f"bank {row['id']}"
+
+
+def keep_book(bank: Bank, series: str, title: str, config_hash: str,
+              placed: Sequence[tuple[int, Rating, str]]) -> None:
+    """After a build: store the puzzles it made (not drawn from the bank) and, with a
+    series, record every (number, puzzle) the book placed."""
+    with bank.write():
+        for _, r, origin in placed:
+            n = size_for_cells(len(r.puzzle)) or 0
+            if not origin.startswith("bank ") and n in CANON_SIZES:
+                bank.add([Entry(_key(r.puzzle), r.as_dict(), symmetry_of(r.puzzle, n),
+                                run=origin)], n)
+    if series:
+        bank.record(series, title, config_hash, [(n, _key(r.puzzle)) for n, r, _ in placed])
