@@ -155,6 +155,14 @@ class PrintSpec:
     """Interior paper: sets the page limit and the spine width."""
     bleed: bool = False
     """Pages are the trim plus 0.125 in at the outside edge, top and bottom."""
+    recto_starts: bool | None = None
+    """Sections and the answer key start on a right-hand page (a blank page before them
+    when needed); None means the platform's way: yes on demand, no at home."""
+
+    @property
+    def starts_recto(self) -> bool:
+        """Whether parts start on right-hand pages, the platform's default resolved."""
+        return self.platform.on_demand if self.recto_starts is None else self.recto_starts
 
 
 @dataclass(frozen=True)

@@ -203,7 +203,20 @@ MIN_PAGES = 24
 """KDP's minimum page count for a paperback."""
 
 MAX_PAGES = 828
-"""The most pages a print-on-demand book may have (KDP paperback)."""
+"""The most pages any print-on-demand book may have (KDP paperback, white paper)."""
+
+PAGE_LIMITS: dict[tuple[float, float], tuple[int, int]] = {
+    (8.25, 6.0): (800, 750),
+    (8.25, 8.25): (800, 750),
+    (8.5, 8.5): (590, 550),
+    (8.5, 11.0): (590, 550),
+    (8.27, 11.69): (780, 730),
+}
+"""KDP's page maximum (white, cream paper) for the trims that differ from DEFAULT_PAGE_LIMIT,
+keyed by (width, height) in inches to two decimals."""
+
+DEFAULT_PAGE_LIMIT = (MAX_PAGES, 776)
+"""KDP's page maximum (white, cream paper) for every other trim."""
 
 KDP_GUTTERS: tuple[tuple[int, float], ...] = (
     (150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (MAX_PAGES, 63.0),
@@ -232,7 +245,13 @@ MIN_LINE_PT = 0.75
 """Thinnest stroke a printer reproduces reliably."""
 
 MIN_MARGIN_PT = 18.0
-"""Nothing prints within 0.25 in of a trim edge."""
+"""Nothing prints within 0.25 in of a trim edge (the live area of a no-bleed interior)."""
+
+LARGE_PRINT_TEXT_PT = 12.0
+"""Smallest type anywhere in a large-print book: page numbers, labels, headers."""
+
+LARGE_PRINT_ANSWER_PT = 14.0
+"""Smallest answer-key digit in a large-print book."""
 
 DIGIT_SCALE = (0.55, 0.65)
 """Digit size as a share of the cell side: least and most."""
@@ -254,6 +273,13 @@ class Platform(Enum):
     HOME = "home"
     """A home or office printer: no padding, no page limits."""
 
+    @property
+    def on_demand(self) -> bool:
+        """Whether a print-on-demand service prints it: at least MIN_PAGES, an even count,
+        the page limit of the trim and paper, and parts starting on right-hand pages
+        unless the config says otherwise."""
+        return self is not Platform.HOME
+
 
 class Paper(Enum):
     """Interior paper of a print-on-demand book."""
@@ -265,6 +291,13 @@ class Paper(Enum):
     def thickness_in(self) -> float:
         """Inches a page adds to the spine (KDP's figures)."""
         return {Paper.WHITE: 0.002252, Paper.CREAM: 0.0025}[self]
+
+
+def page_limit(width_pt: float, height_pt: float, paper: Paper) -> int:
+    """KDP's most pages for a trim (in points) and paper; IngramSpark is held to the same."""
+    trim = (round(width_pt / 72, 2), round(height_pt / 72, 2))
+    white, cream = PAGE_LIMITS.get(trim, DEFAULT_PAGE_LIMIT)
+    return white if paper is Paper.WHITE else cream
 
 
 # ---------------------------------------------------------------- covers (PRINT.md)
@@ -285,5 +318,5 @@ SPINE_TEXT_MIN_PAGES = 80
 FOLD_CLEARANCE_PT = 0.0625 * 72
 """Least distance of spine text from each fold."""
 
-COVER_PLATFORMS = (Platform.KDP, Platform.INGRAM)
+COVER_PLATFORMS = tuple(p for p in Platform if p.on_demand)
 """Platforms a build writes a full-wrap cover for."""

@@ -24,8 +24,8 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
-from ..layout.geometry import plan_pages
-from ..rules import COVER_PLATFORMS, LARGE_PRINT_DIGIT_PT, MAX_PAGES, MIN_TEXT_PT
+from ..layout.geometry import check_page_limit, page_count, plan_pages
+from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
 from .cover import COVER, cover_record
 from .reader import (
     At,
@@ -133,22 +133,22 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
     """Page count and digit sizes, for each grid size the book uses, as the layout gets them."""
     try:
         plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
+        check_page_limit(plan)
     except LayoutError as e:
         at.fail(str(e))
         return
-    if len(plan.pages) > MAX_PAGES:
-        at.fail(f"the book needs {len(plan.pages)} pages; expected at most {MAX_PAGES} "
-                "(print-on-demand limit): fewer puzzles, or more of them a page")
     checked: set[int] = set()
     for read, s in sections:
         n = s.dig.size
         if n in checked:
             continue
         checked.add(n)
-        need = LARGE_PRINT_DIGIT_PT if t.large_print else MIN_TEXT_PT
+        large = t.large_print
         for what, slots, per_page, least in (
-            ("grids", plan.puzzle_slots, t.puzzles_per_page, need),
-            ("answer grids", plan.answer_slots, t.answers_per_page, MIN_TEXT_PT),
+            ("grids", plan.puzzle_slots, t.puzzles_per_page,
+             LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
+            ("answer grids", plan.answer_slots, t.answers_per_page,
+             LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
         ):
             pt = t.digit_scale * slots[0].grid.width / n
             if pt < least:
@@ -167,7 +167,7 @@ def _check_cover(book: model.Book, raw: Read) -> None:
     from ..layout.cover import cover_problems  # loads reportlab: only for covers
 
     try:
-        pages = len(plan_pages(book).pages)
+        pages = page_count(book)
         problems = cover_problems(book, pages)
     except LayoutError as e:  # a font file reportlab cannot use
         problems = [("template", str(e))]

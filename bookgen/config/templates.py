@@ -21,7 +21,7 @@ import yaml
 
 from .. import model
 from ..errors import ConfigError
-from ..layout.geometry import content_box
+from ..layout.geometry import content_box, footer_problem, footer_room, glyph_problem
 from ..rules import (
     ANSWERS_PER_PAGE,
     DIGIT_SCALE,
@@ -134,6 +134,15 @@ def _font(node: yaml.Node, at: At) -> str:
         magic = f.read(4)
     if magic not in (b"\x00\x01\x00\x00", b"true"):
         raise Wrong(f"not a TrueType font: {path}", whole=True)
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont  # loaded only for a font file
+
+    try:
+        face = TTFont(str(path), str(path)).face
+    except (TTFError, OSError) as e:
+        raise Wrong(f"not a usable TrueType font: {path}: {e}", whole=True) from None
+    problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
+    if problem:
+        raise Wrong(f"{path}: {problem}", whole=True)
     return str(path)
 
 
@@ -168,8 +177,9 @@ PRINT = Map(
         "platform": Key(read_choice("platform", Platform)),
         "paper": Key(read_choice("paper", Paper)),
         "bleed": Key(read_flag),
+        "recto_starts": Key(read_flag),
     },
-    what="a mapping of platform, paper, bleed",
+    what="a mapping of platform, paper, bleed, recto_starts",
 )
 """The `print:` block of a template or config."""
 
@@ -292,6 +302,8 @@ def _template(read: Read, name: str) -> model.Template | None:
         read.at_key("puzzles_per_page").fail(
             f"large print allows at most {LARGE_PRINT_PER_PAGE} puzzles a page, "
             f"got {t.puzzles_per_page}")
+    if t.margin_bottom < footer_room(t) - 1e-9:
+        margins.where.get("bottom", read.at_key("margins")).fail(footer_problem(t))
     box = content_box(t, kdp_gutter(MAX_PAGES) if t.gutter is None else t.gutter, 1)
     w, h = box.width, box.height
     if min(w, h) < 144:

@@ -202,7 +202,9 @@ def _write(
     left = t.label.format(number=back.number, difficulty=back.difficulty)
     right = "" if "{difficulty}" in t.label else back.difficulty
     _, depth = _extent(fonts.bold, m.label_size)
-    draw.label(c, Slot(plan.sample, plan.caption.y + depth), left, right, fonts, m.label_size)
+    draw.label(
+        c, Slot(plan.sample, plan.caption.y + depth), left, right, fonts, m.label_size, m.least_size
+    )
     _spine(c, plan, book, fonts, m)
     c.showPage()
     c.save()

@@ -161,15 +161,17 @@ def answer_grid(
     c.restoreState()
 
 
-def label(c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float) -> None:
+def label(
+    c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float, least: float
+) -> None:
     """The line above a grid: `left` bold at its left edge, `right` at its right edge.
 
-    Texts too long for the grid's width shrink together (not below MIN_TEXT_PT) and keep
-    a gap of one em between them.
+    Texts too long for the grid's width shrink together (not below `least`) and keep a
+    gap of one em between them.
     """
     used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
     if used:
-        size = max(MIN_TEXT_PT, min(size, size * (slot.grid.width - size) / used))
+        size = max(least, min(size, size * (slot.grid.width - size) / used))
     c.setFont(fonts.bold, size)
     c.drawString(slot.grid.x, slot.label_y, left)
     if right:
@@ -262,7 +264,7 @@ def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> No
 def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
     """The back of the title page: the copyright line near the bottom; blank without one."""
     if book.copyright:
-        size = max(MIN_TEXT_PT, m.text_size * 0.8)
+        size = max(m.least_size, m.text_size * 0.8)
         lines = simpleSplit(book.copyright, fonts.regular, size, box.width)
         _paragraph(
             c, book.copyright, 0, (len(lines) + 1) * size * 1.35, box.width, fonts.regular, size

@@ -4,13 +4,20 @@ Glossary and conventions:
   point      PDF unit, 72 pt = 1 in; y grows upwards from the bottom edge of the page
   page       numbered from 1; page 1 is a right-hand (recto) page, so odd pages have the
              gutter (inside margin) on the LEFT and even pages on the RIGHT
+  trim       the finished page after cutting; without bleed the PDF page is the trim, with
+             bleed the PDF page is larger by BLEED_PT at the outside edge, top and bottom
+  live area  the trim minus MIN_MARGIN_PT on every side: nothing prints outside it
   gutter     the inside margin; Template.gutter None means the KDP value for the page count
-  box        a page's content box: the page minus its mirrored margins
+  box        a page's content box: the trim minus its mirrored margins
+  glyph box  the height a line of type may ink: TYPE_DESCENT below its baseline to
+             TYPE_ASCENT above, in em (bounds that hold for common text faces)
   band       the strip at the top of a content box that holds a heading or running header
   slot       where one grid goes: its square Rect and the baseline of its label, in the
              content box's local coordinates (origin at the box's lower-left corner)
   plan       every page in order with what it holds; counted before anything is drawn,
              because the gutter depends on the page count
+  recto start  a section or the answer key opening on a right-hand page, a blank page
+             put before it when needed (Template.print.starts_recto)
 
 Everything here is derived from the Template and the Book; render.py only walks it.
 """
@@ -25,18 +32,30 @@ from ..errors import LayoutError
 from ..model import Book, BookPuzzle, Template
 from ..rules import (
     ANSWERS_PER_PAGE,
+    BLEED_PT,
+    LARGE_PRINT_ANSWER_PT,
     LARGE_PRINT_DIGIT_PT,
     LARGE_PRINT_PER_PAGE,
+    LARGE_PRINT_TEXT_PT,
     MAX_ANSWER_GRAY,
     MIN_LINE_PT,
+    MIN_MARGIN_PT,
     MIN_PAGES,
     MIN_TEXT_PT,
     PER_PAGE,
     kdp_gutter,
+    page_limit,
 )
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
+
+TYPE_ASCENT = 0.95
+"""Highest a font's ascent may reach above the baseline, in em, for placing text against
+the live area (Vera: 0.76, its tallest glyphs 0.93; digits 0.73)."""
+
+TYPE_DESCENT = 0.3
+"""Lowest a font's descent may reach below the baseline, in em (Vera and DejaVu: 0.24)."""
 
 
 class PageKind(Enum):
@@ -49,6 +68,7 @@ class PageKind(Enum):
     PUZZLES = "puzzles"
     ANSWERS = "answers"
     NOTES = "notes"
+    BLANK = "blank"
 
 
 @dataclass(frozen=True)
@@ -101,6 +121,8 @@ class Metrics:
     """Body text of the front pages."""
     footer_size: float
     """Page numbers."""
+    least_size: float
+    """The floor of any text that shrinks to fit (MIN_TEXT_PT, or larger in large print)."""
     gap: float
     """Space between body grids."""
     answer_gap: float
@@ -126,8 +148,8 @@ class Page:
 
     @property
     def numbered(self) -> bool:
-        """Whether the footer shows the page number (not on the title leaf)."""
-        return self.kind not in (PageKind.TITLE, PageKind.COPYRIGHT)
+        """Whether the footer shows the page number (not on the title leaf or a blank)."""
+        return self.kind not in (PageKind.TITLE, PageKind.COPYRIGHT, PageKind.BLANK)
 
 
 @dataclass(frozen=True)
@@ -137,7 +159,7 @@ class Plan:
     template: Template
     """The template the plan follows."""
     pages: tuple[Page, ...]
-    """Every page in order; the count is even and at least MIN_PAGES."""
+    """Every page in order; on demand the count is even and at least MIN_PAGES."""
     gutter: float
     """Inside margin in points."""
     metrics: Metrics
@@ -152,40 +174,71 @@ class Plan:
         return content_box(self.template, self.gutter, number)
 
 
+def page_size(t: Template) -> tuple[float, float]:
+    """(width, height) of the PDF page: the trim, plus the bleed when there is one."""
+    bleed = BLEED_PT if t.print.bleed else 0.0
+    return t.page_width + bleed, t.page_height + 2 * bleed
+
+
+def trim_box(t: Template, number: int) -> Rect:
+    """The trim of page `number` in page coordinates: the bleed lies at the outside edge
+    (right of odd pages, left of even pages), at the top and at the bottom."""
+    if not t.print.bleed:
+        return Rect(0.0, 0.0, t.page_width, t.page_height)
+    return Rect(0.0 if number % 2 else BLEED_PT, BLEED_PT, t.page_width, t.page_height)
+
+
 def content_box(t: Template, gutter: float, number: int) -> Rect:
-    """The page minus its mirrored margins: the gutter is on the left of odd pages."""
+    """The trim minus its mirrored margins: the gutter is on the left of odd pages."""
+    trim = trim_box(t, number)
     left = gutter if number % 2 else t.margin_outside
     return Rect(
-        left,
-        t.margin_bottom,
+        trim.x + left,
+        trim.y + t.margin_bottom,
         t.page_width - gutter - t.margin_outside,
         t.page_height - t.margin_top - t.margin_bottom,
     )
 
 
+def footer_room(t: Template) -> float:
+    """The least bottom margin that holds the page number's glyph box between the live
+    area's edge (MIN_MARGIN_PT above the trim) and the content box."""
+    return MIN_MARGIN_PT + (TYPE_ASCENT + TYPE_DESCENT) * metrics(t).footer_size
+
+
 def footer_anchor(t: Template, box: Rect, number: int, size: float) -> tuple[float, float, str]:
     """(x, baseline, 'left'|'right') of the page number: outer corner, inside the margins.
 
-    Local to the content box: the number sits in the bottom margin, aligned with the
-    outer edge of the box (right on odd pages, left on even pages).
+    Local to the content box: the number's glyph box is centred between the live area's
+    bottom edge and the box (a baseline centred alone would let descenders and a large
+    size reach the trim), aligned with the outer edge of the box (right on odd pages,
+    left on even pages).
     """
-    baseline = -t.margin_bottom / 2 - 0.37 * size
+    centre = (MIN_MARGIN_PT - t.margin_bottom) / 2
+    baseline = centre - (TYPE_ASCENT - TYPE_DESCENT) / 2 * size
     return (box.width, baseline, "right") if number % 2 else (0.0, baseline, "left")
 
 
 def metrics(t: Template) -> Metrics:
-    """Type sizes and spacing from the page size: letter gets 20 pt headings, 6x9 about 14."""
+    """Type sizes and spacing from the page size: letter gets 20 pt headings, 6x9 about 14.
+
+    Large print scales labels and body text by 1.3 and keeps every size at least
+    LARGE_PRINT_TEXT_PT.
+    """
     w = t.page_width
+    grow = 1.3 if t.large_print else 1.0
+    least = LARGE_PRINT_TEXT_PT if t.large_print else MIN_TEXT_PT
     heading = _clamp(w * 0.033, 14.0, 22.0)
-    label = _clamp(w * 0.018, 9.0, 12.0) * (1.3 if t.large_print else 1.0)
+    label = max(least, _clamp(w * 0.018, 9.0, 12.0) * grow)
     return Metrics(
         heading_size=heading,
         band=heading * 1.9,
-        running_size=max(MIN_TEXT_PT + 2, label * 0.85),
+        running_size=max(least, MIN_TEXT_PT + 2, label * 0.85),
         label_size=label,
-        answer_label_size=8.0,
-        text_size=_clamp(w * 0.02, 10.0, 13.0) * (1.3 if t.large_print else 1.0),
-        footer_size=_clamp(w * 0.016, 9.0, 11.0),
+        answer_label_size=max(least, 8.0),
+        text_size=max(least, _clamp(w * 0.02, 10.0, 13.0) * grow),
+        footer_size=max(least, _clamp(w * 0.016, 9.0, 11.0)),
+        least_size=least,
         gap=max(18.0, 0.07 * (w - 72.0)),
         answer_gap=max(10.0, 0.04 * (w - 72.0)),
     )
@@ -260,8 +313,18 @@ def contents_lines(t: Template, m: Metrics) -> int:
 def plan_book(book: Book) -> Plan:
     """Every page of the book, the gutter and the slots; LayoutError if it cannot be printed."""
     plan = plan_pages(book)
+    check_page_limit(plan)
     _check_sizes(plan, [p for s in book.sections for p in s.puzzles])
     return plan
+
+
+def page_count(book: Book) -> int:
+    """The interior's page count, as the PDF will have it (a cover's spine depends on it).
+
+    Only the sections' puzzle counts and the template matter, so a book of blank grids
+    gives the count of the book to come.
+    """
+    return len(plan_pages(book).pages)
 
 
 def plan_pages(book: Book) -> Plan:
@@ -269,8 +332,10 @@ def plan_pages(book: Book) -> Plan:
     size is printable (config asks this of a book of blank grids to judge a config).
 
     Order: title leaf (title page and its back with the copyright line), how to play,
-    contents, one part per section, the answer key, then Notes pages up to an even count
-    of at least MIN_PAGES. Sections without puzzles are left out.
+    contents, one part per section, the answer key. With recto starts a blank page goes
+    before a part that would start on a left-hand page. On demand, Notes pages follow up
+    to an even count of at least MIN_PAGES (plan_book then refuses a book over the page
+    limit of its trim and paper). Sections without puzzles are left out.
     """
     t = book.template
     _check_template(t)
@@ -292,7 +357,11 @@ def plan_pages(book: Book) -> Plan:
     body: list[Page] = []
     firsts = []
     for kind, name, puzzles, per_page in parts:
-        firsts.append(len(front) + contents_pages + len(body) + 1)
+        first = len(front) + contents_pages + len(body) + 1
+        if t.print.starts_recto and first % 2 == 0:
+            body.append(Page(0, PageKind.BLANK, first=False))
+            first += 1
+        firsts.append(first)
         for i in range(0, len(puzzles), per_page):
             body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
     entries = tuple(zip(names, firsts, strict=True))
@@ -307,7 +376,9 @@ def plan_pages(book: Book) -> Plan:
         for i in range(contents_pages)
     ]
     pages = front + contents + body
-    total = max(MIN_PAGES, len(pages) + len(pages) % 2)
+    total = len(pages)
+    if t.print.platform.on_demand:
+        total = max(MIN_PAGES, total + total % 2)
     pages += [Page(0, PageKind.NOTES, "Notes", i == 0) for i in range(total - len(pages))]
     pages = [replace(p, number=i + 1) for i, p in enumerate(pages)]
     gutter = kdp_gutter(total) if t.gutter is None else t.gutter
@@ -338,6 +409,21 @@ def plan_pages(book: Book) -> Plan:
     return plan
 
 
+def check_page_limit(plan: Plan) -> None:
+    """LayoutError when an on-demand book has more pages than its trim and paper allow."""
+    t = plan.template
+    if not t.print.platform.on_demand:
+        return
+    limit = page_limit(t.page_width, t.page_height, t.print.paper)
+    if len(plan.pages) > limit:
+        raise LayoutError(
+            f"the book needs {len(plan.pages)} pages; expected at most {limit} for "
+            f"{t.print.platform.value} on {t.print.paper.value} paper at "
+            f"{_inches(t.page_width)} x {_inches(t.page_height)} in: fewer puzzles, "
+            "or more of them a page"
+        )
+
+
 def _check_template(t: Template) -> None:
     if t.puzzles_per_page not in PER_PAGE:
         raise LayoutError(
@@ -366,6 +452,34 @@ def _check_template(t: Template) -> None:
         raise LayoutError(
             f"template {t.name!r}: lines.{k} is {v:g} pt: expected at least {MIN_LINE_PT:g}"
         )
+    if t.margin_bottom < footer_room(t) - 1e-9:
+        raise LayoutError(f"template {t.name!r}: {footer_problem(t)}")
+
+
+def footer_problem(t: Template) -> str:
+    """Why the bottom margin cannot hold the page number (config and layout say the same)."""
+    need = footer_room(t)
+    return (
+        f"a bottom margin of {_inches(t.margin_bottom)}in leaves no room for the "
+        f"{metrics(t).footer_size:.3g} pt page number at least 0.25in from the trim; "
+        f"expected at least {math.ceil(round(need / 72 * 100, 6)) / 100:g}in"
+    )
+
+
+def glyph_problem(ascent: float, descent: float) -> str | None:
+    """Why a font's ink may leave the room the layout places type in (ascent above and
+    descent below the baseline, in em), or None when it keeps inside."""
+    if ascent <= TYPE_ASCENT + 1e-9 and descent <= TYPE_DESCENT + 1e-9:
+        return None
+    return (
+        f"its glyphs reach {ascent:.2f} em above and {descent:.2f} em below the baseline; "
+        f"expected at most {TYPE_ASCENT:g} and {TYPE_DESCENT:g} em, the room page numbers "
+        "are placed in 0.25in from the trim"
+    )
+
+
+def _inches(pt: float) -> str:
+    return f"{round(pt / 72, 2):g}"
 
 
 def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
@@ -385,9 +499,15 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
                     f"{cell:.1f} pt cells, too small for {MIN_TEXT_PT:g} pt type: "
                     f"expected fewer {what.replace('_per_page', '')} a page"
                 )
-        size = digit_size(body_side, n, t.digit_scale)
-        if t.large_print and size < LARGE_PRINT_DIGIT_PT:
-            raise LayoutError(
-                f"template {t.name!r}: large print needs digits of at least "
-                f"{LARGE_PRINT_DIGIT_PT:g} pt, {n}x{n} grids get {size:.1f} pt"
-            )
+        if not t.large_print:
+            continue
+        for side, least, what in (
+            (body_side, LARGE_PRINT_DIGIT_PT, "digits"),
+            (answer_side, LARGE_PRINT_ANSWER_PT, "answer digits"),
+        ):
+            size = digit_size(side, n, t.digit_scale)
+            if size < least:
+                raise LayoutError(
+                    f"template {t.name!r}: large print needs {what} of at least "
+                    f"{least:g} pt, {n}x{n} grids get {size:.1f} pt"
+                )

@@ -24,7 +24,17 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import LayoutError
 from ..model import Book, Template
 from . import draw
-from .geometry import Page, PageKind, Plan, digit_size, footer_anchor, plan_book
+from .geometry import (
+    Page,
+    PageKind,
+    Plan,
+    digit_size,
+    footer_anchor,
+    glyph_problem,
+    page_size,
+    plan_book,
+    trim_box,
+)
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -84,10 +94,16 @@ def register_fonts(t: Template) -> draw.Fonts:
 
 def _register(t: Template, spec: str, key: str) -> str:
     try:
-        pdfmetrics.getFont(spec)
-        return spec
+        face = pdfmetrics.getFont(spec).face
     except KeyError:
-        pass
+        face = _load(t, spec, key).face
+    problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
+    if problem:
+        raise LayoutError(f"template {t.name!r}: {key} {spec!r}: {problem}")
+    return spec
+
+
+def _load(t: Template, spec: str, key: str) -> TTFont:
     path = Path(spec)
     if path.suffix.lower() != ".ttf" and len(path.parts) == 1:
         path = Path(reportlab.__file__).parent / "fonts" / f"{spec}.ttf"
@@ -97,20 +113,26 @@ def _register(t: Template, spec: str, key: str) -> str:
             f"or the path of a TrueType (.ttf) file"
         )
     try:
-        pdfmetrics.registerFont(TTFont(spec, str(path)))
+        font = TTFont(spec, str(path))
     except (TTFError, OSError) as e:
         raise LayoutError(
             f"template {t.name!r}: {key} {spec!r} is not a usable TrueType font: {e}"
         ) from None
-    return spec
+    pdfmetrics.registerFont(font)
+    return font
 
 
 def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     t = plan.template
     m = plan.metrics
-    c = open_canvas(path, (t.page_width, t.page_height), book, fonts, m.footer_size)
+    c = open_canvas(path, page_size(t), book, fonts, m.footer_size)
     sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
     for page in plan.pages:
+        if t.print.bleed:
+            # The bleed is mirrored, so the trim moves from page to page.
+            trim = trim_box(t, page.number)
+            c.setTrimBox((trim.x, trim.y, trim.right, trim.top))
+            c.setBleedBox((0.0, 0.0, *page_size(t)))
         box = plan.box(page.number)
         c.setFillGray(0.0)
         c.setStrokeGray(0.0)
@@ -120,7 +142,7 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
             draw.title_page(c, box, book, fonts, m)
         elif page.kind is PageKind.COPYRIGHT:
             draw.copyright_page(c, box, book, fonts, m)
-        else:
+        elif page.kind is not PageKind.BLANK:  # a blank page carries nothing at all
             draw.heading(c, box, m, page.title, page.first, page.number % 2 == 1, fonts)
             _body(c, plan, page, fonts, sizes)
         if page.numbered:
@@ -150,8 +172,10 @@ def _body(
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
             left = t.label.format(number=p.number, difficulty=p.difficulty)
-            right = "" if "{difficulty}" in t.label else p.difficulty
-            draw.label(c, slot, left, right, fonts, size)
+            # The difficulty once near each grid: not beside a heading that already says it.
+            said = "{difficulty}" in t.label or p.difficulty.casefold() == page.title.casefold()
+            right = "" if said else p.difficulty
+            draw.label(c, slot, left, right, fonts, size, m.least_size)
             digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
             if answers:
                 draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
