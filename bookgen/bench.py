@@ -42,7 +42,7 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
     """The first `limit` puzzles of a dataset file as an int8 batch (all of one size)."""
     import numpy as np
 
-    from .grid import parse_many, size_for_cells
+    from .grid import decode_text, parse_many, size_for_cells
 
     if path is None:
         raise InputError("this bench needs --dataset PATH (a file of puzzles)")
@@ -53,7 +53,11 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
     geo = None
     # a one-line puzzle may be followed by other fields ('<puzzle> <rating>'): keep it alone
     lines = []
-    for raw in p.read_text(encoding="utf-8").splitlines():
+    try:
+        text = decode_text(p.read_bytes(), str(p))
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+    for raw in text.splitlines():
         head = raw.split(maxsplit=1)[0] if raw.strip() else ""
         lines.append(head if size_for_cells(len(head)) else raw)
     for line, values, g in parse_many("\n".join(lines), str(p), check=False):

@@ -8,14 +8,16 @@ as ``error: <message>`` with exit code 1; argparse usage errors exit 2 as usual.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__
 from .errors import BookgenError, InputError
-from .grid import Geometry, Grid, parse_many
+from .grid import Geometry, Grid, decode_text, parse_many
 
 if TYPE_CHECKING:
     from .model import DigSpec
@@ -38,13 +40,13 @@ def read_puzzles(
     import os
 
     if arg == "-":
-        text, source = sys.stdin.read(), "stdin"
+        text, source = decode_text(sys.stdin.buffer.read(), "stdin"), "stdin"
     elif os.path.isfile(arg):
         try:
-            with open(arg, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise InputError(f"{arg}: cannot read: {e}") from None
+            with open(arg, "rb") as f:
+                text = decode_text(f.read(), arg)
+        except OSError as e:
+            raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
         source = arg
     elif "/" in arg or arg.lower().endswith((".txt", ".sdk", ".json", ".yaml")):
         raise InputError(f"{arg}: no such file")
@@ -86,13 +88,13 @@ def _cmd_rate(args: argparse.Namespace) -> int:
         r = rate(values, geo, with_grade=not args.no_grade and args.format != "seed")
         if args.format == "json":
             print(json.dumps(r.as_dict()))
+        elif args.format == "text":
+            print(_rating_line(r))
         elif r.trace is None:
             raise InputError(f"{where}: --format seed needs the trace figures, which are "
                              f"not computed for {geo.n}x{geo.n} puzzles")
-        elif args.format == "seed":
-            print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
         else:
-            print(_rating_line(r))
+            print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
     return 0
 
 
@@ -181,28 +183,85 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_cmd_build)
 
 
+def _seconds(text: str) -> float:
+    """A positive, finite number of seconds ('inf' and 'nan' are floats, not budgets)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
     return int(text)
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
+    import dataclasses
     import time
     from pathlib import Path
 
     from .config import load_config
+    from .output import book_bytes, claim
     from .pipeline import build_book, write_book
+    from .rules import COVER_PLATFORMS
 
     t0 = time.perf_counter()
     cfg = load_config(args.config, seed=args.seed, workers=args.workers)
-    built = build_book(cfg, progress=not args.quiet)
+    cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
     out = Path(args.output) if args.output else Path("output") / cfg.name
-    pages = write_book(built, out)
+    # The folder is checked and locked before any work: a build that cannot be written
+    # stops now, not after every puzzle has been made.
+    covered = cfg.template.print.platform in COVER_PLATFORMS
+    with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
+        built = build_book(cfg, progress=not args.quiet)
+        with _terminate_as_interrupt():
+            pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
           f"puzzles.txt in {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises KeyboardInterrupt in the block, so the write cleans up after itself
+    (the worker pools are closed by then: they keep the default action)."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def capped_workers(asked: int | None, what: str) -> int | None:
+    """`asked` worker processes, at most one per usable core (more only queue for the
+    same cores and cost memory); says so on stderr when it lowers them."""
+    cores = usable_cores()
+    if asked is None or asked <= cores:
+        return asked
+    print(f"note: {what} {asked}: this machine has {cores} core{'s' if cores > 1 else ''}; "
+          f"using {cores}", file=sys.stderr)
+    return cores
 
 
 def _add_cover(sub: argparse._SubParsersAction) -> None:
@@ -224,18 +283,27 @@ def _add_cover(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_cover(args: argparse.Namespace) -> int:
+    import dataclasses
     from pathlib import Path
 
     from .config import load_config
+    from .errors import OutputError
     from .layout.cover import render_cover
     from .layout.geometry import plan_book
+    from .output import COVER_BYTES, claim
     from .pipeline import build_book
 
     cfg = load_config(args.config, seed=args.seed, workers=args.workers)
-    built = build_book(cfg, progress=not args.quiet)
+    cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
     out = Path(args.output) if args.output else Path("output") / cfg.name
-    out.mkdir(parents=True, exist_ok=True)
-    plan = render_cover(built.book, len(plan_book(built.book).pages), out / "cover.pdf")
+    with claim(out, COVER_BYTES) as slot:
+        built = build_book(cfg, progress=not args.quiet)
+        try:
+            slot.target.mkdir(exist_ok=True)
+        except OSError as e:
+            raise OutputError(f"{out}: cannot create the folder: {e.strerror or e}") from None
+        plan = render_cover(built.book, len(plan_book(built.book).pages),
+                            slot.target / "cover.pdf")
     (tw, th), (ww, wh) = ((round(v / 72, 4) for v in pair) for pair in (plan.trim, plan.size))
     print(f"wrote {out / 'cover.pdf'}: {tw:g} x {th:g} in trim, {plan.pages} pages on "
           f"{plan.paper.value} paper, spine {plan.spine_width / 72:.4f} in, "
@@ -259,6 +327,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from .config import load_config
 
     cfg = load_config(args.config)
+    capped_workers(cfg.workers, "workers")
     puzzles = sum(s.count for s in cfg.sections)
     print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
           f"template {cfg.template.name}")
@@ -323,7 +392,7 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help="kernel backend(s) to measure (default: both)",
     )
     p.add_argument(
-        "--seconds", type=float, default=10.0, metavar="S",
+        "--seconds", type=_seconds, default=10.0, metavar="S",
         help="time budget of each measurement (default 10)",
     )
     p.add_argument("-n", type=int, default=10000, metavar="N",
@@ -341,6 +410,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers {args.workers}: expected a positive number")
+    args.workers = capped_workers(args.workers, "--workers")
     return run_bench(args)
 
 
@@ -439,7 +511,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
-    budget.add_argument("--seconds", type=float, metavar="T", help="time to search")
+    budget.add_argument("--seconds", type=_seconds, metavar="T", help="time to search")
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
     p.add_argument("--seed", type=int, default=0)
@@ -457,12 +529,18 @@ def _cmd_improve(args: argparse.Namespace) -> int:
 
     from .grid import format_line
     from .improve import improve
+    from .rules import TRACE_MAX_SIZE
 
     (where, values, geo), *more = list(read_puzzles(args.grid))
     if more:
         raise InputError(f"{more[0][0]}: improve takes one grid")
+    if args.objective.traced and geo.n > TRACE_MAX_SIZE:
+        raise InputError(f"--objective {args.objective.value}: the trace figures are not "
+                         f"computed for {geo.n}x{geo.n} grids (only up to {TRACE_MAX_SIZE}x"
+                         f"{TRACE_MAX_SIZE}); use grade or clues")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    args.workers = capped_workers(args.workers, "--workers")
     spec = _shape(args, geo.n, geo.variant)
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
@@ -513,43 +591,40 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    import os
-
     from .improve import generated_line, iter_generated
+    from .output import FileOut
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
+    args.workers = capped_workers(args.workers, "--workers")
     spec = _shape(args, args.size)
-    part = f"{args.output}.part" if args.output else None
-    try:
-        out = open(part, "w", encoding="utf-8") if part else sys.stdout
-    except OSError as e:
-        raise InputError(f"{args.output}: cannot write: {e}") from None
+    out = FileOut(args.output) if args.output else None
     written = 0
     try:
         with _progress_bar(args.n, args.quiet, "puzzle") as bar:
             for p, figures in iter_generated(args.n, spec, args.seed, 0, args.workers,
                                              args.backend, with_figures=True):
-                out.write(generated_line(p, figures, args.format) + "\n")
+                line = generated_line(p, figures, args.format) + "\n"
+                if out:
+                    out.write(line)
+                else:
+                    sys.stdout.write(line)
                 written += 1
                 bar.update(1)
     except KeyboardInterrupt:
-        if part:
-            out.close()
-            os.replace(part, args.output)
+        if out:
+            out.commit()
         where = f" to {args.output}" if args.output else ""
         print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
         return 130
     except BaseException:
-        if part:
-            out.close()
-            os.remove(part)
+        if out:
+            out.discard()
         raise
-    if part:
-        out.close()
-        os.replace(part, args.output)
+    if out:
+        out.commit()
     return 0
 
 

@@ -1,7 +1,8 @@
 """The exceptions bookgen raises at its edges.
 
 Pure functions inside the package return values (counts, None); only parsing, config,
-pipeline, layout and the CLI raise these. The CLI prints ``error: <message>`` and exits 1.
+pipeline, layout, output and the CLI raise these. The CLI prints ``error: <message>`` and
+exits 1.
 """
 
 
@@ -23,3 +24,7 @@ class GenerationError(BookgenError):
 
 class LayoutError(BookgenError):
     """A book cannot be laid out with the chosen template (e.g. a font is missing)."""
+
+
+class OutputError(BookgenError):
+    """An output location cannot take the result (not a folder, read-only, full, locked)."""

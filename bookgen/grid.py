@@ -224,6 +224,8 @@ def _parse_vector(text: str, where: str, variant: str) -> tuple[Grid, Geometry]:
     """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]'."""
     body = text.strip()
     if "," in body:
+        if body.count("[") > 1:  # json would recurse once per bracket
+            raise InputError(f"{where}: expected a flat JSON list of numbers, found nested lists")
         try:
             data = json.loads(body)
         except json.JSONDecodeError as e:
@@ -237,7 +239,7 @@ def _parse_vector(text: str, where: str, variant: str) -> tuple[Grid, Geometry]:
         tokens = body.strip("[]").split()
         nums = []
         for i, tok in enumerate(tokens):
-            if not tok.isdigit():
+            if not (tok.isascii() and tok.isdigit()):
                 raise InputError(
                     f"{where}: seed vector item {i + 1} is {tok!r}: expected a number 0-9"
                 )
@@ -296,6 +298,17 @@ def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
 def _spaced(line: str) -> bool:
     """A row written with spaces or '|' between symbols (a row, not a one-line 4x4)."""
     return len(line.strip().split()) > 1 or "|" in line
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 bytes as text, a leading byte-order mark dropped; InputError naming the first
+    byte that is not UTF-8 and its line (never the file's content)."""
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InputError(f"{source}: not UTF-8 text: byte 0x{data[e.start]:02x} on line {line} "
+                         "is not UTF-8; save it as UTF-8") from None
 
 
 def parse(

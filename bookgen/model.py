@@ -78,7 +78,9 @@ class ClueTarget:
             lo = hi = text
         else:
             parts = str(text).replace(" ", "").split("-")
-            if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+            if len(parts) not in (1, 2) or not all(
+                p.isascii() and p.isdigit() for p in parts
+            ):
                 raise GenerationError(
                     f"clue target {text!r}: expected a number or a range such as 24-30"
                 )

@@ -16,15 +16,14 @@ Glossary:
                 improved (improve.improve, within the section's shape) towards it, in a
                 fixed order
   Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
-                is written until everything is made (write_book writes once)
+                is written until everything is made (write_book writes once, through
+                output.py's stage and switch; the manifest records the PDF's sha256)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,11 +33,12 @@ from tqdm import tqdm
 from . import __version__
 from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
-from .errors import GenerationError
+from .errors import GenerationError, LayoutError
 from .generate import make_puzzle
 from .grid import Grid, format_line
 from .improve import PoolMap, improve, worker_pool
 from .model import Book, BookPuzzle, BookSection, DigSpec
+from .output import Slot, book_bytes, claim, stage, switch, write_file
 from .rate import Rating, rate
 from .rules import COVER_PLATFORMS, Figure
 from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
@@ -283,31 +283,34 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     return Built(book, manifest, tuple(lines))
 
 
-def write_book(built: Built, out_dir: Path) -> int:
-    """Write book.pdf, manifest.json and puzzles.txt into out_dir, and cover.pdf for a
-    print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the pages.
+def write_book(built: Built, out: Path | Slot) -> int:
+    """Write book.pdf, manifest.json and puzzles.txt into the output folder, and cover.pdf
+    for a print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the
+    page count.
 
-    Everything is written into a staging folder beside the outputs first and moved into
-    place only when all are complete, so a failed or interrupted build leaves the
-    previous book (or nothing), never a half-written one.
+    `out` is a folder, or a Slot claimed before the work (output.claim). The whole book is
+    written into a stage folder beside the target, then switched with the target in one
+    step, so a failed, interrupted or killed build leaves the previous book, never a mix.
     """
     from .layout.cover import render_cover
     from .layout.render import render_book
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".build-", dir=out_dir))
+    if isinstance(out, Path):
+        covered = built.book.template.print.platform in COVER_PLATFORMS
+        with claim(out, book_bytes(len(built.lines), covered)) as slot:
+            return write_book(built, slot)
+    folder = stage(out)
     try:
-        pages = render_book(built.book, stage / "book.pdf")
-        names = ["book.pdf", "manifest.json", "puzzles.txt"]
+        pages = render_book(built.book, folder / "book.pdf")
         cover = None
         if built.book.template.print.platform in COVER_PLATFORMS:
-            cover = render_cover(built.book, pages, stage / "cover.pdf").manifest()
-            names.append("cover.pdf")
-        manifest = dict(built.manifest, pages=pages, cover=cover)
-        (stage / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
-        (stage / "puzzles.txt").write_text("\n".join(built.lines) + "\n")
-        for name in names:
-            os.replace(stage / name, out_dir / name)
-        return pages
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
+            cover = render_cover(built.book, pages, folder / "cover.pdf").manifest()
+    except LayoutError as e:
+        # The writers name the file they were writing: say where the book goes instead.
+        raise LayoutError(str(e).replace(str(folder), str(out.target), 1)) from None
+    digest = hashlib.sha256((folder / "book.pdf").read_bytes()).hexdigest()
+    manifest = dict(built.manifest, pages=pages, cover=cover, book_sha256=digest)
+    write_file(out, "manifest.json", json.dumps(manifest, indent=1) + "\n")
+    write_file(out, "puzzles.txt", "\n".join(built.lines) + "\n")
+    switch(out)
+    return pages

@@ -605,12 +605,13 @@ def test_a_font_that_reaches_deeper_is_refused(
 ) -> None:
     """A font whose descenders go below the depth the page numbers are placed for would
     bring them near the trim: validate names the font key, the layout refuses it too."""
-    monkeypatch.setattr(geometry_module, "TYPE_DESCENT", 0.2)  # Vera goes to 0.24 em
     why = ("its glyphs reach 0.76 em above and 0.24 em below the baseline; expected at most "
            "0.95 and 0.2 em, the room page numbers are placed in 0.25in from the trim")
-    text = BASE.format(template="letter-4up") + f"layout:\n  fonts: {{regular: {VERA}}}\n"
-    assert problems(tmp_path, text) == [f"layout.fonts.regular: {VERA}: {why} (line 8)"]
     cfg = C.load_config(write(tmp_path, BASE.format(template="letter-4up")))
+    monkeypatch.setattr(geometry_module, "TYPE_DESCENT", 0.2)  # Vera goes to 0.24 em
+    text = BASE.format(template="letter-4up") + f"layout:\n  fonts: {{regular: {VERA}}}\n"
+    # (the patched depth refuses the template's own bundled font as well)
+    assert f"layout.fonts.regular: {VERA}: {why} (line 8)" in problems(tmp_path, text)
     book = pattern_book(cfg)
     book = replace(book, template=replace(book.template, font=str(VERA)))
     with pytest.raises(LayoutError, match=re.escape(f"font {str(VERA)!r}: {why}")):

@@ -24,7 +24,7 @@ import yaml
 from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
-from ..layout.geometry import check_page_limit, page_count, plan_pages
+from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
 from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
 from .cover import COVER, cover_record
 from .reader import (
@@ -112,9 +112,9 @@ _CONFIG = Map(
 
 
 def _blank_book(t: model.Template, sections: list[SectionConfig],
-                front: model.FrontMatter) -> model.Book:
-    """The book with blank grids in place of puzzles: what the layout needs to count pages
-    and size slots."""
+                front: model.FrontMatter, raw: Read | None = None) -> model.Book:
+    """The book with blank grids in place of puzzles: what the layout needs to count pages,
+    size slots and fit the texts (those of `raw`, the config as read)."""
     parts, number = [], 0
     for s in sections:
         geo = geometry(s.dig.size)
@@ -125,18 +125,25 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
             grids.append(model.BookPuzzle(number, s.name, "", geo.box_rows, geo.box_cols,
                                           blank, blank))
         parts.append(model.BookSection(s.name, tuple(grids)))
-    return model.Book("", "", "", "", tuple(parts), t, front)
+    text = raw.values if raw else {}
+    return model.Book(title=text.get("title", ""), subtitle=text.get("subtitle", ""),
+                      author=text.get("author", ""), copyright=text.get("copyright", ""),
+                      sections=tuple(parts), template=t, front=front)
 
 
 def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
-                 front: model.FrontMatter, at: At) -> None:
-    """Page count and digit sizes, for each grid size the book uses, as the layout gets them."""
+                 front: model.FrontMatter, raw: Read) -> None:
+    """Page count and digit sizes, for each grid size the book uses, as the layout gets
+    them, and whether every text fits its place (layout.fit) at the print minimum."""
+    at = raw.at_key("sections")
+    book = _blank_book(t, [s for _, s in sections], front, raw)
     try:
-        plan = plan_pages(_blank_book(t, [s for _, s in sections], front))
+        plan = plan_pages(book)
         check_page_limit(plan)
     except LayoutError as e:
         at.fail(str(e))
         return
+    _check_text(book, plan, sections, raw)
     checked: set[int] = set()
     for read, s in sections:
         n = s.dig.size
@@ -157,6 +164,24 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     f"with template {t.name!r}; expected at least {least:g} pt "
                     f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
                     "or a larger page)")
+
+
+def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]],
+                raw: Read) -> None:
+    """Every title and name fits its place at the print minimum or more (layout.fit)."""
+    from ..layout.fit import unfit  # loads reportlab's font metrics
+    from ..layout.render import register_fonts
+
+    try:
+        fonts = register_fonts(book.template)
+    except LayoutError as e:  # a font file reportlab cannot use
+        raw.at_key("template").fail(str(e))
+        return
+    box = plan.box(1)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
+                              plan.metrics):
+        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
+            problem)
 
 
 def _check_cover(book: model.Book, raw: Read) -> None:
@@ -243,12 +268,10 @@ def load_config(path: str | Path, *, seed: int | None = None,
                          sum(s.count for _, s in sections) if whole else None)
     if template is not None and sections and whole:
         found = len(problems)
-        _check_print(template, sections, front, raw.at_key("sections"))
+        _check_print(template, sections, front, raw)
         if len(problems) == found:  # the interior can be laid out: so can its cover
-            blank = _blank_book(template, [s for _, s in sections], front)
-            _check_cover(dataclasses.replace(
-                blank, title=raw.get("title", ""), subtitle=raw.get("subtitle", ""),
-                author=raw.get("author", ""), cover=cover), raw)
+            blank = _blank_book(template, [s for _, s in sections], front, raw)
+            _check_cover(dataclasses.replace(blank, cover=cover), raw)
     if "series" in raw.values and "bank" not in raw.values:
         raw.at_key("series").fail("a series needs a bank: add bank: PATH")
     raise_problems(path, problems)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -26,7 +27,8 @@ from typing import Any, TypeVar
 
 import yaml
 
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError
+from ..grid import decode_text
 from ..rules import MIN_LINE_PT
 
 E = TypeVar("E", bound=Enum)
@@ -89,7 +91,8 @@ def line_of(node: yaml.Node) -> int:
     return int(node.start_mark.line) + 1
 
 
-def got(node: yaml.Node) -> str:
+def got(node: yaml.Node, quote: bool = True) -> str:
+    """What a node is, for a message: its value when `quote`, else only its kind."""
     if isinstance(node, yaml.MappingNode):
         return "a mapping" if node.value else "an empty mapping"
     if isinstance(node, yaml.SequenceNode):
@@ -99,6 +102,8 @@ def got(node: yaml.Node) -> str:
         return "a list" if node.value else "an empty list"
     if node.tag == "tag:yaml.org,2002:null":
         return "nothing"
+    if not quote:
+        return "a text"
     if node.tag == "tag:yaml.org,2002:str":
         return repr(node.value)
     return str(node.value)
@@ -125,7 +130,9 @@ def read_node(reader: Reader, node: yaml.Node, at: At) -> tuple[bool, Any]:
     try:
         return True, reader(node, at)
     except Wrong as e:
-        at.fail(e.expected if e.whole else f"expected {e.expected}, got {got(node)}")
+        # A whole file that is no mapping may be no config at all: its text is not quoted.
+        shown = got(node, quote=bool(at.path))
+        at.fail(e.expected if e.whole else f"expected {e.expected}, got {shown}")
         return False, None
 
 
@@ -205,11 +212,27 @@ def scalar_of(node: yaml.Node, at: At) -> Any:
     return at.value(node) if isinstance(node, yaml.ScalarNode) else []
 
 
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+"""Marks that reorder the text around them: printed they do nothing visible, but they make
+what is printed differ from what the config seems to say."""
+
+
+def _printable(value: str) -> str:
+    """The text, when every character prints (line breaks allowed); Wrong otherwise."""
+    for i, ch in enumerate(value):
+        if ch != "\n" and (unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")
+                           or ch in _BIDI_CONTROLS):
+            raise Wrong(f"expected text without control characters, got U+{ord(ch):04X} at "
+                        f"character {i + 1}", whole=True)
+    return value
+
+
 def read_text(node: yaml.Node, at: At) -> str:
     value = scalar_of(node, at)
     if not isinstance(value, str) or not value.strip():
         raise Wrong("a non-empty text")
-    return value.strip()
+    return _printable(value.strip())
 
 
 def read_optional_text(node: yaml.Node, at: At) -> str:
@@ -218,7 +241,7 @@ def read_optional_text(node: yaml.Node, at: At) -> str:
         return ""
     if not isinstance(value, str):
         raise Wrong("a text")
-    return value.strip()
+    return _printable(value.strip())
 
 
 def read_flag(node: yaml.Node, at: At) -> bool:
@@ -362,16 +385,115 @@ def read_range(integral: bool) -> Reader:
     return read
 
 
+MAX_FILE_BYTES = 1_000_000
+"""Largest config or template file read; real ones are a few KB."""
+
+MAX_DEPTH = 50
+"""Deepest nesting of mappings and lists, aliases followed (a config uses 5)."""
+
+MAX_VALUES = 100_000
+"""Most values a document may hold with every alias and merge key expanded: a few
+aliases can otherwise stand for billions of values."""
+
+_NOT_YAML_TEXT = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
+                            "\U00010000-\U0010FFFF]")
+"""Characters a YAML file may not hold (YAML 1.1's printable set), as PyYAML checks."""
+
+
+def _file_text(path: Path) -> str:
+    """The file as text (a UTF-8 byte-order mark dropped); ConfigError naming the problem,
+    never quoting the file."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB; expected a "
+                          "YAML file of a few KB")
+    try:
+        return decode_text(data, str(path))
+    except InputError as e:
+        raise ConfigError(str(e)) from None
+
+
+def _bounded(text: str, ctx: Ctx) -> bool:
+    """Whether the text nests no deeper than MAX_DEPTH, checked on the parser's events
+    (the composer recurses); else a problem is noted."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else 1
+                    At(ctx, "", line).fail(
+                        f"invalid YAML: nested deeper than {MAX_DEPTH} levels")
+                    return False
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        pass  # composing reports it, with its line
+    return True
+
+
+def _expansion_problem(root: yaml.Node) -> tuple[yaml.Node, str] | None:
+    """(node, text) when the node graph, aliases followed, loops, nests deeper than
+    MAX_DEPTH or holds more than MAX_VALUES values; walked without recursion."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    open_: set[int] = set()
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            open_.discard(key)
+            kids = _children(node)
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
+            if size[key] > MAX_VALUES:
+                return node, (f"invalid YAML: its aliases expand to more than {MAX_VALUES:,} "
+                              "values")
+            if depth[key] > MAX_DEPTH:
+                return node, f"invalid YAML: its aliases nest deeper than {MAX_DEPTH} levels"
+            continue
+        if key in size:
+            continue
+        if key in open_:
+            return node, "invalid YAML: an alias refers to the value that contains it"
+        open_.add(key)
+        stack.append((node, True))
+        stack.extend((k, False) for k in _children(node) if id(k) not in size)
+    return None
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def compose(
     path: Path, file: str, problems: list[tuple[str, int, str]]
 ) -> tuple[yaml.Node | None, Ctx]:
-    """The file's root node (None if it could not be parsed) and a context to read it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError(f"{path}: cannot read: {e}") from None
-    loader = yaml.SafeLoader(text)
+    """The file's root node (None if it could not be parsed) and a context to read it.
+
+    The file is checked before any value is built from it: size, encoding, characters,
+    nesting, and how far its aliases expand."""
+    text = _file_text(path)
+    bad = _NOT_YAML_TEXT.search(text)
+    loader = yaml.SafeLoader("" if bad else text)  # the loader refuses such text at once
     ctx = Ctx(loader, path.parent, file, problems)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        At(ctx, "", line).fail(f"invalid YAML: the file holds the control character "
+                               f"U+{ord(bad.group()):04X}; expected plain text")
+        return None, ctx
+    if not _bounded(text, ctx):
+        return None, ctx
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
@@ -379,10 +501,16 @@ def compose(
         line = mark.line + 1 if mark else 1
         At(ctx, "", line).fail(f"invalid YAML: {e.problem or e.context}")
         return None, ctx
-    except yaml.YAMLError as e:
-        At(ctx, "", 1).fail(f"invalid YAML: {e}")
+    except (yaml.YAMLError, RecursionError) as e:
+        At(ctx, "", 1).fail(f"invalid YAML: {type(e).__name__}")
         return None, ctx
-    return node or yaml.ScalarNode("tag:yaml.org,2002:null", "", loader.get_mark()), ctx
+    if node is None:
+        return yaml.ScalarNode("tag:yaml.org,2002:null", "", loader.get_mark()), ctx
+    found = _expansion_problem(node)
+    if found:
+        At(ctx, "", line_of(found[0])).fail(found[1])
+        return None, ctx
+    return node, ctx
 
 
 def raise_problems(path: Path, problems: list[tuple[str, int, str]]) -> None:

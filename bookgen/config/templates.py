@@ -229,8 +229,10 @@ def list_templates() -> list[str]:
 
 def _template_file(name: str, base: Path) -> Path | None:
     """A template name (shipped) or a path to a .yaml file (relative to `base`)."""
-    if name.lower().endswith((".yaml", ".yml")) or "/" in name:
+    if name.lower().endswith((".yaml", ".yml")):
         path = (base / Path(name).expanduser()).resolve()
+    elif "/" in name or "\\" in name:
+        return None  # only YAML template files are read: never any other file named here
     else:
         path = _templates_dir() / f"{name}.yaml"
     return path if path.is_file() else None
@@ -338,6 +340,10 @@ def load_template(name_or_path: str | Path) -> model.Template:
 
 def _no_template(name: str) -> str:
     names = list_templates()
+    if "/" in name or "\\" in name:
+        what = "no such file" if name.lower().endswith((".yaml", ".yml")) else \
+            "expected a template name or the path of a .yaml template file"
+        return f"template {name!r}: {what}; templates available: {', '.join(names)}"
     close = close_match(name, names)
     hint = f"; did you mean {close!r}?" if close else ";"
     return f"no template {name!r}{hint} available: {', '.join(names)}"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
-from ..grid import parse
+from ..grid import decode_text, parse
 from ..model import Band, band_of
 from .board import Board, Step
 from .solver import grade, solve_any
@@ -49,10 +49,10 @@ def read_dataset(
     with limit, a seeded sample of about that many spread evenly over the ratings."""
     rows: dict[float, list[str]] = {}
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+        with open(path, "rb") as f:
+            lines = decode_text(f.read(), path).splitlines()
     except OSError as e:
-        raise InputError(f"{path}: cannot read: {e}") from None
+        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
     for k, line in enumerate(lines, 1):
         if not line.strip() or line.startswith("#"):
             continue

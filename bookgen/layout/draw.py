@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..grid import SYMBOLS
 from ..model import Book, BookPuzzle, LineWeights
+from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
 
 BASELINE_DROP = 0.37
@@ -185,13 +186,13 @@ def heading(
     """The band at the top of the box: a centred heading where a part starts, else a
     small running header at the outer edge (right on odd pages, left on even pages)."""
     if first:
-        # Long names shrink to the box width rather than run into the margins.
-        width = stringWidth(text, fonts.bold, m.heading_size)
-        size = m.heading_size * min(1.0, box.width / width) if width else m.heading_size
+        # Long names shrink to the box width, not below the print minimum (config refuses
+        # names that would need less).
+        size = fit.fit_line(text, fonts.bold, m.heading_size, box.width) or MIN_TEXT_PT
         c.setFont(fonts.bold, size)
         c.drawCentredString(box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text)
         return
-    size = m.running_size
+    size = fit.fit_line(text, fonts.regular, m.running_size, box.width) or MIN_TEXT_PT
     y = box.height - m.band / 2 - BASELINE_DROP * size
     c.setFont(fonts.regular, size)
     if odd:
@@ -232,43 +233,40 @@ def _paragraph(
     return y + size * leading - size * 0.3
 
 
+def _fitted(c: Canvas, text: fit.Fitted | None, top: float, width: float, font: str,
+            centred: bool = True) -> None:
+    """Fitted lines whose first line's top is at `top` (nothing for None: config refuses
+    such text, so only a Book made in code gets here)."""
+    if text is None:
+        return
+    c.setFont(font, text.size)
+    y = top - text.size
+    for line in text.lines:
+        if centred:
+            c.drawCentredString(width / 2, y, line)
+        else:
+            c.drawString(0, y, line)
+        y -= text.size * text.leading
+
+
 def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
-    """Title, a rule, subtitle and author, centred in the upper part of the page."""
-    w = box.width
-    y = _paragraph(
-        c,
-        book.title,
-        0,
-        box.height * 0.72,
-        w,
-        fonts.bold,
-        m.heading_size * 1.8,
-        centred=True,
-        leading=1.15,
-    )
-    y -= m.heading_size
+    """Title, a rule, subtitle and author, centred; long texts wrap and shrink (fit.py)."""
+    w, h = box.width, box.height
+    page = fit.title_page(book, fonts.bold, fonts.regular, w, h, m)
+    _fitted(c, page.title, h * fit.TITLE_TOP, w, fonts.bold)
     c.setLineWidth(1.0)
-    c.line(w * 0.3, y, w * 0.7, y)
-    y -= m.heading_size
-    if book.subtitle:
-        y = (
-            _paragraph(c, book.subtitle, 0, y, w, fonts.regular, m.heading_size * 0.9, centred=True)
-            - m.heading_size
-        )
-    if book.author:
-        _paragraph(
-            c, book.author, 0, box.height * 0.25, w, fonts.regular, m.text_size * 1.2, centred=True
-        )
+    c.line(w * 0.3, page.rule_y, w * 0.7, page.rule_y)
+    _fitted(c, page.subtitle, page.rule_y - m.heading_size, w, fonts.regular)
+    _fitted(c, page.author, h * fit.AUTHOR_TOP, w, fonts.regular)
 
 
 def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
     """The back of the title page: the copyright line near the bottom; blank without one."""
     if book.copyright:
-        size = max(m.least_size, m.text_size * 0.8)
-        lines = simpleSplit(book.copyright, fonts.regular, size, box.width)
-        _paragraph(
-            c, book.copyright, 0, (len(lines) + 1) * size * 1.35, box.width, fonts.regular, size
-        )
+        text = fit.copyright_text(book.copyright, fonts.regular, box.width, box.height, m)
+        if text is not None:
+            top = (len(text.lines) + 1) * text.size * text.leading
+            _fitted(c, text, top, box.width, fonts.regular, centred=False)
 
 
 EXAMPLE = BookPuzzle(
@@ -339,15 +337,20 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
 def contents(
     c: Canvas, box: Rect, entries: Sequence[tuple[str, int]], fonts: Fonts, m: Metrics
 ) -> None:
-    """Contents lines below the band: name, dot leaders, first page number."""
+    """Contents lines below the band: name, dot leaders, first page number. A long name
+    shrinks (not below MIN_TEXT_PT) to keep clear of its page number."""
     size = m.text_size
     y = box.height - m.band - size * 1.5
     dot = stringWidth(" .", fonts.regular, size)
-    c.setFont(fonts.regular, size)
+    room = fit.contents_width(box.width, fonts.regular, size)
     for name, page in entries:
         number = str(page)
-        used = stringWidth(name, fonts.regular, size) + stringWidth(number, fonts.regular, size)
+        name_size = fit.fit_line(name, fonts.regular, size, room) or MIN_TEXT_PT
+        used = stringWidth(name, fonts.regular, name_size) + stringWidth(number, fonts.regular,
+                                                                          size)
+        c.setFont(fonts.regular, name_size)
         c.drawString(0, y, name)
+        c.setFont(fonts.regular, size)
         c.drawRightString(box.width, y, number)
         dots = int((box.width - used - 2 * dot) / dot)
         if dots > 0:
