@@ -671,6 +671,8 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.set_defaults(func=_cmd_bank_fill)
     s = bank.add_parser("stats", help="counts by size, band, grade and clues")
     s.add_argument("bank", metavar="BANK")
+    s.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="also draw the grades as a histogram (one bar a tenth)")
     s.set_defaults(func=_cmd_bank_stats)
     e = bank.add_parser("export", help="write stored puzzles, one a line")
     e.add_argument("bank", metavar="BANK")
@@ -723,6 +725,13 @@ def _cmd_bank_stats(args: argparse.Namespace) -> int:
         for key, count in rows:
             label = f"{key:.1f}" if isinstance(key, float) else str(key)
             print(f"  {label:>8}  {count:>8}")
+    if args.plot:
+        from .plot import histogram_png
+
+        by_tenth = {round(g * 10): c for g, c in stats["grade"] if isinstance(g, float)}
+        lo, hi = min(by_tenth, default=0), max(by_tenth, default=0)
+        png = histogram_png([by_tenth.get(t, 0) for t in range(lo, hi + 1)])
+        _write_whole(args.plot, png)
     return 0
 
 
@@ -739,13 +748,13 @@ def _cmd_bank_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_whole(path: str, text: str) -> None:
+def _write_whole(path: str, data: str | bytes) -> None:
     """Write a file whole or not at all (a .part file renamed at the end)."""
     import os
 
     try:
-        with open(f"{path}.part", "w", encoding="utf-8") as out:
-            out.write(text)
+        with open(f"{path}.part", "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(f"{path}.part", path)
     except OSError as e:
         raise InputError(f"{path}: cannot write: {e}") from None

@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -267,3 +268,20 @@ def test_symmetry_is_read_from_the_pattern(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "b.db") as db:
         kinds = {r[0] for r in db.execute("SELECT symmetry FROM puzzle")}
     assert kinds <= {"rotational", "rotational90", "dihedral"}
+
+
+def test_stats_plot_draws_one_bar_a_tenth(tmp_path: Path) -> None:
+    bank = tmp_path / "b.db"
+    fill(bank, SPEC6, 20, seed=6, workers=1)
+    out = run("bank", "stats", str(bank), "--plot", str(tmp_path / "g.png"))
+    assert out.returncode == 0, out.stderr
+    data = (tmp_path / "g.png").read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    grades = {float(str(r[3])) for r in contents(bank)}
+    assert len(grades) >= 2
+    tenths = round((max(grades) - min(grades)) * 10) + 1  # empty tenths get no bar
+    assert (width, height) == (20 + tenths * 8 - 2, 220)
+    pixels = zlib.decompress(data[data.index(b"IDAT") + 4:])
+    bottom = pixels[(height - 11) * (width + 1) + 1:(height - 10) * (width + 1)]
+    assert sum(1 for v in bottom if v == 0) == 6 * len(grades)  # a 6-pixel bar per grade
