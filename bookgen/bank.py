@@ -190,6 +190,8 @@ class Bank:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
+        except sqlite3.OperationalError as e:  # no such folder, no permission, locked
+            raise InputError(f"{path}: cannot open the bank ({e})") from None
         except sqlite3.DatabaseError as e:
             raise InputError(f"{path}: not a bookgen bank ({e})") from None
 
