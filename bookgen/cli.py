@@ -20,6 +20,9 @@ from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, decode_text, parse_many
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .config import BookConfig
     from .model import DigSpec
     from .rate import Rating
 
@@ -166,6 +169,28 @@ def _cmd_hints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _book_options(p: argparse.ArgumentParser) -> None:
+    """CONFIG, -o, --seed, --workers, -q: the options of the commands that make a book."""
+    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
+    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
+    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
+                   "else every core)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+
+
+def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
+    """The config the book options name (workers capped at the cores) and its folder."""
+    import dataclasses
+    from pathlib import Path
+
+    from .config import load_config
+
+    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
+    cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
+    return cfg, Path(args.output) if args.output else Path("output") / cfg.name
+
+
 def _add_build(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build",
@@ -174,12 +199,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
         "write book.pdf, manifest.json and puzzles.txt into the output folder (default "
         "output/<config name>/). Nothing is written unless the whole book is made.",
     )
-    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
-    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
-    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
-    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
-                   "else every core)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    _book_options(p)
     p.set_defaults(func=_cmd_build)
 
 
@@ -201,19 +221,14 @@ def _positive(text: str) -> int:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    import dataclasses
     import time
-    from pathlib import Path
 
-    from .config import load_config
     from .output import book_bytes, claim
     from .pipeline import build_book, write_book
     from .rules import COVER_PLATFORMS
 
     t0 = time.perf_counter()
-    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
-    cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
-    out = Path(args.output) if args.output else Path("output") / cfg.name
+    cfg, out = _book_config(args)
     # The folder is checked and locked before any work: a build that cannot be written
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
@@ -273,29 +288,18 @@ def _add_cover(sub: argparse._SubParsersAction) -> None:
         "output folder (default output/<config name>/). The spine width follows the page "
         "count and the paper of the config's print block.",
     )
-    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
-    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
-    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
-    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
-                   "else every core)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    _book_options(p)
     p.set_defaults(func=_cmd_cover)
 
 
 def _cmd_cover(args: argparse.Namespace) -> int:
-    import dataclasses
-    from pathlib import Path
-
-    from .config import load_config
     from .errors import OutputError
     from .layout.cover import render_cover
     from .layout.geometry import plan_book
     from .output import COVER_BYTES, claim
     from .pipeline import build_book
 
-    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
-    cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
-    out = Path(args.output) if args.output else Path("output") / cfg.name
+    cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
         built = build_book(cfg, progress=not args.quiet)
         try:
