@@ -276,12 +276,111 @@ def bench_grade(args: argparse.Namespace) -> int:
     return 0
 
 
+BANK_FILL = 100
+"""9x9 puzzles per fill measurement of bench bank."""
+BANK_ROWS = 100_000
+"""Rows of the synthetic bank the pick query is timed on."""
+
+
+def bench_bank(args: argparse.Namespace) -> int:
+    """The bank's costs: canonical forms/s (--dataset, or generated puzzles), fill
+    throughput (BANK_FILL 9x9 puzzles made, rated and stored; 1 and 2 workers, and a
+    2-process local Dask cluster when Dask is installed), the time to pick 100 puzzles of
+    a band from a BANK_ROWS bank, and the CPU seconds per puzzle of grade 8.0+ and 9.0+ by
+    random digging and by improvement (objective grade), each run for --seconds."""
+    import random
+    import tempfile
+
+    from .bank import Bank, GradeRange, fill
+    from .canon import canonical
+    from .generate import make_puzzle
+    from .grid import geometry
+    from .improve import improve
+    from .model import Band, DigSpec
+    from .rate import rate
+    from .rules import Figure
+
+    geo = geometry(9)
+    if args.dataset:
+        _, grids = load_dataset(args.dataset, args.limit)
+        puzzles = [tuple(g.tolist()) for g in grids]
+    else:
+        puzzles = [make_puzzle(DigSpec(), "bench", i).puzzle for i in range(args.limit or 2000)]
+    canonical(puzzles[0], geo)
+    t0 = time.perf_counter()
+    done = 0
+    while done < len(puzzles) and time.perf_counter() - t0 < args.seconds:
+        canonical(puzzles[done], geo)
+        done += 1
+    print(f"canonical forms: {done / (time.perf_counter() - t0):,.0f} /s on {done} puzzles "
+          f"({args.dataset or 'generated 9x9'})")
+    with tempfile.TemporaryDirectory() as tmp:
+        settings: list[tuple[str, dict[str, Any]]] = [("1 worker", {"workers": 1}),
+                                                      ("2 workers", {"workers": 2})]
+        try:
+            import distributed  # noqa: F401
+
+            settings.append(("Dask local:2", {"workers": 2, "cluster": "local:2"}))
+        except ImportError:
+            print("(Dask not installed: no cluster measurement)")
+        first: list[Any] = []
+        for k, (name, kw) in enumerate(settings):
+            path = Path(tmp) / f"fill{k}.db"
+            t0 = time.perf_counter()
+            fill(path, DigSpec(), BANK_FILL, seed=1, **kw)
+            spent = time.perf_counter() - t0
+            with Bank(path) as bank:
+                rows = [(r["canon"], r["run_index"]) for r in bank.rows()]
+            first = first or rows
+            same = "same bank" if rows == first else "DIFFERENT bank"
+            print(f"fill {name:13s} {BANK_FILL} puzzles in {spent:6.1f} s: "
+                  f"{BANK_FILL / spent:5.2f} puzzles/s  ({same})")
+        path = Path(tmp) / "big.db"
+        rng = random.Random(0)
+        with Bank(path) as bank, bank.write():
+            bank.db.executemany(
+                "INSERT INTO puzzle (size, canon, givens, solution, clues, grade, band, steps, "
+                "symmetry, generator) VALUES (9, ?, '', '', ?, ?, ?, '{}', 'none', 'bench')",
+                ((f"{i:081d}", rng.randint(20, 32), g, Band.EXPERT.value)
+                 for i, g in ((i, round(rng.uniform(1.2, 9.5), 1)) for i in range(BANK_ROWS))))
+        with Bank(path) as bank:
+            times = []
+            for i in range(20):
+                t0 = time.perf_counter()
+                picked = bank.pick(9, GradeRange.of_band(Band.EXPERT), 100, f"s{i}", "h")
+                times.append(time.perf_counter() - t0)
+        print(f"pick 100 expert puzzles from a {BANK_ROWS:,}-row bank: median "
+              f"{statistics.median(times) * 1000:.1f} ms ({len(picked)} picked)")
+    for how in ("random digging", "improvement"):
+        c0 = time.process_time()
+        tried, hard, harder = 0, 0, 0
+        while time.process_time() - c0 < args.seconds:
+            made = make_puzzle(DigSpec(minimal=True), "mine", tried)
+            if how == "improvement":
+                made_puzzle = improve(made.solution, geo, evaluations=60, workers=1,
+                                      seed=f"mine:{tried}", objective=Figure.GRADE).puzzle
+            else:
+                made_puzzle = made.puzzle
+            grade = rate(made_puzzle, geo).grade or 0.0
+            tried += 1
+            hard += grade >= 8.0
+            harder += grade >= 9.0
+        cpu = time.process_time() - c0
+        costs = "  ".join(
+            f"{label}: " + (f"{cpu / count:,.0f} CPU s each ({count} found)" if count
+                            else f"more than {cpu:,.0f} CPU s each (none found)")
+            for label, count in (("8.0+", hard), ("9.0+", harder)))
+        print(f"mining by {how}: {tried} puzzles in {cpu:.0f} CPU s; {costs}")
+    return 0
+
+
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": bench_solve,
     "layout": bench_layout,
     "generate": bench_generate,
     "improve": bench_improve,
     "grade": bench_grade,
+    "bank": bench_bank,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 

@@ -632,6 +632,170 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- bank
+
+
+def _add_bank(sub: argparse._SubParsersAction) -> None:
+    from .model import Band
+    from .rules import Symmetry
+
+    p = sub.add_parser(
+        "bank",
+        help="a bank of rated puzzles: fill, stats, export, import, series",
+        description="A SQLite file of rated puzzles, one row per class of isomorphs, and the "
+        "ledger of the puzzles each series has printed.",
+    )
+    bank = p.add_subparsers(dest="bank_command", metavar="ACTION", required=True)
+    f = bank.add_parser(
+        "fill", help="make, rate and store puzzles",
+        description="Make, rate and store puzzles until the bank holds N of this run (size, "
+        "symmetry, clues, seed) within the grades. Puzzle i of a run depends only on the "
+        "seed and i; a killed fill loses at most one batch, and the same command run "
+        "again continues where it stopped.")
+    f.add_argument("bank", metavar="BANK")
+    f.add_argument("-n", type=_positive, required=True, metavar="N",
+                   help="puzzles of this run and grades the bank should hold")
+    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9))
+    which = f.add_mutually_exclusive_group()
+    which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
+                       help="|".join(b.value for b in Band))
+    which.add_argument("--grade", default=None, metavar="LO-HI",
+                       help="grades kept: 8.0-9.0 (9.0 excluded) or 8.0- (and up)")
+    f.add_argument("--symmetry", type=_enum(Symmetry), default=Symmetry.NONE, metavar="SYM",
+                   help="|".join(s.value for s in Symmetry) + " (default none)")
+    f.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+    f.add_argument("--minimal", action="store_true", help="minimal puzzles")
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--workers", type=_positive, default=None, metavar="W",
+                   help="processes (default: all cores)")
+    f.add_argument("--cluster", default=None, metavar="ADDRESS|local:N",
+                   help="run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N "
+                   "for N local processes (pip install 'bookgen[cluster]')")
+    f.add_argument("--quiet", action="store_true", help="no progress bar")
+    f.set_defaults(func=_cmd_bank_fill)
+    s = bank.add_parser("stats", help="counts by size, band, grade and clues")
+    s.add_argument("bank", metavar="BANK")
+    s.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="also draw the grades as a histogram (one bar a tenth)")
+    s.set_defaults(func=_cmd_bank_stats)
+    e = bank.add_parser("export", help="write stored puzzles, one a line")
+    e.add_argument("bank", metavar="BANK")
+    e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
+    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9))
+    e.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
+    e.set_defaults(func=_cmd_bank_export)
+    i = bank.add_parser(
+        "import", help="check, rate and store the puzzles of a file",
+        description="Check, rate and store each puzzle of a file (one a line); bad lines are "
+        "reported with their line numbers (exit code 1), the good ones are kept.")
+    i.add_argument("bank", metavar="BANK")
+    i.add_argument("file", metavar="FILE|-")
+    i.set_defaults(func=_cmd_bank_import)
+    r = bank.add_parser("series", help="the books of a series and their puzzle counts")
+    r.add_argument("bank", metavar="BANK")
+    r.add_argument("name", metavar="NAME")
+    r.set_defaults(func=_cmd_bank_series)
+
+
+def _cmd_bank_fill(args: argparse.Namespace) -> int:
+    from .bank import GradeRange, fill
+    from .model import ClueTarget, DigSpec
+
+    grades = (GradeRange.of_band(args.difficulty) if args.difficulty
+              else GradeRange.parse(args.grade) if args.grade else GradeRange())
+    spec = DigSpec(args.size, args.symmetry,
+                   ClueTarget.parse(args.clues, args.size) if args.clues else None,
+                   args.minimal)
+    with _progress_bar(args.n, args.quiet, "puzzle") as bar:
+        def progress(stored: int) -> None:
+            bar.update(stored - bar.n)
+
+        result = fill(args.bank, spec, args.n, args.seed, grades, args.workers, progress,
+                      args.cluster)
+    print(f"{args.bank}: {result.stored} puzzles of this run (grades {grades}); added "
+          f"{result.added}, examined {result.examined}, next index {result.next_index}")
+    return 0
+
+
+def _cmd_bank_stats(args: argparse.Namespace) -> int:
+    from .bank import Bank
+
+    with Bank(args.bank, create=False) as bank:
+        stats = bank.stats()
+    total = sum(c for _, c in stats["size"])
+    print(f"{args.bank}: {total} puzzles")
+    for name, rows in stats.items():
+        print(f"{name}:")
+        for key, count in rows:
+            label = f"{key:.1f}" if isinstance(key, float) else str(key)
+            print(f"  {label:>8}  {count:>8}")
+    if args.plot:
+        from .plot import histogram_png
+
+        by_tenth = {round(g * 10): c for g, c in stats["grade"] if isinstance(g, float)}
+        lo, hi = min(by_tenth, default=0), max(by_tenth, default=0)
+        png = histogram_png([by_tenth.get(t, 0) for t in range(lo, hi + 1)])
+        _write_whole(args.plot, png)
+    return 0
+
+
+def _cmd_bank_export(args: argparse.Namespace) -> int:
+    from .bank import GradeRange, export_lines
+
+    grades = GradeRange.parse(args.grade) if args.grade else GradeRange()
+    lines = list(export_lines(args.bank, grades, args.size))
+    text = "".join(line + "\n" for line in lines)
+    if args.output:
+        _write_whole(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _write_whole(path: str, data: str | bytes) -> None:
+    """Write a file whole or not at all (a .part file renamed at the end)."""
+    import os
+
+    try:
+        with open(f"{path}.part", "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(f"{path}.part", path)
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e}") from None
+
+
+def _cmd_bank_import(args: argparse.Namespace) -> int:
+    from .bank import import_file
+
+    if args.file == "-":
+        text, source = sys.stdin.read(), "stdin"
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"{args.file}: cannot read: {e}") from None
+        source = args.file
+    result = import_file(args.bank, source, text)
+    for message in result.bad:
+        print(f"error: {message}", file=sys.stderr)
+    print(f"{args.bank}: added {result.added}, already stored {result.known}, "
+          f"bad lines {len(result.bad)}")
+    return 1 if result.bad else 0
+
+
+def _cmd_bank_series(args: argparse.Namespace) -> int:
+    from .bank import Bank
+
+    with Bank(args.bank, create=False) as bank:
+        books = bank.series(args.name)
+    if not books:
+        raise InputError(f"{args.bank}: no book of series {args.name!r}")
+    for book, config_hash, count in books:
+        print(f"{book}  config {config_hash[:12]}  {count} puzzles")
+    return 0
+
+
 def _puzzles_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
 
@@ -668,6 +832,7 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_create,
     _add_improve,
     _add_generate,
+    _add_bank,
 ]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
 
 from . import __version__
+from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .errors import GenerationError, LayoutError
 from .generate import make_puzzle
@@ -39,7 +40,7 @@ from .improve import PoolMap, improve, worker_pool
 from .model import Book, BookPuzzle, BookSection, DigSpec
 from .output import Slot, book_bytes, claim, stage, switch, write_file
 from .rate import Rating, rate
-from .rules import COVER_PLATFORMS
+from .rules import COVER_PLATFORMS, Figure
 from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 
 BATCH = 32
@@ -113,14 +114,22 @@ def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
 
 
 def _section(
-    si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm
+    si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm,
+    offered: Iterable[tuple[Rating, str]] = (),
 ) -> list[Chosen]:
-    """The section's puzzles, easier first; GenerationError when they cannot be found."""
+    """The section's puzzles, easier first; GenerationError when they cannot be found.
+    The `offered` puzzles (from a bank, with their origins) are tried first, in order."""
     rules = _rules(section)
     section_seed = f"{seed}:{si}"
     per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
     bound = max(BATCH, per * section.count)
     chosen: list[Chosen] = []
+    for r, origin in offered:
+        if len(chosen) == section.count:
+            break
+        if pick([r], rules, 1, taken):
+            chosen.append(Chosen(r, origin))
+            bar.update(1)
     starts: list[tuple[float, int, Rating]] = []
     index, size = 0, max(2, section.count)
     while len(chosen) < section.count and index < bound:
@@ -187,18 +196,46 @@ def _improve_section(
 
 
 def build_book(cfg: BookConfig, progress: bool = True) -> Built:
-    """Make every puzzle of the book and the Book record; writes nothing."""
-    taken: set[Grid] = set()
+    """Make every puzzle of the book and the Book record; writes nothing but, with a bank,
+    the puzzles it made and (with a series) its picks into the bank."""
+    if cfg.bank is not None:
+        with Bank(cfg.bank) as bank:
+            built = _build(cfg, progress, bank)
+            keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
+                (p.number, c.rating, c.origin) for (_, chosen), s in
+                zip(built[1], built[0].book.sections, strict=True)
+                for c, p in zip(chosen, s.puzzles, strict=True)])
+            return built[0]
+    return _build(cfg, progress, None)[0]
+
+
+def _build(cfg: BookConfig, progress: bool, bank: Bank | None
+           ) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
+    # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
+    # series; the bank offers its puzzles first
+    taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
     with worker_pool(cfg.workers) as pmap:
         for si, section in enumerate(cfg.sections):
+            offered = () if bank is None else offers(
+                bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
+                (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None)
             with tqdm(
                 total=section.count, desc=section.name, unit="puzzle", disable=not progress,
                 leave=True,
             ) as bar:
-                chosen = _section(si, section, cfg.seed, taken, pmap, bar)
+                chosen = _section(si, section, cfg.seed, taken, pmap, bar, offered)
             sections.append((section, chosen))
-    return _assemble(cfg, sections)
+    return _assemble(cfg, sections), sections
+
+
+def _grades(section: SectionConfig) -> GradeRange:
+    """The grades a section's difficulty allows (its band and any grade range)."""
+    lo, hi = section.difficulty.band.bounds if section.difficulty.band else (0.0, float("inf"))
+    for figure, a, b in section.difficulty.ranges:
+        if figure is Figure.GRADE:  # ranges are inclusive; the bank's hi is not
+            lo, hi = max(lo, a), min(hi, b + 0.05)
+    return GradeRange(lo, hi)
 
 
 def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]]) -> Built:

@@ -73,6 +73,12 @@ class BookConfig:
     config_hash: str
     """sha256 of the effective settings in canonical JSON (workers excluded: they do not
     change the book; font files enter by their content hash)."""
+    bank: Path | None = None
+    """The puzzle bank (bank.py) the build draws from first and stores into, or None;
+    a relative path is taken from the config file's folder."""
+    series: str = ""
+    """The series the book belongs to: the bank's ledger keeps its books from sharing a
+    puzzle or an isomorph of one; '' for none (needs a bank)."""
 
 
 def _workers(node: yaml.Node, at: At) -> int | None:
@@ -98,6 +104,8 @@ _CONFIG = Map(
         "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
         "sections": Key(read_sections, required=True),
         "cover": Key(COVER),
+        "bank": Key(read_text),
+        "series": Key(read_text),
     },
     what="a mapping of book settings",
 )
@@ -215,6 +223,8 @@ def _config_hash(cfg: BookConfig) -> str:
         "sections": [dataclasses.asdict(s) for s in cfg.sections],
         "cover": dataclasses.asdict(cfg.cover),
     }
+    if cfg.series:  # the bank's path is left out: moving the file changes no book
+        data["series"] = cfg.series
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, Enum) else str(v))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -262,6 +272,8 @@ def load_config(path: str | Path, *, seed: int | None = None,
         if len(problems) == found:  # the interior can be laid out: so can its cover
             blank = _blank_book(template, [s for _, s in sections], front, raw)
             _check_cover(dataclasses.replace(blank, cover=cover), raw)
+    if "series" in raw.values and "bank" not in raw.values:
+        raw.at_key("series").fail("a series needs a bank: add bank: PATH")
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
@@ -278,5 +290,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         sections=tuple(s for _, s in sections),
         cover=cover,
         config_hash="",
+        bank=path.parent / raw.values["bank"] if "bank" in raw.values else None,
+        series=raw.get("series", ""),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
