@@ -1,9 +1,10 @@
 """Chains: what each logged step must hold together, on the start of hard puzzles.
 
-A contradiction step (Nishio, dynamic and nested forcing chains) removes its assumption:
-cells and digits name it, its chain holds the assumption as an ON node, and its value is
-the technique's base plus the length extra of that chain (SE's rating). Every step is
-true against the solution, and a finder reports one step, its lowest-rated.
+A contradiction step (Nishio, dynamic forcing chains and their plus form) concludes the
+opposite of its assumption: cells and digits name it, its chain starts at the assumption,
+and it is rated from the technique's base (the exact ratings, SE's sums of ancestors, are
+pinned in test_grade_techniques.py). Every step is true against the solution, and a finder
+reports one step, its lowest-rated.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import pytest
 from exact_cover import solutions_exact
 
 from bookgen.grade import Board, Technique, chains
-from bookgen.grade.scale import length_extra
 from bookgen.grid import geometry, parse
 
 PUZZLES = [
@@ -25,7 +25,7 @@ PUZZLES = [
 CONTRADICTIONS = [
     (chains.nishio, Technique.NISHIO),
     (chains.dynamic_forcing_chains, Technique.DYNAMIC_FORCING_CHAINS),
-    (chains.nested_forcing_chains, Technique.NESTED_FORCING_CHAINS),
+    (chains.dynamic_forcing_chains_plus, Technique.DYNAMIC_FORCING_CHAINS_PLUS),
 ]
 
 
@@ -47,22 +47,22 @@ def test_contradiction_steps_hold_together(puzzle, finder, tech):
         assert solution[c] != d
     for c, v in step.placed:
         assert solution[c] == v
-    if len(step.chains) == 1:  # a contradiction: the assumption is removed
-        (c, d), chain = step.eliminated[0], step.chains[0]
-        assert step.eliminated == ((c, d),) and step.placed == ()
+    assert step.difficulty >= tech.se
+    if len(step.chains) == 1:  # a contradiction: the assumption's opposite holds
+        (c, d, on), result = step.chains[0][0], step.chains[0][-1]
+        assert result == (c, d, not on)
+        assert (step.eliminated, step.placed) == ((((c, d),), ()) if on else ((), ((c, d),)))
         assert step.cells == (c,) and step.digits == (d,)
-        assert (c, d, True) in chain
-        assert step.difficulty == pytest.approx(tech.se + length_extra(len(chain)))
-    else:  # cell or unit forcing over dynamic links, rated on this technique's base
-        assert step.difficulty >= tech.se
-        assert all(chain[0][2] for chain in step.chains)
+    else:  # cell, unit or double forcing: every chain starts at an assumption of the step
+        assert all(chain[0][0] in step.cells for chain in step.chains)
+        assert len({chain[-1] for chain in step.chains}) == 1  # one conclusion
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES)
 @pytest.mark.parametrize(
     "finder, techs",
     [
-        (chains.x_chain, {Technique.X_CHAIN, Technique.XY_CHAIN}),
+        (chains.x_chain, {Technique.X_CHAIN}),
         (chains.aic, {Technique.AIC}),
         (chains.forcing_chains, {Technique.CELL_FORCING_CHAINS, Technique.UNIT_FORCING_CHAINS}),
     ],

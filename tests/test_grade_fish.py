@@ -91,11 +91,11 @@ def test_swordfish_of_two_place_rows_after_a_row_that_is_not_part_of_it():
 def test_skyscraper_step_with_digit_9():
     # 9 in column 1 only at r1, r5; in column 5 only at r1, r6: r1c1 and r1c5 share row 1
     b = board({9: only_at({1: (1, 5), 5: (1, 6)}, by_row=False)})
-    assert fish.turbot_fish(b) == [
+    assert fish.two_strong_links(b) == [
         Step(
             Technique.SKYSCRAPER,
             4.0,
-            (rc(5, 1), rc(1, 1), rc(1, 5), rc(6, 5)),
+            (rc(1, 1), rc(1, 5), rc(5, 1), rc(6, 5)),
             (9,),
             eliminated=((rc(5, 4), 9), (rc(5, 6), 9), (rc(6, 2), 9), (rc(6, 3), 9)),
             units=(9 + 0, 9 + 4),
@@ -112,33 +112,36 @@ column 5."""
 def test_empty_rectangle_with_a_row_link(d):
     # d in row 8 only at c2 and c5: if r5c2 held d, box 5 would keep d on column 5 only,
     # r8c5 would lose it and r8c2 take it, in r5c2's column
-    steps = fish.empty_rectangle(board({d: CROSS + only_at({8: (2, 5)})}))
+    # (SE: a grouped strong link in box 5, the cross, joined to the one in row 8: 4.3)
+    steps = fish.two_strong_links(board({d: CROSS + only_at({8: (2, 5)})}))
     box = (rc(4, 5), rc(5, 4), rc(5, 5), rc(5, 6), rc(6, 5))
     assert steps == [
         Step(
             Technique.EMPTY_RECTANGLE,
             4.3,
-            box + (rc(8, 5), rc(8, 2)),
+            tuple(sorted(box + (rc(8, 5), rc(8, 2)))),
             (d,),
             eliminated=((rc(5, 2), d),),
-            units=(22,),
+            units=(7, 22),
         )
     ]
 
 
-def test_empty_rectangle_with_a_column_link_and_two_places_in_the_box():
+def test_two_places_in_a_box_off_one_line_and_a_column_link_make_a_turbot_crane():
     # 8 in box 5 only at r4c5 and r5c4, on the cross of row 5 and column 5; in column 8
     # only at r2c8 and r5c8. If r2c5 held 8, box 5 would keep it at r5c4 only, r5c8 would
     # lose it and r2c8 take it, in r2c5's row
     box5 = [rc(r, c) for r in (4, 5, 6) for c in (4, 5, 6) if (r, c) not in ((4, 5), (5, 4))]
-    steps = fish.empty_rectangle(board({8: box5 + only_at({8: (2, 5)}, by_row=False)}))
+    # Two places in the box off one line are a plain strong link: SE rates the chain of a
+    # box link and a column link as a turbot crane (4.1), not as a grouped one
+    steps = fish.two_strong_links(board({8: box5 + only_at({8: (2, 5)}, by_row=False)}))
     assert len(steps) == 1
     step = steps[0]
     assert (step.technique, step.difficulty, step.digits, step.units) == (
-        Technique.EMPTY_RECTANGLE,
-        4.3,
+        Technique.TURBOT_CRANE,
+        4.1,
         (8,),
-        (22,),
+        (16, 22),
     )
-    assert step.cells == (rc(4, 5), rc(5, 4), rc(5, 8), rc(2, 8))
+    assert step.cells == (rc(2, 8), rc(4, 5), rc(5, 4), rc(5, 8))
     assert step.eliminated == ((rc(2, 5), 8),)

@@ -563,11 +563,11 @@ class _Best:
         size: int,
         target: int,
         on: bool,
-        starts: tuple[int, ...],
+        starts: tuple[tuple[int, bool], ...],
         unit: int = -1,
     ) -> None:
         """A deduction: cand index `target` is true (on) or false, resting on chains from
-        the cand indices `starts` with `size` nodes in all."""
+        the assumptions `starts` (cand index, ON or OFF) with `size` nodes in all."""
         value = round(tech.se + length_extra(size), 1)
         if self.key is not None and (value, size) >= self.key:
             return
@@ -579,12 +579,12 @@ class _Best:
         self.step = Step(
             tech,
             value,
-            tuple(dict.fromkeys(s // n for s in starts)),
-            tuple(sorted({s % n + 1 for s in starts})),
+            tuple(dict.fromkeys(s // n for s, _ in starts)),
+            tuple(sorted({s % n + 1 for s, _ in starts})),
             placed=((cell, d + 1),) if on else (),
             eliminated=() if on else ((cell, d + 1),),
             units=(unit,) if unit >= 0 else (),
-            chains=tuple(((s // n, s % n + 1, True), (cell, d + 1, on)) for s in starts),
+            chains=tuple(((s // n, s % n + 1, a), (cell, d + 1, on)) for s, a in starts),
         )
 
     def steps(self) -> list[Step]:
@@ -622,24 +622,24 @@ def _multiple(board: Board, tech: Technique, dynamic: bool, plus: bool, nishio: 
             on_maps.append((to_on, to_off))
             if dynamic:
                 if clash:
-                    best.offer(tech, clash, s, False, (s,))
+                    best.offer(tech, clash, s, False, ((s, True),))
                 off_on, off_off, off_clash = ch.run(s, False)
                 if off_clash:
-                    best.offer(tech, off_clash, s, True, (s,))
+                    best.offer(tech, off_clash, s, True, ((s, False),))
                 if k >= 3 and not nishio:
                     for j, size in _common([to_on, off_on]):
-                        best.offer(tech, size, j, True, (s,))
+                        best.offer(tech, size, j, True, ((s, True), (s, False)))
                     for j, size in _common([to_off, off_off], (s,)):
-                        best.offer(tech, size, j, False, (s,))
+                        best.offer(tech, size, j, False, ((s, True), (s, False)))
             if not nishio:
                 _regions(board, ch, best, tech, c, d, units[c])
         if nishio:
             continue
         starts = tuple(c * n + d - 1 for d in digits_of(m))
         for j, size in _common([mp[0] for mp in on_maps], starts):
-            best.offer(tech, size, j, True, starts)
+            best.offer(tech, size, j, True, tuple((x, True) for x in starts))
         for j, size in _common([mp[1] for mp in on_maps], starts):
-            best.offer(tech, size, j, False, starts)
+            best.offer(tech, size, j, False, tuple((x, True) for x in starts))
     return best.steps()
 
 
@@ -660,9 +660,9 @@ def _regions(
         starts = tuple(q * n + d - 1 for q in spots)
         maps = [ch.run(s, True) for s in starts]
         for j, size in _common([mp[0] for mp in maps], starts):
-            best.offer(tech, size, j, True, starts, u)
+            best.offer(tech, size, j, True, tuple((x, True) for x in starts), u)
         for j, size in _common([mp[1] for mp in maps], starts):
-            best.offer(tech, size, j, False, starts, u)
+            best.offer(tech, size, j, False, tuple((x, True) for x in starts), u)
 
 
 def nishio(board: Board) -> list[Step]:
