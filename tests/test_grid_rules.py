@@ -152,3 +152,22 @@ def test_vector_clash_passes_without_check():
     with pytest.raises(InputError, match="givens clash"):
         parse(clash)
     assert parse(clash, check=False)[0][:2] == (1, 1)  # block order: the second 1 is r1c2
+
+
+def test_parse_many_frame_line_before_a_puzzle_and_two_hashes():
+    found = list(parse_many("------+------\n" + FOUR + "  # easy # 4x4\n  [" + "0 " * 16 + "]"))
+    assert [(line, geo.n) for line, _, geo in found] == [(2, 4), (3, 4)]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (FOUR + "\n" + "11" + "." * 14, "f.txt: line 2: givens clash: r1c1 and r1c2 both hold 1 in row 1"),
+        ("4 2 | . .\n. x | . .\n----+----\n2 . | . .\n. . | . 1",
+         "f.txt: line 2, position 3: unknown symbol in a 4x4 grid: 'x'"),
+    ],
+)
+def test_parse_many_errors_name_the_line_of_the_fault(text, message):
+    with pytest.raises(InputError) as e:
+        list(parse_many(text, "f.txt"))
+    assert str(e.value).startswith(message)
