@@ -125,6 +125,7 @@ GOLDEN = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..
 
 def test_one_line_keeps_the_variant():
     assert parse(GOLDEN, variant="x", check=False)[1] == geometry(9, "x")
+    assert geometry() is geometry(9) is geometry(9, "")  # one object per size and variant
 
 
 @pytest.mark.parametrize(
