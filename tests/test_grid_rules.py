@@ -118,3 +118,57 @@ def test_parse_many_vector_over_lines_then_more():
 def test_parse_many_unclosed_vector_names_its_first_line():
     with pytest.raises(InputError, match=r"^f\.txt: line 2: vector not closed: expected '\]'$"):
         list(parse_many(FOUR + "\n[0 0 0\n0 0", "f.txt"))
+
+
+GOLDEN = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5"
+
+
+def test_one_line_keeps_the_variant():
+    assert parse(GOLDEN, variant="x", check=False)[1] == geometry(9, "x")
+    assert geometry() is geometry(9) is geometry(9, "")  # one object per size and variant
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "input: no puzzle found"),
+        (FOUR + "\n" + FOUR, "input: expected one puzzle, found 2 (line 2 starts another)"),
+        ("x" + "." * 15, "line 1, position 1: unknown symbol in a 4x4 grid"),
+        ("# title\n\n" + "7" + "." * 7 + "7" + "." * 72, "line 3: givens clash: r1c1 and r1c9"),
+        ("# title\n" + "x" + "." * 80, "line 2, position 1: unknown symbol in a 9x9 grid"),
+    ],
+)
+def test_errors_without_a_source_name_the_line(text, message):
+    with pytest.raises(InputError) as e:
+        parse(text)
+    assert str(e.value).startswith(message)
+
+
+def test_only_the_first_hash_starts_a_comment():
+    assert parse(GOLDEN + "  # hard # from the seed")[0] == parse(GOLDEN)[0]
+
+
+def test_vector_clash_passes_without_check():
+    clash = "[" + " ".join(["1", "1"] + ["0"] * 79) + "]"
+    with pytest.raises(InputError, match="givens clash"):
+        parse(clash)
+    assert parse(clash, check=False)[0][:2] == (1, 1)  # block order: the second 1 is r1c2
+
+
+def test_parse_many_frame_line_before_a_puzzle_and_two_hashes():
+    found = list(parse_many("------+------\n" + FOUR + "  # easy # 4x4\n  [" + "0 " * 16 + "]"))
+    assert [(line, geo.n) for line, _, geo in found] == [(2, 4), (3, 4)]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (FOUR + "\n" + "11" + "." * 14, "f.txt: line 2: givens clash: r1c1 and r1c2 both hold 1 in row 1"),
+        ("4 2 | . .\n. x | . .\n----+----\n2 . | . .\n. . | . 1",
+         "f.txt: line 2, position 3: unknown symbol in a 4x4 grid: 'x'"),
+    ],
+)
+def test_parse_many_errors_name_the_line_of_the_fault(text, message):
+    with pytest.raises(InputError) as e:
+        list(parse_many(text, "f.txt"))
+    assert str(e.value).startswith(message)
