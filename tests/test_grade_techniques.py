@@ -421,6 +421,7 @@ SCALE = [
     (Technique.X_CHAIN, "X-chain", 6.6),
     (Technique.AIC, "alternating inference chain", 7.0),
     (Technique.TUVWXYZ_WING, "TUVWXYZ-wing", 7.5),
+    (Technique.ALIGNED_TRIPLE_EXCLUSION, "aligned triple exclusion", 7.5),
     (Technique.NISHIO, "Nishio forcing chain", 7.5),
     (Technique.CELL_FORCING_CHAINS, "cell forcing chains", 8.0),
     (Technique.UNIT_FORCING_CHAINS, "unit forcing chains", 8.0),
@@ -468,6 +469,7 @@ LADDER_ORDER = [
     "wings.uvwxyz_wing",
     "chains.chains_and_cycles",
     "wings.tuvwxyz_wing",
+    "wings.aligned_triple_exclusion",
     "chains.nishio",
     "chains.forcing_chains",
     "chains.dynamic_forcing_chains",
@@ -1089,6 +1091,20 @@ FIRST_TO_FIRE = [
         "35 =6 479 =8 347 47 =2 14579 179 "
         "2345 347 247 =1 3467 =9 567 =8 67 "
         "48 =1 4789 =5 467 =2 =3 4679 679",
+    ),
+    (
+        Technique.ALIGNED_TRIPLE_EXCLUSION,
+        7.5,
+        "r6c9-3",
+        "2378 2458 2457 367 =1 678 28 =9 2347 "
+        "378 =9 =1 =2 =4 78 58 357 =6 "
+        "=6 248 247 =5 38 =9 128 14 2347 "
+        "19 14 =3 47 58 1578 =6 =2 579 "
+        "=5 1246 246 347 =9 12 13 137 =8 "
+        "129 =7 =8 36 235 1256 =4 135 359 "
+        "278 2568 25679 89 25 =4 2359 36 =1 "
+        "=4 125 259 19 =6 =3 =7 =8 25 "
+        "18 =3 2569 18 =7 25 259 46 24",
     ),
 ]
 """(technique, rating, deductions, candidate state): on the state, the technique is the

@@ -124,6 +124,8 @@ def describe(step: Step, geo: Geometry) -> str:
         return f"{t.label} on {_digits(step.digits[:2])} at {_cells(geo, step.cells[:4])} -> {what}"
     if t is T.ALIGNED_PAIR_EXCLUSION:
         return f"{t.label}: {_cells(geo, step.cells[:2])} in {names[units[0]]} -> {what}"
+    if t is T.ALIGNED_TRIPLE_EXCLUSION:
+        return f"{t.label}: {_cells(geo, step.cells)} -> {what}"
     if t in (T.CYCLE, T.X_CHAIN, T.AIC):
         chains = [" -> ".join(_node(geo, nd) for nd in chain) for chain in step.chains]
         if len(chains) == 1:

@@ -173,6 +173,11 @@ class Technique(Enum):
         "six cells seeing each other with seven digits, and a bivalue cell sharing two of "
         "them: the digit they are not linked by leaves the cells seeing all its places",
     )
+    ALIGNED_TRIPLE_EXCLUSION = (
+        "aligned triple exclusion",
+        7.5,
+        "three cells cannot take a combination of digits that would empty a cell seeing them",
+    )
     NISHIO = (
         "Nishio forcing chain",
         7.5,

@@ -98,6 +98,7 @@ LADDER: tuple[Rung, ...] = (
         "kinds of links",
     ),
     Rung(wings.tuvwxyz_wing, (T.TUVWXYZ_WING,), "7.5"),
+    Rung(wings.aligned_triple_exclusion, (T.ALIGNED_TRIPLE_EXCLUSION,), "7.5"),
     Rung(chains.nishio, (T.NISHIO,), "7.5 + length extra"),
     Rung(
         chains.forcing_chains,

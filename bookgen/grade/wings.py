@@ -200,3 +200,71 @@ def aligned_pair_exclusion(board: Board) -> list[Step]:
                 used = tuple(c for c in common if cands[c].bit_count() == 2)
                 return [Step(tech, tech.se, (a, b) + used, (), eliminated=elim, units=(u,))]
     return []
+
+
+def aligned_triple_exclusion(board: Board) -> list[Step]:
+    """SE's aligned triplet exclusion (7.5): three cells, each seen by the same two or
+    more cells holding 2-3 candidates (the excluders). A combination of their candidates
+    is impossible when two of them that see each other take the same digit, or when it
+    covers every candidate of an excluder; a candidate of the three that takes part in no
+    possible combination is removed.
+
+    As SE, cells next to a naked single are skipped, and the three are a pair plus a cell
+    that is an excluder of one of the pair."""
+    cands, geo = board.cands, board.geo
+    sets = tables(geo).peer_sets
+    tech = Technique.ALIGNED_TRIPLE_EXCLUSION
+    excluders: dict[int, set[int]] = {}
+    for c, m in enumerate(cands):
+        if m.bit_count() < 2:
+            continue
+        if any(cands[p].bit_count() == 1 for p in sets[c]):
+            continue
+        ex = {p for p in sets[c] if 2 <= cands[p].bit_count() <= 3}
+        if ex:
+            excluders[c] = ex
+    base = sorted(excluders)
+    seen: set[tuple[int, int, int]] = set()
+    for i, a in enumerate(base):
+        for b in base[i + 1 :]:
+            twin = (excluders[a] | excluders[b]) & excluders.keys()
+            for c in sorted(twin - {a, b}):
+                p, q, r = sorted((a, b, c))
+                trio = (p, q, r)
+                if trio in seen:
+                    continue
+                seen.add(trio)
+                common = excluders[p] & excluders[q] & excluders[r]
+                if len(common) < 2:
+                    continue
+                removed = _exclude(board, trio, common, sets)
+                if removed:
+                    return [Step(tech, tech.se, trio, (), eliminated=removed)]
+    return []
+
+
+def _exclude(
+    board: Board, cells: tuple[int, int, int], common: set[int], sets: tuple[frozenset[int], ...]
+) -> tuple[tuple[int, int], ...]:
+    """The candidates of `cells` that take part in no possible combination."""
+    cands = board.cands
+    x, y, z = cells
+    sees_xy, sees_xz, sees_yz = y in sets[x], z in sets[x], z in sets[y]
+    walls = [cands[e] for e in common]
+    ok = [0, 0, 0]
+    for a in digits_of(cands[x]):
+        ba = 1 << (a - 1)
+        for b in digits_of(cands[y]):
+            if a == b and sees_xy:
+                continue
+            bb = 1 << (b - 1)
+            for c in digits_of(cands[z]):
+                if (a == c and sees_xz) or (b == c and sees_yz):
+                    continue
+                used = ba | bb | 1 << (c - 1)
+                if any(not w & ~used for w in walls):
+                    continue
+                ok[0] |= ba
+                ok[1] |= bb
+                ok[2] |= 1 << (c - 1)
+    return tuple((cell, d) for k, cell in enumerate(cells) for d in digits_of(cands[cell] & ~ok[k]))
