@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__
 from .errors import BookgenError, InputError
-from .grid import Geometry, Grid, decode_text, parse_many
+from .grid import Geometry, Grid, decode_text, geometry, parse_many
+from .rules import Variant
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -32,7 +33,7 @@ Command = Callable[[argparse.Namespace], int]
 
 
 def read_puzzles(
-    arg: str, variant: str = "", check: bool = True
+    arg: str, variant: Variant = Variant.CLASSIC, check: bool = True
 ) -> Iterator[tuple[str, Grid, Geometry]]:
     """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each.
 
@@ -491,13 +492,14 @@ def _add_shape_options(p: argparse.ArgumentParser) -> None:
                    help="no clue (group of symmetric clues) can be removed")
 
 
-def _shape(args: argparse.Namespace, size: int, variant: str = "") -> DigSpec:
+def _shape(args: argparse.Namespace, geo: Geometry) -> DigSpec:
     """The DigSpec the shape options ask for; GenerationError naming a bad option."""
     from .model import ClueTarget, DigSpec
     from .rules import Symmetry
 
-    clues = ClueTarget.parse(args.clues, size) if args.clues else None
-    return DigSpec(size, Symmetry.parse(args.symmetry), clues, args.minimal, variant)
+    clues = ClueTarget.parse(args.clues, geo.n) if args.clues else None
+    return DigSpec(geo.n, Symmetry.parse(args.symmetry), clues, args.minimal, geo.variant,
+                   geo.region_layout)
 
 
 def _add_improve(sub: argparse._SubParsersAction) -> None:
@@ -545,7 +547,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
     args.workers = capped_workers(args.workers, "--workers")
-    spec = _shape(args, geo.n, geo.variant)
+    spec = _shape(args, geo)
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
@@ -603,7 +605,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
     args.workers = capped_workers(args.workers, "--workers")
-    spec = _shape(args, args.size)
+    spec = _shape(args, geometry(args.size))
     out = FileOut(args.output) if args.output else None
     written = 0
     try:

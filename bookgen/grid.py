@@ -6,13 +6,14 @@ Glossary and conventions:
   cell       0 .. n*n-1, row-major: cell = row * n + col
   value      0 = blank, 1 .. n = a symbol; a grid is a tuple of n*n values
   symbol     how a value is written: 1-9, then A, B, C, ... (10 = A); blank '.'
-  unit       n cells that hold each symbol once: rows, columns, boxes (and variant extras)
+  unit       n cells that hold each symbol once: rows, columns, boxes (or jigsaw regions),
+             and the variant's extras (rules.Variant: X diagonals, hyper windows)
   peers      the other cells sharing at least one unit with a cell
   block order  box by box from the top-left, each box row by row (seed 000's "Z-order");
              block_order[pos] = cell, block_pos[cell] = pos
   label      r4c2: 1-based row and column, as people read it
 
-The tables are computed once per (size, variant) and are immutable; kernels take the
+The tables are computed once per topology (Geometry.key) and are immutable; kernels take the
 numpy copies from ``Geometry.arrays()``.
 """
 
@@ -25,7 +26,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .errors import InputError
+from .errors import GenerationError, InputError
+from .rules import HYPER_WINDOWS, Variant
 
 SYMBOLS = "123456789ABCDEFG"
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
@@ -35,30 +37,36 @@ BLANKS = {".", "_"}
 FORMATS = ("line", "grid", "seed", "json")
 
 Grid = tuple[int, ...]
+GeometryKey = tuple[int, Variant, "str | None"]
+"""What identifies a topology: size, variant, jigsaw region labels (Geometry.key)."""
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """The static topology of one grid size (and variant)."""
+    """The static topology of one grid size and variant (and jigsaw region layout)."""
 
     n: int
     """Symbols per unit and cells per row."""
     box_rows: int
-    """Rows in one box."""
+    """Rows in one box; 0 for jigsaw, whose regions are not rectangles."""
     box_cols: int
-    """Columns in one box."""
-    variant: str
-    """'' for classic sudoku, 'x' adds the two main diagonals as units."""
+    """Columns in one box; 0 for jigsaw."""
+    variant: Variant
+    """Which units the grid has besides rows and columns (rules.Variant)."""
+    regions: tuple[int, ...]
+    """For each cell, the index (0 .. n-1) of its box, or of its jigsaw region."""
     units: tuple[tuple[int, ...], ...]
-    """Every unit: rows first, then columns, boxes, variant extras."""
+    """Every unit: rows first, then columns, boxes (or regions), variant extras."""
     unit_names: tuple[str, ...]
-    """Human name of each unit: 'row 1', 'column 3', 'box 5', 'diagonal 1'."""
+    """Human name of each unit: 'row 1', 'column 3', 'box 5', 'region 2', 'diagonal 1',
+    'window 4'."""
     cell_units: tuple[tuple[int, ...], ...]
     """For each cell, the indices of the units it belongs to."""
     peers: tuple[tuple[int, ...], ...]
     """For each cell, its peers in ascending order."""
     block_order: tuple[int, ...]
-    """block_order[pos] = the cell at block-order position pos."""
+    """block_order[pos] = the cell at block-order position pos (box by box, or region by
+    region, each row by row)."""
     block_pos: tuple[int, ...]
     """block_pos[cell] = the block-order position of cell."""
     _arrays: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -67,6 +75,21 @@ class Geometry:
     def ncells(self) -> int:
         return self.n * self.n
 
+    @property
+    def region_labels(self) -> str:
+        """The regions as n*n labels 1..n in row-major order (jigsaw's `regions` string)."""
+        return "".join(SYMBOLS[r] for r in self.regions)
+
+    @property
+    def region_layout(self) -> str | None:
+        """A jigsaw grid's region_labels; None for variants with boxes."""
+        return self.region_labels if self.variant is Variant.JIGSAW else None
+
+    @property
+    def key(self) -> GeometryKey:
+        """What identifies the topology: size, variant and (jigsaw only) the regions."""
+        return self.n, self.variant, self.region_layout
+
     def row(self, cell: int) -> int:
         return cell // self.n
 
@@ -74,8 +97,8 @@ class Geometry:
         return cell % self.n
 
     def box(self, cell: int) -> int:
-        r, c = divmod(cell, self.n)
-        return (r // self.box_rows) * (self.n // self.box_cols) + c // self.box_cols
+        """The box (or jigsaw region) of a cell."""
+        return self.regions[cell]
 
     def label(self, cell: int) -> str:
         """'r4c2' for the cell in 1-based row 4, column 2."""
@@ -110,32 +133,88 @@ class Geometry:
         return self._arrays
 
 
-def geometry(n: int = 9, variant: str = "") -> Geometry:
-    """The geometry of an n x n grid; variant 'x' adds both main diagonals as units.
+def geometry(
+    n: int = 9, variant: Variant | str = Variant.CLASSIC, regions: str | None = None
+) -> Geometry:
+    """The geometry of an n x n grid of a variant; one object per topology.
 
-    One object per (n, variant), however the arguments are spelled."""
-    return _geometry(n, variant)
+    regions (jigsaw only): n*n region labels in row-major order, any n distinct characters,
+    each used by n connected cells. Raises InputError naming what is wrong."""
+    try:
+        kind = Variant.parse(variant)
+    except GenerationError as e:
+        raise InputError(str(e)) from None
+    if n not in kind.sizes:
+        sizes = ", ".join(map(str, kind.sizes))
+        raise InputError(f"unsupported grid size {n} for {kind.value}: expected one of {sizes}")
+    if kind is Variant.JIGSAW:
+        if regions is None:
+            raise InputError("a jigsaw grid needs its regions: n*n region labels, row-major")
+        return _geometry(n, kind, _region_string(n, regions))
+    if regions is not None:
+        raise InputError(f"regions belong to jigsaw grids, not {kind.value}")
+    return _geometry(n, kind, "")
+
+
+def _region_string(n: int, labels: str) -> str:
+    """regions relabelled 1..n by first appearance; InputError unless they tile the grid
+    into n connected regions of n cells."""
+    text = "".join(labels.split())
+    if len(text) != n * n:
+        raise InputError(f"jigsaw regions: {len(text)} labels, expected {n * n} ({n}x{n})")
+    index: dict[str, int] = {}
+    for ch in text:
+        index.setdefault(ch, len(index))
+    if len(index) != n:
+        raise InputError(f"jigsaw regions: {len(index)} different labels, expected {n}")
+    cells: list[list[int]] = [[] for _ in range(n)]
+    for c, ch in enumerate(text):
+        cells[index[ch]].append(c)
+    for r, members in enumerate(cells):
+        name = next(ch for ch, i in index.items() if i == r)
+        if len(members) != n:
+            raise InputError(f"jigsaw region {name!r} has {len(members)} cells, expected {n}")
+        if not _connected(members, n):
+            raise InputError(f"jigsaw region {name!r} is not connected")
+    return "".join(SYMBOLS[index[ch]] for ch in text)
+
+
+def _connected(cells: list[int], n: int) -> bool:
+    """Whether the cells form one piece through shared edges."""
+    inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
+    while todo:
+        r, c = divmod(todo.pop(), n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            nb = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and nb in inside and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
 
 
 @cache
-def _geometry(n: int, variant: str) -> Geometry:
-    if n not in BOX_SHAPES:
-        raise InputError(f"unsupported grid size {n}: expected one of {', '.join(map(str, SIZES))}")
-    if variant not in ("", "x"):
-        raise InputError(f"unknown variant {variant!r}: expected '' or 'x'")
-    br, bc = BOX_SHAPES[n]
+def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-    boxes = []
-    for b in range(n):
-        r0, c0 = (b // (n // bc)) * br, (b % (n // bc)) * bc
-        boxes.append(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
+    if variant is Variant.JIGSAW:
+        br = bc = 0
+        regions = tuple(SYMBOLS.index(ch) for ch in labels)
+        region_word = "region"
+    else:
+        br, bc = BOX_SHAPES[n]
+        regions = tuple((c // n // br) * (n // bc) + c % n // bc for c in range(n * n))
+        region_word = "box"
+    boxes = [tuple(c for c in range(n * n) if regions[c] == b) for b in range(n)]
     units = rows + cols + boxes
     names = [f"row {i + 1}" for i in range(n)] + [f"column {i + 1}" for i in range(n)]
-    names += [f"box {i + 1}" for i in range(n)]
-    if variant == "x":
+    names += [f"{region_word} {i + 1}" for i in range(n)]
+    if variant is Variant.X:
         units += [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
         names += ["diagonal 1", "diagonal 2"]
+    if variant is Variant.HYPER:
+        for k, (r0, c0) in enumerate(HYPER_WINDOWS):
+            units.append(tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3)))
+            names.append(f"window {k + 1}")
     cell_units = tuple(
         tuple(u for u, cells in enumerate(units) if c in cells) for c in range(n * n)
     )
@@ -151,6 +230,7 @@ def _geometry(n: int, variant: str) -> Geometry:
         box_rows=br,
         box_cols=bc,
         variant=variant,
+        regions=regions,
         units=tuple(units),
         unit_names=tuple(names),
         cell_units=cell_units,
@@ -220,7 +300,7 @@ def find_clash(values: Sequence[int], geo: Geometry) -> tuple[int, int, int] | N
     return None
 
 
-def _parse_vector(text: str, where: str, variant: str) -> tuple[Grid, Geometry]:
+def _parse_vector(text: str, where: str, variant: Variant | str) -> tuple[Grid, Geometry]:
     """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]'."""
     body = text.strip()
     if "," in body:
@@ -264,7 +344,7 @@ def _parse_vector(text: str, where: str, variant: str) -> tuple[Grid, Geometry]:
 
 
 def _parse_symbols(
-    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: str
+    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: Variant | str
 ) -> tuple[Grid, Geometry]:
     """chars: (line, position, char) of every symbol character, frame and spaces removed."""
     n = size_for_cells(len(chars))
@@ -312,7 +392,7 @@ def decode_text(data: bytes, source: str) -> str:
 
 
 def parse(
-    text: str, source: str = "", variant: str = "", check: bool = True
+    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
 ) -> tuple[Grid, Geometry]:
     """One grid from any accepted form; raises InputError naming line and position.
 
@@ -342,7 +422,7 @@ def parse(
 
 
 def parse_many(
-    text: str, source: str = "", variant: str = "", check: bool = True
+    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
 ) -> Iterator[tuple[int, Grid, Geometry]]:
     """Every puzzle in a text: (first line number, values, geometry).
 

@@ -449,8 +449,8 @@ def improve(
         raise GenerationError(f"evaluations {evaluations}: expected a positive number")
     if seconds is not None and not seconds > 0:
         raise GenerationError(f"seconds {seconds}: expected a positive number")
-    spec = spec or DigSpec(geo.n, variant=geo.variant)
-    if (spec.size, spec.variant) != (geo.n, geo.variant):
+    spec = spec or DigSpec(geo.n, variant=geo.variant, regions=geo.region_layout)
+    if spec.geo is not geo:
         raise GenerationError(f"shape of size {spec.size} for a {geo.n}x{geo.n} grid")
     solution, start = _start(values, geo, spec, backend)
     workers = workers or default_workers()

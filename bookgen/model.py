@@ -14,7 +14,7 @@ from enum import Enum
 
 from .errors import GenerationError
 from .grid import Geometry, geometry
-from .rules import MIN_CLUES, Paper, Platform, Symmetry
+from .rules import MIN_CLUES, Paper, Platform, Symmetry, Variant
 
 
 class Band(Enum):
@@ -117,14 +117,16 @@ class DigSpec:
     minimal: bool = False
     """Dig every group (no orbit of clues can go and keep the puzzle unique); otherwise
     stop at clues.lo."""
-    variant: str = ""
-    """'' for classic sudoku, 'x' for X-sudoku (diagonals are units)."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns."""
+    regions: str | None = None
+    """Jigsaw only: the region layout as n*n labels, row-major (Geometry.region_labels)."""
     max_tries: int = MAX_TRIES
     """Fresh boards tried before giving up on the clue target."""
 
     @property
     def geo(self) -> Geometry:
-        return geometry(self.size, self.variant)
+        return geometry(self.size, self.variant, self.regions)
 
     @property
     def target(self) -> ClueTarget:

@@ -32,6 +32,50 @@ MIN_CLUES = {4: 4, 6: 8, 9: 17, 12: 11, 16: 15}
 symbols, else two missing ones could be swapped."""
 
 
+class Variant(Enum):
+    """Which units a grid has besides its rows and columns."""
+
+    CLASSIC = "classic"
+    """Rows, columns and rectangular boxes."""
+    X = "x"
+    """Classic plus both main diagonals."""
+    HYPER = "hyper"
+    """Classic plus four windows (windoku): 3x3 squares at rows and columns 2-4 and 6-8."""
+    JIGSAW = "jigsaw"
+    """Rows, columns and irregular connected regions of n cells in place of the boxes."""
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The grid sizes this variant exists in."""
+        return VARIANT_SIZES[self]
+
+    @classmethod
+    def parse(cls, text: str | Variant) -> Variant:
+        """A Variant from its name ('' is classic); GenerationError listing the names."""
+        if isinstance(text, Variant):
+            return text
+        name = str(text).strip().lower() or cls.CLASSIC.value
+        try:
+            return cls(name)
+        except ValueError:
+            names = ", ".join(v.value for v in cls)
+            raise GenerationError(f"unknown variant {text!r}: expected one of {names}") from None
+
+
+JIGSAW_SIZES = (5, 6, 7, 8, 9)
+"""Jigsaw grids need no rectangular box, so sizes without one (5, 7, 8) exist too."""
+
+VARIANT_SIZES: dict[Variant, tuple[int, ...]] = {
+    Variant.CLASSIC: SIZES,
+    Variant.X: SIZES,
+    Variant.HYPER: (9,),
+    Variant.JIGSAW: JIGSAW_SIZES,
+}
+
+HYPER_WINDOWS = ((1, 1), (1, 5), (5, 1), (5, 5))
+"""Top-left (row, column), 0-based, of the hyper variant's four 3x3 windows."""
+
+
 class Symmetry(Enum):
     """Board motions that leave the clue pattern unchanged."""
 

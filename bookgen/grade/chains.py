@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-from ..grid import Geometry
+from ..grid import Geometry, GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique, length_extra
 from .tables import tables
@@ -287,13 +287,13 @@ def chains_and_cycles(board: Board) -> list[Step]:
 # ---------------------------------------------------------------- dynamic chains
 
 
-_ORDER: dict[tuple[int, str], tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+_ORDER: dict[GeometryKey, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
 
 
 def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Per cell: its units box first, then row, column, others (SE's order of regions);
     and its peers in that order, each once."""
-    key = (geo.n, geo.variant)
+    key = geo.key
     got = _ORDER.get(key)
     if got is None:
         rank = {"box": 0, "row": 1, "column": 2}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ..grid import GeometryKey
 from .board import Board, Step
 from .scale import Technique
 from .tables import tables
@@ -129,14 +130,14 @@ def _links(board: Board, d: int) -> list[Link]:
 
 
 _Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-_MASKS: dict[tuple[int, str], _Masks] = {}
+_MASKS: dict[GeometryKey, _Masks] = {}
 
 
 def _masks(board: Board) -> _Masks:
     """Bitmask tables of a geometry: per cell its units and its peers; per unit its cells;
     and the units of each kind in SE's order for a weak link's unit (column, row, box)."""
     geo = board.geo
-    key = (geo.n, geo.variant)
+    key = geo.key
     got = _MASKS.get(key)
     if got is None:
         cell_units = tuple(sum(1 << u for u in us) for us in geo.cell_units)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..grid import Geometry
+from ..grid import Geometry, GeometryKey
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,12 @@ class Tables:
     """unit_cands[unit * n + d - 1]: the cand indices of digit d in the unit's cells."""
 
 
-_CACHE: dict[tuple[int, str], Tables] = {}
+_CACHE: dict[GeometryKey, Tables] = {}
 
 
 def tables(geo: Geometry) -> Tables:
     """The tables of a geometry, built on first use."""
-    key = (geo.n, geo.variant)
+    key = geo.key
     t = _CACHE.get(key)
     if t is None:
         t = _CACHE[key] = _build(geo)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from ..grid import GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique
 from .tables import tables
@@ -80,13 +81,13 @@ def _loops(board: Board, start: int, pair: int) -> Iterator[tuple[int, ...]]:
     yield from walk(start, "", 2, 0)
 
 
-_KINDS: dict[tuple[int, str], tuple[str, ...]] = {}
+_KINDS: dict[GeometryKey, tuple[str, ...]] = {}
 
 
 def _kinds(board: Board) -> tuple[str, ...]:
     """The kind of each unit ('row', 'column', 'box', ...), built once per geometry."""
     geo = board.geo
-    key = (geo.n, geo.variant)
+    key = geo.key
     got = _KINDS.get(key)
     if got is None:
         got = _KINDS[key] = tuple(name.split()[0] for name in geo.unit_names)
