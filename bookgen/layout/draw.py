@@ -532,7 +532,7 @@ def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
         c.setFont(font, size)
         for k, line in enumerate(block):
             c.drawString(0, y, line)
-            if font == fonts.bold and k == 0 and i:
-                star_row(c, width, y, size, STARS[list(Band)[(i - 1) // 2]])
+            if i % 2 and k == 0:  # items 1, 3, ...: a band's name line
+                star_row(c, width, y, size, STARS[list(Band)[i // 2]])
             y -= size * fit.LEADING
         y -= after * size * fit.LEADING
