@@ -149,9 +149,11 @@ def check_glyphs(t: model.Template, texts: lang.Texts, words: Iterable[tuple[At,
     for at, what, text in items:
         _report(t, at, what, [("", text)])
     code = texts.language
-    shown_code = code if "language" in raw.where else f"{code}, the default,"
-    _report(t, raw.at_key("language"), f"the {shown_code} texts",
-            [(k, v) for k, v in texts.strings if k not in overridden])
+    given = "language" in raw.where
+    at = raw.at_key("language") if given else At(raw.at.ctx, "language", raw.at.line)
+    marks = [("quotes", "".join(texts.file.quotes)), ("decimal", texts.file.decimal)]
+    _report(t, at, f"the {code if given else f'{code}, the default,'} texts",
+            [(k, v) for k, v in texts.strings if k not in overridden] + marks)
 
 
 def _report(t: model.Template, at: At, what: str, texts: list[tuple[str, str]]) -> None:

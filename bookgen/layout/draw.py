@@ -520,7 +520,8 @@ def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
         lo = max(lo, LOWEST_GRADE)
         grades = (texts("scale.from", lo=texts.number(lo)) if hi == math.inf
                   else texts("scale.range", lo=texts.number(lo), hi=texts.number(hi - 0.1)))
-        items += [(f"{texts(f'band.{band.value}')} · {grades}", fonts.bold, 0.0),
+        items += [(texts("scale.line", band=texts(f"band.{band.value}"), grades=grades),
+                   fonts.bold, 0.0),
                   (texts(f"scale.{band.value}"), fonts.regular, 0.8)]
     top = box.height - m.band
     # the bold line of each band leaves room at its right for the stars
