@@ -23,13 +23,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
 from ..errors import ConfigError, InputError
 from ..grid import decode_text
 from ..rules import MIN_LINE_PT
+
+if TYPE_CHECKING:
+    from ..shipped import Traversable
 
 E = TypeVar("E", bound=Enum)
 
@@ -400,11 +403,11 @@ _NOT_YAML_TEXT = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD
 """Characters a YAML file may not hold (YAML 1.1's printable set), as PyYAML checks."""
 
 
-def _file_text(path: Path) -> str:
+def _file_text(path: Traversable) -> str:
     """The file as text (a UTF-8 byte-order mark dropped); ConfigError naming the problem,
     never quoting the file."""
     try:
-        with open(path, "rb") as f:
+        with path.open("rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
@@ -477,16 +480,19 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def compose(
-    path: Path, file: str, problems: list[tuple[str, int, str]]
+    path: Traversable, file: str, problems: list[tuple[str, int, str]]
 ) -> tuple[yaml.Node | None, Ctx]:
     """The file's root node (None if it could not be parsed) and a context to read it.
 
+    `path` is a file or a shipped resource (shipped.py); relative paths in a resource that
+    is no file of its own (a zip) are taken from the current folder.
     The file is checked before any value is built from it: size, encoding, characters,
     nesting, and how far its aliases expand."""
     text = _file_text(path)
     bad = _NOT_YAML_TEXT.search(text)
     loader = yaml.SafeLoader("" if bad else text)  # the loader refuses such text at once
-    ctx = Ctx(loader, path.parent, file, problems)
+    base = path.parent if isinstance(path, Path) else Path.cwd()
+    ctx = Ctx(loader, base, file, problems)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         At(ctx, "", line).fail(f"invalid YAML: the file holds the control character "

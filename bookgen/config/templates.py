@@ -1,4 +1,4 @@
-"""Page templates: the shipped presets (templates/*.yaml), their schema, and the merge of a
+"""Page templates: the shipped presets (bookgen/templates/*.yaml), their schema, and the merge of a
 config's `layout` overrides onto them.
 
 Glossary:
@@ -14,12 +14,12 @@ from __future__ import annotations
 import dataclasses
 import re
 import string
-import sysconfig
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
-from .. import model
+from .. import model, shipped
 from ..errors import ConfigError
 from ..layout.geometry import content_box, footer_problem, footer_room, glyph_problem
 from ..rules import (
@@ -59,6 +59,9 @@ from .reader import (
     scalar_of,
     unknown,
 )
+
+if TYPE_CHECKING:
+    from ..shipped import Traversable
 
 DEFAULT_TEMPLATE = "letter-4up"
 """The template of a config that names none."""
@@ -210,32 +213,24 @@ TEMPLATE = Map(
 # ---------------------------------------------------------------- files
 
 
-def _templates_dir() -> Path:
-    """The shipped templates: the checkout's templates/ folder, else the installed copy
-    (pyproject.toml installs them as data files under <prefix>/share/bookgen/templates)."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file():
-        return root / "templates"
-    schemes = (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user"))
-    installed = [Path(sysconfig.get_path("data", s)) / "share" / "bookgen" / "templates"
-                 for s in schemes]
-    return next((d for d in installed if d.is_dir()), installed[0])
-
-
 def list_templates() -> list[str]:
     """Names of the shipped templates, sorted."""
-    return sorted(p.stem for p in _templates_dir().glob("*.yaml"))
+    return shipped.yaml_names(shipped.TEMPLATES)
 
 
-def _template_file(name: str, base: Path) -> Path | None:
-    """A template name (shipped) or a path to a .yaml file (relative to `base`)."""
+def _template_file(name: str, base: Path) -> tuple[Traversable, bool] | None:
+    """A template name (shipped: True) or a path to a .yaml file (relative to `base`)."""
     if name.lower().endswith((".yaml", ".yml")):
         path = (base / Path(name).expanduser()).resolve()
-    elif "/" in name or "\\" in name:
+        return (path, False) if path.is_file() else None
+    if "/" in name or "\\" in name:
         return None  # only YAML template files are read: never any other file named here
-    else:
-        path = _templates_dir() / f"{name}.yaml"
-    return path if path.is_file() else None
+    found = shipped.resource(shipped.TEMPLATES, f"{name}.yaml")
+    return (found, True) if found is not None else None
+
+
+def _stem(path: Traversable) -> str:
+    return Path(path.name).stem
 
 
 # ---------------------------------------------------------------- templates
@@ -315,7 +310,9 @@ def _template(read: Read, name: str) -> model.Template | None:
     return t if len(read.at.ctx.problems) == found else None
 
 
-def _read_template(path: Path, shown: str, problems: list[tuple[str, int, str]]) -> Read | None:
+def _read_template(
+    path: Traversable, shown: str, problems: list[tuple[str, int, str]]
+) -> Read | None:
     """A template file's keys as read (problems noted with `shown` and the line)."""
     node, ctx = compose(path, shown, problems)
     if node is None:
@@ -327,13 +324,15 @@ def _read_template(path: Path, shown: str, problems: list[tuple[str, int, str]])
 def load_template(name_or_path: str | Path) -> model.Template:
     """A shipped template by name, or a template file; raises ConfigError listing problems."""
     text = str(name_or_path)
-    path = _template_file(text, Path.cwd())
-    if path is None:
+    found = _template_file(text, Path.cwd())
+    if found is None:
         raise ConfigError(_no_template(text))
+    path = found[0]
+    shown = str(path)
     problems: list[tuple[str, int, str]] = []
-    read = _read_template(path, str(path), problems)
-    t = _template(read, path.stem) if read is not None else None
-    raise_problems(path, problems)
+    read = _read_template(path, shown, problems)
+    t = _template(read, _stem(path)) if read is not None else None
+    raise_problems(Path(shown), problems)
     assert t is not None
     return t
 
@@ -354,11 +353,12 @@ def book_template(raw: Read, ctx: Ctx) -> model.Template | None:
     if "template" in raw.where and "template" not in raw.values:
         return None
     name = raw.get("template", DEFAULT_TEMPLATE)
-    path = _template_file(name, ctx.base)
-    if path is None:
+    found = _template_file(name, ctx.base)
+    if found is None:
         raw.at_key("template").fail(_no_template(name))
         return None
-    shown = path.name if path.parent == _templates_dir() else name
+    path, is_shipped = found
+    shown = path.name if is_shipped else name
     base = _read_template(path, shown, ctx.problems)
     if base is None:
         return None
@@ -368,6 +368,6 @@ def book_template(raw: Read, ctx: Ctx) -> model.Template | None:
     if raw.get("print"):  # the config's own print block wins over the template's
         over = Read(raw.at, {"print": raw.get("print")}, {"print": raw.at_key("print")})
         read = _merge(read, over)
-    return _template(read, path.stem)
+    return _template(read, _stem(path))
 
 
