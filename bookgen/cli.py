@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from . import __version__
+from . import __version__, project
 from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, decode_text, parse_many
 
@@ -833,6 +833,7 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_improve,
     _add_generate,
     _add_bank,
+    *project.ADDERS,
 ]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 

@@ -305,3 +305,29 @@ class FileOut:
             pass  # the write failed already; the error that says so is on its way
         if self.part:
             Path(self.part).unlink(missing_ok=True)
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """A file that must not exist yet, written whole: a temporary file beside it, then a
+    hard link to the name (which fails, never replaces, when the name is taken)."""
+    part = path.with_name(f".{path.name}.part")
+    try:
+        with open(part, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.link(part, path)
+    except FileExistsError:
+        raise OutputError(f"{path}: exists; it is never overwritten: name another folder, "
+                          "or move the file away") from None
+    except OSError as e:
+        raise _fail(path, "cannot write", e) from None
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """A text file written whole, replacing what was there: `<path>.part`, then a rename."""
+    out = FileOut(str(path))
+    out.write(text)
+    out.commit()

@@ -33,6 +33,7 @@ from .reader import (
     Map,
     Read,
     Wrong,
+    accepts,
     compose,
     integer_of,
     raise_problems,
@@ -44,7 +45,7 @@ from .reader import (
     scalar_of,
 )
 from .sections import SectionConfig, read_sections, section_record
-from .templates import BUNDLED_FONTS, PRINT, TEMPLATE, book_template
+from .templates import BUNDLED_FONTS, DEFAULT_TEMPLATE, PRINT, TEMPLATE, book_template
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ class BookConfig:
     puzzle or an isomorph of one; '' for none (needs a bank)."""
 
 
+@accepts("a positive integer or 'auto'", {"anyOf": [{"type": "integer", "minimum": 1},
+                                                   {"enum": ["auto", None]}]})
 def _workers(node: yaml.Node, at: At) -> int | None:
     if scalar_of(node, at) in (None, "auto"):
         return None
@@ -90,24 +93,46 @@ def _workers(node: yaml.Node, at: At) -> int | None:
     return value
 
 
+_FRONT_HELP = {
+    "title_page": "A title page (title, subtitle, author; the copyright line on its back).",
+    "how_to_play": "A page on how to play.",
+    "contents": "The contents, by section.",
+}
+_FRONT = Map(
+    {f.name: Key(read_flag, default=f.default, help=_FRONT_HELP[f.name])
+     for f in dataclasses.fields(model.FrontMatter)},
+    help="Which front pages the book has.",
+)
+
 _CONFIG = Map(
     {
-        "title": Key(read_text, required=True),
-        "subtitle": Key(read_optional_text),
-        "author": Key(read_optional_text),
-        "copyright": Key(read_optional_text),
-        "seed": Key(read_seed),
-        "workers": Key(_workers),
-        "template": Key(read_text),
-        "layout": Key(TEMPLATE),
-        "print": Key(PRINT),
-        "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
-        "sections": Key(read_sections, required=True),
-        "cover": Key(COVER),
-        "bank": Key(read_text),
-        "series": Key(read_text),
+        "title": Key(read_text, required=True, help="The book's title: title page, cover, "
+                                                    "PDF metadata."),
+        "subtitle": Key(read_optional_text, default="", help="Below the title."),
+        "author": Key(read_optional_text, default="", help="The author line."),
+        "copyright": Key(read_optional_text, default="",
+                         help="Copyright line on the back of the title page; empty for none."),
+        "seed": Key(read_seed, default=1, help="The book seed: the same config and seed give "
+                                              "a byte-identical book. `--seed` overrides it."),
+        "workers": Key(_workers, default=None, default_words="auto",
+                       help="Worker processes; auto uses every core. The book does not "
+                            "depend on it. `--workers` overrides it."),
+        "template": Key(read_text, default=DEFAULT_TEMPLATE,
+                        help="A shipped template by name (`bookgen templates` lists them), or "
+                             "the path of a .yaml template file, relative to the config."),
+        "layout": Key(TEMPLATE, help="Template keys to override for this book."),
+        "print": Key(PRINT, help="How the book is printed; wins over the template's."),
+        "front": Key(_FRONT, help="Which front pages the book has."),
+        "sections": Key(read_sections, required=True,
+                        help="The sections, in print order: easier first."),
+        "cover": Key(COVER, help="The full-wrap cover of a print-on-demand book."),
+        "bank": Key(read_text, help="A puzzle bank (`bookgen bank`), relative to the config: "
+                                    "its puzzles are used first, and new ones are stored."),
+        "series": Key(read_text, help="A series name: no two books of the series share a "
+                                      "puzzle or an isomorph of one (needs bank)."),
     },
     what="a mapping of book settings",
+    help="The top level of a book config.",
 )
 
 
@@ -280,10 +305,10 @@ def load_config(path: str | Path, *, seed: int | None = None,
         path=path,
         name=path.stem,
         title=raw.values["title"],
-        subtitle=raw.get("subtitle", ""),
-        author=raw.get("author", ""),
-        copyright=raw.get("copyright", ""),
-        seed=raw.get("seed", 1) if seed is None else seed,
+        subtitle=raw.get("subtitle"),
+        author=raw.get("author"),
+        copyright=raw.get("copyright"),
+        seed=raw.get("seed") if seed is None else seed,
         workers=raw.get("workers") if workers is None else workers,
         template=template,
         front=front,
