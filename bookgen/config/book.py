@@ -25,7 +25,13 @@ from .. import model
 from ..errors import ConfigError, LayoutError
 from ..grid import geometry
 from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
-from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
+from ..rules import (
+    COVER_PLATFORMS,
+    LARGE_PRINT_ANSWER_PT,
+    LARGE_PRINT_DIGIT_PT,
+    MIN_CELL_PT,
+    MIN_TEXT_PT,
+)
 from .cover import COVER, cover_record
 from .reader import (
     At,
@@ -182,8 +188,14 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
             ("answer grids", plan.answer_slots, t.answers_per_page,
              LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
         ):
-            pt = t.digit_scale * slots[0].grid.width / n
-            if pt < least:
+            cell = slots[0].grid.width / n
+            pt = t.digit_scale * cell
+            if what == "grids" and cell < MIN_CELL_PT:
+                read.at_key("size").fail(
+                    f"{n}x{n} grids at {per_page} a page get {cell / 72:.2f} in cells with "
+                    f"template {t.name!r}; expected at least {MIN_CELL_PT / 72:g} in to write "
+                    "in (fewer puzzles_per_page under layout, or a larger page)")
+            elif pt < least:
                 read.at_key("size").fail(
                     f"{n}x{n} {what} at {per_page} a page get {pt:.1f} pt digits "
                     f"with template {t.name!r}; expected at least {least:g} pt "
