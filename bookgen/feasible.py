@@ -88,23 +88,34 @@ def chance(section: SectionConfig) -> Chance | None:
 
 
 def practical(section: SectionConfig) -> str:
-    """Clue counts (and minimality) at which the section's band is common, in words."""
+    """Clue counts (and minimality) at which the section's band is common, in words; else
+    the measured row where it is least rare."""
     band, n = section.difficulty.band, section.dig.size
     assert band is not None
     rows, minimal = BAND_MIX[n], MINIMAL_MIX[n]
     easy_dig = aimed(section.difficulty)
-    good = sorted(k for k, c in rows.items() if _fits(c, band, easy_dig) >= PRACTICAL * sum(c))
+    share = {k: _fits(c, band, easy_dig) / sum(c) for k, c in rows.items()}
+    good = sorted(k for k, s in share.items() if s >= PRACTICAL)
     ways = []
     if good and easy_dig:
         ways.append(f"without minimal, a clue range reaching {good[0]} or more, e.g. "
                     f"clues: [{good[0]}, {good[0] + n}]")
     elif good:
         ways.append(f"without minimal, clues: [{good[0]}, {good[-1]}]")
-    if not easy_dig and _fits(minimal[2], band, False) >= PRACTICAL * sum(minimal[2]):
+    at_minimal = _fits(minimal[2], band, False) / sum(minimal[2])
+    if not easy_dig and at_minimal >= PRACTICAL:
         ways.append(f"minimal puzzles ({minimal[0]}-{minimal[1]} clues)")
-    if not ways:
-        return "no measured clue count gives it; widen the difficulty"
-    return " or ".join(ways)
+    if ways:
+        return " or ".join(ways)
+    best = max(share, key=lambda k: (share[k], -k))
+    if not easy_dig and at_minimal >= share[best]:
+        best_share, where = at_minimal, "minimal puzzles"
+    else:
+        best_share, where = share[best], f"clues: [{best}, {best}]"
+    if best_share >= RARE:
+        return (f"none common; the least rare measured is {where} ({best_share:.0%}); or "
+                "widen the difficulty")
+    return "no measured clue count gives it; widen the difficulty"
 
 
 def rare_sections(cfg: BookConfig) -> list[str]:

@@ -164,7 +164,8 @@ def _band_mix_tool():
     return module
 
 
-@pytest.mark.parametrize("size, clues", [(4, 6), (6, 9), (6, 12), (6, 16), (6, None)])
+@pytest.mark.parametrize("size, clues", [(4, 6), (6, 9), (6, 12), (6, 16), (6, None), (9, 45),
+                                         (12, 90)])
 def test_the_band_mix_table_is_what_the_measurement_gives(size, clues):
     """The cheap rows, measured again: the table holds measurements, not guesses."""
     tool = _band_mix_tool()
@@ -230,3 +231,18 @@ def test_an_easy_dig_stopped_at_a_practical_clue_count_is_not_rare(tmp_path, siz
         assert bool(rare_sections(cfg)) == (fits < RARE * sum(counts))
         if fits >= PRACTICAL * sum(counts):
             assert not rare_sections(cfg)
+
+
+def test_twelve_by_twelve_easy_minimal_is_warned_and_the_advice_works(tmp_path):
+    """The case that used to fail after minutes: random minimal 12x12 puzzles are almost
+    never easy. The clue range the warning names makes the section quiet."""
+    layout = "layout: {puzzles_per_page: 1}\n"
+    sections = "  - {name: Twelve, count: 4, size: 12, difficulty: easy, minimal: true}\n"
+    [warning] = rare_sections(load_config(config(tmp_path, sections, layout)))
+    easy = MINIMAL_MIX[12][2][0]
+    assert f"random minimal 12x12 puzzles: {easy} of {sum(MINIMAL_MIX[12][2])} measured" in warning
+    advice = warning.split("e.g. clues: ")[1]
+    lo, hi = (int(x) for x in advice.strip("[]").split(", "))
+    assert sum(BAND_MIX[12][lo][:1]) >= PRACTICAL * sum(BAND_MIX[12][lo])
+    fixed = f"  - {{name: Twelve, count: 4, size: 12, difficulty: easy, clues: [{lo}, {hi}]}}\n"
+    assert rare_sections(load_config(config(tmp_path, fixed, layout))) == []
