@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from . import __version__
+from . import __version__, project
 from .errors import BookgenError, InputError
 from .grid import Geometry, Grid, decode_text, geometry, parse_many
 from .rules import Variant
@@ -321,19 +321,33 @@ def _add_validate(sub: argparse._SubParsersAction) -> None:
         "validate",
         help="check a book config without building it",
         description="Check a book config and its template: every problem is listed at once, "
-        "each with its key path and line. Prints 'ok: ...' and exits 0 when the config is "
-        "sound, else exits 1.",
+        "each with its key path and line; then that the output folder (default "
+        "output/<config name>/) could take the book. Sections whose puzzles random digs "
+        "rarely give are warned about on stderr. Prints 'ok: ...' and exits 0 when the "
+        "config is sound, else exits 1.",
     )
     p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    p.add_argument("-o", "--output", metavar="DIR",
+                   help="the output folder a build would use (default output/<config name>)")
     p.set_defaults(func=_cmd_validate)
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from .config import load_config
+    from .feasible import rare_sections
+    from .output import book_bytes, preflight
+    from .rules import COVER_PLATFORMS
 
     cfg = load_config(args.config)
     capped_workers(cfg.workers, "workers")
     puzzles = sum(s.count for s in cfg.sections)
+    covered = cfg.template.print.platform in COVER_PLATFORMS
+    preflight(Path(args.output) if args.output else Path("output") / cfg.name,
+              book_bytes(puzzles, covered))
+    for warning in rare_sections(cfg):
+        print(f"warning: {warning}", file=sys.stderr)
     print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
           f"template {cfg.template.name}")
     return 0
@@ -835,6 +849,7 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_improve,
     _add_generate,
     _add_bank,
+    *project.ADDERS,
 ]
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 

@@ -74,9 +74,10 @@ def _sibling(target: Path, kind: str) -> Path:
     return target.with_name(f".{target.name}.{kind}")
 
 
-def _check(target: Path, need: int) -> None:
+def _check(target: Path, need: int, create: bool = True) -> None:
     """Refuse a target that is no folder, lies under a file, or is a mount point; create
-    its parent; refuse a disk without room for `need` bytes."""
+    its parent (or, without `create`, only try that the nearest folder there takes a new
+    entry); refuse a disk without room for `need` bytes."""
     if target.exists() and not target.is_dir():
         raise OutputError(f"{target}: exists and is not a folder")
     for above in target.parents:
@@ -92,18 +93,41 @@ def _check(target: Path, need: int) -> None:
     if target.is_dir() and os.path.ismount(target):
         raise OutputError(f"{target}: is a mount point; the book is switched into place by "
                           "renaming its folder, so name a folder inside it")
+    if create:
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise _fail(target, "cannot create the folder", e) from None
+        room = target.parent
+    else:
+        room = next(p for p in target.parents if p.exists())
+        _probe(target, room)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise _fail(target, "cannot create the folder", e) from None
-    try:
-        st = os.statvfs(target.parent)
+        st = os.statvfs(room)
     except OSError as e:
         raise _fail(target, "cannot use the folder", e) from None
     free = st.f_bavail * st.f_frsize
     if free < need:
         raise OutputError(f"{target}: only {free / 1e6:.2f} MB free there; the book needs "
                           f"about {need / 1e6:.2f} MB")
+
+
+def _probe(target: Path, room: Path) -> None:
+    """Whether `room` takes a new folder (made and removed at once): the one sure test of
+    write permission, for root, read-only mounts and pseudo-filesystems alike."""
+    import tempfile
+
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".bookgen-probe-", dir=room))
+    except OSError as e:
+        raise _fail(target, f"cannot write in {room}", e) from None
+
+
+def preflight(out: Path, need: int) -> None:
+    """Check, leaving nothing behind, that a build of about `need` bytes could write its
+    book into the folder `out`: the checks claim() makes before any work, without creating
+    folders or taking the lock. OutputError in one line otherwise."""
+    _check(Path(os.path.realpath(out)), need, create=False)
 
 
 def _lock(target: Path) -> int:
@@ -305,3 +329,29 @@ class FileOut:
             pass  # the write failed already; the error that says so is on its way
         if self.part:
             Path(self.part).unlink(missing_ok=True)
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """A file that must not exist yet, written whole: a temporary file beside it, then a
+    hard link to the name (which fails, never replaces, when the name is taken)."""
+    part = path.with_name(f".{path.name}.part")
+    try:
+        with open(part, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.link(part, path)
+    except FileExistsError:
+        raise OutputError(f"{path}: exists; it is never overwritten: name another folder, "
+                          "or move the file away") from None
+    except OSError as e:
+        raise _fail(path, "cannot write", e) from None
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """A text file written whole, replacing what was there: `<path>.part`, then a rename."""
+    out = FileOut(str(path))
+    out.write(text)
+    out.commit()

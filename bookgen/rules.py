@@ -235,6 +235,36 @@ DEFAULT_OBJECTIVE = Figure.WAY_COMPLEXITY
 """What improve raises unless told otherwise: the seed's best measure."""
 
 
+# ---------------------------------------------------------------- band mixes (measured)
+
+BAND_MIX: dict[int, dict[int, tuple[int, int, int, int, int]]] = {
+    4: {4: (30, 0, 0, 0, 0), 6: (30, 0, 0, 0, 0), 8: (30, 0, 0, 0, 0)},
+    6: {9: (36, 15, 1, 7, 1), 10: (43, 14, 0, 3, 0), 12: (53, 6, 0, 1, 0),
+        14: (59, 1, 0, 0, 0), 16: (60, 0, 0, 0, 0), 20: (60, 0, 0, 0, 0)},
+    9: {22: (4, 51, 14, 20, 11), 24: (0, 50, 17, 17, 16), 26: (6, 55, 12, 13, 14),
+        28: (17, 61, 7, 10, 5), 30: (37, 52, 1, 7, 3), 32: (57, 34, 0, 7, 2),
+        36: (89, 10, 0, 1, 0), 40: (96, 4, 0, 0, 0), 45: (100, 0, 0, 0, 0)},
+    12: {50: (0, 1, 3, 2, 6), 55: (0, 12, 5, 5, 8), 60: (2, 22, 1, 3, 2),
+         65: (8, 18, 1, 2, 1), 70: (23, 6, 1, 0, 0), 75: (29, 1, 0, 0, 0),
+         80: (30, 0, 0, 0, 0), 90: (30, 0, 0, 0, 0), 100: (30, 0, 0, 0, 0)},
+}
+"""Of random puzzles without symmetry dug to k clues, how many graded easy, medium, hard,
+expert and extreme, by size and k: measured with tools/band_mix.py (puzzle i of a row
+from seed 'bandmix:<size>:<k>'); the feasibility warnings of `bookgen validate` rest on
+them (feasible.py). Samples a row: 30 (4x4, 12x12), 60 (6x6), 100 (9x9), 12 for 12x12 at
+50 clues; 16x16 is not measured (its near-minimal puzzles take minutes each to make and
+grade), so its sections get no warning. Symmetry was not measured."""
+
+MINIMAL_MIX: dict[int, tuple[int, int, tuple[int, int, int, int, int]]] = {
+    4: (4, 5, (30, 0, 0, 0, 0)),
+    6: (9, 12, (46, 12, 0, 2, 0)),
+    9: (22, 28, (1, 52, 15, 15, 17)),
+    12: (44, 50, (0, 0, 0, 2, 10)),
+}
+"""The same for minimal puzzles, by size: (fewest clues, most clues, band counts); 30
+samples for 4x4, 60 for 6x6, 100 for 9x9, 12 for 12x12."""
+
+
 # ---------------------------------------------------------------- print (PRINT.md)
 
 PER_PAGE = (1, 2, 4, 6)
@@ -284,6 +314,10 @@ LARGE_PRINT_DIGIT_PT = 16.0
 
 LARGE_PRINT_PER_PAGE = 2
 """Most puzzles a large-print page holds."""
+
+MIN_CELL_PT = 0.3 * 72
+"""Smallest cell of a puzzle grid: room to write a digit in by hand (answer grids are only
+read, so only their digits have a minimum)."""
 
 MIN_LINE_PT = 0.75
 """Thinnest stroke a printer reproduces reliably."""

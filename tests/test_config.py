@@ -179,13 +179,14 @@ def test_lengths_in_any_unit(tmp_path, text, points):
      ("7x10", 504, 720)],
 )
 def test_page_sizes_by_name(tmp_path, size, width, height):
-    text = BASE + f"layout:\n  page_size: {size}\n  answers_per_page: 4\n"
+    text = BASE + f"layout:\n  page_size: {size}\n  answers_per_page: 4\n  puzzles_per_page: 2\n"
     t = C.load_config(write(tmp_path, text)).template
     assert (t.page_width, t.page_height) == pytest.approx((width, height), abs=0.01)
 
 
 def test_page_sides_and_one_margin_for_all(tmp_path):
-    text = BASE + "layout:\n  page_width: 152.4mm\n  page_height: 9in\n  margins: 0.6in\n"
+    text = BASE + ("layout:\n  page_width: 152.4mm\n  page_height: 9in\n  margins: 0.6in\n"
+                   "  puzzles_per_page: 2\n")
     t = C.load_config(write(tmp_path, text)).template
     assert (t.page_width, t.page_height) == pytest.approx((432, 648))
     assert (t.margin_outside, t.margin_top, t.margin_bottom) == pytest.approx((43.2,) * 3)
@@ -194,8 +195,8 @@ def test_page_sides_and_one_margin_for_all(tmp_path):
 
 def test_template_from_a_file_with_a_font_path(tmp_path):
     (tmp_path / "t").mkdir()
-    write(tmp_path / "t", f"page_size: 6x9\nfonts: {{regular: {VERA}}}\nlines: {{box: 2}}\n",
-          "mine.yaml")
+    write(tmp_path / "t", f"page_size: 6x9\nfonts: {{regular: {VERA}}}\nlines: {{box: 2}}\n"
+          "puzzles_per_page: 2\n", "mine.yaml")
     cfg = C.load_config(write(tmp_path, BASE.replace("letter-4up", "t/mine.yaml")))
     assert cfg.template.name == "mine"
     assert cfg.template.font == str(VERA)
@@ -385,12 +386,14 @@ MISTAKES = [
      "layout.puzzles_per_page: large print allows at most 2 puzzles a page, got 4 (line 8)"),
     ("grid too big for its slot", BASE.replace("letter-4up", "a5-2up")
      + "    size: 16\nlayout: {puzzles_per_page: 6, answers_per_page: 4}\n",
-     "sections[0].size: 16x16 grids at 6 a page get 5.0 pt digits with template 'a5-2up'; "
-     "expected at least 7 pt (fewer puzzles_per_page under layout, or a larger page) (line 8)\n"
+     "sections[0].size: 16x16 grids at 6 a page get 0.11 in cells with template 'a5-2up'; "
+     "expected at least 0.3 in to write in (fewer puzzles_per_page under layout, or a larger "
+     "page) (line 8)\n"
      "sections[0].size: 16x16 answer grids at 4 a page get 6.4 pt digits with template "
      "'a5-2up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
-    ("answer grids too small", BASE + "    size: 16\nlayout: {answers_per_page: 12}\n",
+    ("answer grids too small", BASE + "    size: 16\nlayout: {answers_per_page: 12, "
+                                      "puzzles_per_page: 1}\n",
      "sections[0].size: 16x16 answer grids at 12 a page get 5.2 pt digits with template "
      "'letter-4up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
@@ -464,7 +467,7 @@ def test_missing_config_file(tmp_path):
 def test_trace_figures_are_refused_for_16x16(tmp_path):
     text = """\
 title: Big
-layout: {answers_per_page: 4}
+layout: {answers_per_page: 4, puzzles_per_page: 1}
 sections:
   - name: Big
     size: 16
@@ -494,10 +497,16 @@ def test_config_judges_print_by_the_layout_itself(tmp_path, name, n):
     except ConfigError as e:
         t = C.load_template(name)
         for line in str(e).splitlines()[1:]:
-            m = re.search(r"(answer grids|grids) at \d+ a page get ([\d.]+) pt digits", line)
+            m = re.search(r"(answer grids|grids) at \d+ a page get ([\d.]+) (pt digits|in cells)",
+                          line)
             assert m, line
             slots = _blank_plan(t, n).answer_slots if m[1] == "answer grids" else \
                 _blank_plan(t, n).puzzle_slots
+            if m[3] == "in cells":  # puzzle cells too small to write in
+                cell = slots[0].grid.width / n
+                assert m[1] == "grids" and cell < 0.3 * 72
+                assert float(m[2]) == pytest.approx(cell / 72, abs=0.005)
+                continue
             assert float(m[2]) == pytest.approx(t.digit_scale * slots[0].grid.width / n, abs=0.05)
         return
     plan_book(_blank_book(cfg.template, list(cfg.sections), cfg.front))

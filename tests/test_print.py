@@ -54,7 +54,7 @@ from bookgen.rules import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = sorted(p.stem for p in (ROOT / "templates").glob("*.yaml"))
+TEMPLATES = sorted(p.stem for p in (ROOT / "bookgen" / "templates").glob("*.yaml"))
 CONFIGS = sorted(p.name for p in (ROOT / "configs").glob("*.yaml"))
 EPS = 0.01
 

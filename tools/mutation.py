@@ -76,7 +76,7 @@ MODULES: dict[str, Module] = {
     },
 }
 
-COPIED = ["bookgen", "tests", "templates", "configs", "pyproject.toml"]
+COPIED = ["bookgen", "tests", "configs", "pyproject.toml"]
 """What the work folder holds of the checkout: the package, its tests and their inputs."""
 
 

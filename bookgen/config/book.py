@@ -27,7 +27,13 @@ from ..grade.scale import families_below
 from ..grid import geometry
 from ..layout import fonts
 from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
-from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
+from ..rules import (
+    COVER_PLATFORMS,
+    LARGE_PRINT_ANSWER_PT,
+    LARGE_PRINT_DIGIT_PT,
+    MIN_CELL_PT,
+    MIN_TEXT_PT,
+)
 from .cover import COVER, cover_record
 from .reader import (
     At,
@@ -35,6 +41,7 @@ from .reader import (
     Map,
     Read,
     Wrong,
+    accepts,
     compose,
     integer_of,
     raise_problems,
@@ -46,7 +53,7 @@ from .reader import (
     scalar_of,
 )
 from .sections import SectionConfig, read_sections, section_record
-from .templates import PRINT, TEMPLATE, book_template
+from .templates import DEFAULT_TEMPLATE, PRINT, TEMPLATE, book_template
 from .text import PUBLICATION, TEXT, check_glyphs, publication_record, read_language, texts_record
 
 
@@ -88,6 +95,8 @@ class BookConfig:
     """The copyright page's fields (`publication:`), or None."""
 
 
+@accepts("a positive integer or 'auto'", {"anyOf": [{"type": "integer", "minimum": 1},
+                                                   {"enum": ["auto", None]}]})
 def _workers(node: yaml.Node, at: At) -> int | None:
     if scalar_of(node, at) in (None, "auto"):
         return None
@@ -97,27 +106,56 @@ def _workers(node: yaml.Node, at: At) -> int | None:
     return value
 
 
+_FRONT_HELP = {
+    "title_page": "A title page (title, subtitle, author; the copyright line on its back).",
+    "how_to_play": "A page on how to play.",
+    "belongs_to": 'A "This book belongs to" page after the title leaf.',
+    "tips": "Solving tips: each technique the book's puzzles need, with an example step.",
+    "scale": "The difficulty scale: the bands, their grades and what each asks.",
+    "contents": "The contents, by section.",
+}
+_FRONT = Map(
+    {f.name: Key(read_flag, default=f.default, help=_FRONT_HELP[f.name])
+     for f in dataclasses.fields(model.FrontMatter)},
+    help="Which front pages the book has.",
+)
+
 _CONFIG = Map(
     {
-        "title": Key(read_text),
-        "subtitle": Key(read_optional_text),
-        "author": Key(read_optional_text),
-        "copyright": Key(read_optional_text),
-        "seed": Key(read_seed),
-        "workers": Key(_workers),
-        "template": Key(read_text),
-        "layout": Key(TEMPLATE),
-        "print": Key(PRINT),
-        "front": Key(Map({f.name: Key(read_flag) for f in dataclasses.fields(model.FrontMatter)})),
-        "sections": Key(read_sections, required=True),
-        "cover": Key(COVER),
-        "bank": Key(read_text),
-        "series": Key(read_text),
-        "language": Key(read_language),
-        "text": Key(TEXT),
-        "publication": Key(PUBLICATION),
+        "title": Key(read_text, default_words="the language's own title",
+                     help="The book's title: title page, cover, PDF metadata."),
+        "subtitle": Key(read_optional_text, default="", help="Below the title."),
+        "author": Key(read_optional_text, default="", help="The author line."),
+        "copyright": Key(read_optional_text, default="",
+                         help="Copyright line on the back of the title page; empty for none."),
+        "seed": Key(read_seed, default=1, help="The book seed: the same config and seed give "
+                                              "a byte-identical book. `--seed` overrides it."),
+        "workers": Key(_workers, default=None, default_words="auto",
+                       help="Worker processes; auto uses every core. The book does not "
+                            "depend on it. `--workers` overrides it."),
+        "template": Key(read_text, default=DEFAULT_TEMPLATE,
+                        help="A shipped template by name (`bookgen templates` lists them), or "
+                             "the path of a .yaml template file, relative to the config."),
+        "layout": Key(TEMPLATE, help="Template keys to override for this book."),
+        "print": Key(PRINT, help="How the book is printed; wins over the template's."),
+        "front": Key(_FRONT, help="Which front pages the book has."),
+        "sections": Key(read_sections, required=True,
+                        help="The sections, in print order: easier first."),
+        "cover": Key(COVER, help="The full-wrap cover of a print-on-demand book."),
+        "bank": Key(read_text, help="A puzzle bank (`bookgen bank`), relative to the config: "
+                                    "its puzzles are used first, and new ones are stored."),
+        "series": Key(read_text, help="A series name: no two books of the series share a "
+                                      "puzzle or an isomorph of one (needs bank)."),
+        "language": Key(read_language, default="en",
+                        help="The language of every text the book prints (en, de, fr, es, "
+                             "it, nl, pt, ja)."),
+        "text": Key(TEXT, help="Overrides of single texts of the language, by key "
+                               "(heading.answers, band.easy, ...)."),
+        "publication": Key(PUBLICATION, help="The copyright page's fields: year, rights, "
+                                             "edition, imprint, isbn."),
     },
     what="a mapping of book settings",
+    help="The top level of a book config.",
 )
 
 
@@ -184,8 +222,14 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
             ("answer grids", plan.answer_slots, t.answers_per_page,
              LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
         ):
-            pt = t.digit_scale * slots[0].grid.width / n
-            if pt < least:
+            cell = slots[0].grid.width / n
+            pt = t.digit_scale * cell
+            if what == "grids" and cell < MIN_CELL_PT:
+                read.at_key("size").fail(
+                    f"{n}x{n} grids at {per_page} a page get {cell / 72:.2f} in cells with "
+                    f"template {t.name!r}; expected at least {MIN_CELL_PT / 72:g} in to write "
+                    "in (fewer puzzles_per_page under layout, or a larger page)")
+            elif pt < least:
                 read.at_key("size").fail(
                     f"{n}x{n} {what} at {per_page} a page get {pt:.1f} pt digits "
                     f"with template {t.name!r}; expected at least {least:g} pt "
@@ -335,11 +379,11 @@ def load_config(path: str | Path, *, seed: int | None = None,
     cfg = BookConfig(
         path=path,
         name=path.stem,
-        title=raw.get("title", texts("title")),
-        subtitle=raw.get("subtitle", ""),
-        author=raw.get("author", ""),
-        copyright=raw.get("copyright", ""),
-        seed=raw.get("seed", 1) if seed is None else seed,
+        title=raw.get("title") or texts("title"),
+        subtitle=raw.get("subtitle"),
+        author=raw.get("author"),
+        copyright=raw.get("copyright"),
+        seed=raw.get("seed") if seed is None else seed,
         workers=raw.get("workers") if workers is None else workers,
         template=template,
         front=front,

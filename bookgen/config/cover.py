@@ -15,9 +15,21 @@ import re
 import yaml
 
 from .. import model
-from .reader import At, Key, Map, Read, Wrong, read_optional_text, read_positive_int, scalar_of
+from .reader import (
+    At,
+    Key,
+    Map,
+    Read,
+    Wrong,
+    accepts,
+    read_optional_text,
+    read_positive_int,
+    scalar_of,
+)
 
 
+@accepts("a colour '#rrggbb' in quotes (an unquoted # starts a YAML comment)",
+         {"type": "string", "pattern": "^\\s*#[0-9a-fA-F]{6}\\s*$"})
 def _colour(node: yaml.Node, at: At) -> model.Colour:
     value = scalar_of(node, at)
     m = re.fullmatch(r"#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})", str(value).strip().lower())
@@ -29,12 +41,21 @@ def _colour(node: yaml.Node, at: At) -> model.Colour:
 
 COVER = Map(
     {
-        "blurb": Key(read_optional_text),
-        "accent": Key(_colour),
-        "front_puzzle": Key(read_positive_int),
-        "back_puzzle": Key(read_positive_int),
+        "blurb": Key(read_optional_text, default=model.CoverSpec.blurb,
+                     help="The back cover's text; a blank line starts a new paragraph."),
+        "accent": Key(_colour, default=model.CoverSpec.accent,
+                      default_words="none: a grayscale cover",
+                      help="The cover's one colour, the band behind the title."),
+        "front_puzzle": Key(read_positive_int, default=model.CoverSpec.front_puzzle,
+                            default_words="the last puzzle",
+                            help="The number of the puzzle drawn on the front."),
+        "back_puzzle": Key(read_positive_int, default=model.CoverSpec.back_puzzle,
+                           default_words="the first puzzle",
+                           help="The number of the sample puzzle on the back."),
     },
     what="a mapping of blurb, accent, front_puzzle, back_puzzle",
+    help="What the full-wrap cover (cover.pdf, print-on-demand only) shows beyond title, "
+         "subtitle and author.",
 )
 """The `cover:` block of a config."""
 

@@ -3,8 +3,13 @@
 Glossary:
   node        a composed YAML node; it keeps its line (merge keys and anchors work)
   reader      a function (node, At) -> value that raises Wrong when the value does not fit
-  Map / Key   a declarative mapping schema: known keys, each with its reader, in the manner
-              of mkdocs' config/base.py; anything else is reported with a did-you-mean
+  Map / Key   a declarative mapping schema: known keys, each with its reader, its default
+              and a line of help, in the manner of mkdocs' config/base.py; anything else is
+              reported with a did-you-mean. These tables are the one home of the config's
+              keys: the reference (docs/config.md) and the JSON Schemas are generated from
+              them (reference.py), so a new key is one Key line plus
+              `BOOKGEN_REFRESH_DOCS=1 pytest tests/test_reference.py`
+  Typed       a reader with what it accepts, in words and as a JSON Schema fragment
   Read        a mapping as read: the valid values, and where every key was
   key path    where a value sits: 'sections[2].count', 'layout.margins.top'
   problem     one line '<key path>: expected ..., got ... (line N)'; every problem of a file
@@ -19,17 +24,20 @@ import difflib
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
 from ..errors import ConfigError, InputError
 from ..grid import decode_text
 from ..rules import MIN_LINE_PT
+
+if TYPE_CHECKING:
+    from ..shipped import Traversable
 
 E = TypeVar("E", bound=Enum)
 
@@ -125,6 +133,34 @@ def unknown(kind: str, value: str, choices: Iterable[str], listed: str = "") -> 
 Reader = Callable[[yaml.Node, At], Any]
 
 
+@dataclass(frozen=True)
+class Typed:
+    """A reader and what it accepts, for the reference: in words and as a JSON Schema."""
+
+    read: Reader
+    words: str
+    """What it accepts, as a problem says it: 'a positive integer'."""
+    schema: Mapping[str, Any]
+    """The same as a JSON Schema fragment (what an editor can check; the reader may check
+    more, e.g. the smallest length written with a unit)."""
+    blocks: tuple[Map, ...] = ()
+    """Mappings it reads (in place of a scalar, or as list items), each documented as a
+    block of its own."""
+
+    def __call__(self, node: yaml.Node, at: At) -> Any:
+        return self.read(node, at)
+
+
+def accepts(words: str, schema: Mapping[str, Any],
+            blocks: tuple[Map, ...] = ()) -> Callable[[Reader], Typed]:
+    """Decorate a reader function with what it accepts (Typed)."""
+
+    def wrap(read: Reader) -> Typed:
+        return Typed(read, words, schema, blocks)
+
+    return wrap
+
+
 def read_node(reader: Reader, node: yaml.Node, at: At) -> tuple[bool, Any]:
     """(ok, value): run a reader, turning Wrong into a problem at `at`."""
     try:
@@ -134,6 +170,10 @@ def read_node(reader: Reader, node: yaml.Node, at: At) -> tuple[bool, Any]:
         shown = got(node, quote=bool(at.path))
         at.fail(e.expected if e.whole else f"expected {e.expected}, got {shown}")
         return False, None
+
+
+NO_DEFAULT: Any = object()
+"""A Key without a default: absent, the key is simply not set."""
 
 
 @dataclass
@@ -146,9 +186,15 @@ class Read:
     """Valid values by key; nested mappings are Read too."""
     where: dict[str, At] = field(default_factory=dict)
     """Location of each key present, valid or not."""
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """What an absent key means (the Map's Key.default)."""
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.values.get(key, default)
+    def get(self, key: str, default: Any = NO_DEFAULT) -> Any:
+        """The key's value; when absent, `default` if given, else the schema's default
+        (None when it has none)."""
+        if key in self.values:
+            return self.values[key]
+        return self.defaults.get(key) if default is NO_DEFAULT else default
 
     def at_key(self, key: str) -> At:
         return self.where.get(key, self.at)
@@ -156,10 +202,17 @@ class Read:
 
 @dataclass(frozen=True)
 class Key:
-    """One key of a mapping schema."""
+    """One key of a mapping schema: how it is read and what the reference says of it."""
 
-    reader: Reader
+    reader: Typed | Map
     required: bool = False
+    help: str = ""
+    """One or two sentences for the reference and an editor's hover."""
+    default: Any = NO_DEFAULT
+    """The value an absent key means: Read.get returns it (a model record's own default
+    is given here as that record's field, so it keeps one home)."""
+    default_words: str = ""
+    """The default in words when it depends on other keys (shown instead of `default`)."""
 
 
 @dataclass(frozen=True)
@@ -168,11 +221,40 @@ class Map:
 
     keys: dict[str, Key]
     what: str = "a mapping"
+    help: str = ""
+    """What the block is, for the reference."""
+
+    @property
+    def words(self) -> str:
+        return "a mapping"
+
+    @property
+    def blocks(self) -> tuple[Map, ...]:
+        return (self,)
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The mapping as a JSON Schema object: every key, its help and default."""
+        props: dict[str, Any] = {}
+        for name, key in self.keys.items():
+            prop = dict(key.reader.schema)
+            if key.help:
+                prop["description"] = key.help
+            if key.default is not NO_DEFAULT and key.default is not None:
+                prop["default"] = plain(key.default)
+            props[name] = prop
+        out: dict[str, Any] = {"type": "object", "properties": props,
+                               "additionalProperties": False}
+        required = [name for name, key in self.keys.items() if key.required]
+        if required:
+            out["required"] = required
+        return out
 
     def __call__(self, node: yaml.Node, at: At) -> Read:
         if not isinstance(node, yaml.MappingNode):
             raise Wrong(self.what)
-        out = Read(at)
+        out = Read(at, defaults={k: v.default for k, v in self.keys.items()
+                                 if v.default is not NO_DEFAULT})
         meant: set[str] = set()  # keys suggested for unknown ones: not also reported missing
         own = {id(k) for k, _ in node.value}
         try:  # YAML merge keys (<<: *defaults) bring their pairs in first
@@ -207,6 +289,11 @@ class Map:
         return out
 
 
+def plain(value: Any) -> Any:
+    """A default as a config would write it: enums by their value."""
+    return value.value if isinstance(value, Enum) else value
+
+
 def scalar_of(node: yaml.Node, at: At) -> Any:
     """The node's value if it is a scalar, else a list (which no scalar reader accepts)."""
     return at.value(node) if isinstance(node, yaml.ScalarNode) else []
@@ -228,6 +315,7 @@ def _printable(value: str) -> str:
     return value
 
 
+@accepts("a non-empty text", {"type": "string", "minLength": 1})
 def read_text(node: yaml.Node, at: At) -> str:
     value = scalar_of(node, at)
     if not isinstance(value, str) or not value.strip():
@@ -235,6 +323,7 @@ def read_text(node: yaml.Node, at: At) -> str:
     return _printable(value.strip())
 
 
+@accepts("a text, may be empty", {"type": ["string", "null"]})
 def read_optional_text(node: yaml.Node, at: At) -> str:
     value = scalar_of(node, at)
     if value is None:
@@ -244,6 +333,7 @@ def read_optional_text(node: yaml.Node, at: At) -> str:
     return _printable(value.strip())
 
 
+@accepts("true or false", {"type": "boolean"})
 def read_flag(node: yaml.Node, at: At) -> bool:
     value = scalar_of(node, at)
     if not isinstance(value, bool):
@@ -265,6 +355,7 @@ def number_of(node: yaml.Node, at: At) -> float | None:
     return float(value)
 
 
+@accepts("a positive integer", {"type": "integer", "minimum": 1})
 def read_positive_int(node: yaml.Node, at: At) -> int:
     value = integer_of(node, at)
     if value is None or value < 1:
@@ -272,6 +363,7 @@ def read_positive_int(node: yaml.Node, at: At) -> int:
     return value
 
 
+@accepts("a non-negative integer", {"type": "integer", "minimum": 0})
 def read_seed(node: yaml.Node, at: At) -> int:
     value = integer_of(node, at)
     if value is None or value < 0:
@@ -279,6 +371,7 @@ def read_seed(node: yaml.Node, at: At) -> int:
     return value
 
 
+@accepts("a positive number", {"type": "number", "exclusiveMinimum": 0})
 def read_positive_number(node: yaml.Node, at: At) -> float:
     value = number_of(node, at)
     if value is None or value <= 0:
@@ -286,27 +379,31 @@ def read_positive_number(node: yaml.Node, at: At) -> float:
     return value
 
 
-def read_between(lo: float, hi: float) -> Reader:
+def read_between(lo: float, hi: float) -> Typed:
+    words = f"a number from {lo:g} to {hi:g}"
+
     def read(node: yaml.Node, at: At) -> float:
         value = number_of(node, at)
         if value is None or not lo <= value <= hi:
-            raise Wrong(f"a number from {lo:g} to {hi:g}")
+            raise Wrong(words)
         return value
 
-    return read
+    return Typed(read, words, {"type": "number", "minimum": lo, "maximum": hi})
 
 
-def read_int_between(lo: int, hi: int) -> Reader:
+def read_int_between(lo: int, hi: int) -> Typed:
+    words = f"an integer from {lo} to {hi}"
+
     def read(node: yaml.Node, at: At) -> int:
         value = integer_of(node, at)
         if value is None or not lo <= value <= hi:
-            raise Wrong(f"an integer from {lo} to {hi}")
+            raise Wrong(words)
         return value
 
-    return read
+    return Typed(read, words, {"type": "integer", "minimum": lo, "maximum": hi})
 
 
-def read_choice(kind: str, options: type[E]) -> Callable[[yaml.Node, At], E]:
+def read_choice(kind: str, options: type[E]) -> Typed:
     """A member of the enum `options` by its value, case-insensitive; an unknown name gets a
     did-you-mean."""
     names = tuple(str(o.value) for o in options)
@@ -319,17 +416,27 @@ def read_choice(kind: str, options: type[E]) -> Callable[[yaml.Node, At], E]:
             raise Wrong(unknown(kind, value, names), whole=True)
         return options(value.lower())
 
-    return read
+    return Typed(read, f"one of {', '.join(names)}", {"type": "string", "enum": list(names)})
 
 
-def read_int_choice(options: tuple[int, ...]) -> Reader:
+def read_int_choice(options: tuple[int, ...]) -> Typed:
+    words = f"one of {', '.join(map(str, options))}"
+
     def read(node: yaml.Node, at: At) -> int:
         value = integer_of(node, at)
         if value not in options:
-            raise Wrong(f"one of {', '.join(map(str, options))}")
+            raise Wrong(words)
         return value
 
-    return read
+    return Typed(read, words, {"type": "integer", "enum": list(options)})
+
+
+_LENGTH_TEXT = r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(pt|in|mm|cm)?\s*"
+"""A length written as text (lower-cased first): a number and an optional unit."""
+
+LENGTH_SCHEMA = {"type": "string", "pattern": _LENGTH_TEXT.join("^$").replace(
+    "pt|in|mm|cm", "[pP][tT]|[iI][nN]|[mM][mM]|[cC][mM]")}
+"""A length with a unit, as a JSON Schema: the units in either case."""
 
 
 def points_of(value: Any) -> float | None:
@@ -340,24 +447,30 @@ def points_of(value: Any) -> float | None:
         return float(value) if math.isfinite(value) else None
     if not isinstance(value, str):
         return None
-    m = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(pt|in|mm|cm)?\s*", value.lower())
+    m = re.fullmatch(_LENGTH_TEXT, value.lower())
     return float(m.group(1)) * UNITS[m.group(2) or "pt"] if m else None
 
 
-def read_length(minimum: float) -> Reader:
+def length_schema(minimum: float) -> dict[str, Any]:
+    """A length of at least `minimum` points: a number, or text with a unit (whose size
+    only the reader checks)."""
+    return {"anyOf": [{"type": "number", "minimum": minimum}, LENGTH_SCHEMA]}
+
+
+def read_length(minimum: float) -> Typed:
     """A length in points, at least `minimum` points."""
+    words = f"a length of at least {minimum / 72:g}in ({minimum:g} pt), e.g. 0.5in, 12mm, 36"
 
     def read(node: yaml.Node, at: At) -> float:
         pts = points_of(scalar_of(node, at))
         if pts is None or pts < minimum:
-            raise Wrong(
-                f"a length of at least {minimum / 72:g}in ({minimum:g} pt), e.g. 0.5in, 12mm, 36"
-            )
+            raise Wrong(words)
         return pts
 
-    return read
+    return Typed(read, words, length_schema(minimum))
 
 
+@accepts(f"a line width of at least {MIN_LINE_PT:g} pt", length_schema(MIN_LINE_PT))
 def read_line_weight(node: yaml.Node, at: At) -> float:
     pts = points_of(scalar_of(node, at))
     if pts is None or pts < MIN_LINE_PT:
@@ -365,9 +478,10 @@ def read_line_weight(node: yaml.Node, at: At) -> float:
     return pts
 
 
-def read_range(integral: bool) -> Reader:
+def read_range(integral: bool) -> Typed:
     """[lo, hi] (inclusive, lo <= hi, both >= 0) or one number meaning [x, x]."""
     kind = "integer" if integral else "number"
+    words = f"a range [lo, hi] or one {kind}, each >= 0"
 
     def read(node: yaml.Node, at: At) -> tuple[float, float]:
         parts = node.value if isinstance(node, yaml.SequenceNode) else [node]
@@ -375,14 +489,16 @@ def read_range(integral: bool) -> Reader:
         if len(nums) != len(parts) or not 1 <= len(nums) <= 2 or any(
             x < 0 or (integral and not x.is_integer()) for x in nums
         ):
-            raise Wrong(f"a range [lo, hi] or one {kind}, each >= 0")
+            raise Wrong(words)
         lo, hi = nums[0], nums[-1]
         if lo > hi:
             raise Wrong(f"expected a range [lo, hi] with lo <= hi, got [{lo:g}, {hi:g}]",
                          whole=True)
         return lo, hi
 
-    return read
+    one = {"type": kind, "minimum": 0}
+    return Typed(read, words, {"anyOf": [one, {"type": "array", "items": one,
+                                               "minItems": 1, "maxItems": 2}]})
 
 
 MAX_FILE_BYTES = 1_000_000
@@ -400,11 +516,11 @@ _NOT_YAML_TEXT = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD
 """Characters a YAML file may not hold (YAML 1.1's printable set), as PyYAML checks."""
 
 
-def _file_text(path: Path) -> str:
+def _file_text(path: Traversable) -> str:
     """The file as text (a UTF-8 byte-order mark dropped); ConfigError naming the problem,
     never quoting the file."""
     try:
-        with open(path, "rb") as f:
+        with path.open("rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
@@ -477,16 +593,19 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def compose(
-    path: Path, file: str, problems: list[tuple[str, int, str]]
+    path: Traversable, file: str, problems: list[tuple[str, int, str]]
 ) -> tuple[yaml.Node | None, Ctx]:
     """The file's root node (None if it could not be parsed) and a context to read it.
 
+    `path` is a file or a shipped resource (shipped.py); relative paths in a resource that
+    is no file of its own (a zip) are taken from the current folder.
     The file is checked before any value is built from it: size, encoding, characters,
     nesting, and how far its aliases expand."""
     text = _file_text(path)
     bad = _NOT_YAML_TEXT.search(text)
     loader = yaml.SafeLoader("" if bad else text)  # the loader refuses such text at once
-    ctx = Ctx(loader, path.parent, file, problems)
+    base = path.parent if isinstance(path, Path) else Path.cwd()
+    ctx = Ctx(loader, base, file, problems)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         At(ctx, "", line).fail(f"invalid YAML: the file holds the control character "

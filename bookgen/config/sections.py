@@ -42,6 +42,7 @@ from .reader import (
     Map,
     Read,
     Wrong,
+    accepts,
     read_choice,
     read_flag,
     read_positive_int,
@@ -95,6 +96,9 @@ class SectionConfig:
 # ---------------------------------------------------------------- readers
 
 
+@accepts(f"a grid size: one of {', '.join(map(str, SIZES))}, or NxN",
+         {"anyOf": [{"type": "integer", "enum": list(SIZES)},
+                    {"type": "string", "enum": [f"{n}x{n}" for n in SIZES]}]})
 def _size(node: yaml.Node, at: At) -> int:
     """A grid size: 9 or '9x9'."""
     value = scalar_of(node, at)
@@ -107,12 +111,33 @@ def _size(node: yaml.Node, at: At) -> int:
 
 _band = read_choice("band", Band)
 
+_FIGURE_HELP = {
+    Figure.GRADE: "The human grade on the Sudoku Explainer scale.",
+    Figure.WAY_COMPLEXITY: "The trace's way complexity: the sum over its branch steps of the "
+                           "candidates squared.",
+    Figure.LEVEL: "Branch steps on the trace's way to the solution.",
+    Figure.MAXLEVEL: "The deepest level the trace's search reaches.",
+    Figure.CAND_SUM: "Sum of the candidate counts of the empty cells.",
+    Figure.CAND_SQ: "Sum of the squares of those counts.",
+    Figure.CLUES: "The number of givens.",
+}
+_BAND_HELP = ("A band of the grade: " + ", ".join(
+    f"{b.value} [{lo:g}, {hi:g})" for b, (lo, hi) in BANDS.items()).replace(", inf)", " and up)")
+    + ".")
+
 _DIFFICULTY = Map(
-    {"band": Key(_band), **{f.value: Key(read_range(f.counts)) for f in Figure}},
+    {"band": Key(_band, help=_BAND_HELP),
+     **{f.value: Key(read_range(f.counts), help=_FIGURE_HELP[f]
+                     + (f" Up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE} only." if f.traced else ""))
+        for f in Figure}},
     what="a band name or a mapping of ranges, e.g. {way_complexity: [40, 200]}",
+    help="What every puzzle of the section must rate: a band, inclusive [lo, hi] ranges on "
+         "rating figures, or both.",
 )
 
 
+@accepts("a band name, or a mapping of a band and ranges on figures",
+         {"anyOf": [_band.schema, _DIFFICULTY.schema]}, (_DIFFICULTY,))
 def _difficulty(node: yaml.Node, at: At) -> Read:
     """A band name, or a mapping with an optional band and ranges on figures."""
     if isinstance(node, yaml.ScalarNode):
@@ -123,13 +148,22 @@ def _difficulty(node: yaml.Node, at: At) -> Read:
     return read
 
 
-_IMPROVE = Map({
-    "evaluations": Key(read_positive_int),
-    "seconds": Key(read_positive_number),
-    "objective": Key(read_choice("objective", Figure)),
-})
+_IMPROVE = Map(
+    {
+        "evaluations": Key(read_positive_int, help="Puzzles evaluated per improved puzzle "
+                           "(the same book for any number of workers)."),
+        "seconds": Key(read_positive_number, help="Seconds of search per improved puzzle "
+                       "(the best found in that time)."),
+        "objective": Key(read_choice("objective", Figure), default=DEFAULT_OBJECTIVE,
+                         help="The figure to raise."),
+    },
+    help="Search each puzzle for a harder one of the same solution, within the section's "
+         "shape; exactly one budget: evaluations or seconds.",
+)
 
 
+@accepts("a mapping with evaluations or seconds", {**_IMPROVE.schema, "oneOf": [
+    {"required": ["evaluations"]}, {"required": ["seconds"]}]}, (_IMPROVE,))
 def _improve(node: yaml.Node, at: At) -> Read:
     read = _IMPROVE(node, at)
     budgets = [k for k in ("evaluations", "seconds") if k in read.where]
@@ -140,26 +174,43 @@ def _improve(node: yaml.Node, at: At) -> Read:
     return read
 
 
+_CLUES = read_range(True)
+
+
+@accepts(_CLUES.words, _CLUES.schema)
 def _clue_range(node: yaml.Node, at: At) -> tuple[int, int]:
-    lo, hi = read_range(True)(node, at)
+    lo, hi = _CLUES(node, at)
     return int(lo), int(hi)
 
 
+_SPEC = DigSpec
+"""The record whose field defaults are the section shape's defaults."""
+
 _SECTION = Map(
     {
-        "name": Key(read_text),
-        "count": Key(read_positive_int, required=True),
-        "difficulty": Key(_difficulty, required=True),
-        "symmetry": Key(read_choice("symmetry", Symmetry)),
-        "size": Key(_size),
-        "clues": Key(_clue_range),
-        "minimal": Key(read_flag),
-        "improve": Key(_improve),
+        "name": Key(read_text, default_words="the band's word in the book's language",
+                    help="The heading, e.g. Easy; unique in the book. Needed when the "
+                         "difficulty has no band."),
+        "count": Key(read_positive_int, required=True, help="Puzzles in the section."),
+        "difficulty": Key(_difficulty, required=True, help="What the puzzles must rate."),
+        "symmetry": Key(read_choice("symmetry", Symmetry), default=_SPEC.symmetry,
+                        help="Symmetry of the clue pattern: " + "; ".join(
+                            f"{s.value}: {s.description}" for s in Symmetry) + "."),
+        "size": Key(_size, default=_SPEC.size, help="The grid: 4, 6, 9, 12 or 16 symbols a "
+                                                    "row."),
+        "clues": Key(_clue_range, help="Clue count [lo, hi] (or one number); with a "
+                                       "symmetry, a sum of its orbit sizes."),
+        "minimal": Key(read_flag, default=_SPEC.minimal,
+                       help="Minimal puzzles: no clue (or group of symmetric clues) can go."),
+        "improve": Key(_improve, help="Search for harder puzzles."),
     },
     what="a mapping with name, count, difficulty, ...",
+    help="A run of puzzles under one heading.",
 )
 
 
+@accepts("a non-empty list of sections", {"type": "array", "minItems": 1,
+                                          "items": _SECTION.schema}, (_SECTION,))
 def read_sections(node: yaml.Node, at: At) -> list[Read]:
     """The `sections` list, each section read (not yet checked across its keys)."""
     if not isinstance(node, yaml.SequenceNode) or not node.value:
@@ -195,7 +246,7 @@ def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, at: At) -> bool:
 
 def _check_4x4_supply(read: Read, clues: tuple[int, int] | None, at: At) -> None:
     """A 4x4 section asks no more puzzles than exist (SHIDOKU_PUZZLES)."""
-    symmetry, count = read.get("symmetry", Symmetry.NONE), read.get("count", 0)
+    symmetry, count = read.get("symmetry"), read.get("count", 0)
     lo, hi = clues or (MIN_CLUES[4], 15)
     supply = sum(SHIDOKU_PUZZLES[symmetry][k - MIN_CLUES[4]] for k in range(lo, hi + 1))
     having = f"{span(lo, hi)} clues and " if clues else ""
@@ -237,9 +288,9 @@ def _section_clues(read: Read, diff: Read) -> tuple[int, int] | None:
             clues = (max(clues[0], implied[0]), min(clues[1], implied[1]))
     if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
         return clues
-    size = read.get("size", 9)
+    size = read.get("size")
     possible = clues is None or _check_clues(
-        clues[0], clues[1], size, read.get("symmetry", Symmetry.NONE), at)
+        clues[0], clues[1], size, read.get("symmetry"), at)
     if possible and size == 4:
         _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
     return clues
@@ -253,7 +304,7 @@ def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> 
         if f.traced and f.value in diff.where:
             diff.where[f.value].fail(why)
     if improve is not None:
-        objective = improve.get("objective", DEFAULT_OBJECTIVE)
+        objective = improve.get("objective")
         if objective.traced:
             at = improve.where.get("objective") or read.at_key("improve")
             at.fail(f"objective {objective.value!r}: {why}")
@@ -274,7 +325,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     if not {"name", "count", "difficulty"} <= read.values.keys():
         return None
     improve = read.get("improve")
-    size = read.get("size", 9)
+    size = read.get("size")
     if size > TRACE_MAX_SIZE:
         _check_untraced(size, diff, improve, read)
     return SectionConfig(
@@ -283,14 +334,14 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         difficulty=difficulty,
         dig=DigSpec(
             size=size,
-            symmetry=read.get("symmetry", Symmetry.NONE),
+            symmetry=read.get("symmetry"),
             clues=ClueTarget(*clues) if clues else None,
-            minimal=read.get("minimal", False),
+            minimal=read.get("minimal"),
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),
             seconds=improve.get("seconds"),
-            objective=improve.get("objective", DEFAULT_OBJECTIVE),
+            objective=improve.get("objective"),
         ),
     )
 

@@ -1,4 +1,4 @@
-"""Page templates: the shipped presets (templates/*.yaml), their schema, and the merge of a
+"""Page templates: the shipped presets (bookgen/templates/*.yaml), their schema, and the merge of a
 config's `layout` overrides onto them.
 
 Glossary:
@@ -17,21 +17,25 @@ from __future__ import annotations
 import dataclasses
 import re
 import string
-import sysconfig
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
-from .. import model
+from .. import model, shipped
 from ..errors import ConfigError
 from ..layout import fonts
 from ..layout.geometry import content_box, footer_problem, footer_room, glyph_problem
 from ..rules import (
     ANSWERS_PER_PAGE,
     DIGIT_SCALE,
+    LARGE_PRINT_ANSWER_PT,
+    LARGE_PRINT_DIGIT_PT,
     LARGE_PRINT_PER_PAGE,
+    LARGE_PRINT_TEXT_PT,
     MAX_ANSWER_GRAY,
     MAX_PAGES,
+    MIN_LINE_PT,
     MIN_MARGIN_PT,
     PAGE_SIDE_PT,
     PER_PAGE,
@@ -40,14 +44,17 @@ from ..rules import (
     kdp_gutter,
 )
 from .reader import (
+    LENGTH_SCHEMA,
     At,
     Ctx,
     Key,
     Map,
     Read,
     Wrong,
+    accepts,
     close_match,
     compose,
+    length_schema,
     points_of,
     raise_problems,
     read_between,
@@ -63,6 +70,9 @@ from .reader import (
     scalar_of,
     unknown,
 )
+
+if TYPE_CHECKING:
+    from ..shipped import Traversable
 
 DEFAULT_TEMPLATE = "letter-4up"
 """The template of a config that names none."""
@@ -86,14 +96,27 @@ _LABEL_FIELDS = ("number", "difficulty")
 """What a puzzle label may fill in."""
 
 
+_SIDE_WORDS = (f"a page side from {PAGE_SIDE_PT[0] / 72:g}in to {PAGE_SIDE_PT[1] / 72:g}in, "
+               "e.g. 6in, 152.4mm, 432")
+
+
+@accepts(_SIDE_WORDS, {"anyOf": [{"type": "number", "minimum": PAGE_SIDE_PT[0],
+                                  "maximum": PAGE_SIDE_PT[1]}, LENGTH_SCHEMA]})
 def _page_side(node: yaml.Node, at: At) -> float:
     lo, hi = PAGE_SIDE_PT
     pts = points_of(scalar_of(node, at))
     if pts is None or not lo <= pts <= hi:
-        raise Wrong(f"a page side from {lo / 72:g}in to {hi / 72:g}in, e.g. 6in, 152.4mm, 432")
+        raise Wrong(_SIDE_WORDS)
     return pts
 
 
+_SIZE_WORDS = f"one of {', '.join(_PAGE_SIZES_IN)}, or WxH in inches"
+
+
+@accepts(_SIZE_WORDS, {"anyOf": [
+    {"type": "string", "enum": list(_PAGE_SIZES_IN)},
+    {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*[xX]\s*\d+(\.\d+)?\s*(in)?\s*$"},
+]})
 def _page_size(node: yaml.Node, at: At) -> tuple[float, float]:
     names = ", ".join(_PAGE_SIZES_IN)
     value = scalar_of(node, at)
@@ -114,6 +137,8 @@ def _page_size(node: yaml.Node, at: At) -> tuple[float, float]:
     return w, h
 
 
+@accepts(f"'auto' or a length of at least {MIN_MARGIN_PT / 72:g}in",
+         {"anyOf": [{"const": "auto"}, length_schema(MIN_MARGIN_PT)]})
 def _gutter(node: yaml.Node, at: At) -> float | None:
     if scalar_of(node, at) == "auto":
         return None
@@ -123,10 +148,22 @@ def _gutter(node: yaml.Node, at: At) -> float | None:
     return pts
 
 
-_FONT_FILE = Map({"file": Key(read_text), "index": Key(read_int_between(0, 255))},
-                 what="a font name or path, or a mapping of file and index")
+_FONT_FILE = Map({"file": Key(read_text, help="A .ttc collection (or any font file)."),
+                  "index": Key(read_int_between(0, 255), default=0,
+                               help="The face in the collection, from 0.")},
+                 what="a font name or path, or a mapping of file and index",
+                 help="One face of a font collection.")
 
 
+@accepts(f"one of {', '.join(BUNDLED_FONTS)}, a path to a .ttf, .otf (TrueType outlines) or "
+         ".ttc file ('x.ttc#1' picks a face), or a mapping of file and index",
+         {"anyOf": [{"type": "string", "enum": list(BUNDLED_FONTS)},
+                    {"type": "string", "pattern": r"\.([tT][tT][fFcC]|[oO][tT][fF])(#[0-9]+)?$"},
+                    {"type": "object", "properties": {"file": {"type": "string"},
+                                                      "index": {"type": "integer",
+                                                                "minimum": 0}},
+                     "required": ["file"], "additionalProperties": False}]},
+         blocks=(_FONT_FILE,))
 def _font(node: yaml.Node, at: At) -> str:
     """A bundled font name, or a font file (relative to the file) as an absolute spec:
     .ttf, .otf with TrueType outlines, or a .ttc face ('x.ttc#1' or {file, index})."""
@@ -167,6 +204,7 @@ def _font(node: yaml.Node, at: At) -> str:
     return fonts.spec_of(path, index)
 
 
+@accepts("a text using only {number} and {difficulty}", {"type": ["string", "null"]})
 def _label(node: yaml.Node, at: At) -> str:
     text = read_optional_text(node, at)
     try:
@@ -178,13 +216,29 @@ def _label(node: yaml.Node, at: At) -> str:
     return text
 
 
+_D = model.Template
+"""The record whose field defaults are the template keys' defaults."""
+
 _MARGIN_SIDES = ("outside", "top", "bottom")
+_MARGIN_HELP = {
+    "outside": "Outside margin: right on odd pages, left on even pages.",
+    "top": "Top margin.",
+    "bottom": "Bottom margin; the page number sits inside it.",
+}
 _MARGINS = Map(
-    {**{k: Key(read_length(MIN_MARGIN_PT)) for k in _MARGIN_SIDES}, "gutter": Key(_gutter)},
+    {**{k: Key(read_length(MIN_MARGIN_PT), help=_MARGIN_HELP[k],
+               default=getattr(_D, f"margin_{k}")) for k in _MARGIN_SIDES},
+     "gutter": Key(_gutter, default=_D.gutter, default_words="auto",
+                   help="Inside margin; 'auto' takes KDP's gutter for the book's page count "
+                        "(0.375in up to 150 pages ... 0.875in up to 828).")},
     what="one length or a mapping of outside, top, bottom, gutter",
+    help="The page margins (0.25in at least; 0.5in keeps every printer happy). Bare numbers "
+         "are points (72 = 1in).",
 )
 
 
+@accepts("one length for outside, top and bottom, or a mapping of outside, top, bottom, "
+         "gutter", {"anyOf": [length_schema(MIN_MARGIN_PT), _MARGINS.schema]}, (_MARGINS,))
 def _margins(node: yaml.Node, at: At) -> Read:
     """{outside, top, bottom, gutter}, or one length for outside, top and bottom."""
     if isinstance(node, yaml.ScalarNode):
@@ -193,71 +247,109 @@ def _margins(node: yaml.Node, at: At) -> Read:
     return _MARGINS(node, at)
 
 
+_P = model.PrintSpec
+
 PRINT = Map(
     {
-        "platform": Key(read_choice("platform", Platform)),
-        "paper": Key(read_choice("paper", Paper)),
-        "bleed": Key(read_flag),
-        "recto_starts": Key(read_flag),
+        "platform": Key(read_choice("platform", Platform), default=_P.platform,
+                        help="kdp or ingram: a print-on-demand paperback (24+ pages, an even "
+                             "count, the trim's page limit, a cover.pdf); home: printed as it "
+                             "is."),
+        "paper": Key(read_choice("paper", Paper), default=_P.paper,
+                     help="Interior paper: sets the page limit and the spine width."),
+        "bleed": Key(read_flag, default=_P.bleed,
+                     help="Pages 0.125in larger at the outside edge, top and bottom; the PDF "
+                          "marks the trim."),
+        "recto_starts": Key(read_flag, default=_P.recto_starts,
+                            default_words="true on kdp and ingram, false at home",
+                            help="Sections and the answer key open on a right-hand page."),
     },
     what="a mapping of platform, paper, bleed, recto_starts",
+    help="How the book is printed; in a template, or at the top of a config (where it wins "
+         "over the template's).",
 )
 """The `print:` block of a template or config."""
 
-_LINES = Map({f.name: Key(read_line_weight) for f in dataclasses.fields(model.LineWeights)})
-_FONTS = Map({"regular": Key(_font), "bold": Key(_font)})
+_LINE_HELP = {
+    "cell": "Thin lines between the cells of a puzzle grid.",
+    "box": "Lines between the boxes of a puzzle grid.",
+    "border": "The outer border of a puzzle grid.",
+    "answer_cell": "Thin lines of an answer-key grid.",
+    "answer_box": "Box lines and border of an answer-key grid.",
+}
+_LINES = Map(
+    {f.name: Key(read_line_weight, default=f.default, help=_LINE_HELP[f.name])
+     for f in dataclasses.fields(model.LineWeights)},
+    help=f"Stroke widths in points (at least {MIN_LINE_PT:g}).",
+)
+_FONTS = Map(
+    {"regular": Key(_font, default=_D.font, help="Labels, page numbers and answer digits."),
+     "bold": Key(_font, default=_D.font_bold, help="Givens and headings.")},
+    help="TrueType fonts: one that ships with reportlab by name, or a .ttf, .otf (TrueType "
+         "outlines) or .ttc font file (a relative path is taken from the file that names it).",
+)
 
 TEMPLATE = Map(
     {
-        "page_size": Key(_page_size),
-        "page_width": Key(_page_side),
-        "page_height": Key(_page_side),
-        "margins": Key(_margins),
-        "puzzles_per_page": Key(read_int_choice(PER_PAGE)),
-        "answers_per_page": Key(read_int_between(*ANSWERS_PER_PAGE)),
-        "fonts": Key(_FONTS),
-        "lines": Key(_LINES),
-        "digit_scale": Key(read_between(*DIGIT_SCALE)),
-        "answer_gray": Key(read_between(0.0, MAX_ANSWER_GRAY)),
-        "large_print": Key(read_flag),
-        "label": Key(_label),
-        "difficulty": Key(read_choice("difficulty display", model.DifficultyDisplay)),
-        "print": Key(PRINT),
+        "page_size": Key(_page_size, help="The trim size; or give page_width and page_height. "
+                                          "A template file needs one or the other."),
+        "page_width": Key(_page_side, help="Trim width (with page_height, instead of "
+                                           "page_size)."),
+        "page_height": Key(_page_side, help="Trim height (with page_width)."),
+        "margins": Key(_margins, help="Page margins: one length, or each side."),
+        "puzzles_per_page": Key(read_int_choice(PER_PAGE), default=_D.puzzles_per_page,
+                                help="Puzzles on a body page."),
+        "answers_per_page": Key(read_int_between(*ANSWERS_PER_PAGE),
+                                default=_D.answers_per_page,
+                                help="Answer grids on an answer-key page."),
+        "fonts": Key(_FONTS, help="The regular and the bold font."),
+        "lines": Key(_LINES, help="Stroke widths of the grids."),
+        "digit_scale": Key(read_between(*DIGIT_SCALE), default=_D.digit_scale,
+                           help="Digit size as a share of the cell side."),
+        "answer_gray": Key(read_between(0.0, MAX_ANSWER_GRAY), default=_D.answer_gray,
+                           help="Gray of the filled-in answer digits: 0 is black."),
+        "large_print": Key(read_flag, default=_D.large_print,
+                           help=f"Large print: puzzle digits at least "
+                                f"{LARGE_PRINT_DIGIT_PT:g} pt, answer digits at least "
+                                f"{LARGE_PRINT_ANSWER_PT:g} pt, text at least "
+                                f"{LARGE_PRINT_TEXT_PT:g} pt, at most {LARGE_PRINT_PER_PAGE} "
+                                "puzzles a page."),
+        "label": Key(_label, default=_D.label,
+                     help="The label above each grid; {number} and {difficulty} are filled "
+                          "in; empty for none."),
+        "difficulty": Key(read_choice("difficulty display", model.DifficultyDisplay),
+                          default=_D.difficulty,
+                          help="How each puzzle shows its difficulty: " + ", ".join(
+                              d.value for d in model.DifficultyDisplay) + "."),
+        "print": Key(PRINT, help="How the book is printed."),
     },
     what="a mapping of template keys",
+    help="The page layout: a template file's keys, and the keys a config's `layout:` may "
+         "override (an absent key keeps the template's value).",
 )
-
 
 
 # ---------------------------------------------------------------- files
 
 
-def _templates_dir() -> Path:
-    """The shipped templates: the checkout's templates/ folder, else the installed copy
-    (pyproject.toml installs them as data files under <prefix>/share/bookgen/templates)."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file():
-        return root / "templates"
-    schemes = (sysconfig.get_default_scheme(), sysconfig.get_preferred_scheme("user"))
-    installed = [Path(sysconfig.get_path("data", s)) / "share" / "bookgen" / "templates"
-                 for s in schemes]
-    return next((d for d in installed if d.is_dir()), installed[0])
-
-
 def list_templates() -> list[str]:
     """Names of the shipped templates, sorted."""
-    return sorted(p.stem for p in _templates_dir().glob("*.yaml"))
+    return shipped.yaml_names(shipped.TEMPLATES)
 
 
-def _template_file(name: str, base: Path) -> Path | None:
-    """A template name (shipped) or a path to a .yaml file (relative to `base`)."""
+def _template_file(name: str, base: Path) -> tuple[Traversable, bool] | None:
+    """A template name (shipped: True) or a path to a .yaml file (relative to `base`)."""
     if name.lower().endswith((".yaml", ".yml")):
         path = (base / Path(name).expanduser()).resolve()
-    elif "/" in name or "\\" in name:
+        return (path, False) if path.is_file() else None
+    if "/" in name or "\\" in name:
         return None  # only YAML template files are read: never any other file named here
-    else:
-        path = _templates_dir() / f"{name}.yaml"
-    return path if path.is_file() else None
+    found = shipped.resource(shipped.TEMPLATES, f"{name}.yaml")
+    return (found, True) if found is not None else None
+
+
+def _stem(path: Traversable) -> str:
+    return Path(path.name).stem
 
 
 # ---------------------------------------------------------------- templates
@@ -338,7 +430,9 @@ def _template(read: Read, name: str) -> model.Template | None:
     return t if len(read.at.ctx.problems) == found else None
 
 
-def _read_template(path: Path, shown: str, problems: list[tuple[str, int, str]]) -> Read | None:
+def _read_template(
+    path: Traversable, shown: str, problems: list[tuple[str, int, str]]
+) -> Read | None:
     """A template file's keys as read (problems noted with `shown` and the line)."""
     node, ctx = compose(path, shown, problems)
     if node is None:
@@ -350,13 +444,15 @@ def _read_template(path: Path, shown: str, problems: list[tuple[str, int, str]])
 def load_template(name_or_path: str | Path) -> model.Template:
     """A shipped template by name, or a template file; raises ConfigError listing problems."""
     text = str(name_or_path)
-    path = _template_file(text, Path.cwd())
-    if path is None:
+    found = _template_file(text, Path.cwd())
+    if found is None:
         raise ConfigError(_no_template(text))
+    path = found[0]
+    shown = str(path)
     problems: list[tuple[str, int, str]] = []
-    read = _read_template(path, str(path), problems)
-    t = _template(read, path.stem) if read is not None else None
-    raise_problems(path, problems)
+    read = _read_template(path, shown, problems)
+    t = _template(read, _stem(path)) if read is not None else None
+    raise_problems(Path(shown), problems)
     assert t is not None
     return t
 
@@ -376,12 +472,13 @@ def book_template(raw: Read, ctx: Ctx) -> model.Template | None:
     """The config's template with its layout overrides applied, or None if unusable."""
     if "template" in raw.where and "template" not in raw.values:
         return None
-    name = raw.get("template", DEFAULT_TEMPLATE)
-    path = _template_file(name, ctx.base)
-    if path is None:
+    name = raw.get("template")
+    found = _template_file(name, ctx.base)
+    if found is None:
         raw.at_key("template").fail(_no_template(name))
         return None
-    shown = path.name if path.parent == _templates_dir() else name
+    path, is_shipped = found
+    shown = path.name if is_shipped else name
     base = _read_template(path, shown, ctx.problems)
     if base is None:
         return None
@@ -391,6 +488,6 @@ def book_template(raw: Read, ctx: Ctx) -> model.Template | None:
     if raw.get("print"):  # the config's own print block wins over the template's
         over = Read(raw.at, {"print": raw.get("print")}, {"print": raw.at_key("print")})
         read = _merge(read, over)
-    return _template(read, path.stem)
+    return _template(read, _stem(path))
 
 

@@ -25,8 +25,9 @@ from .reader import (
     Key,
     Map,
     Read,
-    Reader,
+    Typed,
     Wrong,
+    accepts,
     read_int_between,
     read_optional_text,
     read_text,
@@ -38,6 +39,8 @@ SHOWN_MISSING = 5
 """Most missing characters a glyph problem names."""
 
 
+@accepts(f"a language code: one of {', '.join(lang.languages())}",
+         {"type": "string", "enum": list(lang.languages())})
 def read_language(node: yaml.Node, at: At) -> str:
     """A shipped language's code ('de'), case-insensitive."""
     value = scalar_of(node, at)
@@ -49,9 +52,11 @@ def read_language(node: yaml.Node, at: At) -> str:
     return value.lower()
 
 
-def _override(key: str) -> Reader:
+def _override(key: str) -> Typed:
     allowed = lang.reference_fields(key)
+    fields = ", ".join(f"{{{f}}}" for f in sorted(allowed))
 
+    @accepts("a text" + (f" that may use {fields}" if fields else ""), {"type": "string"})
     def read(node: yaml.Node, at: At) -> str:
         text = read_text(node, at)
         try:
@@ -69,16 +74,15 @@ def _override(key: str) -> Reader:
     return read
 
 
-TEXT = Map({k: Key(_override(k)) for k in lang.keys()},
-           what="a mapping of text keys (heading.answers, band.easy, ...) to texts")
+TEXT = Map({k: Key(_override(k), help=f"Instead of the language's own {k}.")
+            for k in lang.keys()},
+           what="a mapping of text keys (heading.answers, band.easy, ...) to texts",
+           help="The config's own wording of any text of the language files.")
 """The `text:` block: any key of the language files."""
 
 
-def _year(node: yaml.Node, at: At) -> int:
-    value: int = read_int_between(1450, 2999)(node, at)
-    return value
-
-
+@accepts("an ISBN of 10 or 13 digits with a valid check digit, e.g. 978-3-16-148410-0",
+         {"type": ["string", "integer"]})
 def _isbn(node: yaml.Node, at: At) -> str:
     """An ISBN-10 or ISBN-13 (hyphens and spaces allowed) with a valid check digit."""
     value = scalar_of(node, at)
@@ -102,13 +106,14 @@ def _isbn(node: yaml.Node, at: At) -> str:
 
 PUBLICATION = Map(
     {
-        "year": Key(_year),
-        "rights": Key(read_optional_text),
-        "edition": Key(read_optional_text),
-        "imprint": Key(read_optional_text),
-        "isbn": Key(_isbn),
+        "year": Key(read_int_between(1450, 2999), help="The year of publication."),
+        "rights": Key(read_optional_text, help="The rights line, e.g. All rights reserved."),
+        "edition": Key(read_optional_text, help="The edition, e.g. First edition."),
+        "imprint": Key(read_optional_text, help="The publisher or imprint."),
+        "isbn": Key(_isbn, help="The book's ISBN; its check digit is verified."),
     },
     what="a mapping of year, rights, edition, imprint, isbn",
+    help="The copyright page's fields, printed on the back of the title page.",
 )
 """The `publication:` block: the copyright page's fields."""
 

@@ -104,13 +104,18 @@ class FirstSolution:
 _loaded: dict[str, Backend] = {}
 
 
-def numba_available() -> bool:
-    """True when numba can be imported."""
+def numba_problem() -> str | None:
+    """Why numba cannot be imported, or None when it can."""
     try:
         import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    except ImportError as e:  # a platform without numba wheels, an install with --no-deps
+        return str(e) or type(e).__name__
+    return None
+
+
+def numba_available() -> bool:
+    """True when numba can be imported."""
+    return numba_problem() is None
 
 
 def get_backend(name: str | None = None) -> Backend:
@@ -127,6 +132,11 @@ def get_backend(name: str | None = None) -> Backend:
         raise ConfigError(
             f"{where}: unknown kernel backend {chosen!r}: expected one of {', '.join(BACKENDS)}"
         )
+    problem = numba_problem() if chosen == "numba" and chosen not in _loaded else None
+    if problem:
+        raise ConfigError(f"{where}=numba: numba cannot be imported ({problem}); install it "
+                          "(pip install numba) or use the pure-Python kernels: "
+                          "BOOKGEN_BACKEND=python")
     if chosen not in _loaded:
         if chosen == "numba":
             from .fast import FastBackend
