@@ -66,6 +66,11 @@ class Trace:
     cand_sq: int
     """Sum of the squares of those counts."""
 
+    def __repr__(self) -> str:
+        return (f"Trace(count {self.count}, level {self.level}/{self.maxlevel}, complexity "
+                f"{self.way_complexity}/{self.cand_sum}/{self.cand_sq}, way of {len(self.way)} "
+                "steps)")
+
 
 def _backend(backend: Backend | str | None) -> Backend:
     return backend if backend is not None and not isinstance(backend, str) else get_backend(backend)
