@@ -146,9 +146,12 @@ def _add_solve(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from .grid import check_clashes
     from .kernels import get_backend
 
-    source, batches = read_batches(args.puzzles)
+    # Clashing givens are left to the kernel, which finds no solution for them; only
+    # those puzzles are checked here, for the message.
+    source, batches = read_batches(args.puzzles, check=False)
     backend = get_backend()
     status = 0
     total = sum(len(b.grids) for b in batches)
@@ -157,6 +160,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             for i in range(0, len(batch.grids), SOLVE_CHUNK):
                 grids = batch.grids[i : i + SOLVE_CHUNK]
                 counts, sols = backend.solutions_batch(batch.geo, grids, 2)
+                for k in (counts == 0).nonzero()[0].tolist():
+                    where = f"{source}: line {batch.lines[i + k]}"
+                    try:
+                        check_clashes(grids[k].tolist(), batch.geo, where)
+                    except InputError:
+                        write(_solved_text(grids[:k], counts[:k], sols[:k], batch.geo,
+                                           args.format)[0])
+                        raise
                 text, odd = _solved_text(grids, counts, sols, batch.geo, args.format)
                 write(text)
                 for k in odd:
