@@ -664,6 +664,9 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- bank
 
 
+_BANK_HELP = "the bank's SQLite file"
+
+
 def _add_bank(sub: argparse._SubParsersAction) -> None:
     from .model import Band
     from .rules import Symmetry
@@ -681,10 +684,10 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
         "symmetry, clues, seed) within the grades. Puzzle i of a run depends only on the "
         "seed and i; a killed fill loses at most one batch, and the same command run "
         "again continues where it stopped.")
-    f.add_argument("bank", metavar="BANK")
+    f.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     f.add_argument("-n", type=_positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9))
+    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9), help="grid size")
     which = f.add_mutually_exclusive_group()
     which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
                        help="|".join(b.value for b in Band))
@@ -701,26 +704,27 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     add_options(f, "quiet", "backend")
     f.set_defaults(func=_cmd_bank_fill)
     s = bank.add_parser("stats", help="counts by size, band, grade and clues")
-    s.add_argument("bank", metavar="BANK")
+    s.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     s.add_argument("--plot", default=None, metavar="FILE.png",
                    help="also draw the grades as a histogram (one bar a tenth)")
     s.set_defaults(func=_cmd_bank_stats)
     e = bank.add_parser("export", help="write stored puzzles, one a line")
-    e.add_argument("bank", metavar="BANK")
+    e.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
-    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9))
+    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9),
+                   help="only this grid size (default: every size)")
     add_options(e, "output")
     e.set_defaults(func=_cmd_bank_export)
     i = bank.add_parser(
         "import", help="check, rate and store the puzzles of a file",
         description="Check, rate and store each puzzle of a file (one a line); bad lines are "
         "reported with their line numbers (exit code 1), the good ones are kept.")
-    i.add_argument("bank", metavar="BANK")
-    i.add_argument("file", metavar="FILE|-")
+    i.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    i.add_argument("file", metavar="FILE|-", help="a file of puzzles, one a line, or -")
     i.set_defaults(func=_cmd_bank_import)
     r = bank.add_parser("series", help="the books of a series and their puzzle counts")
-    r.add_argument("bank", metavar="BANK")
-    r.add_argument("name", metavar="NAME")
+    r.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    r.add_argument("name", metavar="NAME", help="the series' name, as configs give it")
     r.set_defaults(func=_cmd_bank_series)
 
 
