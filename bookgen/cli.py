@@ -25,6 +25,7 @@ from .cli_options import (
     HelpFormatter,
     add_options,
     backend_chosen,
+    bars_shown,
     data_out,
     progress_bar,
     read_batches,
@@ -296,7 +297,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
     with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
-        built = build_book(cfg, progress=not args.quiet)
+        built = build_book(cfg, progress=bars_shown(args.quiet))
         pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
@@ -348,7 +349,7 @@ def _cmd_cover(args: argparse.Namespace) -> int:
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
-        built = build_book(cfg, progress=not args.quiet)
+        built = build_book(cfg, progress=bars_shown(args.quiet))
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:

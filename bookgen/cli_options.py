@@ -200,11 +200,16 @@ def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Call
     out.commit()
 
 
+def bars_shown(quiet: bool) -> bool:
+    """Whether progress bars are drawn: stderr is a terminal and not --quiet."""
+    return not quiet and sys.stderr.isatty()
+
+
 def progress_bar(total: float, quiet: bool, unit: str) -> Any:
     """A tqdm bar on stderr; drawn only when stderr is a terminal and not quiet."""
     from tqdm import tqdm
 
     # No monitor thread: worker pools fork only from a single-threaded process.
     tqdm.monitor_interval = 0
-    disable = True if quiet else not sys.stderr.isatty()
-    return tqdm(total=total, unit=unit, file=sys.stderr, disable=disable, leave=False)
+    return tqdm(total=total, unit=unit, file=sys.stderr, disable=not bars_shown(quiet),
+                leave=False)
