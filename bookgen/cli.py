@@ -435,7 +435,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
         "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
         "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
-        "and seconds per puzzle).",
+        "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
+        "generate -n N --minimal against the kernels alone and the start-up).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",

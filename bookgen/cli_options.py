@@ -110,8 +110,8 @@ class HelpFormatter(argparse.HelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
         default = action.default
-        if (default in (None, False, argparse.SUPPRESS) or "default" in text
-                or not action.option_strings):
+        if (default is None or default is False or default is argparse.SUPPRESS
+                or "default" in text or not action.option_strings):
             return text
         return f"{text} (default: {default})"
 

@@ -118,11 +118,9 @@ def batch_figures(
     solutions = format_lines(firsts).split("\n")
     out = []
     for i, count in enumerate(counts.tolist()):
-        record: dict[str, Any] = {"puzzle": lines[i],
-                                  "solution": solutions[i] if count else None, "count": count}
-        record.update(columns[i])
-        record.update(clues=clues[i], seconds=None, grade=None, band=None, hardest=None,
-                      steps=None)
+        record: dict[str, Any] = dict.fromkeys(RECORD_KEYS)
+        record.update(columns[i], puzzle=lines[i], solution=solutions[i] if count else None,
+                      count=count, clues=clues[i])
         out.append(record)
     return out
 

@@ -64,7 +64,7 @@ def test_every_option_has_help_and_shows_its_default(verb):
         if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
             continue
         assert action.help, f"{verb}: {action.dest} has no help"
-        if action.option_strings and action.default not in (None, False):
+        if action.option_strings and action.default is not None and action.default is not False:
             shown = p._get_formatter()._get_help_string(action)  # what --help prints
             assert "default" in shown, (verb, action.dest)
 
