@@ -22,7 +22,7 @@ from typing import Any
 from .grid import Geometry, Grid, format_line, format_lines
 from .model import Band
 from .rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
-from .solver import Trace, _backend, solve, trace
+from .solver import Trace, backend_of, solve, trace
 
 RECORD_KEYS = ("puzzle", "solution", "count", *(f.value for f in TRACE_FIGURES), "clues",
                "seconds", "grade", "band", "hardest", "steps")
@@ -102,7 +102,7 @@ def batch_figures(
     if not puzzles:
         return []
     grids = np.array(puzzles, dtype=np.int8).reshape(len(puzzles), geo.ncells)
-    kernels = _backend(backend)
+    kernels = backend_of(backend)
     lines = format_lines(grids).split("\n")
     clues = np.count_nonzero(grids, axis=1).tolist()
     empty: dict[str, Any] = {f.value: None for f in TRACE_FIGURES}
