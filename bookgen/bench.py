@@ -19,7 +19,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -374,7 +374,132 @@ def bench_bank(args: argparse.Namespace) -> int:
     return 0
 
 
+CLI_RUNS = 3
+"""Runs of each fast measurement of bench cli; the best counts (the machine is shared)."""
+CLI_LONG_RUNS = 2
+"""Runs of each generate measurement of bench cli."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The best of several runs of one thing."""
+
+    wall: float
+    """Wall seconds."""
+    cpu: float
+    """CPU seconds (user + system; of the child process for a command)."""
+
+    def __str__(self) -> str:
+        return f"{self.wall:8.2f} {self.cpu:8.2f}"
+
+
+def _best(timings: list[Timing]) -> Timing:
+    return Timing(min(t.wall for t in timings), min(t.cpu for t in timings))
+
+
+def _command(argv: list[str], runs: int) -> Timing:
+    """The best of `runs` runs of `bookgen ARGV` as a new process, its output discarded."""
+    import resource
+    import subprocess
+    import sys
+
+    out = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "bookgen", *argv],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise InputError(f"bookgen {' '.join(argv)} failed: {done.stderr.strip()}")
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out.append(Timing(wall, cpu))
+    return _best(out)
+
+
+def _in_process(run: Callable[[], Any], runs: int) -> Timing:
+    out = []
+    for _ in range(runs):
+        c0, t0 = time.process_time(), time.perf_counter()
+        run()
+        out.append(Timing(time.perf_counter() - t0, time.process_time() - c0))
+    return _best(out)
+
+
+def bench_cli(args: argparse.Namespace) -> int:
+    """The command line's own cost: the whole process of `bookgen solve` on --dataset (all
+    49,158 17-clue puzzles of ../shared/data/17clue.txt) and of `bookgen generate -n N
+    --minimal` (--workers, default 1), against the kernels alone doing the same work in
+    this process, and the start-up of an empty command (`bookgen --version`) and of a
+    command that loads the kernels (`bookgen solve` on one puzzle). The target: the whole
+    process takes at most 1.5 x the kernels' time plus the empty command's start-up."""
+    import numpy as np
+
+    from .generate import dig_kernels, generate_into
+    from .grid import parse_batches
+    from .kernels import get_backend, warm_up
+    from .model import DigSpec
+
+    if args.dataset is None:
+        raise InputError("bench cli needs --dataset PATH, e.g. ../shared/data/17clue.txt")
+    if args.n <= 0:
+        raise InputError(f"-n {args.n}: expected a positive number of puzzles")
+    path = Path(args.dataset)
+    if not path.is_file():
+        raise InputError(f"{args.dataset}: no such dataset file")
+    batches = parse_batches(path.read_text(encoding="utf-8"), str(path))
+    if len(batches) != 1:
+        raise InputError(f"{args.dataset}: expected one-line puzzles of one size")
+    geo, grids = batches[0].geo, batches[0].grids
+    first = "".join(".123456789ABCDEFG"[v] for v in grids[0].tolist())
+    workers = str(args.workers or 1)
+    backend = get_backend()
+    warm_up(backend)
+    kern = dig_kernels()
+    spec = DigSpec(minimal=True)
+
+    def generate_kernels() -> None:
+        puzzles = np.zeros((args.n, spec.geo.ncells), dtype=np.int8)
+        solution = np.zeros(spec.geo.ncells, dtype=np.int8)
+        order = np.zeros(spec.geo.ncells, dtype=np.int32)
+        for i in range(args.n):
+            order[:] = np.arange(spec.geo.ncells)
+            generate_into(spec, 0, i, kern, puzzles[i], solution, order)
+        for i in range(0, args.n, 50):  # the figures, by the chunks generate rates
+            backend.trace_batch(spec.geo, puzzles[i : i + 50], 2)
+
+    print(f"bench cli: backend {backend.name}, best of {CLI_RUNS} runs ({CLI_LONG_RUNS} for "
+          f"generate); wall and CPU seconds")
+    rows: list[tuple[str, Timing]] = [
+        ("start-up: bookgen --version", _command(["--version"], CLI_RUNS)),
+        ("start-up: bookgen solve <one puzzle>", _command(["solve", first], CLI_RUNS)),
+        (f"solve: kernels only, {len(grids)} puzzles",
+         _in_process(lambda: backend.solutions_batch(geo, grids, 2), CLI_RUNS)),
+        (f"solve: whole process, {len(grids)} puzzles",
+         _command(["solve", str(path), "--quiet"], CLI_RUNS)),
+        (f"generate: kernels only, {args.n} minimal", _in_process(generate_kernels, 1)),
+        (f"generate: whole process, --workers {workers}",
+         _command(["generate", "-n", str(args.n), "--minimal", "--workers", workers,
+                   "--quiet"], CLI_LONG_RUNS)),
+    ]
+    print(f"{'':44s} {'wall s':>8s} {'cpu s':>8s}")
+    for name, timing in rows:
+        print(f"{name:44s} {timing}")
+    empty, loaded = rows[0][1], rows[1][1]
+    for what, kernels, whole in (("solve", rows[2][1], rows[3][1]),
+                                 ("generate", rows[4][1], rows[5][1])):
+        for clock in ("wall", "cpu"):
+            k, w, e = (getattr(x, clock) for x in (kernels, whole, empty))
+            verdict = "met" if w <= 1.5 * k + e else "NOT met"
+            print(f"{what} {clock}: whole {w:.2f} s = {(w - e) / k:.2f} x kernels + start-up "
+                  f"{e:.2f} s; target 1.5 x: {verdict} (loading the kernels: "
+                  f"{getattr(loaded, clock) - e:.2f} s of it)")
+    return 0
+
+
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "cli": bench_cli,
     "solve": bench_solve,
     "layout": bench_layout,
     "generate": bench_generate,

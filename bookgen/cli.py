@@ -1,8 +1,12 @@
 """The command line: `bookgen <command> ...`.
 
 Each command is a pair: ``_add_<name>(subparsers)`` declares its arguments and
-``_cmd_<name>(args) -> int`` runs it. Every BookgenError is caught in ``main`` and printed
-as ``error: <message>`` with exit code 1; argparse usage errors exit 2 as usual.
+``_cmd_<name>(args) -> int`` runs it; the options several commands share, how puzzles are
+read and where data is written live in cli_options. Every BookgenError is caught in
+``main`` and printed as ``error: <message>`` with exit code 1, as are usage errors. Data
+goes to stdout (or -o FILE), messages to stderr. SIGTERM, and SIGINT even when it was
+ignored at start, stop a command as Ctrl-C does: worker pools are shut down and no
+partial output is left (exit code 128 + the signal's number).
 """
 
 from __future__ import annotations
@@ -16,9 +20,19 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__, project
+from .cli_options import (
+    AUTO,
+    HelpFormatter,
+    add_options,
+    backend_chosen,
+    bars_shown,
+    data_out,
+    progress_bar,
+    read_batches,
+    read_puzzles,
+)
 from .errors import BookgenError, InputError
-from .grid import Geometry, Grid, decode_text, geometry, parse_many
-from .rules import Variant
+from .grid import Geometry, geometry
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -32,50 +46,42 @@ E = TypeVar("E", bound=Enum)
 Command = Callable[[argparse.Namespace], int]
 
 
-def read_puzzles(
-    arg: str, variant: Variant = Variant.CLASSIC, check: bool = True
-) -> Iterator[tuple[str, Grid, Geometry]]:
-    """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each.
+def _puzzle_command(
+    sub: argparse._SubParsersAction, name: str, formats: tuple[str, ...], **kwargs: Any
+) -> argparse.ArgumentParser:
+    """A command that reads PUZZLE|FILE|- and prints results: the argument, --format
+    (first choice the default) and the shared options of every such command."""
+    p: argparse.ArgumentParser = sub.add_parser(name, **kwargs)
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-",
+                   help="a puzzle, a file of puzzles (.txt, .sdm, JSON lines with a "
+                   "\"puzzle\" key), or - for standard input")
+    p.add_argument("--format", choices=formats, default=formats[0], help="output format")
+    add_options(p, "output", "quiet", "backend")
+    return p
 
-    An argument naming an existing file is read as a file of puzzles, '-' reads standard
-    input, anything else is taken as the puzzle text itself. check=False lets clashing
-    givens through.
-    """
-    import os
 
-    if arg == "-":
-        text, source = decode_text(sys.stdin.buffer.read(), "stdin"), "stdin"
-    elif os.path.isfile(arg):
-        try:
-            with open(arg, "rb") as f:
-                text = decode_text(f.read(), arg)
-        except OSError as e:
-            raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
-        source = arg
-    elif "/" in arg or arg.lower().endswith((".txt", ".sdk", ".json", ".yaml")):
-        raise InputError(f"{arg}: no such file")
-    else:
-        text, source = arg, "argument"
-    found = False
-    for line, values, geo in parse_many(text, source, variant, check):
-        found = True
-        yield f"{source}: line {line}", values, geo
-    if not found:
-        raise InputError(f"{source}: no puzzle found")
+def _warm_kernels(with_grade: bool = False) -> None:
+    """Load (or compile) the kernels, and the grader when asked, before any puzzle is
+    timed: a puzzle's seconds is its own work only."""
+    from .kernels import warm_up
+
+    warm_up()
+    if with_grade:
+        from . import grade  # noqa: F401
 
 
 # ---------------------------------------------------------------- rate, solve, hints
 
 
 def _add_rate(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "rate",
+    p = _puzzle_command(
+        sub, "rate", ("text", "json", "seed"),
         help="rate puzzles: the seed's figures and the human grade",
         description="Rate each puzzle: solutions (capped at 2), level/maxlevel, way_complexity, "
-        "cand_sum, cand_sq, clues, time, and the SE-scale grade with its band.",
+        "cand_sum, cand_sq, clues, time, and the SE-scale grade with its band. --format json "
+        "prints one object per line with the same keys for every puzzle (null where a figure "
+        "is not computed).",
     )
-    _puzzles_argument(p)
-    p.add_argument("--format", choices=("text", "json", "seed"), default="text")
     p.add_argument("--no-grade", action="store_true", help="skip the human grade (faster)")
     p.set_defaults(func=_cmd_rate)
 
@@ -87,18 +93,25 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from .rate import rate
     from .solver import format_seed_trace
 
-    for where, values, geo in read_puzzles(args.puzzles):
-        t0 = time.perf_counter()
-        r = rate(values, geo, with_grade=not args.no_grade and args.format != "seed")
-        if args.format == "json":
-            print(json.dumps(r.as_dict()))
-        elif args.format == "text":
-            print(_rating_line(r))
-        elif r.trace is None:
-            raise InputError(f"{where}: --format seed needs the trace figures, which are "
-                             f"not computed for {geo.n}x{geo.n} puzzles")
-        else:
-            print(format_seed_trace(values, r.trace, geo, (time.perf_counter() - t0) * 1000))
+    puzzles = list(read_puzzles(args.puzzles))
+    with_grade = not args.no_grade and args.format != "seed"
+    _warm_kernels(with_grade)
+    with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
+                                                      "puzzle") as bar:
+        for where, values, geo in puzzles:
+            t0 = time.perf_counter()
+            r = rate(values, geo, with_grade=with_grade)
+            if args.format == "json":
+                write(json.dumps(r.as_dict()) + "\n")
+            elif args.format == "text":
+                write(_rating_line(r) + "\n")
+            elif r.trace is None:
+                raise InputError(f"{where}: --format seed needs the trace figures, which are "
+                                 f"not computed for {geo.n}x{geo.n} puzzles")
+            else:
+                ms = (time.perf_counter() - t0) * 1000
+                write(format_seed_trace(values, r.trace, geo, ms) + "\n")
+            bar.update(1)
     return 0
 
 
@@ -117,67 +130,116 @@ def _rating_line(r: Rating) -> str:
     return line + f"  {r.seconds * 1000:.1f} ms"
 
 
+SOLVE_CHUNK = 8192
+"""Puzzles solved per kernel call by `solve` (the progress bar moves once a chunk)."""
+
+
 def _add_solve(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "solve",
+    p = _puzzle_command(
+        sub, "solve", ("line", "grid", "seed", "json"),
         help="print the solution of each puzzle",
         description="Print each puzzle's solution, one line per puzzle (--format grid for a "
-        "framed grid). A puzzle with no solution, or more than one, is said so plainly; the "
-        "exit code is then 1.",
+        "framed grid; --format json for one object per puzzle with its puzzle, count and "
+        "solutions). A puzzle with no solution, or more than one, is said so on stderr (the "
+        "two solutions found are printed) and the exit code is then 1.",
     )
-    _puzzles_argument(p)
-    p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
     p.set_defaults(func=_cmd_solve)
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .grid import format_as
-    from .solver import solve
+    from .grid import check_clashes
+    from .kernels import get_backend
 
+    # Clashing givens are left to the kernel, which finds no solution for them; only
+    # those puzzles are checked here, for the message.
+    source, batches = read_batches(args.puzzles, check=False)
+    backend = get_backend()
     status = 0
-    for where, values, geo in read_puzzles(args.puzzles):
-        count, solutions = solve(values, geo, limit=2)
-        if count == 1:
-            print(format_as(solutions[0], geo, args.format))
-            continue
-        status = 1
-        if count == 0:
-            print(f"{where}: no solution")
-        else:
-            print(f"{where}: more than one solution; two of them:")
-            for sol in solutions[:2]:
-                print(format_as(sol, geo, args.format))
+    total = sum(len(b.grids) for b in batches)
+    with data_out(args.output) as write, progress_bar(total, args.quiet, "puzzle") as bar:
+        for batch in batches:
+            for i in range(0, len(batch.grids), SOLVE_CHUNK):
+                grids = batch.grids[i : i + SOLVE_CHUNK]
+                counts, sols = backend.solutions_batch(batch.geo, grids, 2)
+                for k in (counts == 0).nonzero()[0].tolist():
+                    where = f"{source}: line {batch.lines[i + k]}"
+                    try:
+                        check_clashes(grids[k].tolist(), batch.geo, where)
+                    except InputError:
+                        write(_solved_text(grids[:k], counts[:k], sols[:k], batch.geo,
+                                           args.format)[0])
+                        raise
+                text, odd = _solved_text(grids, counts, sols, batch.geo, args.format)
+                write(text)
+                for k in odd:
+                    status = 1
+                    what = "no solution" if counts[k] == 0 else "more than one solution"
+                    print(f"{source}: line {batch.lines[i + k]}: {what}", file=sys.stderr)
+                bar.update(len(grids))
     return status
 
 
+def _solved_text(
+    grids: Any, counts: Any, sols: Any, geo: Geometry, fmt: str
+) -> tuple[str, list[int]]:
+    """The output of solve for a chunk, and the rows that have no single solution.
+
+    line and json are formatted as arrays; a row with several solutions prints the two
+    found, a row with none prints nothing (json: every row, with its count)."""
+    from .grid import format_as, format_lines
+
+    counts = counts.tolist()
+    odd = [k for k, c in enumerate(counts) if c != 1]
+    if fmt == "json":
+        puzzles = format_lines(grids).split("\n")
+        firsts = format_lines(sols[:, 0]).split("\n")
+        seconds = format_lines(sols[:, 1]).split("\n") if odd else []
+        out = []
+        for k, count in enumerate(counts):
+            found = ", ".join(f'"{s}"' for s in (firsts[k], seconds[k] if odd else "")[:count])
+            out.append(f'{{"puzzle": "{puzzles[k]}", "count": {count}, "solutions": [{found}]}}\n')
+        return "".join(out), odd
+    if fmt == "line" and not odd:
+        return format_lines(sols[:, 0]), odd
+    out = []
+    for k, count in enumerate(counts):
+        out += [format_as(sols[k, j].tolist(), geo, fmt) + "\n" for j in range(count)]
+    return "".join(out), odd
+
+
 def _add_hints(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "hints",
+    p = _puzzle_command(
+        sub, "hints", ("text", "seed"),
         help="candidates of every empty cell, fewest first",
         description="Print 'complexity: cand_sum/cand_sq' and every empty cell with its "
         "candidates, fewest first, ties by block-order position (seed 000's hints).",
     )
-    _puzzles_argument(p)
-    p.add_argument("--format", choices=("text", "seed"), default="text")
     p.set_defaults(func=_cmd_hints)
 
 
 def _cmd_hints(args: argparse.Namespace) -> int:
     from .solver import format_hints
 
-    for _where, values, geo in read_puzzles(args.puzzles):
-        print(format_hints(values, geo, args.format))
+    puzzles = list(read_puzzles(args.puzzles))
+    with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
+                                                      "puzzle") as bar:
+        for _where, values, geo in puzzles:
+            write(format_hints(values, geo, args.format) + "\n")
+            bar.update(1)
     return 0
+
+
 
 
 def _book_options(p: argparse.ArgumentParser) -> None:
     """CONFIG, -o, --seed, --workers, -q: the options of the commands that make a book."""
     p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
-    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
-    p.add_argument("--seed", type=int, help="book seed (overrides the config's)")
-    p.add_argument("--workers", type=_positive, help="worker processes (default: the config's, "
-                   "else every core)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    p.add_argument("-o", "--output", metavar="DIR",
+                   help="output folder (default: output/<config name>)")
+    add_options(p, "seed", "workers", "quiet", "backend",
+                seed=dict(default=None, help="book seed (default: the config's)"),
+                workers=dict(default=None, help="worker processes; auto: one per core "
+                             "(default: the config's, else auto)"))
 
 
 def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
@@ -187,7 +249,8 @@ def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
 
     from .config import load_config
 
-    cfg = load_config(args.config, seed=args.seed, workers=args.workers)
+    workers = usable_cores() if args.workers == AUTO else args.workers
+    cfg = load_config(args.config, seed=args.seed, workers=workers)
     cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
     return cfg, Path(args.output) if args.output else Path("output") / cfg.name
 
@@ -234,29 +297,12 @@ def _cmd_build(args: argparse.Namespace) -> int:
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
     with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
-        built = build_book(cfg, progress=not args.quiet)
-        with _terminate_as_interrupt():
-            pages = write_book(built, slot)
+        built = build_book(cfg, progress=bars_shown(args.quiet))
+        pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
           f"puzzles.txt in {time.perf_counter() - t0:.1f} s")
     return 0
-
-
-@contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM raises KeyboardInterrupt in the block, so the write cleans up after itself
-    (the worker pools are closed by then: they keep the default action)."""
-    import signal
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    before = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
 
 
 def usable_cores() -> int:
@@ -269,14 +315,15 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def capped_workers(asked: int | None, what: str) -> int | None:
+def capped_workers(asked: int | None, what: str, quiet: bool = False) -> int | None:
     """`asked` worker processes, at most one per usable core (more only queue for the
-    same cores and cost memory); says so on stderr when it lowers them."""
+    same cores and cost memory); says so on stderr when it lowers them, unless quiet."""
     cores = usable_cores()
     if asked is None or asked <= cores:
         return asked
-    print(f"note: {what} {asked}: this machine has {cores} core{'s' if cores > 1 else ''}; "
-          f"using {cores}", file=sys.stderr)
+    if not quiet:
+        print(f"note: {what} {asked}: this machine has {cores} core"
+              f"{'s' if cores > 1 else ''}; using {cores}", file=sys.stderr)
     return cores
 
 
@@ -302,7 +349,7 @@ def _cmd_cover(args: argparse.Namespace) -> int:
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
-        built = build_book(cfg, progress=not args.quiet)
+        built = build_book(cfg, progress=bars_shown(args.quiet))
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:
@@ -361,12 +408,13 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
         "step in plain words ('r4c2 = 3: hidden single in box 4'), headed by the grade on the "
         "Sudoku Explainer scale. The puzzle must have exactly one solution.",
     )
-    _puzzles_argument(p)
+    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     p.add_argument(
         "--candidates",
         action="store_true",
         help="show the candidate grid before every step that is not a single",
     )
+    add_options(p, "output", "quiet", "backend")
     p.set_defaults(func=_cmd_explain)
 
 
@@ -374,16 +422,17 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from .grade import explain
     from .solver import count_solutions
 
-    first = True
-    for where, values, geo in read_puzzles(args.puzzles):
-        count = count_solutions(values, geo, limit=2)
-        if count != 1:
-            what = "no solution" if count == 0 else "more than one solution"
-            raise InputError(f"{where}: {what}: explain needs a puzzle with exactly one solution")
-        if not first:
-            print()
-        first = False
-        print(explain(values, geo, candidates=args.candidates))
+    puzzles = list(read_puzzles(args.puzzles))
+    with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
+                                                      "puzzle") as bar:
+        for k, (where, values, geo) in enumerate(puzzles):
+            count = count_solutions(values, geo, limit=2)
+            if count != 1:
+                what = "no solution" if count == 0 else "more than one solution"
+                raise InputError(f"{where}: {what}: explain needs a puzzle with exactly one "
+                                 "solution")
+            write(("\n" if k else "") + explain(values, geo, candidates=args.candidates) + "\n")
+            bar.update(1)
     return 0
 
 
@@ -400,7 +449,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
         "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
         "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
-        "and seconds per puzzle).",
+        "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
+        "generate -n N --minimal against the kernels alone and the start-up).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -416,9 +466,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-n", type=int, default=10000, metavar="N",
                    help="generate: puzzles to make (default 10000)")
-    p.add_argument("--workers", type=int, default=None, metavar="W",
-                   help="generate, improve: processes (default: 1 and 2 for generate, all "
-                   "cores for improve)")
+    add_options(p, "workers", workers=dict(
+        default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
+        "2 for generate, 1 for cli, auto for improve)"))
     p.add_argument("--evaluations", default="2000,20000", metavar="N,N",
                    help="improve: evaluation budgets compared (default 2000,20000)")
     p.add_argument("--grids", type=int, default=5, metavar="K",
@@ -429,22 +479,17 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: expected a positive number")
-    args.workers = capped_workers(args.workers, "--workers")
+    args.workers = capped_workers(_workers(args), "--workers")
     return run_bench(args)
 
 
 # ---------------------------------------------------------------- create, improve, generate
 
 
-def _progress_bar(total: float, quiet: bool, unit: str) -> Any:
-    """A tqdm bar on stderr; hidden with --quiet or when stderr is not a terminal."""
-    from tqdm import tqdm
-
-    # No monitor thread: worker pools fork only from a single-threaded process.
-    tqdm.monitor_interval = 0
-    return tqdm(total=total, unit=unit, file=sys.stderr, disable=True if quiet else None)
+def _workers(args: argparse.Namespace) -> int | None:
+    """--workers as a count; None for auto or not given (the callee's default: every
+    core)."""
+    return None if args.workers in (None, AUTO) else int(args.workers)
 
 
 def _add_create(sub: argparse._SubParsersAction) -> None:
@@ -457,8 +502,9 @@ def _add_create(sub: argparse._SubParsersAction) -> None:
         "one '# ...' line per change.",
     )
     p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a grid, a file of grids, or -")
-    p.add_argument("--seed", type=int, default=0, help="seed of the arbitrary choices")
-    p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
+    p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line",
+                   help="output format")
+    add_options(p, "seed", "output", "quiet", "backend")
     p.set_defaults(func=_cmd_create)
 
 
@@ -469,16 +515,21 @@ def _cmd_create(args: argparse.Namespace) -> int:
     from .generate import create
     from .grid import format_as, format_line
 
-    for where, values, geo in read_puzzles(args.puzzles, check=False):
-        made = create(values, geo, random.Random(f"{args.seed}:{where}"))
-        if args.format == "json":
-            changes = [c.describe(geo) for c in made.changes]
-            print(json.dumps({"puzzle": format_line(made.puzzle),
-                              "solution": format_line(made.solution), "changes": changes}))
-            continue
-        print(format_as(made.puzzle, geo, args.format))
-        for change in made.changes:
-            print(f"# {change.describe(geo)}")
+    puzzles = list(read_puzzles(args.puzzles, check=False))
+    with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
+                                                      "puzzle") as bar:
+        for where, values, geo in puzzles:
+            made = create(values, geo, random.Random(f"{args.seed}:{where}"))
+            bar.update(1)
+            if args.format == "json":
+                changes = [c.describe(geo) for c in made.changes]
+                write(json.dumps({"puzzle": format_line(made.puzzle),
+                                  "solution": format_line(made.solution),
+                                  "changes": changes}) + "\n")
+                continue
+            write(format_as(made.puzzle, geo, args.format) + "\n")
+            for change in made.changes:
+                write(f"# {change.describe(geo)}\n")
     return 0
 
 
@@ -500,8 +551,9 @@ def _add_shape_options(p: argparse.ArgumentParser) -> None:
     from .rules import Symmetry
 
     p.add_argument("--symmetry", default="none", metavar="SYM",
-                   help="|".join(s.value for s in Symmetry) + " (default none)")
-    p.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+                   help="the clue pattern's symmetry: " + ", ".join(s.value for s in Symmetry))
+    p.add_argument("--clues", default=None, metavar="N|LO-HI",
+                   help="clue count or range (default: any)")
     p.add_argument("--minimal", action="store_true",
                    help="no clue (group of symmetric clues) can be removed")
 
@@ -532,15 +584,12 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
     budget.add_argument("--seconds", type=_seconds, metavar="T", help="time to search")
-    p.add_argument("--workers", type=int, default=None, metavar="W",
-                   help="processes (default: all cores)")
-    p.add_argument("--seed", type=int, default=0)
     p.add_argument("--objective", type=_enum(Figure), default=DEFAULT_OBJECTIVE,
                    metavar="|".join(f.value for f in Figure),
                    help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
     _add_shape_options(p)
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    add_options(p, "output", "quiet", "workers", "backend", "seed")
     p.set_defaults(func=_cmd_improve)
 
 
@@ -558,32 +607,32 @@ def _cmd_improve(args: argparse.Namespace) -> int:
         raise InputError(f"--objective {args.objective.value}: the trace figures are not "
                          f"computed for {geo.n}x{geo.n} grids (only up to {TRACE_MAX_SIZE}x"
                          f"{TRACE_MAX_SIZE}); use grade or clues")
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: expected a positive number")
-    args.workers = capped_workers(args.workers, "--workers")
+    workers = capped_workers(_workers(args), "--workers", args.quiet)
     spec = _shape(args, geo)
     total = args.seconds if args.seconds is not None else args.evaluations
-    with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
+    with progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
         def progress(fraction: float) -> None:
             done = round(fraction * total, 1) if args.seconds else int(fraction * total)
             bar.update(done - bar.n)
 
-        result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
-                         args.objective, progress=progress, spec=spec)
-    if args.format == "json":
-        print(json.dumps({"puzzle": format_line(result.puzzle),
-                          "solution": format_line(result.solution),
-                          "before": result.before, "after": result.after}))
-        return 0
-    print(format_line(result.puzzle))
-    print(format_line(result.solution))
-    for name, figures in (("before", result.before), ("after", result.after)):
-        print(f"{name}: " + "  ".join(
-            f"{k} {figures[k]}" for k in ("clues", "level", "maxlevel", "way_complexity",
-                                          "cand_sum", "cand_sq", "grade") if k in figures))
-    print(f"{result.evaluations} evaluations in {result.chains} chains, "
-          f"objective {result.objective.value}")
+        with data_out(args.output) as write:
+            result = improve(values, geo, args.evaluations, args.seconds, workers, args.seed,
+                             args.objective, progress=progress, spec=spec)
+            if args.format == "json":
+                write(json.dumps({"puzzle": format_line(result.puzzle),
+                                  "solution": format_line(result.solution),
+                                  "before": result.before, "after": result.after}) + "\n")
+                return 0
+            lines = [format_line(result.puzzle), format_line(result.solution)]
+            for name, figures in (("before", result.before), ("after", result.after)):
+                lines.append(f"{name}: " + "  ".join(
+                    f"{k} {figures[k]}" for k in ("clues", "level", "maxlevel", "way_complexity",
+                                                  "cand_sum", "cand_sq", "grade")
+                    if figures.get(k) is not None))
+            lines.append(f"{result.evaluations} evaluations in {result.chains} chains, "
+                         f"objective {result.objective.value}")
+            write("\n".join(lines) + "\n")
     return 0
 
 
@@ -598,57 +647,41 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
         "puzzles for any --workers and backend. Ctrl-C keeps the puzzles finished so far.",
     )
     p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
-    p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16))
+    p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16),
+                   help="grid size")
     _add_shape_options(p)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=None, metavar="W",
-                   help="processes (default: all cores)")
-    p.add_argument("--backend", choices=("numba", "python"), default=None)
-    p.add_argument("--format", choices=("line", "json"), default="line")
-    p.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--format", choices=("line", "json"), default="line", help="output format")
+    add_options(p, "output", "quiet", "workers", "backend", "seed")
     p.set_defaults(func=_cmd_generate)
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
     from .improve import generated_line, iter_generated
-    from .output import FileOut
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers {args.workers}: expected a positive number")
-    args.workers = capped_workers(args.workers, "--workers")
+    workers = capped_workers(_workers(args), "--workers", args.quiet)
     spec = _shape(args, geometry(args.size))
-    out = FileOut(args.output) if args.output else None
     written = 0
     try:
-        with _progress_bar(args.n, args.quiet, "puzzle") as bar:
-            for p, figures in iter_generated(args.n, spec, args.seed, 0, args.workers,
+        with data_out(args.output, keep_on_interrupt=True) as write, \
+                progress_bar(args.n, args.quiet, "puzzle") as bar:
+            for p, figures in iter_generated(args.n, spec, args.seed, 0, workers,
                                              args.backend, with_figures=True):
-                line = generated_line(p, figures, args.format) + "\n"
-                if out:
-                    out.write(line)
-                else:
-                    sys.stdout.write(line)
+                write(generated_line(p, figures, args.format) + "\n")
                 written += 1
                 bar.update(1)
-    except KeyboardInterrupt:
-        if out:
-            out.commit()
+    except KeyboardInterrupt as e:
         where = f" to {args.output}" if args.output else ""
         print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
-        return 130
-    except BaseException:
-        if out:
-            out.discard()
-        raise
-    if out:
-        out.commit()
+        return _interrupted_code(e)
     return 0
 
 
 # ---------------------------------------------------------------- bank
+
+
+_BANK_HELP = "the bank's SQLite file"
 
 
 def _add_bank(sub: argparse._SubParsersAction) -> None:
@@ -668,10 +701,10 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
         "symmetry, clues, seed) within the grades. Puzzle i of a run depends only on the "
         "seed and i; a killed fill loses at most one batch, and the same command run "
         "again continues where it stopped.")
-    f.add_argument("bank", metavar="BANK")
+    f.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     f.add_argument("-n", type=_positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9))
+    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9), help="grid size")
     which = f.add_mutually_exclusive_group()
     which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
                        help="|".join(b.value for b in Band))
@@ -681,35 +714,34 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
                    help="|".join(s.value for s in Symmetry) + " (default none)")
     f.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
     f.add_argument("--minimal", action="store_true", help="minimal puzzles")
-    f.add_argument("--seed", type=int, default=0)
-    f.add_argument("--workers", type=_positive, default=None, metavar="W",
-                   help="processes (default: all cores)")
+    add_options(f, "seed", "workers")
     f.add_argument("--cluster", default=None, metavar="ADDRESS|local:N",
                    help="run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N "
                    "for N local processes (pip install 'bookgen[cluster]')")
-    f.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_options(f, "quiet", "backend")
     f.set_defaults(func=_cmd_bank_fill)
     s = bank.add_parser("stats", help="counts by size, band, grade and clues")
-    s.add_argument("bank", metavar="BANK")
+    s.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     s.add_argument("--plot", default=None, metavar="FILE.png",
                    help="also draw the grades as a histogram (one bar a tenth)")
     s.set_defaults(func=_cmd_bank_stats)
     e = bank.add_parser("export", help="write stored puzzles, one a line")
-    e.add_argument("bank", metavar="BANK")
+    e.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
-    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9))
-    e.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
+    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9),
+                   help="only this grid size (default: every size)")
+    add_options(e, "output")
     e.set_defaults(func=_cmd_bank_export)
     i = bank.add_parser(
         "import", help="check, rate and store the puzzles of a file",
         description="Check, rate and store each puzzle of a file (one a line); bad lines are "
         "reported with their line numbers (exit code 1), the good ones are kept.")
-    i.add_argument("bank", metavar="BANK")
-    i.add_argument("file", metavar="FILE|-")
+    i.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    i.add_argument("file", metavar="FILE|-", help="a file of puzzles, one a line, or -")
     i.set_defaults(func=_cmd_bank_import)
     r = bank.add_parser("series", help="the books of a series and their puzzle counts")
-    r.add_argument("bank", metavar="BANK")
-    r.add_argument("name", metavar="NAME")
+    r.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    r.add_argument("name", metavar="NAME", help="the series' name, as configs give it")
     r.set_defaults(func=_cmd_bank_series)
 
 
@@ -722,11 +754,11 @@ def _cmd_bank_fill(args: argparse.Namespace) -> int:
     spec = DigSpec(args.size, args.symmetry,
                    ClueTarget.parse(args.clues, args.size) if args.clues else None,
                    args.minimal)
-    with _progress_bar(args.n, args.quiet, "puzzle") as bar:
+    with progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
 
-        result = fill(args.bank, spec, args.n, args.seed, grades, args.workers, progress,
+        result = fill(args.bank, spec, args.n, args.seed, grades, _workers(args), progress,
                       args.cluster)
     print(f"{args.bank}: {result.stored} puzzles of this run (grades {grades}); added "
           f"{result.added}, examined {result.examined}, next index {result.next_index}")
@@ -812,12 +844,13 @@ def _cmd_bank_series(args: argparse.Namespace) -> int:
     return 0
 
 
-def _puzzles_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
-
-
 class _Parser(argparse.ArgumentParser):
-    """argparse with the exit code of every other bad input: 1 (subcommands inherit it)."""
+    """argparse with the exit code of every other bad input: 1, and help that shows the
+    defaults (subcommands inherit both)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
@@ -854,16 +887,60 @@ _ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
 """Every command's `_add_<name>`; each sets `func` on its subparser with set_defaults."""
 
 
+class Interrupted(KeyboardInterrupt):
+    """A signal that stops a command the way Ctrl-C does (SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _interrupted_code(e: KeyboardInterrupt) -> int:
+    """128 + the number of the signal that stopped the command (130 for Ctrl-C)."""
+    import signal
+
+    return 128 + (e.signum if isinstance(e, Interrupted) else signal.SIGINT)
+
+
+@contextmanager
+def _signals_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises Interrupted, so the command unwinds as on Ctrl-C: worker pools are
+    ended, output files dropped, the output folder's stage removed. SIGINT gets Python's
+    handler back when it was ignored at start (a program started with '&' by a
+    non-interactive shell), so Ctrl-C and kill -INT still stop it."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: object) -> None:
+        raise Interrupted(signum)
+
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGTERM, terminate)
+    if before[signal.SIGINT] == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            if handler is not None:
+                signal.signal(sig, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
     try:
-        result: int = args.func(args)
+        with _signals_as_interrupt(), backend_chosen(args):
+            result: int = args.func(args)
         return result
     except BookgenError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         print("interrupted", file=sys.stderr)
-        return 130
+        return _interrupted_code(e)
     except BrokenPipeError:
         return 0

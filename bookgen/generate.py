@@ -117,15 +117,10 @@ def make_puzzle(
     """
     geo, target = spec.geo, spec.target
     kern = dig_kernels(backend)
-    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry)
     puzzle = np.zeros(geo.ncells, dtype=np.int8)
     solution = np.zeros(geo.ncells, dtype=np.int8)
-    order = np.arange(len(sizes), dtype=np.int32)
-    tries, fewest, most = kern.generate_core(
-        puzzle_seed(seed, index), seed_digits(geo.n), node_limit(geo.n), groups, sizes,
-        spec.minimal, target.lo, target.hi, spec.max_tries, order, puzzle, solution,
-        *_tables(geo),
-    )
+    order = np.arange(len(_symmetry_arrays(geo.n, spec.symmetry)[1]), dtype=np.int32)
+    tries, fewest, most = generate_into(spec, seed, index, kern, puzzle, solution, order)
     clues = int(np.count_nonzero(puzzle))
     if not target.lo <= clues <= target.hi:
         reached = str(fewest) if fewest == most else f"{fewest}-{most}"
@@ -141,6 +136,23 @@ def make_puzzle(
         path = [orbits[g] for g in order.tolist() if not dug[orbits[g][0]]]
         dug = aimed_dig(full, path, target.hi, too_hard) or dug
     return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries))
+
+
+def generate_into(
+    spec: DigSpec, seed: int | str, index: int, kern: ModuleType, puzzle: np.ndarray,
+    solution: np.ndarray, order: np.ndarray
+) -> tuple[int, int, int]:
+    """The kernel call of make_puzzle alone: puzzle `index` of the run into the arrays
+    puzzle and solution (order: the groups in the order dug). (tries, fewest, most
+    clues reached)."""
+    geo, target = spec.geo, spec.target
+    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry)
+    tries, fewest, most = kern.generate_core(
+        puzzle_seed(seed, index), seed_digits(geo.n), node_limit(geo.n), groups, sizes,
+        spec.minimal, target.lo, target.hi, spec.max_tries, order, puzzle, solution,
+        *_tables(geo),
+    )
+    return int(tries), int(fewest), int(most)
 
 
 def aimed_dig(

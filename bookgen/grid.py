@@ -12,6 +12,12 @@ Glossary and conventions:
   block order  box by box from the top-left, each box row by row (seed 000's "Z-order");
              block_order[pos] = cell, block_pos[cell] = pos
   label      r4c2: 1-based row and column, as people read it
+  batch      many puzzles of one geometry as one numpy int8 array (m, n*n) with the line
+             each came from (Batch); whole files are parsed, checked and formatted as
+             arrays, and only a line found wrong is read again by the exact parser, for
+             its message
+  record     a JSON object on one line with a "puzzle" key (the output of rate, generate
+             or solve --format json), read back as that puzzle
 
 The tables are computed once per topology (Geometry.key) and are immutable; kernels take the
 numpy copies from ``Geometry.arrays()``.
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -70,6 +77,12 @@ class Geometry:
     block_pos: tuple[int, ...]
     """block_pos[cell] = the block-order position of cell."""
     _arrays: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        if self.variant is Variant.JIGSAW:
+            return f"Geometry({self.n}x{self.n}, jigsaw {self.region_labels})"
+        extra = "" if self.variant is Variant.CLASSIC else f", {self.variant.value}"
+        return f"Geometry({self.n}x{self.n}, boxes {self.box_rows}x{self.box_cols}{extra})"
 
     @property
     def ncells(self) -> int:
@@ -272,12 +285,13 @@ def _value_of(ch: str, n: int) -> int | None:
 # ---------------------------------------------------------------- parsing
 
 
-def _where(source: str, line: int, pos: int | None = None) -> str:
+def _where(source: str, line: int, pos: int | None = None, within: str = "") -> str:
     at = f"{source}: " if source else ""
-    return f"{at}line {line}" + (f", position {pos}" if pos is not None else "")
+    return f"{at}line {line}" + (f", {within}position {pos}" if pos is not None else "")
 
 
-def _check_clashes(values: Sequence[int], geo: Geometry, where: str) -> None:
+def check_clashes(values: Sequence[int], geo: Geometry, where: str) -> None:
+    """InputError naming the first clash among the givens (where: 'FILE: line N')."""
     clash = find_clash(values, geo)
     if clash:
         a, b, u = clash
@@ -344,7 +358,8 @@ def _parse_vector(text: str, where: str, variant: Variant | str) -> tuple[Grid, 
 
 
 def _parse_symbols(
-    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: Variant | str
+    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: Variant | str,
+    within: str = "",
 ) -> tuple[Grid, Geometry]:
     """chars: (line, position, char) of every symbol character, frame and spaces removed."""
     n = size_for_cells(len(chars))
@@ -360,11 +375,33 @@ def _parse_symbols(
             big = _value_of(ch, 16) is not None
             what = "symbol too large for" if big else "unknown symbol in"
             raise InputError(
-                f"{_where(source, line, pos)}: {what} a {n}x{n} grid: {ch!r} "
+                f"{_where(source, line, pos, within)}: {what} a {n}x{n} grid: {ch!r} "
                 f"(expected {_expected(n)})"
             )
         values.append(v)
     return tuple(values), geometry(n, variant)
+
+
+def _parse_record(
+    raw: str, source: str, lineno: int, variant: Variant | str
+) -> tuple[Grid, Geometry]:
+    """A record line: the puzzle under its "puzzle" key, a string of symbols or a list of
+    numbers; positions in a message count within that string."""
+    where = _where(source, lineno)
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError) as e:
+        why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
+        raise InputError(f"{where}: not a JSON object ({why})") from None
+    puzzle = data.get("puzzle") if isinstance(data, dict) else None
+    if isinstance(puzzle, list):
+        return _parse_vector(json.dumps(puzzle), where, variant)
+    if not isinstance(puzzle, str):
+        raise InputError(f'{where}: expected a JSON object with a "puzzle" key holding the '
+                         "puzzle, as rate --format json prints")
+    chars = [(lineno, k + 1, ch) for k, ch in enumerate(puzzle)
+             if not ch.isspace() and ch not in FRAME_CHARS]
+    return _parse_symbols(chars, where, source, variant, '"puzzle" ')
 
 
 def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
@@ -408,7 +445,7 @@ def parse(
             first = chars[0][0]
             values, geo = _parse_symbols(chars, _where(source, first), source, variant)
             if check:
-                _check_clashes(values, geo, _where(source, first))
+                check_clashes(values, geo, _where(source, first))
             return values, geo
     puzzles = list(parse_many(text, source, variant, check))
     if not puzzles:
@@ -428,17 +465,22 @@ def parse_many(
 
     One puzzle per line, '#' starts a comment, blank lines are skipped. A line with fewer
     symbols than a whole grid starts a multi-line grid that runs for n symbol lines; a
-    line starting with '[' starts a vector that runs to the closing ']'.
+    line starting with '[' starts a vector that runs to the closing ']'; a line starting
+    with '{' is a record, a JSON object whose "puzzle" key holds the puzzle.
     """
-    lines = [raw.split("#", 1)[0].rstrip() for raw in text.splitlines()]
+    raws = text.splitlines()
+    lines = [raw.split("#", 1)[0].rstrip() for raw in raws]
     i = 0
     while i < len(lines):
         line = lines[i]
         start = i + 1
-        if not line.strip():
+        if raws[i].lstrip().startswith("{"):
+            i += 1
+            values, geo = _parse_record(raws[i - 1], source, start, variant)
+        elif not line.strip():
             i += 1
             continue
-        if line.lstrip().startswith("["):
+        elif line.lstrip().startswith("["):
             chunk = [line]
             while "]" not in chunk[-1] and i + 1 < len(lines):
                 i += 1
@@ -464,8 +506,202 @@ def parse_many(
                 chars = [c for row in rows for c in row]
             values, geo = _parse_symbols(chars, _where(source, start), source, variant)
         if check:
-            _check_clashes(values, geo, _where(source, start))
+            check_clashes(values, geo, _where(source, start))
         yield start, values, geo
+
+
+# ---------------------------------------------------------------- batches
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Consecutive puzzles of one text that share a geometry, as arrays."""
+
+    geo: Geometry
+    """Their geometry."""
+    grids: Any
+    """numpy int8 (m, n*n): one puzzle a row, row-major, 0 = blank."""
+    lines: Any
+    """numpy int64 (m,): the line each puzzle starts on (1-based)."""
+
+    def __repr__(self) -> str:
+        return f"Batch({len(self.grids)} puzzles, {self.geo!r})"
+
+
+_ONE_LINE = re.compile(r"[0-9A-Za-z._]+")
+"""What a one-line puzzle of the fast path looks like once its comment is cut."""
+
+
+def _value_table() -> bytes:
+    """A bytes.translate table: symbol bytes (both cases) -> their value, a newline -> 254,
+    every other byte -> 255."""
+    table = bytearray([255]) * 256
+    for i, ch in enumerate(SYMBOLS):
+        table[ord(ch)] = table[ord(ch.lower())] = i + 1
+    for ch in "._0":
+        table[ord(ch)] = 0
+    table[10] = 254
+    return bytes(table)
+
+
+_VALUES = _value_table()
+
+
+def parse_batches(
+    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
+) -> list[Batch]:
+    """Every puzzle of a text, as parse_many reads it, in batches of consecutive puzzles
+    of one geometry: the same puzzles, line numbers and errors.
+
+    A text of one-line puzzles of one size (comments, blank lines and records allowed) is
+    parsed and checked as one array; anything else, and every line found wrong, goes
+    through parse_many.
+    """
+    fast = _fast_batch(text, source, variant, check)
+    if fast is not None:
+        return [fast] if len(fast.grids) else []
+    import numpy as np
+
+    batches: list[Batch] = []
+    rows: list[Grid] = []
+    starts: list[int] = []
+    geo: Geometry | None = None
+    for line, values, g in parse_many(text, source, variant, check):
+        if g is not geo and rows:
+            assert geo is not None
+            batches.append(Batch(geo, np.array(rows, dtype=np.int8), np.array(starts)))
+            rows, starts = [], []
+        geo = g
+        rows.append(values)
+        starts.append(line)
+    if rows:
+        assert geo is not None
+        batches.append(Batch(geo, np.array(rows, dtype=np.int8), np.array(starts)))
+    return batches
+
+
+def _fast_batch(text: str, source: str, variant: Variant | str, check: bool) -> Batch | None:
+    """The whole text as one array when it is one-line puzzles of one size; None when it
+    is not (parse_many reads it then). A line it finds wrong is parsed again alone by
+    parse_many, which raises the error naming it."""
+    import numpy as np
+
+    try:
+        raw = text.encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    translated = raw.translate(_VALUES)
+    if b"\xff" not in translated:
+        # Symbols and newlines only: the lines are found on the array itself.
+        ends = np.flatnonzero(np.frombuffer(translated, dtype=np.uint8) == 254)
+        starts = np.concatenate(([0], ends + 1))
+        lengths = np.concatenate((ends, [len(raw)])) - starts
+        kept = lengths > 0
+        lines = np.flatnonzero(kept) + 1
+        widths = np.unique(lengths[kept])
+        body = translated.replace(b"\xfe", b"")
+        chars = raw.replace(b"\n", b"")
+    else:
+        found = _one_line_puzzles(text)
+        if found is None:
+            return None
+        numbers, puzzles = found
+        lines = np.array(numbers, dtype=np.int64)
+        widths = np.unique(np.fromiter(map(len, puzzles), dtype=np.int64, count=len(puzzles)))
+        chars = "".join(puzzles).encode("ascii")
+        body = chars.translate(_VALUES)
+    if len(widths) == 0:
+        return Batch(geometry(9, variant), np.zeros((0, 81), dtype=np.int8), lines)
+    if len(widths) > 1 or size_for_cells(int(widths[0])) is None:
+        return None
+    geo = geometry(size_for_cells(int(widths[0])) or 9, variant)
+    # a writable array: numba compiles read-only arrays as another type
+    values = np.frombuffer(bytearray(body), dtype=np.uint8).reshape(-1, geo.ncells)
+    wrong = np.flatnonzero((values > geo.n).any(axis=1)) if values.max() > geo.n else lines[:0]
+    if geo.n > 9 and b"0" in chars:
+        zero = np.frombuffer(chars, dtype=np.uint8).reshape(-1, geo.ncells) == ord("0")
+        wrong = np.union1d(wrong, np.flatnonzero(zero.any(axis=1)))
+    grids = values.view(np.int8)  # every value is at most 16
+    if check and not len(wrong):
+        wrong = np.flatnonzero(clashing(grids, geo))
+    if len(wrong):
+        _raise_for_line(text, int(lines[wrong[0]]), source, variant, check)
+        return None  # the exact parser found nothing wrong after all: let it read the text
+    return Batch(geo, grids, lines)
+
+
+def _one_line_puzzles(text: str) -> tuple[list[int], list[str]] | None:
+    """(line numbers, puzzles) of a text whose every puzzle is one word of symbols on its
+    line (a comment may follow) or a record whose puzzle is one; None otherwise."""
+    numbers: list[int] = []
+    puzzles: list[str] = []
+    match = _ONE_LINE.fullmatch
+    for k, raw in enumerate(text.splitlines(), 1):
+        word = raw.split("#", 1)[0].strip()
+        if word.startswith("{"):
+            try:
+                word = json.loads(raw).get("puzzle")
+            except (ValueError, AttributeError, RecursionError):
+                return None
+            if not isinstance(word, str):
+                return None
+        elif not word:
+            continue
+        if not match(word):
+            return None
+        numbers.append(k)
+        puzzles.append(word)
+    return numbers, puzzles
+
+
+def _raise_for_line(text: str, line: int, source: str, variant: Variant | str, check: bool) -> None:
+    """Parse line `line` of text alone with parse_many, which raises its error."""
+    alone = "\n" * (line - 1) + text.splitlines()[line - 1]
+    for _ in parse_many(alone, source, variant, check):
+        pass
+
+
+CLASH_ROWS = 8192
+"""Puzzles checked for clashes at once (bounds the temporary arrays)."""
+
+
+def clashing(grids: Any, geo: Geometry) -> Any:
+    """(m,) bool: the rows of an int8 batch whose givens clash in some unit.
+
+    Each given becomes its value's bit; a unit clashes when the sum of its bits differs
+    from their OR. Rows, columns and boxes are reshaped views of the bits; only a
+    variant's extra units are gathered."""
+    import numpy as np
+
+    n, br, bc = geo.n, geo.box_rows, geo.box_cols
+    bit = np.array([0] + [1 << v for v in range(n)], dtype=np.int32)
+    extra = geo.arrays()["units"][3 * n :]
+    out = np.zeros(len(grids), dtype=bool)
+    for i in range(0, len(grids), CLASH_ROWS):
+        bits = bit[grids[i : i + CLASH_ROWS]]
+        m = len(bits)
+        cells = bits.reshape(m, n, n)  # [row, column]
+        boxes = bits.reshape(m, n // br, br, n // bc, bc)  # [band, row, stack, column]
+        found = np.zeros(m, dtype=bool)
+        for view, axes in ((cells, (2,)), (cells, (1,)), (boxes, (2, 4))):
+            found |= (view.sum(axis=axes) != np.bitwise_or.reduce(view, axis=axes)).reshape(
+                m, -1).any(axis=1)
+        if len(extra):
+            per_unit = bits[:, extra]
+            found |= (per_unit.sum(axis=2) != np.bitwise_or.reduce(per_unit, axis=2)).any(axis=1)
+        out[i : i + m] = found
+    return out
+
+
+def format_lines(grids: Any) -> str:
+    """One line of symbols per row of an int8 batch, each ending in a newline."""
+    import numpy as np
+
+    m, ncells = grids.shape
+    out = np.empty((m, ncells + 1), dtype=np.uint8)
+    out[:, :ncells] = np.frombuffer(b"." + SYMBOLS.encode("ascii"), dtype=np.uint8)[grids]
+    out[:, ncells] = 10
+    return out.tobytes().decode("ascii")
 
 
 # ---------------------------------------------------------------- formatting

@@ -53,7 +53,7 @@ from .errors import GenerationError, InputError
 from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit
 from .grid import Geometry, Grid, geometry
 from .model import DigSpec
-from .rate import rate
+from .rate import batch_figures, rate
 from .rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
 
 T = TypeVar("T")
@@ -80,8 +80,11 @@ def default_workers() -> int:
 
 
 def _init_worker(backend: str | None) -> None:
-    # Ctrl-C is the parent's to handle: it keeps the finished results.
+    # Ctrl-C is the parent's to handle: it keeps the finished results. A forked worker
+    # also inherits the parent's SIGTERM handler; it takes the default action instead, so
+    # the parent can end it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     dig_kernels(backend)
 
 
@@ -109,22 +112,38 @@ PoolMap = Callable[[Callable[[T], R], Iterable[T]], Iterator[R]]
 """pmap(func, tasks): func over tasks, results in task order."""
 
 
+def _close(pool: ProcessPoolExecutor, interrupted: bool) -> None:
+    """Shut a pool down: wait for the running tasks, or, on Ctrl-C or SIGTERM, end the
+    workers at once (their work is dropped anyway) so that none outlives this process."""
+    if interrupted:
+        # The executor keeps its processes in a private map; there is no public way to
+        # end tasks already running.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 @contextmanager
 def worker_pool(workers: int | None = None, backend: str | None = None) -> Iterator[PoolMap]:
     """A pool kept open for many maps; workers 1 runs everything in this process.
 
-    Leaving the block (also by Ctrl-C) drops the tasks not started and waits for the
-    running ones.
+    Leaving the block drops the tasks not started and waits for the running ones; leaving
+    it by Ctrl-C or SIGTERM (KeyboardInterrupt) ends the workers at once.
     """
     count = workers or default_workers()
     if count <= 1:
         yield lambda func, tasks: map(func, tasks)
         return
     pool = _pool(count, backend)
+    interrupted = True
     try:
         yield lambda func, tasks: pool.map(func, tasks)
+        interrupted = False
+    except Exception:
+        interrupted = False
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _close(pool, interrupted)
 
 
 # ---------------------------------------------------------------- generate many
@@ -149,14 +168,13 @@ class GenerateTask:
 
 
 def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
-    out = []
-    for index in range(task.start, task.start + task.count):
-        p = make_puzzle(task.spec, task.seed, index, task.backend)
-        figures = None
-        if task.with_figures:
-            figures = rate(p.puzzle, task.spec.geo, with_grade=False).as_dict()
-        out.append((p, figures))
-    return out
+    made = [make_puzzle(task.spec, task.seed, index, task.backend)
+            for index in range(task.start, task.start + task.count)]
+    if not task.with_figures:
+        return [(p, None) for p in made]
+    # The figures of the whole chunk come from one kernel batch.
+    figures = batch_figures([p.puzzle for p in made], task.spec.geo, task.backend)
+    return list(zip(made, figures, strict=True))
 
 
 def iter_generated(
@@ -169,8 +187,8 @@ def iter_generated(
     with_figures: bool = False,
 ) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
     """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
-    each with its rating dict (rate --format json keys; the trace figures are null above
-    config.TRACE_MAX_SIZE) when with_figures, else None."""
+    each with its rating dict (the keys of rate --format json; seconds and the grade are
+    null, the trace figures too above rules.TRACE_MAX_SIZE) when with_figures, else None."""
     if count <= 0:
         raise GenerationError(f"puzzle count {count}: expected a positive number")
     tasks = (
@@ -186,12 +204,12 @@ def iter_generated(
 def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str) -> str:
     """One output line of `bookgen generate`: 'line' is the puzzle, then after '#' the
     solution and figures (so the file reads back as puzzles); 'json' is the rating dict.
-    Times are left out: the same seed gives byte-identical output."""
+    Nothing is timed: the same seed gives byte-identical output."""
     import json
 
     from .grid import format_line
 
-    figures = {k: v for k, v in (figures or {}).items() if k != "seconds"}
+    figures = figures or {}
     if fmt == "json":
         return json.dumps(figures or {"puzzle": format_line(p.puzzle),
                                       "solution": format_line(p.solution), "clues": p.clues})
@@ -504,13 +522,18 @@ def _run_chains(
             results.append(run_chain(task, lambda part: report(len(results) + part)))
         return results
     pool = _pool(min(workers, len(tasks)), backend)
+    interrupted = True
     try:
         futures: list[Future[ChainResult]] = [pool.submit(run_chain, t) for t in tasks]
         while True:
             done, pending = wait(futures, timeout=0.5)
             report(len(done))
             if not pending:
+                interrupted = False
                 return [f.result() for f in futures]
+    except Exception:
+        interrupted = False
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _close(pool, interrupted)
 

@@ -4,8 +4,9 @@ Glossary:
   figures   the trace solver's numbers: count, level, maxlevel, way_complexity, cand_sum,
             cand_sq, plus clues (givens) and seconds (time to rate)
   grade     the SE-scale number of the human-style grader, with its band and hardest step
-  as_dict   the stable JSON object of `bookgen rate --format json` (keys are added over
-            time, never renamed)
+  as_dict   the stable JSON object of `bookgen rate --format json`: always the keys of
+            RECORD_KEYS, null where a figure was not computed (keys are added over time,
+            never renamed); `generate --format json` prints the same keys
   traced    grids up to TRACE_MAX_SIZE get the trace figures; larger ones only the count
             and solution (from the counting search) and the grade: the seed's trace,
             with its fixed branching order, can run for hours on a sparse 16x16 puzzle
@@ -14,12 +15,18 @@ Glossary:
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .grid import Geometry, Grid, format_line
+from .grid import Geometry, Grid, format_line, format_lines
 from .model import Band
 from .rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
-from .solver import Trace, solve, trace
+from .solver import Trace, backend_of, solve, trace
+
+RECORD_KEYS = ("puzzle", "solution", "count", *(f.value for f in TRACE_FIGURES), "clues",
+               "seconds", "grade", "band", "hardest", "steps")
+"""The keys of a rating record (as_dict), in order."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,15 @@ class Rating:
     steps: tuple[tuple[str, int], ...] | None = None
     """How many steps of each technique the logical solve used, in ladder order."""
 
+    def __repr__(self) -> str:
+        tr = self.trace
+        figures = (f", level {tr.level}/{tr.maxlevel}, complexity {tr.way_complexity}/"
+                   f"{tr.cand_sum}/{tr.cand_sq}" if tr else "")
+        grade = (f", grade {self.grade:.1f} {self.band.value if self.band else ''} "
+                 f"({self.hardest})" if self.grade is not None else "")
+        return (f"Rating({format_line(self.puzzle)!r}, count {self.count}{figures}, "
+                f"clues {self.clues}{grade}, {self.seconds * 1000:.1f} ms)")
+
     def figure(self, f: Figure) -> float:
         """The value of a rating figure; ValueError if it was not computed."""
         if f is Figure.CLUES:
@@ -67,12 +83,46 @@ class Rating:
             (f.value, getattr(self.trace, f.value) if self.trace else None) for f in TRACE_FIGURES
         )
         out.update(clues=self.clues, seconds=round(self.seconds, 6))
-        if self.grade is not None:
-            out.update(
-                grade=self.grade, band=self.band.value if self.band else None, hardest=self.hardest,
-                steps=dict(self.steps or ()),
-            )
+        graded = self.grade is not None
+        out.update(
+            grade=self.grade, band=self.band.value if self.band else None, hardest=self.hardest,
+            steps=dict(self.steps or ()) if graded else None,
+        )
         return out
+
+
+def batch_figures(
+    puzzles: Sequence[Grid], geo: Geometry, backend: str | None = None
+) -> list[dict[str, Any]]:
+    """The rating records of many puzzles of one geometry without the grade and without
+    timing (seconds null), from one kernel batch: what rate(..., with_grade=False).as_dict()
+    gives, at array speed."""
+    import numpy as np
+
+    if not puzzles:
+        return []
+    grids = np.array(puzzles, dtype=np.int8).reshape(len(puzzles), geo.ncells)
+    kernels = backend_of(backend)
+    lines = format_lines(grids).split("\n")
+    clues = np.count_nonzero(grids, axis=1).tolist()
+    empty: dict[str, Any] = {f.value: None for f in TRACE_FIGURES}
+    if geo.n > TRACE_MAX_SIZE:
+        counts, firsts = kernels.solve_batch(geo, grids, 2)
+        columns = [empty] * len(puzzles)
+    else:
+        ta = kernels.trace_batch(geo, grids, 2)
+        counts, firsts = ta.count, ta.solutions[:, 0]
+        table = {f.value: getattr(ta, f.value).tolist() for f in TRACE_FIGURES}
+        columns = [{name: values[i] for name, values in table.items()}
+                   for i in range(len(puzzles))]
+    solutions = format_lines(firsts).split("\n")
+    out = []
+    for i, count in enumerate(counts.tolist()):
+        record: dict[str, Any] = dict.fromkeys(RECORD_KEYS)
+        record.update(columns[i], puzzle=lines[i], solution=solutions[i] if count else None,
+                      count=count, clues=clues[i])
+        out.append(record)
+    return out
 
 
 def _graded(

@@ -66,8 +66,14 @@ class Trace:
     cand_sq: int
     """Sum of the squares of those counts."""
 
+    def __repr__(self) -> str:
+        return (f"Trace(count {self.count}, level {self.level}/{self.maxlevel}, complexity "
+                f"{self.way_complexity}/{self.cand_sum}/{self.cand_sq}, way of {len(self.way)} "
+                "steps)")
 
-def _backend(backend: Backend | str | None) -> Backend:
+
+def backend_of(backend: Backend | str | None) -> Backend:
+    """The backend a ``backend`` argument names (see the glossary)."""
     return backend if backend is not None and not isinstance(backend, str) else get_backend(backend)
 
 
@@ -106,7 +112,7 @@ def trace_many(
     """The SPEC 3 trace of every puzzle (all of geometry geo), in one kernel batch."""
     if not puzzles:
         return []
-    ta = _backend(backend).trace_batch(geo, _grids(puzzles, geo), limit)
+    ta = backend_of(backend).trace_batch(geo, _grids(puzzles, geo), limit)
     return [_trace_of(ta, i) for i in range(len(puzzles))]
 
 
@@ -121,14 +127,14 @@ def count_solutions(
     values: Values, geo: Geometry, limit: int = 2, backend: Backend | str | None = None
 ) -> int:
     """Solutions of the puzzle, capped at limit (1 = unique, 0 = none or clashing givens)."""
-    return int(_backend(backend).count_batch(geo, _grids([values], geo), limit)[0])
+    return int(backend_of(backend).count_batch(geo, _grids([values], geo), limit)[0])
 
 
 def solve(
     values: Values, geo: Geometry, limit: int = 2, backend: Backend | str | None = None
 ) -> tuple[int, list[tuple[int, ...]]]:
     """The count (capped at limit) and the solutions found, at most limit of them."""
-    counts, sols = _backend(backend).solutions_batch(geo, _grids([values], geo), limit)
+    counts, sols = backend_of(backend).solutions_batch(geo, _grids([values], geo), limit)
     count = int(counts[0])
     return count, [tuple(int(v) for v in sols[0, k]) for k in range(count)]
 

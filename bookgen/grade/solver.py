@@ -133,6 +133,11 @@ class Grading:
     solved: bool
     """True when the steps fill the grid (False only for a puzzle without a solution)."""
 
+    def __repr__(self) -> str:
+        state = "" if self.solved else ", unsolved"
+        return (f"Grading({self.grade:.1f} {self.band.value}, hardest {self.hardest!r}, "
+                f"{len(self.steps)} steps{state})")
+
 
 def solve_steps(board: Board, solution: Sequence[int] | None = None) -> list[Step]:
     """Solve the board in place by the ladder; the steps taken, in order."""

@@ -149,6 +149,20 @@ def get_backend(name: str | None = None) -> Backend:
     return _loaded[chosen]
 
 
+def warm_up(backend: Backend | None = None) -> None:
+    """Load (numba: from the cache, or compile) every kernel of the backend, on an empty
+    4x4 grid, so that nothing timed afterwards pays for it."""
+    import numpy as np
+
+    from ..grid import geometry
+
+    kernels = backend or get_backend()
+    geo, empty = geometry(4), np.zeros((1, 16), dtype=np.int8)
+    kernels.count_batch(geo, empty, 2)
+    kernels.solutions_batch(geo, empty, 2)
+    kernels.trace_batch(geo, empty, 2)
+
+
 _announced = False
 
 

@@ -1,0 +1,218 @@
+"""The shared grammar of the command line: options, puzzle inputs and data outputs.
+
+Glossary:
+  shared option  an option with one meaning on every command that takes it, declared once
+                 in OPTIONS and added by name: add_options(parser, "output", "quiet")
+  PUZZLE|FILE|-  how a command names its puzzles: '-' reads standard input; an existing
+                 file is read; an argument that looks like a file name (is_file_name) but
+                 names none is a missing file; anything else is the puzzle text itself
+  record         a JSON line with a "puzzle" key (rate, generate, solve --format json):
+                 every command that reads puzzles reads these back
+  sink           where a command's data goes: standard output, or the -o FILE, written
+                 whole or not at all (output.FileOut); messages always go to stderr
+  progress bar   tqdm on stderr, drawn only when stderr is a terminal and not --quiet
+  auto           --workers auto: one worker process per usable core (AUTO)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InputError
+from .grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
+from .rules import Variant
+
+AUTO = 0
+"""--workers auto: one worker per usable core."""
+
+PUZZLE_SUFFIXES = (".txt", ".sdm", ".sdk", ".ss", ".json", ".jsonl", ".yaml", ".yml")
+"""Endings that make an argument a file name, never a puzzle."""
+
+_NOT_A_SYMBOL = re.compile(r"[^0-9A-Ga-g._|+=\-\s]")
+"""A character no puzzle text has (letters past G, punctuation of file names)."""
+
+
+def workers_count(text: str) -> int:
+    """An argparse type: 'auto' (AUTO) or a positive whole number of processes."""
+    if text.strip().lower() == "auto":
+        return AUTO
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected 'auto' or a positive whole number, got "
+                                         f"{text!r}")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One shared option: its flags and argparse keywords."""
+
+    flags: tuple[str, ...]
+    """'-o', '--output'."""
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    """help, metavar, type, default ... as add_argument takes them."""
+
+
+OPTIONS: dict[str, Option] = {
+    "output": Option(("-o", "--output"), dict(
+        metavar="FILE", default=None,
+        help="write the results to FILE, whole or not at all (default: standard output)")),
+    "quiet": Option(("-q", "--quiet"), dict(
+        action="store_true", help="no progress bars or notes on stderr (errors still show)")),
+    "workers": Option(("--workers",), dict(
+        type=workers_count, default=AUTO, metavar="N|auto",
+        help="worker processes; auto: one per core (default: auto)")),
+    "backend": Option(("--backend",), dict(
+        choices=("numba", "python"), default=None,
+        help="kernel backend (default: $BOOKGEN_BACKEND, else numba when installed)")),
+    "seed": Option(("--seed",), dict(
+        type=int, default=0, metavar="N",
+        help="seed of every random choice: the same seed gives the same result (default: 0)")),
+}
+"""Every shared option by name, with the same meaning on every command that takes it."""
+
+
+def add_options(parser: argparse.ArgumentParser, *names: str, **changes: dict[str, Any]) -> None:
+    """Add the shared options `names` to a command; changes[name] adjusts one option's
+    keywords for this command (its default and the help that names it)."""
+    for name in names:
+        option = OPTIONS[name]
+        parser.add_argument(*option.flags, **{**option.kwargs, **changes.get(name, {})})
+
+
+@contextmanager
+def backend_chosen(args: argparse.Namespace) -> Iterator[None]:
+    """--backend: the kernels this process and the workers it starts use, as
+    $BOOKGEN_BACKEND while the command runs (bench measures its own choice of backends)."""
+    backend = getattr(args, "backend", None)
+    if not backend or getattr(args, "command", None) == "bench":
+        yield
+        return
+    before = os.environ.get("BOOKGEN_BACKEND")
+    os.environ["BOOKGEN_BACKEND"] = backend
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["BOOKGEN_BACKEND"]
+        else:
+            os.environ["BOOKGEN_BACKEND"] = before
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help that shows every option's default (unless the help already names it)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (default is None or default is False or default is argparse.SUPPRESS
+                or "default" in text or not action.option_strings):
+            return text
+        return f"{text} (default: {default})"
+
+
+# ---------------------------------------------------------------- puzzles in
+
+
+def is_file_name(arg: str) -> bool:
+    """True when an argument that names no existing file must still be a file name, not a
+    puzzle: it holds a path separator, ends in a puzzle file's suffix, or is one word with
+    a character no puzzle has and not the length of a one-line puzzle."""
+    if "/" in arg or os.sep in arg or arg.lower().endswith(PUZZLE_SUFFIXES):
+        return True
+    word = arg.strip()
+    if not word or any(ch.isspace() for ch in word) or word[0] in "[{":
+        return False
+    return bool(_NOT_A_SYMBOL.search(word)) and size_for_cells(len(word)) is None
+
+
+def _input_text(arg: str) -> tuple[str, str]:
+    """(text, source) of a PUZZLE|FILE|- argument."""
+    if arg == "-":
+        return decode_text(sys.stdin.buffer.read(), "stdin"), "stdin"
+    if os.path.isfile(arg):
+        try:
+            with open(arg, "rb") as f:
+                return decode_text(f.read(), arg), arg
+        except OSError as e:
+            raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
+    if os.path.isdir(arg):
+        raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
+    if is_file_name(arg):
+        raise InputError(f"{arg}: no such file")
+    return arg, "argument"
+
+
+def read_batches(
+    arg: str, variant: Variant | str = Variant.CLASSIC, check: bool = True
+) -> tuple[str, list[Batch]]:
+    """(source, batches) of a PUZZLE|FILE|- argument: every puzzle, parsed as arrays.
+    check=False lets clashing givens through; InputError when there is no puzzle."""
+    text, source = _input_text(arg)
+    batches = parse_batches(text, source, variant, check)
+    if not batches:
+        raise InputError(f"{source}: no puzzle found")
+    return source, batches
+
+
+def read_puzzles(
+    arg: str, variant: Variant | str = Variant.CLASSIC, check: bool = True
+) -> Iterator[tuple[str, Grid, Geometry]]:
+    """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each."""
+    source, batches = read_batches(arg, variant, check)
+    for batch in batches:
+        for line, row in zip(batch.lines.tolist(), batch.grids.tolist(), strict=True):
+            yield f"{source}: line {line}", tuple(row), batch.geo
+
+
+# ---------------------------------------------------------------- data out
+
+
+@contextmanager
+def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Callable[[str], Any]]:
+    """A write function for a command's data: standard output, or FILE written whole.
+
+    The file is opened before any work (a bad path fails at once) and put in place when
+    the block ends; an error drops it, the previous file is kept. keep_on_interrupt
+    puts in place what was written before Ctrl-C or SIGTERM instead.
+    """
+    if path is None:
+        yield sys.stdout.write
+        sys.stdout.flush()
+        return
+    from .output import FileOut
+
+    out = FileOut(path)
+    try:
+        yield out.write
+    except KeyboardInterrupt:
+        if keep_on_interrupt:
+            out.commit()
+        else:
+            out.discard()
+        raise
+    except BaseException:
+        out.discard()
+        raise
+    out.commit()
+
+
+def bars_shown(quiet: bool) -> bool:
+    """Whether progress bars are drawn: stderr is a terminal and not --quiet."""
+    return not quiet and sys.stderr.isatty()
+
+
+def progress_bar(total: float, quiet: bool, unit: str) -> Any:
+    """A tqdm bar on stderr; drawn only when stderr is a terminal and not quiet."""
+    from tqdm import tqdm
+
+    # No monitor thread: worker pools fork only from a single-threaded process.
+    tqdm.monitor_interval = 0
+    return tqdm(total=total, unit=unit, file=sys.stderr, disable=not bars_shown(quiet),
+                leave=False)
