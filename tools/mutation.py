@@ -21,9 +21,10 @@ The last line printed is the module's row of the table in docs/mutation.md.
 
 ``--again`` is for tests added after a run: it runs only that run's survivors against the
 current tests, in a fresh work folder, and keeps every other verdict of the earlier run
-(a killed mutant stays killed when tests are only added). It refuses when a function of
-the module has changed since, as mutmut's per-function hashes tell. ``--only GLOB``
-(repeatable) narrows it to the survivors a new test aims at; the others keep their verdict.
+(a killed mutant stays killed when tests are only added). Every mutant of a function
+that changed since (mutmut keeps a hash per function) is run again too, and the earlier
+verdicts of that function are dropped. ``--only GLOB`` (repeatable) narrows the survivors
+to those a new test aims at; the others keep their verdict.
 """
 
 from __future__ import annotations
@@ -156,15 +157,24 @@ def survivors(module: str) -> tuple[list[str], dict]:
     return [k for k, code in old["exit_code_by_key"].items() if code == 0], old
 
 
+def changed(module: str, work: Path, old: dict) -> list[str]:
+    """The mutants of the functions whose code differs from the earlier run's (or is new)."""
+    new = json.loads(meta_path(module, work).read_text())
+    then, now = old["hash_by_function_name"], new["hash_by_function_name"]
+    functions = {f for f, h in now.items() if then.get(f) != h}
+    prefix = f"bookgen.{module.replace('/', '.')}."
+    return [k for k in new["exit_code_by_key"]
+            if k.removeprefix(prefix).split("__mutmut_")[0] in functions]
+
+
 def keep_verdicts(module: str, work: Path, old: dict, rerun: list[str]) -> None:
     """Put the earlier run's verdicts back for every mutant that was not run again."""
     path = meta_path(module, work)
     new = json.loads(path.read_text())
-    if new["hash_by_function_name"] != old["hash_by_function_name"]:
-        sys.exit(f"error: bookgen/{module}.py has changed since its last run; run it in full")
     again = set(rerun)
     for key in ("exit_code_by_key", "durations_by_key"):
-        new[key] = {**{k: v for k, v in old[key].items() if k not in again},
+        new[key] = {**{k: v for k, v in old[key].items()
+                       if k not in again and k in new["exit_code_by_key"]},
                     **{k: v for k, v in new[key].items() if k in again}}
     path.write_text(json.dumps(new, indent=4))
 
@@ -220,6 +230,10 @@ def main() -> None:
     # process would first compile the kernels (about 15 s) for a few milliseconds of use.
     os.environ.setdefault("BOOKGEN_BACKEND", "python")
     mutmut(work, "run", "--max-children", "1", *rerun)
+    if args.again and (edited := [k for k in changed(args.module, work, old) if k not in rerun]):
+        print(f"running the {len(edited)} mutants of functions changed since")
+        mutmut(work, "run", "--max-children", "1", *edited)
+        rerun += edited
     # A kill in a forked process stands (the mutant itself failed a test); only the
     # survivors among the cached functions' mutants may have met a table built unmutated.
     globs = MODULES[args.module].fresh
