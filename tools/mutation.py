@@ -94,7 +94,8 @@ MODULES: dict[str, Module] = {
     )),
     # The print block and the checks of the whole book are tested in test_print.py.
     **{
-        f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py", *extra))
+        f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
+                                  "tests/test_config_sections.py", *extra))
         for part, extra in (("reader", ()), ("sections", ()),
                             ("templates", ("tests/test_print.py",)),
                             ("book", ("tests/test_print.py",)))
