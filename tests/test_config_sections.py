@@ -82,3 +82,23 @@ def test_an_untraced_size_may_improve_the_grade_but_no_trace_figure(tmp_path):
     assert problems(tmp_path, BIG + "      evaluations: 10\n      objective: level\n",
                     "layout: {answers_per_page: 4}\n") == [
         f"sections[0].improve.objective: objective 'level': {why} (line 11)"]
+
+
+@pytest.mark.parametrize(("own", "implied", "narrowed"),
+                         [("[20, 26]", "[24, 28]", (24, 26)), ("[20, 24]", "[24, 28]", (24, 24)),
+                          ("[26, 40]", "[24, 28]", (26, 28))])
+def test_the_clue_ranges_of_a_section_and_its_difficulty_meet(tmp_path, own, implied, narrowed):
+    section = (f"  - {{name: A, count: 1, clues: {own}, "
+               f"difficulty: {{band: hard, clues: {implied}}}}}\n")
+    assert load(tmp_path, section).sections[0].dig.target == ClueTarget(*narrowed)
+
+
+@pytest.mark.parametrize(("key", "told"), [
+    ("size: 10", "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16, got 10"),
+    ("symmetry: rotatinal", "sections[0].symmetry: unknown symmetry 'rotatinal'; did you mean "
+     "'rotational'? expected one of none, rotational, rotational90, mirror, flip, diagonal, "
+     "antidiagonal, dihedral")])
+def test_clues_are_not_judged_against_a_wrong_size_or_symmetry(tmp_path, key, told):
+    """Too few clues for a 9x9 grid, but the grid the clues are for is not known."""
+    section = f"  - {{name: A, count: 1, difficulty: easy, clues: [12, 16], {key}}}\n"
+    assert problems(tmp_path, section) == [f"{told} (line 5)"]
