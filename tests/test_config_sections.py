@@ -102,3 +102,13 @@ def test_clues_are_not_judged_against_a_wrong_size_or_symmetry(tmp_path, key, to
     """Too few clues for a 9x9 grid, but the grid the clues are for is not known."""
     section = f"  - {{name: A, count: 1, difficulty: easy, clues: [12, 16], {key}}}\n"
     assert problems(tmp_path, section) == [f"{told} (line 5)"]
+
+
+def test_a_grade_range_must_meet_its_band_which_excludes_its_top(tmp_path):
+    section = "  - {name: A, count: 1, difficulty: {band: %s, grade: %s}}\n"
+    # Medium is [1.5, 2.5): a range ending at 1.5 meets it, one starting at 2.5 does not.
+    meets = load(tmp_path, section % ("medium", "[1, 1.5]")).sections[0].difficulty
+    assert meets.ranges == ((Figure.GRADE, 1.0, 1.5),)
+    assert problems(tmp_path, section % ("medium", "[2.5, 3]")) == [
+        "sections[0].difficulty.grade: grade range [2.5, 3] lies outside band 'medium' "
+        "(grade 1.5 up to 2.5) (line 5)"]
