@@ -488,7 +488,7 @@ def improve(
         raise GenerationError(
             f"no {'minimal ' if spec.minimal else ''}puzzle of this solution with "
             f"{spec.target} clues and {spec.symmetry.description}"
-            + (f" below {objective} {ceiling}" if ceiling < math.inf else "")
+            + (f" below {objective.value} {ceiling:g}" if ceiling < math.inf else "")
             + f" in {spent} digs: widen the clue range"
         )
     return Improved(

@@ -1,7 +1,9 @@
 """Mutation testing of one bookgen module with mutmut: a developer tool, not run in CI.
 
-    python tools/mutation.py MODULE      # e.g. grid, grade/fish, layout/geometry
-    python tools/mutation.py --list      # the modules and the tests each one runs
+    python tools/mutation.py MODULE          # e.g. grid, grade/fish, layout/geometry
+    python tools/mutation.py MODULE --again  # only the last run's survivors, current tests
+    python tools/mutation.py MODULE --again --only 'bookgen.grid.x_parse__*'
+    python tools/mutation.py --list          # the modules and the tests each one runs
 
 Glossary: a *module* is a key of MODULES (its path under bookgen/ without ``.py``); its
 *tests* are the test files that exercise it, the only ones run against its mutants so a
@@ -16,11 +18,19 @@ mutmut runs with one child process under ``nice``, because the machine is shared
 kernels (bookgen/kernels/) are never mutated: numba compiles them, and the pure-Python
 reference is pinned against the numba one by tests/test_kernels.py already.
 The last line printed is the module's row of the table in docs/mutation.md.
+
+``--again`` is for tests added after a run: it runs only that run's survivors against the
+current tests, in a fresh work folder, and keeps every other verdict of the earlier run
+(a killed mutant stays killed when tests are only added). Every mutant of a function
+that changed since (mutmut keeps a hash per function) is run again too, and the earlier
+verdicts of that function are dropped. ``--only GLOB`` (repeatable) narrows the survivors
+to those a new test aims at; the others keep their verdict.
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import shutil
@@ -38,13 +48,14 @@ class Module:
     """What one module's run needs besides its name."""
 
     tests: tuple[str, ...]
-    """The test files run against its mutants (files that do not exist are skipped)."""
+    """The test files (or ids, file::name) run against its mutants (files that do not
+    exist are skipped)."""
     fresh: tuple[str, ...] = ()
     """Mutant names (globs) of functions whose results are cached (functools.cache,
     built-once tables), and of what only they call. Every mutant first runs in a process
     forked from one that already ran the tests, fast, but these would reuse what the
-    unmutated run built; they are run again, each in a process that has imported
-    nothing of bookgen (mutmut's fork server), and that verdict is the one kept."""
+    unmutated run built; those of them that survive are run again, each in a process that
+    has imported nothing of bookgen (mutmut's fork server), and that verdict is kept."""
 
 
 TECHNIQUES = "tests/test_grade_techniques.py"
@@ -64,15 +75,30 @@ MODULES: dict[str, Module] = {
                     for name in ("symmetry_groups", "_motions", "clue_counts")),
     ),
     "generate": Module(
-        ("tests/test_generate.py",),
+        ("tests/test_generate.py", "tests/test_generate_digs.py"),
         fresh=tuple(f"bookgen.generate.x_{name}__*"
                     for name in ("_symmetry_arrays", "_group_arrays")),
     ),
     "select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
-    "improve": Module(("tests/test_improve.py",)),
+    # Not the generate runs across worker pools, the slow tests, nor the command-line tests
+    # (a subprocess): mutmut cannot tell what those reach, and with them a run took hours.
+    "improve": Module((
+        "tests/test_improve_search.py",
+        *(f"tests/test_improve.py::test_{name}" for name in (
+            "generate_count_must_be_positive", "chain_budgets",
+            "improve_same_for_any_worker_count", "improve_beats_random_restarts",
+            "every_neighbour_keeps_the_shape", "improve_keeps_the_shape",
+            "improve_stays_below_the_ceiling", "improve_from_a_puzzle_never_gets_worse",
+            "improve_seconds_budget_is_anytime", "improve_bad_options",
+            "improve_needs_a_unique_start", "improve_needs_a_start_of_the_shape")),
+    )),
+    # The print block and the checks of the whole book are tested in test_print.py.
     **{
-        f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py"))
-        for part in ("reader", "templates", "sections", "book")
+        f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
+                                  "tests/test_config_sections.py", *extra))
+        for part, extra in (("reader", ()), ("sections", ()),
+                            ("templates", ("tests/test_print.py",)),
+                            ("book", ("tests/test_print.py",)))
     },
 }
 
@@ -96,7 +122,8 @@ def module_pyproject(module: str, tests: list[str], fresh: bool) -> str:
 
 
 def tests_of(module: str) -> list[str]:
-    return [t for t in MODULES[module].tests if (ROOT / t).is_file()]
+    """The module's test files (or test ids, file::name) whose file exists."""
+    return [t for t in MODULES[module].tests if (ROOT / t.split("::")[0]).is_file()]
 
 
 def prepare(module: str) -> Path:
@@ -129,6 +156,52 @@ def mutmut(work: Path, *args: str) -> None:
         sys.exit(f"error: {' '.join(cmd[3:])} failed in {work}")
 
 
+def meta_path(module: str, work: Path) -> Path:
+    """mutmut's record of the module's mutants: exit code by mutant, function hashes."""
+    return work / "mutants" / "bookgen" / f"{module}.py.meta"
+
+
+def survivors(module: str) -> tuple[list[str], dict]:
+    """The mutants that survived the module's last run, and that run's record."""
+    path = meta_path(module, WORK / module.replace("/", "-"))
+    if not path.is_file():
+        sys.exit(f"error: no earlier run of {module} to take the survivors of ({path} is "
+                 "absent); run it in full first")
+    old = json.loads(path.read_text())
+    return [k for k, code in old["exit_code_by_key"].items() if code == 0], old
+
+
+def changed(module: str, work: Path, old: dict) -> list[str]:
+    """The mutants of the functions whose code differs from the earlier run's (or is new)."""
+    new = json.loads(meta_path(module, work).read_text())
+    then, now = old["hash_by_function_name"], new["hash_by_function_name"]
+    functions = {f for f, h in now.items() if then.get(f) != h}
+    prefix = f"bookgen.{module.replace('/', '.')}."
+    return [k for k in new["exit_code_by_key"]
+            if k.removeprefix(prefix).split("__mutmut_")[0] in functions]
+
+
+def keep_verdicts(module: str, work: Path, old: dict, rerun: list[str]) -> None:
+    """Put the earlier run's verdicts back for every mutant that was not run again."""
+    path = meta_path(module, work)
+    new = json.loads(path.read_text())
+    again = set(rerun)
+    for key in ("exit_code_by_key", "durations_by_key"):
+        new[key] = {**{k: v for k, v in old[key].items()
+                       if k not in again and k in new["exit_code_by_key"]},
+                    **{k: v for k, v in new[key].items() if k in again}}
+    path.write_text(json.dumps(new, indent=4))
+
+
+def row_of(module: str, meta: dict) -> str:
+    """A table row from a module's record alone (the exit codes): killed / mutants."""
+    codes = list(meta["exit_code_by_key"].values())
+    killed, survived = codes.count(1) + codes.count(3), codes.count(0)  # 3: pytest broke
+    rate = 100.0 * killed / len(codes) if codes else 0.0
+    return (f"| {module} | {len(codes)} | {killed} | {survived} | "
+            f"{len(codes) - killed - survived} | {rate:.1f}% |")
+
+
 def row(module: str, work: Path) -> str:
     """The module's table row from mutmut's summary: mutants, killed, survived, other, rate."""
     stats = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
@@ -147,23 +220,46 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("module", nargs="?", choices=sorted(MODULES))
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
+    parser.add_argument("--again", action="store_true",
+                        help="run only the last run's survivors, with the current tests")
+    parser.add_argument("--only", action="append", default=[], metavar="GLOB",
+                        help="with --again: only the survivors whose names match")
     args = parser.parse_args()
     if args.list or not args.module:
         for module, spec in MODULES.items():
             again = f" (again in a fresh process: {' '.join(spec.fresh)})" if spec.fresh else ""
             print(f"{module}: {' '.join(spec.tests)}{again}")
         return
+    rerun, old = survivors(args.module) if args.again else ([], {})
+    if args.only:
+        rerun = [k for k in rerun if any(fnmatch.fnmatchcase(k, g) for g in args.only)]
+    if args.again:
+        print(f"running {len(rerun)} survivors again; the last run: {row_of(args.module, old)}")
+        if not rerun:
+            return
     work = prepare(args.module)
+    if args.again:  # the earlier record, kept should this run stop half-way
+        (work / "earlier-run.json").write_text(json.dumps(old), encoding="utf-8")
     # The pure-Python kernels: the copy's numba cache starts empty, and each fresh
     # process would first compile the kernels (about 15 s) for a few milliseconds of use.
     os.environ.setdefault("BOOKGEN_BACKEND", "python")
-    mutmut(work, "run", "--max-children", "1")
-    fresh = MODULES[args.module].fresh
+    mutmut(work, "run", "--max-children", "1", *rerun)
+    if args.again and (edited := [k for k in changed(args.module, work, old) if k not in rerun]):
+        print(f"running the {len(edited)} mutants of functions changed since")
+        mutmut(work, "run", "--max-children", "1", *edited)
+        rerun += edited
+    # A kill in a forked process stands (the mutant itself failed a test); only the
+    # survivors among the cached functions' mutants may have met a table built unmutated.
+    globs = MODULES[args.module].fresh
+    fresh = [k for k, code in json.loads(meta_path(args.module, work).read_text())[
+        "exit_code_by_key"].items() if code == 0 and any(fnmatch.fnmatchcase(k, g) for g in globs)]
     if fresh:
         (work / "pyproject.toml").write_text(
             module_pyproject(args.module, tests_of(args.module), fresh=True), encoding="utf-8"
         )
         mutmut(work, "run", "--max-children", "1", *fresh)
+    if args.again:
+        keep_verdicts(args.module, work, old, rerun)
     mutmut(work, "export-cicd-stats")
     mutmut(work, "results")
     print(row(args.module, work))
