@@ -261,6 +261,10 @@ def test_generalized_naked_pair_reaches_cells_seeing_both():
     assert {c for c, _ in c_step.eliminated} == box1
     assert {c for c, _ in x_step.eliminated} == box1 | diag
     assert x_step.difficulty == c_step.difficulty == 3.0
+    assert describe(x_step, X9).startswith(
+        "naked pair: r1c1, r2c2 hold only 1, 2 in box 1 (and so not in any cell seeing all "
+        "their places) -> removed")
+    assert "seeing" not in describe(c_step, CLASSIC9)
 
 
 # ---------------------------------------------------------------- uniqueness

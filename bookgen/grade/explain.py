@@ -89,9 +89,12 @@ def describe(step: Step, geo: Geometry) -> str:
             f"{_cells(geo, step.cells)}, so not in the cells seeing them all -> {what}"
         )
     if t in (T.NAKED_PAIR, T.NAKED_TRIPLE, T.NAKED_QUAD):
+        inside = set(geo.units[units[0]])
+        beyond = any(c not in inside for c, _ in step.eliminated)
+        seeing = " (and so not in any cell seeing all their places)" if beyond else ""
         return (
             f"{t.label}: {_cells(geo, step.cells)} hold only {_digits(step.digits)} "
-            f"in {names[units[0]]} -> {what}"
+            f"in {names[units[0]]}{seeing} -> {what}"
         )
     if t in (
         T.HIDDEN_PAIR,
