@@ -179,6 +179,13 @@ def _book_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
 
 
+def _cluster_option(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--cluster", default=None, metavar="ADDRESS|local:N",
+                   help=f"{what} on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N "
+                   "for N local processes (pip install 'bookgen[cluster]'); the same result "
+                   "as without it")
+
+
 def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
     """The config the book options name (workers capped at the cores) and its folder."""
     import dataclasses
@@ -200,6 +207,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
         "output/<config name>/). Nothing is written unless the whole book is made.",
     )
     _book_options(p)
+    _cluster_option(p, "make and improve the puzzles")
     p.set_defaults(func=_cmd_build)
 
 
@@ -233,7 +241,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
     with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
-        built = build_book(cfg, progress=not args.quiet)
+        built = build_book(cfg, progress=not args.quiet, cluster=args.cluster)
         with _terminate_as_interrupt():
             pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
@@ -301,7 +309,7 @@ def _cmd_cover(args: argparse.Namespace) -> int:
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
-        built = build_book(cfg, progress=not args.quiet)
+        built = build_book(cfg, progress=not args.quiet, cluster=args.cluster)
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:
@@ -518,6 +526,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     budget.add_argument("--seconds", type=_seconds, metavar="T", help="time to search")
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
+    _cluster_option(p, "run the chains")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--objective", type=_enum(Figure), default=DEFAULT_OBJECTIVE,
                    metavar="|".join(f.value for f in Figure),
@@ -547,14 +556,15 @@ def _cmd_improve(args: argparse.Namespace) -> int:
     args.workers = capped_workers(args.workers, "--workers")
     spec = _shape(args, geo.n, geo.variant)
     total = args.seconds if args.seconds is not None else args.evaluations
-    with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
+    with (_progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar,
+          _cluster(args.cluster) as pool):
 
         def progress(fraction: float) -> None:
             done = round(fraction * total, 1) if args.seconds else int(fraction * total)
             bar.update(done - bar.n)
 
         result = improve(values, geo, args.evaluations, args.seconds, args.workers, args.seed,
-                         args.objective, progress=progress, spec=spec)
+                         args.objective, progress=progress, spec=spec, pool=pool)
     if args.format == "json":
         print(json.dumps({"puzzle": format_line(result.puzzle),
                           "solution": format_line(result.solution),
@@ -569,6 +579,18 @@ def _cmd_improve(args: argparse.Namespace) -> int:
     print(f"{result.evaluations} evaluations in {result.chains} chains, "
           f"objective {result.objective.value}")
     return 0
+
+
+@contextmanager
+def _cluster(address: str | None) -> Iterator[Any]:
+    """The pmap of a Dask cluster at `address`, or None without one."""
+    if address is None:
+        yield None
+        return
+    from .cluster import cluster_pool
+
+    with cluster_pool(address) as pmap:
+        yield pmap
 
 
 def _add_generate(sub: argparse._SubParsersAction) -> None:
@@ -637,7 +659,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
 def _add_bank(sub: argparse._SubParsersAction) -> None:
     from .model import Band
-    from .rules import Symmetry
+    from .rules import SIZES, Symmetry
 
     p = sub.add_parser(
         "bank",
@@ -655,7 +677,7 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("bank", metavar="BANK")
     f.add_argument("-n", type=_positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9))
+    f.add_argument("--size", type=int, default=9, choices=SIZES)
     which = f.add_mutually_exclusive_group()
     which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
                        help="|".join(b.value for b in Band))
@@ -668,9 +690,7 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--workers", type=_positive, default=None, metavar="W",
                    help="processes (default: all cores)")
-    f.add_argument("--cluster", default=None, metavar="ADDRESS|local:N",
-                   help="run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N "
-                   "for N local processes (pip install 'bookgen[cluster]')")
+    _cluster_option(f, "make and rate the batches")
     f.add_argument("--quiet", action="store_true", help="no progress bar")
     f.set_defaults(func=_cmd_bank_fill)
     s = bank.add_parser("stats", help="counts by size, band, grade and clues")
@@ -681,7 +701,7 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     e = bank.add_parser("export", help="write stored puzzles, one a line")
     e.add_argument("bank", metavar="BANK")
     e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
-    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9))
+    e.add_argument("--size", type=int, default=None, choices=SIZES)
     e.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE")
     e.set_defaults(func=_cmd_bank_export)
     i = bank.add_parser(
