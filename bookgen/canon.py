@@ -30,7 +30,9 @@ ever enumerated that cannot tie with the best prefix, and sparse rows, which wou
 hundreds of whole column permutations, stay one state.
 
 `minlex_core` is plain Python over numpy arrays; with numba it is compiled from the same
-source, so both backends give the same forms. Every size has a form: 4x4 to 16x16.
+source, so both backends give the same forms. Every size has a form, 4x4 to 16x16, but a
+level of more than MAX_STATES states is refused: a 16x16 board (or nearly full grid) ties
+millions of column orders on its first row.
 """
 
 from __future__ import annotations
