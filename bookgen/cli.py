@@ -297,6 +297,7 @@ def _add_cover(sub: argparse._SubParsersAction) -> None:
         "count and the paper of the config's print block.",
     )
     _book_options(p)
+    _cluster_option(p, "make and improve the puzzles")
     p.set_defaults(func=_cmd_cover)
 
 
