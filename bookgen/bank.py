@@ -14,6 +14,9 @@ Glossary:
             run again starts there
   filter    the grades a fill keeps (GradeRange); puzzles outside it are not stored
   origin    where a row came from: run seed and index, or imported file and line
+  variant   the rules a row's puzzle follows; 'classic' (rows, columns, boxes) for now
+  figures   every rating figure of a row; the trace figures (level ... cand_sq) are NULL
+            for 16x16 puzzles, which are not traced (rate.py)
   ledger    (series, book, config hash, canon) for every puzzle a book placed: no other book
             of the series may use that canon again; the same book gets its own picks back
 """
@@ -36,6 +39,7 @@ from .improve import default_workers, worker_pool
 from .model import BANDS, Band, DigSpec
 from .rate import Rating, rate
 from .rules import TRACE_FIGURES, Symmetry, is_symmetric
+from .solver import Trace
 
 GENERATOR = f"bookgen {__version__}"
 """The generator version stored with each row."""
@@ -62,6 +66,7 @@ CREATE TABLE IF NOT EXISTS puzzle (
     cand_sum INTEGER,
     cand_sq INTEGER,
     symmetry TEXT NOT NULL,
+    variant TEXT NOT NULL DEFAULT 'classic',
     run TEXT,
     run_index INTEGER,
     source_file TEXT,
@@ -190,6 +195,10 @@ class Bank:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
+            columns = {c[1] for c in self.db.execute("PRAGMA table_info(puzzle)")}
+            if "variant" not in columns:  # a bank made before variants were recorded
+                self.db.execute("ALTER TABLE puzzle ADD COLUMN variant TEXT NOT NULL "
+                                "DEFAULT 'classic'")
         except sqlite3.OperationalError as e:  # no such folder, no permission, locked
             raise InputError(f"{path}: cannot open the bank ({e})") from None
         except sqlite3.DatabaseError as e:
@@ -517,13 +526,23 @@ def _key(puzzle: Grid) -> str:
     return canonical_key(puzzle, geo) if geo.n in CANON_SIZES else format_line(puzzle)
 
 
+def rating_of(row: sqlite3.Row) -> Rating:
+    """A stored row as the Rating `rate` gave it, without rating again (a 16x16 grade can
+    take minutes). Not stored, so left empty: the seconds it took and the trace's way."""
+    values, _ = parse(row["givens"])
+    solution = parse(row["solution"])[0]
+    trace = None if row["level"] is None else Trace(
+        True, 1, solution, (solution,), (), *(row[f.value] for f in TRACE_FIGURES))
+    return Rating(values, 1, solution, trace, row["clues"], 0.0, row["grade"],
+                  Band(row["band"]), row["hardest"], tuple(json.loads(row["steps"]).items()))
+
+
 def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,
            clues: tuple[int, int] | None) -> Iterator[tuple[Rating, str]]:
-    """Bank candidates for a book section, rated again (the section's rules may bound any
-    figure), each with its origin 'bank <id>'."""
+    """Bank candidates for a book section with their ratings (the section's rules may bound
+    any figure), each with its origin 'bank <id>'."""
     for row in bank.candidates(size, grades, series, config_hash, clues):
-        values, geo = parse(row["givens"])
-        yield rate(values, geo), f"bank {row['id']}"
+        yield rating_of(row), f"bank {row['id']}"
 
 
 def keep_book(bank: Bank, series: str, title: str, config_hash: str,

@@ -9,21 +9,30 @@ Glossary:
               smallest naming of a fixed arrangement; blanks stay 0 and sort first
   minlex      the lexicographically smallest row-major string among all isomorphs: the
               canonical form; two puzzles are isomorphs exactly when their forms are equal
-  row perm    rowperm[i] = the source row placed at row i (a table of every one of them);
-              col perms likewise
-  head key    the blank/given pattern of a form's first row as bits, first cell highest,
-              given = 1: a form's first row is its pattern with the givens named 1, 2, ...
-              in order, so only rows whose best pattern is the smallest can start the form
+  new symbol  a symbol of the row being placed that no earlier row named: it will get the
+              next free name, so while the row is ordered every new symbol counts as one
+              value NEW = n + 1, larger than every name
+  state       a transposition, the source rows placed so far and a *set* of column
+              permutations, all giving the best prefix so far, with the names given so far
+  column set  kept as a representative order (perm: source column at each place) with ties:
+              ctie[j] = places j and j+1 (one stack) may still swap; stie[p] = output stacks
+              p and p+1 may still swap whole. Tied places are blank in every row so far,
+              tied stacks are blank there too, so any order inside a tie gives the same prefix
 
-The search: for each transposition and source row, the best head key is found by sorting
-its stacks by clue count; only (transposition, row) pairs reaching the smallest key go on,
-with the column permutations that give that key; every row permutation starting with that
-row is then tried with those columns, comparing cell by cell against the best so far and
-stopping at the first larger cell. `minlex_core` is plain Python over numpy arrays; with
-numba it is compiled from the same source, so both backends give the same forms.
+The search builds the form row by row. For each state and each source row allowed next
+(a row of the current band, or at a band start any row of an unused band), the smallest
+next row over the state's column set is found directly: sort each cell of tied places by
+value, then each run of tied stacks by their sorted segments. Only (state, row) pairs
+reaching the smallest row go on. Their column set shrinks to the orders giving that row:
+ties stay among blanks; new symbols that tie (in one cell, or in equal stack segments)
+are named differently by each order, so each order becomes a state of its own. Nothing is
+ever enumerated that cannot tie with the best prefix, and sparse rows, which would tie
+hundreds of whole column permutations, stay one state.
 
-Sizes 4, 6 and 9 are supported: the group of 12x12 and 16x16 grids (82,944 and 7,962,624
-column permutations) is too large for this search.
+`minlex_core` is plain Python over numpy arrays; with numba it is compiled from the same
+source, so both backends give the same forms. Every size has a form, 4x4 to 16x16, but a
+level of more than MAX_STATES states is refused: a 16x16 board (or nearly full grid) ties
+millions of column orders on its first row.
 """
 
 from __future__ import annotations
@@ -31,14 +40,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import permutations, product
+from math import factorial
 
 import numpy as np
 
 from .errors import InputError
 from .grid import Geometry, Grid
 
-CANON_SIZES = (4, 6, 9)
+CANON_SIZES = (4, 6, 9, 12, 16)
 """Grid sizes with a canonical form."""
+MAX_STATES = 1 << 21
+"""Most states one level of the search may hold (about 350 MB): a 12x12 board needs
+about a million, a 16x16 board 250 million."""
 
 
 def line_perms(groups: int, width: int) -> np.ndarray:
@@ -54,120 +67,162 @@ def line_perms(groups: int, width: int) -> np.ndarray:
 
 
 @cache
-def _colperms(n: int, box_cols: int) -> np.ndarray:
-    """The column permutations of a geometry, built once."""
-    return line_perms(n // box_cols, box_cols)
+def _perm_tables(most: int) -> tuple[np.ndarray, np.ndarray]:
+    """(table, factorials): table[k, d] is the d-th ordering of k items, k <= most."""
+    table = np.zeros((most + 1, factorial(most), most), dtype=np.int8)
+    for k in range(1, most + 1):
+        for d, p in enumerate(permutations(range(k))):
+            table[k, d, :k] = p
+    return table, np.array([factorial(k) for k in range(most + 1)], dtype=np.int64)
+
+
+def _grown(a: np.ndarray, used: int) -> np.ndarray:
+    """a with twice the rows, its first `used` rows kept."""
+    out = np.zeros((2 * a.shape[0],) + a.shape[1:], dtype=a.dtype)
+    out[:used] = a[:used]
+    return out
 
 
 def minlex_core(
-    grids: np.ndarray, n: int, box_rows: int, box_cols: int, transposable: bool,
-    colperms: np.ndarray, out: np.ndarray,
-) -> None:
-    """The minlex form of grids[t] (t = 0 as given, 1 transposed) into out.
+    grid: np.ndarray, n: int, box_rows: int, box_cols: int, transposable: bool,
+    ptab: np.ndarray, fact: np.ndarray, limit: int, out: np.ndarray,
+) -> int:
+    """The minlex form of grid (n*n values, row-major) into out: 0; 1 when a row or column
+    holds a symbol twice (no naming by first appearance then); 2 when a level would hold
+    more than `limit` states (boards and nearly full grids of 16x16 tie millions of
+    column orders on their first row).
 
-    Row by row: a state is a transposition, a column permutation, the source rows used so
-    far and the labels given so far; every state whose rows so far equal the best prefix
-    is extended by each source row allowed next, and only the extensions giving the
-    smallest next row are kept.
+    States live in two buffers (this level's, the next level's) that grow by doubling, so
+    a puzzle costs a handful of allocations: si[a] = (transposition, rows used as bits,
+    last row, next free name); sb[a] = perm, ctie, stie and the names (symbol -> name).
     """
-    ntrans = 2 if transposable else 1
-    nstacks = n // box_cols
-    # head keys: stacks sorted by clue count, blanks first inside each
-    heads = np.zeros((ntrans, n), dtype=np.int64)
-    counts = np.zeros(nstacks, dtype=np.int64)
-    best_head = -1
-    for t in range(ntrans):
+    w = box_cols
+    nst = n // w
+    new = n + 1
+    grids = np.zeros((2, n * n), dtype=np.int8)  # as given, transposed
+    for r in range(n):
+        for c in range(n):
+            grids[0, r * n + c] = grid[r * n + c]
+            grids[1, c * n + r] = grid[r * n + c]
+    seen = np.zeros(n + 1, dtype=np.int64)
+    for t in range(2):
         for r in range(n):
-            for s in range(nstacks):
-                c = 0
-                for j in range(box_cols):
-                    if grids[t, r * n + s * box_cols + j] != 0:
-                        c += 1
-                counts[s] = c
-            counts.sort()
-            key = 0
-            for s in range(nstacks):
-                for j in range(box_cols):
-                    key = (key << 1) | (1 if j >= box_cols - counts[s] else 0)
-            heads[t, r] = key
-            if best_head < 0 or key < best_head:
-                best_head = key
-    # level 0: every (transposition, row, column permutation) giving the best head
-    cap = 0
-    for t in range(ntrans):
+            for c in range(n):
+                v = grids[t, r * n + c]
+                if v != 0:
+                    if seen[v] == t * n + r + 1:
+                        return 1
+                    seen[v] = t * n + r + 1
+    # blank rows of one band, and the rows of blank bands, are swapped by an automorphism
+    # of the grid: of those only the first unused one is tried
+    blank_row = np.ones((2, n), dtype=np.int8)
+    blank_band = np.ones((2, n // box_rows), dtype=np.int8)
+    for t in range(2):
         for r in range(n):
-            if heads[t, r] == best_head:
-                cap += colperms.shape[0]
-    st_t = np.zeros(cap, dtype=np.int32)
-    st_cp = np.zeros(cap, dtype=np.int32)
-    st_used = np.zeros(cap, dtype=np.int64)
-    st_last = np.zeros(cap, dtype=np.int32)
-    st_label = np.zeros((cap, n + 1), dtype=np.int8)
-    st_next = np.zeros(cap, dtype=np.int32)
-    m = 0
-    for t in range(ntrans):
-        for r in range(n):
-            if heads[t, r] != best_head:
-                continue
-            for k in range(colperms.shape[0]):
-                key = 0
-                for j in range(n):
-                    key = (key << 1) | (1 if grids[t, r * n + colperms[k, j]] != 0 else 0)
-                if key != best_head:
-                    continue
-                st_t[m] = t
-                st_cp[m] = k
-                st_used[m] = 1 << r
-                st_last[m] = r
-                nxt = 1
-                for j in range(n):
-                    v = grids[t, r * n + colperms[k, j]]
-                    if v != 0:
-                        st_label[m, v] = nxt
-                        nxt += 1
-                st_next[m] = nxt
-                m += 1
-    # the head row of the form: its givens are named 1, 2, ... in order
-    nxt = 1
-    for j in range(n):
-        if (best_head >> (n - 1 - j)) & 1:
-            out[j] = nxt
-            nxt += 1
-        else:
-            out[j] = 0
+            for c in range(n):
+                if grids[t, r * n + c] != 0:
+                    blank_row[t, r] = 0
+                    blank_band[t, r // box_rows] = 0
+    CT, ST, LB = n, 2 * n, 2 * n + nst  # noqa: N806 - offsets into a state's bytes
+    width = 3 * n + nst + 1
+    cap = 64
+    si = np.zeros((cap, 4), dtype=np.int64)
+    sb = np.zeros((cap, width), dtype=np.int8)
+    ni = np.zeros((cap, 4), dtype=np.int64)
+    nb = np.zeros((cap, width), dtype=np.int8)
+    # the first states: each transposition, every column order tied inside its stack
+    m = 2 if transposable else 1
+    for a in range(m):
+        si[a, 0] = a
+        si[a, 3] = 1
+        for j in range(n):
+            sb[a, j] = j
+            sb[a, CT + j] = 1 if j % w != w - 1 else 0
+        for p in range(nst - 1):
+            sb[a, ST + p] = 1
+    ci = np.zeros((cap, 2), dtype=np.int64)  # candidates: parent state, source row
+    cb = np.zeros((cap, 2 * n), dtype=np.int8)  # their sorted order and its values
+    groups = np.zeros((n + nst, 3), dtype=np.int64)  # first place or stack, size, a stack?
+    vals = np.zeros(n, dtype=np.int8)
+    order = np.zeros(n, dtype=np.int8)
     row = np.zeros(n, dtype=np.int8)
-    lab = np.zeros(n + 1, dtype=np.int8)
-    for i in range(1, n):
-        new_cap = m * n
-        nt = np.zeros(new_cap, dtype=np.int32)
-        ncp = np.zeros(new_cap, dtype=np.int32)
-        nused = np.zeros(new_cap, dtype=np.int64)
-        nlast = np.zeros(new_cap, dtype=np.int32)
-        nlabel = np.zeros((new_cap, n + 1), dtype=np.int8)
-        nnext = np.zeros(new_cap, dtype=np.int32)
+    base = np.zeros(n, dtype=np.int8)
+    for i in range(n):
+        # ---- every (state, source row) reaching the smallest next row, and that row
         k = 0
         have = False
         for a in range(m):
-            t = st_t[a]
-            cp = st_cp[a]
-            band = st_last[a] // box_rows
+            t = si[a, 0]
+            band = si[a, 2] // box_rows
             for s in range(n):
-                if (st_used[a] >> s) & 1:
+                if (si[a, 1] >> s) & 1:
                     continue
-                # inside a band the rows of the current band, at a band start any band
+                # inside a band only its rows; at a band start any unused row (its band
+                # is unused: bands are placed whole)
                 if i % box_rows != 0 and s // box_rows != band:
                     continue
-                for d in range(n + 1):
-                    lab[d] = st_label[a, d]
-                nx = st_next[a]
+                if blank_row[t, s] == 1:
+                    twin = False
+                    for s2 in range(s):
+                        if (si[a, 1] >> s2) & 1 == 0 and blank_row[t, s2] == 1 and (
+                                s2 // box_rows == s // box_rows
+                                or blank_band[t, s2 // box_rows] == 1
+                                and blank_band[t, s // box_rows] == 1):
+                            twin = True
+                    if twin:
+                        continue
+                for j in range(n):
+                    col = sb[a, j]
+                    v = grids[t, s * n + int(col)]
+                    if v != 0:
+                        v = sb[a, LB + v] if sb[a, LB + v] != 0 else new
+                    vals[j] = v
+                    order[j] = col
+                # smallest first inside each cell of tied places
+                j = 0
+                while j < n:
+                    e = j
+                    while sb[a, CT + e] == 1:
+                        e += 1
+                    for x in range(j + 1, e + 1):
+                        y = x
+                        while y > j and vals[y - 1] > vals[y]:
+                            vals[y - 1], vals[y] = vals[y], vals[y - 1]
+                            order[y - 1], order[y] = order[y], order[y - 1]
+                            y -= 1
+                    j = e + 1
+                # smallest segment first inside each run of tied stacks
+                p = 0
+                while p < nst:
+                    e = p
+                    while sb[a, ST + e] == 1:
+                        e += 1
+                    for x in range(p + 1, e + 1):
+                        y = x
+                        while y > p:
+                            cmp = 0
+                            for z in range(w):
+                                diff = vals[(y - 1) * w + z] - vals[y * w + z]
+                                if diff != 0:
+                                    cmp = diff
+                                    break
+                            if cmp <= 0:
+                                break
+                            for z in range(w):
+                                lo = (y - 1) * w + z
+                                hi = y * w + z
+                                vals[lo], vals[hi] = vals[hi], vals[lo]
+                                order[lo], order[hi] = order[hi], order[lo]
+                            y -= 1
+                    p = e + 1
+                # the row as named (new symbols in order) against the best so far
+                nx = si[a, 3]
                 state = 0 if have else -1
                 for j in range(n):
-                    v = grids[t, s * n + colperms[cp, j]]
-                    if v != 0:
-                        if lab[v] == 0:
-                            lab[v] = nx
-                            nx += 1
-                        v = lab[v]
+                    v = vals[j]
+                    if v == new:
+                        v = nx
+                        nx += 1
                     row[j] = v
                     if state == 0:
                         if v < out[i * n + j]:
@@ -182,43 +237,156 @@ def minlex_core(
                         out[i * n + j] = row[j]
                     k = 0
                     have = True
-                nt[k] = t
-                ncp[k] = cp
-                nused[k] = st_used[a] | (1 << s)
-                nlast[k] = s
-                for d in range(n + 1):
-                    nlabel[k, d] = lab[d]
-                nnext[k] = nx
+                if k == ci.shape[0]:
+                    ci = _grown(ci, k)
+                    cb = _grown(cb, k)
+                ci[k, 0] = a
+                ci[k, 1] = s
+                for j in range(n):
+                    cb[k, j] = order[j]
+                    cb[k, n + j] = vals[j]
                 k += 1
-        st_t, st_cp, st_used, st_last, st_label, st_next = nt, ncp, nused, nlast, nlabel, nnext
-        m = k
+        # ---- the next states: one per candidate and order of its tied new symbols
+        b = 0
+        for q in range(k):
+            a = ci[q, 0]
+            t = si[a, 0]
+            s = ci[q, 1]
+            # the groups of tied new symbols: in one cell (they sort last in it) ...
+            orders = 1
+            gc = 0
+            j = 0
+            while j < n:
+                e = j
+                while sb[a, CT + e] == 1:
+                    e += 1
+                lo = e + 1
+                while lo > j and cb[q, n + lo - 1] == new:
+                    lo -= 1
+                if e + 1 - lo >= 2:
+                    groups[gc, 0] = lo
+                    groups[gc, 1] = e + 1 - lo
+                    groups[gc, 2] = 0
+                    gc += 1
+                    orders *= fact[e + 1 - lo]
+                j = e + 1
+            # ... or in equal segments of tied stacks
+            p = 0
+            while p < nst:
+                e = p
+                while sb[a, ST + e] == 1:
+                    e += 1
+                x = p
+                while x <= e:
+                    y = x
+                    while y < e:
+                        same = True
+                        for z in range(w):
+                            if cb[q, n + x * w + z] != cb[q, n + (y + 1) * w + z]:
+                                same = False
+                                break
+                        if not same:
+                            break
+                        y += 1
+                    fresh = False
+                    for z in range(w):
+                        if cb[q, n + x * w + z] == new:
+                            fresh = True
+                    if y > x and fresh:
+                        groups[gc, 0] = x
+                        groups[gc, 1] = y - x + 1
+                        groups[gc, 2] = 1
+                        gc += 1
+                        orders *= fact[y - x + 1]
+                    x = y + 1
+                p = e + 1
+            if b + orders > ni.shape[0]:
+                if b + orders > limit:
+                    return 2
+                ni = _grown(ni, b)
+                nb = _grown(nb, b)
+                if b + orders > ni.shape[0]:
+                    ni = np.concatenate((ni, np.zeros((orders, 4), dtype=np.int64)))
+                    nb = np.concatenate((nb, np.zeros((orders, width), dtype=np.int8)))
+            for branch in range(orders):
+                rem = branch
+                for j in range(n):
+                    base[j] = cb[q, j]
+                for g in range(gc):
+                    lo = groups[g, 0]
+                    size = groups[g, 1]
+                    pick = rem % fact[size]
+                    rem //= fact[size]
+                    if groups[g, 2] == 0:
+                        for x in range(size):
+                            base[lo + x] = cb[q, lo + ptab[size, pick, x]]
+                    else:
+                        for j in range(n):
+                            order[j] = base[j]
+                        for x in range(size):
+                            for z in range(w):
+                                base[(lo + x) * w + z] = order[(lo + ptab[size, pick, x]) * w + z]
+                ni[b, 0] = t
+                ni[b, 1] = si[a, 1] | (1 << s)
+                ni[b, 2] = s
+                nx = si[a, 3]
+                for v in range(n + 1):
+                    nb[b, LB + v] = sb[a, LB + v]
+                for j in range(n):
+                    nb[b, j] = base[j]
+                    v = grids[t, s * n + int(base[j])]
+                    if v != 0 and nb[b, LB + v] == 0:
+                        nb[b, LB + v] = nx
+                        nx += 1
+                    # places stay tied while blank
+                    tied = j < n - 1 and sb[a, CT + j] == 1 and cb[q, n + j] == 0 \
+                        and cb[q, n + j + 1] == 0
+                    nb[b, CT + j] = 1 if tied else 0
+                ni[b, 3] = nx
+                for p in range(nst):
+                    tied = p < nst - 1 and sb[a, ST + p] == 1
+                    for z in range(w):
+                        if tied and (cb[q, n + p * w + z] != 0
+                                     or cb[q, n + (p + 1) * w + z] != 0):
+                            tied = False
+                    nb[b, ST + p] = 1 if tied else 0
+                b += 1
+        si, sb, ni, nb = ni, nb, si, sb
+        m = b
+    return 0
 
 
 try:
     from numba import njit
 
-    _minlex: Callable[..., None] = njit(cache=True, nogil=True)(minlex_core)
+    _grown = njit(cache=True, nogil=True)(_grown)
+    _minlex: Callable[..., int] = njit(cache=True, nogil=True)(minlex_core)
 except ImportError:  # pragma: no cover - the pure-Python fallback
     _minlex = minlex_core
 
 
 def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
-    """The minlex form of a puzzle (or a full board) of size 4, 6 or 9.
+    """The minlex form of a puzzle (or a full board) of any size.
 
     compiled=False runs minlex_core as plain Python (the reference the tests compare).
+    InputError when a row or column holds a symbol twice.
     """
     n = geo.n
     if n not in CANON_SIZES:
         raise InputError(
             f"{n}x{n}: canonical forms exist for sizes {', '.join(map(str, CANON_SIZES))} only"
         )
-    g = np.array(values, dtype=np.int8).reshape(n, n)
-    grids = np.stack([g.reshape(-1), g.T.reshape(-1)])
     out = np.zeros(n * n, dtype=np.int8)
-    (_minlex if compiled else minlex_core)(
-        grids, n, geo.box_rows, geo.box_cols, geo.box_rows == geo.box_cols,
-        _colperms(n, geo.box_cols), out,
+    ptab, fact = _perm_tables(max(geo.box_cols, n // geo.box_cols))
+    status = (_minlex if compiled else minlex_core)(
+        np.frombuffer(bytes(values), dtype=np.int8), n, geo.box_rows, geo.box_cols,
+        geo.box_rows == geo.box_cols, ptab, fact, MAX_STATES, out,
     )
+    if status == 1:
+        raise InputError(f"{n}x{n} grid: a symbol appears twice in one row or column")
+    if status == 2:
+        raise InputError(f"{n}x{n} grid: too many equivalent orders to search for its "
+                         f"canonical form (a board or nearly full grid)")
     return tuple(out.tolist())
 
 

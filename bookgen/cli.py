@@ -264,6 +264,7 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
         "output/<config name>/). Nothing is written unless the whole book is made.",
     )
     _book_options(p)
+    add_options(p, "cluster")
     p.set_defaults(func=_cmd_build)
 
 
@@ -297,7 +298,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
     with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
-        built = build_book(cfg, progress=bars_shown(args.quiet))
+        built = build_book(cfg, progress=bars_shown(args.quiet), cluster=args.cluster)
         pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
@@ -337,6 +338,7 @@ def _add_cover(sub: argparse._SubParsersAction) -> None:
         "count and the paper of the config's print block.",
     )
     _book_options(p)
+    add_options(p, "cluster")
     p.set_defaults(func=_cmd_cover)
 
 
@@ -349,7 +351,7 @@ def _cmd_cover(args: argparse.Namespace) -> int:
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
-        built = build_book(cfg, progress=bars_shown(args.quiet))
+        built = build_book(cfg, progress=bars_shown(args.quiet), cluster=args.cluster)
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:
@@ -584,6 +586,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
     budget.add_argument("--seconds", type=_seconds, metavar="T", help="time to search")
+    add_options(p, "cluster")
     p.add_argument("--objective", type=_enum(Figure), default=DEFAULT_OBJECTIVE,
                    metavar="|".join(f.value for f in Figure),
                    help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
@@ -610,7 +613,8 @@ def _cmd_improve(args: argparse.Namespace) -> int:
     workers = capped_workers(_workers(args), "--workers", args.quiet)
     spec = _shape(args, geo)
     total = args.seconds if args.seconds is not None else args.evaluations
-    with progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
+    with (progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar,
+          _cluster(args.cluster) as pool):
 
         def progress(fraction: float) -> None:
             done = round(fraction * total, 1) if args.seconds else int(fraction * total)
@@ -618,7 +622,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
 
         with data_out(args.output) as write:
             result = improve(values, geo, args.evaluations, args.seconds, workers, args.seed,
-                             args.objective, progress=progress, spec=spec)
+                             args.objective, progress=progress, spec=spec, pool=pool)
             if args.format == "json":
                 write(json.dumps({"puzzle": format_line(result.puzzle),
                                   "solution": format_line(result.solution),
@@ -634,6 +638,18 @@ def _cmd_improve(args: argparse.Namespace) -> int:
                          f"objective {result.objective.value}")
             write("\n".join(lines) + "\n")
     return 0
+
+
+@contextmanager
+def _cluster(address: str | None) -> Iterator[Any]:
+    """The pmap of a Dask cluster at `address`, or None without one."""
+    if address is None:
+        yield None
+        return
+    from .cluster import cluster_pool
+
+    with cluster_pool(address) as pmap:
+        yield pmap
 
 
 def _add_generate(sub: argparse._SubParsersAction) -> None:
@@ -686,7 +702,7 @@ _BANK_HELP = "the bank's SQLite file"
 
 def _add_bank(sub: argparse._SubParsersAction) -> None:
     from .model import Band
-    from .rules import Symmetry
+    from .rules import SIZES, Symmetry
 
     p = sub.add_parser(
         "bank",
@@ -704,7 +720,7 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     f.add_argument("-n", type=_positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9), help="grid size")
+    f.add_argument("--size", type=int, default=9, choices=SIZES, help="grid size")
     which = f.add_mutually_exclusive_group()
     which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
                        help="|".join(b.value for b in Band))
@@ -714,11 +730,7 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
                    help="|".join(s.value for s in Symmetry) + " (default none)")
     f.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
     f.add_argument("--minimal", action="store_true", help="minimal puzzles")
-    add_options(f, "seed", "workers")
-    f.add_argument("--cluster", default=None, metavar="ADDRESS|local:N",
-                   help="run on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N "
-                   "for N local processes (pip install 'bookgen[cluster]')")
-    add_options(f, "quiet", "backend")
+    add_options(f, "seed", "workers", "cluster", "quiet", "backend")
     f.set_defaults(func=_cmd_bank_fill)
     s = bank.add_parser("stats", help="counts by size, band, grade and clues")
     s.add_argument("bank", metavar="BANK", help=_BANK_HELP)
@@ -728,7 +740,7 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     e = bank.add_parser("export", help="write stored puzzles, one a line")
     e.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
-    e.add_argument("--size", type=int, default=None, choices=(4, 6, 9),
+    e.add_argument("--size", type=int, default=None, choices=SIZES,
                    help="only this grid size (default: every size)")
     add_options(e, "output")
     e.set_defaults(func=_cmd_bank_export)

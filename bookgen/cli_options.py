@@ -74,6 +74,11 @@ OPTIONS: dict[str, Option] = {
     "seed": Option(("--seed",), dict(
         type=int, default=0, metavar="N",
         help="seed of every random choice: the same seed gives the same result (default: 0)")),
+    "cluster": Option(("--cluster",), dict(
+        default=None, metavar="ADDRESS|local:N",
+        help="run the work on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N for "
+        "N local processes (pip install 'bookgen[cluster]'); the same result as without it "
+        "(default: this machine's processes)")),
 }
 """Every shared option by name, with the same meaning on every command that takes it."""
 

@@ -14,6 +14,7 @@ installed at the same version.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -45,8 +46,10 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
     cluster: Any = None
     try:
         if local is not None:
+            # silence_logs: Dask's shutdown warnings are not the user's business
             cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None)
+                                   host="127.0.0.1", dashboard_address=None,
+                                   silence_logs=logging.ERROR)
             client = Client(cluster)
         else:
             client = Client(address, timeout=CONNECT_SECONDS)

@@ -450,6 +450,7 @@ def improve(
     chains: int | None = None,
     spec: DigSpec | None = None,
     ceiling: float = math.inf,
+    pool: PoolMap | None = None,
 ) -> Improved:
     """Search for the unique puzzle of values' solution with the highest objective.
 
@@ -458,7 +459,9 @@ def improve(
     restarts=True runs the random-restarts baseline on the same budget instead. chains
     overrides how many chains share an evaluations budget (see chain_budgets). spec is
     the shape every candidate keeps (default: any unique puzzle of geo); a given puzzle
-    must have it already. Candidates whose objective reaches ceiling are passed by.
+    must have it already. Candidates whose objective reaches ceiling are passed by. A
+    `pool` (a Dask cluster's, cluster.py) runs the chains instead of `workers` processes;
+    a chain depends on its task alone, so the result is the same.
     GenerationError when no dig of the budget fits.
     """
     if (evaluations is None) == (seconds is None):
@@ -481,7 +484,7 @@ def improve(
                   restarts, ceiling)
         for i, b in enumerate(budgets)
     ]
-    results = _run_chains(tasks, workers, backend, seconds, progress)
+    results = _run_chains(tasks, workers, backend, seconds, progress, pool)
     best = max(results, key=lambda r: (r.score, -r.index))
     spent = sum(r.evaluations for r in results)
     if best.puzzle is None:
@@ -508,6 +511,7 @@ def _run_chains(
     backend: str | None,
     seconds: float | None,
     progress: Callable[[float], None] | None,
+    pool: PoolMap | None = None,
 ) -> list[ChainResult]:
     started = time.time()
 
@@ -516,15 +520,20 @@ def _run_chains(
             by_time = (time.time() - started) / seconds if seconds else 0.0
             progress(min(max(finished / len(tasks), by_time), 1.0))
 
+    results: list[ChainResult] = []
+    if pool is not None:
+        for result in pool(run_chain, tasks):
+            results.append(result)
+            report(len(results))
+        return results
     if workers <= 1 or len(tasks) == 1:
-        results: list[ChainResult] = []
         for task in tasks:
             results.append(run_chain(task, lambda part: report(len(results) + part)))
         return results
-    pool = _pool(min(workers, len(tasks)), backend)
+    processes = _pool(min(workers, len(tasks)), backend)
     interrupted = True
     try:
-        futures: list[Future[ChainResult]] = [pool.submit(run_chain, t) for t in tasks]
+        futures: list[Future[ChainResult]] = [processes.submit(run_chain, t) for t in tasks]
         while True:
             done, pending = wait(futures, timeout=0.5)
             report(len(done))
@@ -535,5 +544,5 @@ def _run_chains(
         interrupted = False
         raise
     finally:
-        _close(pool, interrupted)
+        _close(processes, interrupted)
 

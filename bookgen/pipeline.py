@@ -32,6 +32,7 @@ from tqdm import tqdm
 
 from . import __version__
 from .bank import Bank, GradeRange, Taken, keep_book, offers
+from .cluster import cluster_pool
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .errors import GenerationError, LayoutError
 from .generate import make_puzzle
@@ -196,27 +197,29 @@ def _improve_section(
     return chosen
 
 
-def build_book(cfg: BookConfig, progress: bool = True) -> Built:
+def build_book(cfg: BookConfig, progress: bool = True, cluster: str | None = None) -> Built:
     """Make every puzzle of the book and the Book record; writes nothing but, with a bank,
-    the puzzles it made and (with a series) its picks into the bank."""
+    the puzzles it made and (with a series) its picks into the bank. With `cluster` (a
+    Dask scheduler's address or local:N, cluster.py) the puzzles are made and improved
+    there instead of in cfg.workers processes: the same book either way."""
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
-            built = _build(cfg, progress, bank)
+            built = _build(cfg, progress, bank, cluster)
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
                 (p.number, c.rating, c.origin) for (_, chosen), s in
                 zip(built[1], built[0].book.sections, strict=True)
                 for c, p in zip(chosen, s.puzzles, strict=True)])
             return built[0]
-    return _build(cfg, progress, None)[0]
+    return _build(cfg, progress, None, cluster)[0]
 
 
-def _build(cfg: BookConfig, progress: bool, bank: Bank | None
+def _build(cfg: BookConfig, progress: bool, bank: Bank | None, cluster: str | None
            ) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
     # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
     # series; the bank offers its puzzles first
     taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
-    with worker_pool(cfg.workers) as pmap:
+    with cluster_pool(cluster) if cluster else worker_pool(cfg.workers) as pmap:
         for si, section in enumerate(cfg.sections):
             offered = () if bank is None else offers(
                 bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,

@@ -113,10 +113,13 @@ def test_golden_form() -> None:
     )
 
 
-@pytest.mark.parametrize("size", [12, 16])
-def test_large_sizes_are_refused(size: int) -> None:
-    with pytest.raises(InputError, match=f"{size}x{size}: canonical forms exist for sizes 4, 6, 9 only"):
-        canonical(tuple([0] * size * size), geometry(size))
+@pytest.mark.parametrize(("size", "cell"), [(9, 8), (9, 72), (12, 11), (16, 240)])
+def test_a_symbol_twice_in_a_line_is_refused(size: int, cell: int) -> None:
+    values = [0] * size * size
+    values[0] = values[cell] = 1  # the same row (cell < size) or the same column
+    with pytest.raises(InputError, match=f"^{size}x{size} grid: a symbol appears twice in one "
+                                         "row or column$"):
+        canonical(tuple(values), geometry(size))
 
 
 def test_permutations_are_every_order_once() -> None:
