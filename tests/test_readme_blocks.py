@@ -22,7 +22,8 @@ from bookgen.grid import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-CHEAP = {"validate", "rate", "solve", "hints", "explain", "create", "generate", "improve"}
+CHEAP = {"init", "templates", "schema", "validate", "rate", "solve", "hints", "explain", "create",
+         "generate", "improve"}
 """The commands a README line may use to be run here (all of a pipeline's)."""
 
 
