@@ -396,7 +396,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
         "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
         "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
-        "and seconds per puzzle).",
+        "and seconds per puzzle; variants: minimal 9x9 puzzles per second, grade time and "
+        "band mix per variant, and jigsaw layouts drawn per usable layout per size).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -704,7 +705,8 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("bank", metavar="BANK")
     f.add_argument("-n", type=_positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=(4, 6, 9))
+    f.add_argument("--size", type=int, default=9, choices=(4, 5, 6, 7, 8, 9))
+    _variant_option(f)
     which = f.add_mutually_exclusive_group()
     which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
                        help="|".join(b.value for b in Band))
@@ -752,9 +754,10 @@ def _cmd_bank_fill(args: argparse.Namespace) -> int:
 
     grades = (GradeRange.of_band(args.difficulty) if args.difficulty
               else GradeRange.parse(args.grade) if args.grade else GradeRange())
+    variant = args.variant or Variant.CLASSIC
     spec = DigSpec(args.size, args.symmetry,
-                   ClueTarget.parse(args.clues, args.size) if args.clues else None,
-                   args.minimal)
+                   ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
+                   args.minimal, variant)
     with _progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
