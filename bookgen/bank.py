@@ -566,8 +566,10 @@ class Taken(set[Grid]):
 
 
 def _key(puzzle: Grid) -> str:
-    geo = geometry(size_for_cells(len(puzzle)) or 9)
-    return canonical_key(puzzle, geo) if geo.n in CANON_SIZES else format_line(puzzle)
+    # a bare grid says nothing of its variant: classic sizes compare classic forms (an X
+    # or hyper puzzle too, which only makes a series stricter); jigsaw-only sizes the grid
+    n = size_for_cells(len(puzzle)) or 0
+    return canonical_key(puzzle, geometry(n)) if n in CANON_SIZES else format_line(puzzle)
 
 
 def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,

@@ -170,3 +170,13 @@ def test_bank_fill_on_the_command_line(tmp_path, capsys):
     result = import_file(path, "f.txt", json.dumps({"puzzle": bad, "variant": "x"}))
     assert result.bad == ("f.txt: line 1: a 5x5 grid exists only as a jigsaw (variant "
                           "jigsaw, with its region line)",)
+
+
+def test_a_series_compares_jigsaw_only_sizes_by_their_grids():
+    from bookgen.bank import Taken
+
+    p = make_puzzle(DigSpec(5, variant=Variant.JIGSAW, minimal=True), "taken", 0)
+    taken = Taken()
+    taken.add(p.puzzle)
+    assert p.puzzle in taken
+    assert tuple(reversed(p.puzzle)) not in taken
