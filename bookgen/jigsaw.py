@@ -4,8 +4,9 @@ Glossary:
   layout      n*n region labels 1..n, row-major (Geometry.region_labels), as a string
   region      the cells of one label; every region has n cells joined through shared edges
   grow        the first step of a layout: n random seed cells, then again and again the
-              smallest region that can still grow takes a random free cell beside it; a
-              growth that walls a region in below n cells is thrown away (a failed growth)
+              region with the fewest free cells beside it (then the smallest) takes one of
+              them at random; a growth that walls a region in below n cells is thrown
+              away (a failed growth)
   swap        the second step, repeated: a cell of region A beside region B joins B and a
               cell of B beside A joins A, kept only when both regions stay connected;
               it mixes the grown shapes along their borders
