@@ -9,11 +9,12 @@ once and the layout only reads it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import GenerationError
 from .grid import Geometry, geometry
+from .lang import Texts
 from .rules import Paper, Platform, Symmetry, Variant, min_clues
 
 
@@ -40,6 +41,10 @@ BANDS: dict[Band, tuple[float, float]] = {
     Band.EXTREME: (6.0, math.inf),
 }
 """Band -> (lo, hi): a puzzle is in the band when lo <= grade < hi (SPEC §5)."""
+
+
+STARS: dict[Band, int] = {band: i + 1 for i, band in enumerate(Band)}
+"""Band -> the stars a puzzle of the band shows, 1 (easy) to 5 (extreme)."""
 
 
 def band_of(grade: float) -> Band:
@@ -174,6 +179,19 @@ class PrintSpec:
         return self.platform.on_demand if self.recto_starts is None else self.recto_starts
 
 
+class DifficultyDisplay(Enum):
+    """What a puzzle's label shows of its difficulty, at the right of its grid."""
+
+    NONE = "none"
+    """Nothing."""
+    BAND = "band"
+    """The band's word ('Hard'), unless the heading or the label already says it."""
+    STARS = "stars"
+    """One to five stars by band (model.STARS), drawn as shapes."""
+    GRADE = "grade"
+    """The grade on the SE scale ('Grade 4.5'), in the language's number format."""
+
+
 @dataclass(frozen=True)
 class Template:
     """A page layout preset (templates/*.yaml), after config overrides are applied."""
@@ -197,9 +215,10 @@ class Template:
     answers_per_page: int = 9
     """Answer grids on one answer-key page: 4 to 12."""
     font: str = "Vera"
-    """Regular font: 'Vera' (ships with reportlab) or a path to a TrueType file."""
+    """Regular font: 'Vera' (ships with reportlab), a path to a .ttf or .otf file with
+    TrueType outlines, or 'PATH.ttc#N' for face N of a collection (layout/fonts.py)."""
     font_bold: str = "VeraBd"
-    """Bold font for givens and headings: 'VeraBd' or a TrueType path."""
+    """Bold font for givens and headings, given as `font` is."""
     lines: LineWeights = LineWeights()
     """Stroke widths."""
     digit_scale: float = 0.6
@@ -208,8 +227,11 @@ class Template:
     """Gray level of filled-in answer digits (0 = black; <= 0.4 keeps >= 60% black)."""
     large_print: bool = False
     """Large print: digits at least 16 pt, at most 2 puzzles a page."""
-    label: str = "Puzzle {number}"
-    """Label above each grid; {number} and {difficulty} are filled in."""
+    label: str | None = None
+    """Label above each grid; {number} and {difficulty} are filled in. None: the book
+    language's own (its `label` text)."""
+    difficulty: DifficultyDisplay = DifficultyDisplay.BAND
+    """What each label shows of the puzzle's difficulty."""
     print: PrintSpec = PrintSpec()
     """Platform, paper and bleed."""
 
@@ -223,7 +245,7 @@ class BookPuzzle:
     section: str
     """The section's name, e.g. 'Easy'."""
     difficulty: str
-    """The difficulty label printed at the grid, e.g. 'Hard'."""
+    """The band's word in the book's language, e.g. 'Hard' or 'Schwer'."""
     box_rows: int
     """Rows in one box (n = box_rows * box_cols)."""
     box_cols: int
@@ -232,6 +254,10 @@ class BookPuzzle:
     """The puzzle: n*n values, 0 = blank."""
     solution: tuple[int, ...]
     """The unique solution: n*n values."""
+    band: Band | None = None
+    """The band of its grade; None for a blank grid (a page count before the work)."""
+    grade: float | None = None
+    """Its grade on the SE scale; None for a blank grid."""
 
 
 @dataclass(frozen=True)
@@ -249,8 +275,66 @@ class FrontMatter:
     """Which front pages the book has."""
 
     title_page: bool = True
+    """The title page, with the copyright page on its back."""
+    belongs_to: bool = False
+    """A "This book belongs to" page after the title leaf."""
     how_to_play: bool = True
+    """The rules, with a small worked example."""
+    tips: bool = False
+    """Solving tips: each technique the book's puzzles need, with an example step."""
+    scale: bool = False
+    """The difficulty scale: the bands, their grades and what each asks."""
     contents: bool = True
+    """The contents: each section's and the answers' first page."""
+
+
+class Family(Enum):
+    """A family of solving techniques, as the tips page explains them; the value is the
+    key of its name ('technique.<value>') and tip ('tip.<value>') in the language files.
+    Listed easiest first (grade.scale.Technique.family maps each technique here)."""
+
+    FULL_HOUSE = "full_house"
+    HIDDEN_SINGLE = "hidden_single"
+    NAKED_SINGLE = "naked_single"
+    LOCKED = "locked"
+    NAKED_SUBSET = "naked_subset"
+    HIDDEN_SUBSET = "hidden_subset"
+    FISH = "fish"
+    STRONG_LINKS = "strong_links"
+    WING = "wing"
+    UNIQUENESS = "uniqueness"
+    EXCLUSION = "exclusion"
+    CHAIN = "chain"
+    FORCING = "forcing"
+    TRIAL = "trial"
+
+
+@dataclass(frozen=True)
+class Tip:
+    """One entry of the solving-tips page."""
+
+    family: Family
+    """The technique family; its name and tip come from the book's language."""
+    puzzle: int
+    """The number of the book's puzzle the example comes from (0 for a blank book)."""
+    example: str
+    """The example step in the book's language, as the grader took it."""
+
+
+@dataclass(frozen=True)
+class Publication:
+    """The copyright page's fields (a config's `publication:` block)."""
+
+    year: int | None = None
+    """Year of the copyright notice."""
+    rights: str | None = None
+    """The rights line; None: the language's ('All rights reserved.')."""
+    edition: str = ""
+    """The edition, as the publisher words it ('First edition')."""
+    imprint: str = ""
+    """The publisher's imprint."""
+    isbn: str = ""
+    """The ISBN as written (checked: ISBN-10 or ISBN-13 with a valid check digit)."""
 
 
 @dataclass(frozen=True)
@@ -297,7 +381,16 @@ class Book:
     sections: tuple[BookSection, ...]
     template: Template
     front: FrontMatter = FrontMatter()
-    subject: str = "Sudoku puzzles with solutions"
-    """PDF metadata subject."""
     cover: CoverSpec = CoverSpec()
     """The cover's blurb, accent colour and puzzles."""
+    texts: Texts = field(default_factory=Texts)
+    """Every text the pages print besides the config's own, in the book's language."""
+    publication: Publication | None = None
+    """The copyright page's fields; None: the copyright line alone, if any."""
+    tips: tuple[Tip, ...] = ()
+    """The solving tips, easiest first (with front.tips)."""
+
+    @property
+    def subject(self) -> str:
+        """PDF metadata subject."""
+        return self.texts("subject")

@@ -42,6 +42,7 @@ from .output import Slot, book_bytes, claim, stage, switch, write_file
 from .rate import Rating, rate
 from .rules import COVER_PLATFORMS, Figure
 from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
+from .tips import book_tips
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -243,6 +244,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     book_sections = []
     entries: list[dict[str, object]] = []
     lines = []
+    solved = []
+    words = cfg.texts
     for section, chosen in sections:
         geo = section.dig.geo
         printed = []
@@ -252,10 +255,11 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             assert r.solution is not None and r.band is not None
             printed.append(
                 BookPuzzle(
-                    number, section.name, r.band.value.capitalize(), geo.box_rows, geo.box_cols,
-                    r.puzzle, r.solution,
+                    number, section.name, words(f"band.{r.band.value}"), geo.box_rows,
+                    geo.box_cols, r.puzzle, r.solution, r.band, r.grade,
                 )
             )
+            solved.append((number, r.puzzle, r.solution, geo, r.steps or ()))
             entry = {"id": number, "section": section.name}
             entry.update(r.as_dict())
             del entry["seconds"]  # timing differs run to run; the manifest must not
@@ -269,7 +273,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     book = Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(book_sections), template=cfg.template, front=cfg.front,
-        cover=cfg.cover,
+        cover=cfg.cover, texts=words, publication=cfg.publication,
+        tips=book_tips(solved, words) if cfg.front.tips else (),
     )
     manifest: dict[str, object] = {
         "title": cfg.title,

@@ -230,7 +230,8 @@ MISTAKES = [
      "sections[0].cuont: unknown key; did you mean 'count'? (line 6)"),
     ("unknown key, nothing close", BASE + "colour: red\n",
      "colour: unknown key; expected one of title, subtitle, author, copyright, seed, workers, "
-     "template, layout, print, front, sections, cover, bank, series (line 8)"),
+     "template, layout, print, front, sections, cover, bank, series, language, text, publication "
+     "(line 8)"),
     ("duplicate key", BASE + "seed: 8\n", "seed: duplicate key; first given on line 2 (line 8)"),
     ("count zero", edit("count: 4", "count: 0"),
      "sections[0].count: expected a positive integer, got 0 (line 6)"),
@@ -373,7 +374,7 @@ MISTAKES = [
      "layout.fonts.bold: font file not found: {tmp}/nowhere/Bold.ttf (line 9)"),
     ("unknown font", BASE + "layout:\n  fonts: {regular: Veraa}\n",
      "layout.fonts.regular: unknown font 'Veraa'; did you mean 'Vera'? expected one of Vera, "
-     "VeraBd, VeraIt, VeraBI or a path to a .ttf file (line 9)"),
+     "VeraBd, VeraIt, VeraBI or the path of a .ttf, .otf or .ttc font file (line 9)"),
     ("not a font", BASE + "layout:\n  fonts: {regular: book.yaml.ttf}\n",
      "layout.fonts.regular: not a TrueType font: {tmp}/book.yaml.ttf (line 9)"),
     ("label field", BASE + "layout: {label: 'No. {num}'}\n",

@@ -96,8 +96,14 @@ def pattern_book(cfg: C.BookConfig, seed: int = 5) -> Book:
             puzzles.append(BookPuzzle(number, s.name, band.capitalize(), geo.box_rows,
                                       geo.box_cols, givens, solution))
         sections.append(BookSection(s.name, tuple(puzzles)))
+    # the tips the config's difficulties may need, each with a worded example
+    tips = tuple(replace(tip, puzzle=1, example=cfg.texts(
+        "tips.example", number=1, unit=cfg.texts("unit.box", n=1),
+        result=cfg.texts("step.place", cell=cfg.texts("cell", row=1, col=1), digit=1)))
+        for tip in _blank_book(cfg.template, list(cfg.sections), cfg.front).tips)
     return Book(cfg.title, cfg.subtitle, cfg.author, cfg.copyright, tuple(sections),
-                cfg.template, cfg.front)
+                cfg.template, cfg.front, texts=cfg.texts, publication=cfg.publication,
+                tips=tips)
 
 
 def template_config(tmp_path: Path, template: str, extra: str = "") -> C.BookConfig:

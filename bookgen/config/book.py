@@ -3,7 +3,7 @@ config hash, and load_config.
 
 Glossary:
   config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
-               cover
+               cover, language, text, publication (text.py: the book's words)
   print check  the page count and digit sizes the book will get, asked of the layout's own
                pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
                config refuses exactly what the layout could not print
@@ -21,9 +21,11 @@ from pathlib import Path
 
 import yaml
 
-from .. import model
+from .. import lang, model
 from ..errors import ConfigError, LayoutError
+from ..grade.scale import families_below
 from ..grid import geometry
+from ..layout import fonts
 from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
 from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
 from .cover import COVER, cover_record
@@ -44,7 +46,8 @@ from .reader import (
     scalar_of,
 )
 from .sections import SectionConfig, read_sections, section_record
-from .templates import BUNDLED_FONTS, PRINT, TEMPLATE, book_template
+from .templates import PRINT, TEMPLATE, book_template
+from .text import PUBLICATION, TEXT, check_glyphs, publication_record, read_language, texts_record
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,10 @@ class BookConfig:
     series: str = ""
     """The series the book belongs to: the bank's ledger keeps its books from sharing a
     puzzle or an isomorph of one; '' for none (needs a bank)."""
+    texts: lang.Texts = dataclasses.field(default_factory=lang.Texts)
+    """The book's language with the config's `text:` overrides."""
+    publication: model.Publication | None = None
+    """The copyright page's fields (`publication:`), or None."""
 
 
 def _workers(node: yaml.Node, at: At) -> int | None:
@@ -92,7 +99,7 @@ def _workers(node: yaml.Node, at: At) -> int | None:
 
 _CONFIG = Map(
     {
-        "title": Key(read_text, required=True),
+        "title": Key(read_text),
         "subtitle": Key(read_optional_text),
         "author": Key(read_optional_text),
         "copyright": Key(read_optional_text),
@@ -106,6 +113,9 @@ _CONFIG = Map(
         "cover": Key(COVER),
         "bank": Key(read_text),
         "series": Key(read_text),
+        "language": Key(read_language),
+        "text": Key(TEXT),
+        "publication": Key(PUBLICATION),
     },
     what="a mapping of book settings",
 )
@@ -114,7 +124,8 @@ _CONFIG = Map(
 def _blank_book(t: model.Template, sections: list[SectionConfig],
                 front: model.FrontMatter, raw: Read | None = None) -> model.Book:
     """The book with blank grids in place of puzzles: what the layout needs to count pages,
-    size slots and fit the texts (those of `raw`, the config as read)."""
+    size slots and fit the texts (those of `raw`, the config as read). Its tips are those
+    its sections' difficulties may need, one page or more as the book's own may take."""
     parts, number = [], 0
     for s in sections:
         geo = geometry(s.dig.size)
@@ -126,9 +137,25 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
                                           blank, blank))
         parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
-    return model.Book(title=text.get("title", ""), subtitle=text.get("subtitle", ""),
+    texts = texts_record(raw) if raw else lang.Texts()
+    tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
+        if front.tips else ()
+    return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
                       author=text.get("author", ""), copyright=text.get("copyright", ""),
-                      sections=tuple(parts), template=t, front=front)
+                      sections=tuple(parts), template=t, front=front, texts=texts,
+                      publication=publication_record(text.get("publication")), tips=tips)
+
+
+def _hardest(sections: list[SectionConfig]) -> float:
+    """The highest grade the sections' puzzles may have."""
+    top = 0.0
+    for s in sections:
+        hi = s.difficulty.band.bounds[1] if s.difficulty.band else float("inf")
+        for figure, _, b in s.difficulty.ranges:
+            if figure.value == "grade":
+                hi = min(hi, b + 0.05)
+        top = max(top, hi)
+    return top
 
 
 def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
@@ -182,6 +209,27 @@ def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, Section
                               plan.metrics):
         (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
             problem)
+    _check_glyphs(book, sections, raw)
+
+
+def _check_glyphs(book: model.Book, sections: list[tuple[Read, SectionConfig]],
+                  raw: Read) -> None:
+    """Every character the book will print is in both of its fonts (text.check_glyphs)."""
+    words = [(raw.at_key(k), raw.values[k]) for k in ("title", "subtitle", "author",
+                                                        "copyright") if raw.get(k)]
+    for name in ("publication", "cover"):
+        block = raw.get(name)
+        if isinstance(block, Read):
+            words += [(block.at_key(k), v) for k, v in block.values.items()
+                      if isinstance(v, str)]
+    if book.template.label:
+        words.append((raw.at_key("layout") if "layout" in raw.where
+                      else raw.at_key("template"), book.template.label))
+    sizes = []
+    for read, s in sections:
+        words.append((read.at_key("name"), s.name))
+        sizes.append((read.at_key("size"), s.dig.size))
+    check_glyphs(book.template, book.texts, words, sizes, raw)
 
 
 def _check_cover(book: model.Book, raw: Read) -> None:
@@ -207,10 +255,12 @@ def _check_cover(book: model.Book, raw: Read) -> None:
 
 
 def _font_key(font: str) -> str:
-    """A font as it enters the hash: bundled by name, a file by its content."""
-    if font in BUNDLED_FONTS:
+    """A font as it enters the hash: bundled by name, a file by its content (and face)."""
+    if font in fonts.BUNDLED:
         return font
-    return "sha256:" + hashlib.sha256(Path(font).read_bytes()).hexdigest()
+    path, index = fonts.source(font)
+    digest = "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    return f"{digest}#{index}" if index else digest
 
 
 def _config_hash(cfg: BookConfig) -> str:
@@ -223,6 +273,11 @@ def _config_hash(cfg: BookConfig) -> str:
         "sections": [dataclasses.asdict(s) for s in cfg.sections],
         "cover": dataclasses.asdict(cfg.cover),
     }
+    if cfg.texts.language != lang.DEFAULT or cfg.texts.overrides:
+        data["language"] = cfg.texts.language
+        data["text"] = dict(cfg.texts.overrides)
+    if cfg.publication is not None:
+        data["publication"] = dataclasses.asdict(cfg.publication)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
@@ -252,10 +307,11 @@ def load_config(path: str | Path, *, seed: int | None = None,
         raise AssertionError("unreachable: a failed read records a problem")
     template = book_template(raw, ctx)
     front = model.FrontMatter(**raw.get("front", Read(raw.at)).values)
+    texts = texts_record(raw)
     sections: list[tuple[Read, SectionConfig]] = []
     names: dict[str, str] = {}
     for read in raw.get("sections", []):
-        s = section_record(read)
+        s = section_record(read, texts)
         if s is None:
             continue
         if s.name in names:
@@ -279,7 +335,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
     cfg = BookConfig(
         path=path,
         name=path.stem,
-        title=raw.values["title"],
+        title=raw.get("title", texts("title")),
         subtitle=raw.get("subtitle", ""),
         author=raw.get("author", ""),
         copyright=raw.get("copyright", ""),
@@ -292,5 +348,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         config_hash="",
         bank=path.parent / raw.values["bank"] if "bank" in raw.values else None,
         series=raw.get("series", ""),
+        texts=texts,
+        publication=publication_record(raw.get("publication")),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import yaml
 
+from ..lang import Texts
 from ..model import BANDS, Band, ClueTarget, DigSpec
 from ..rules import (
     DEFAULT_OBJECTIVE,
@@ -146,7 +147,7 @@ def _clue_range(node: yaml.Node, at: At) -> tuple[int, int]:
 
 _SECTION = Map(
     {
-        "name": Key(read_text, required=True),
+        "name": Key(read_text),
         "count": Key(read_positive_int, required=True),
         "difficulty": Key(_difficulty, required=True),
         "symmetry": Key(read_choice("symmetry", Symmetry)),
@@ -258,12 +259,18 @@ def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> 
             at.fail(f"objective {objective.value!r}: {why}")
 
 
-def section_record(read: Read) -> SectionConfig | None:
+def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     """The record of a section, after the checks across its keys; None if it has problems
-    (they are reported)."""
+    (they are reported). A section without a name is named after its band, in the
+    language of `texts`."""
     diff = read.get("difficulty", Read(read.at))
     clues = _section_clues(read, diff)
     difficulty = _difficulty_record(diff)
+    if "name" not in read.where and "band" in diff.values:
+        read.values["name"] = texts(f"band.{diff.values['band'].value}")
+    elif "name" not in read.where and "difficulty" in read.values:
+        At(read.at.ctx, f"{read.at.path}.name", read.at.line).fail(
+            "required key missing: a section without a band needs a name")
     if not {"name", "count", "difficulty"} <= read.values.keys():
         return None
     improve = read.get("improve")

@@ -6,7 +6,10 @@ Glossary:
               to a .yaml file) and may override any of its keys under `layout`
   page size   a named trim size (letter, a4, 6x9, ...) or WxH in inches; or page_width and
               page_height as lengths
-  font        a TrueType font that ships with reportlab (Vera, VeraBd, ...) or a .ttf path
+  font        a TrueType font that ships with reportlab (Vera, VeraBd, ...), the path of a
+              .ttf or .otf file with TrueType outlines, or of a .ttc collection with the
+              face's index: 'fonts.ttc#1' or {file: fonts.ttc, index: 1} (layout/fonts.py)
+  difficulty  what a puzzle's label shows of its difficulty: none, band, stars or grade
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import yaml
 
 from .. import model
 from ..errors import ConfigError
+from ..layout import fonts
 from ..layout.geometry import content_box, footer_problem, footer_room, glyph_problem
 from ..rules import (
     ANSWERS_PER_PAGE,
@@ -63,7 +67,7 @@ from .reader import (
 DEFAULT_TEMPLATE = "letter-4up"
 """The template of a config that names none."""
 
-BUNDLED_FONTS = ("Vera", "VeraBd", "VeraIt", "VeraBI")
+BUNDLED_FONTS = fonts.BUNDLED
 """TrueType fonts that ship inside reportlab, usable by name."""
 
 _PAGE_SIZES_IN = {
@@ -119,31 +123,48 @@ def _gutter(node: yaml.Node, at: At) -> float | None:
     return pts
 
 
+_FONT_FILE = Map({"file": Key(read_text), "index": Key(read_int_between(0, 255))},
+                 what="a font name or path, or a mapping of file and index")
+
+
 def _font(node: yaml.Node, at: At) -> str:
-    """A bundled font name, or a .ttf path (relative to the file) made absolute."""
-    name = read_text(node, at)
-    if name in BUNDLED_FONTS:
-        return name
-    if not name.lower().endswith(".ttf"):
-        raise Wrong(unknown("font", name, BUNDLED_FONTS,
-                              ", ".join(BUNDLED_FONTS) + " or a path to a .ttf file"), whole=True)
+    """A bundled font name, or a font file (relative to the file) as an absolute spec:
+    .ttf, .otf with TrueType outlines, or a .ttc face ('x.ttc#1' or {file, index})."""
+    if isinstance(node, yaml.MappingNode):
+        read = _FONT_FILE(node, at)
+        if "file" not in read.where:
+            raise Wrong("a mapping with the font's file (and its index in a collection)")
+        if not read.where.keys() <= read.values.keys():
+            return BUNDLED_FONTS[0]  # its problem is noted: the config fails with it
+        name, index = read.values["file"], read.get("index", 0)
+    else:
+        name = read_text(node, at)
+        if name in BUNDLED_FONTS:
+            return name
+        file, index = fonts.source(name)
+        name = str(file)
+    expected = ", ".join(BUNDLED_FONTS) + " or the path of a .ttf, .otf or .ttc font file"
+    if not name.lower().endswith(fonts.SUFFIXES):
+        raise Wrong(unknown("font", name, BUNDLED_FONTS, expected), whole=True)
     path = (at.ctx.base / Path(name).expanduser()).resolve()
     if not path.is_file():
         raise Wrong(f"font file not found: {path}", whole=True)
-    with open(path, "rb") as f:
-        magic = f.read(4)
-    if magic not in (b"\x00\x01\x00\x00", b"true"):
-        raise Wrong(f"not a TrueType font: {path}", whole=True)
+    if index and path.suffix.lower() != ".ttc":
+        raise Wrong(f"{path} is a single font, not a .ttc collection: it takes no index",
+                    whole=True)
+    why = fonts.problem(path, index)
+    if why:
+        raise Wrong(why, whole=True)
     from reportlab.pdfbase.ttfonts import TTFError, TTFont  # loaded only for a font file
 
     try:
-        face = TTFont(str(path), str(path)).face
+        face = TTFont(str(path), str(path), subfontIndex=index).face
     except (TTFError, OSError) as e:
         raise Wrong(f"not a usable TrueType font: {path}: {e}", whole=True) from None
     problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
     if problem:
         raise Wrong(f"{path}: {problem}", whole=True)
-    return str(path)
+    return fonts.spec_of(path, index)
 
 
 def _label(node: yaml.Node, at: At) -> str:
@@ -200,6 +221,7 @@ TEMPLATE = Map(
         "answer_gray": Key(read_between(0.0, MAX_ANSWER_GRAY)),
         "large_print": Key(read_flag),
         "label": Key(_label),
+        "difficulty": Key(read_choice("difficulty display", model.DifficultyDisplay)),
         "print": Key(PRINT),
     },
     what="a mapping of template keys",
@@ -298,6 +320,7 @@ def _template(read: Read, name: str) -> model.Template | None:
         answer_gray=read.get("answer_gray", d.answer_gray),
         large_print=read.get("large_print", d.large_print),
         label=read.get("label", d.label),
+        difficulty=read.get("difficulty", d.difficulty),
         print=dataclasses.replace(d.print, **read.get("print", empty).values),
     )
     if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:

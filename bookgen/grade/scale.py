@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..model import Family
+
 
 class Technique(Enum):
     """A solving technique: (name, SE base value, description). Listed easiest first."""
@@ -216,6 +218,69 @@ class Technique(Enum):
         """The SE base value of the technique."""
         self.description = description
         """One line on what the technique finds."""
+
+    @property
+    def family(self) -> Family:
+        """The family the tips page explains it with."""
+        return FAMILIES[self]
+
+
+T = Technique
+FAMILIES: dict[Technique, Family] = {
+    T.FULL_HOUSE: Family.FULL_HOUSE,
+    T.HIDDEN_SINGLE_BOX: Family.HIDDEN_SINGLE,
+    T.HIDDEN_SINGLE_LINE: Family.HIDDEN_SINGLE,
+    T.NAKED_SINGLE: Family.NAKED_SINGLE,
+    T.DIRECT_POINTING: Family.LOCKED,
+    T.DIRECT_CLAIMING: Family.LOCKED,
+    T.POINTING: Family.LOCKED,
+    T.CLAIMING: Family.LOCKED,
+    T.NAKED_PAIR: Family.NAKED_SUBSET,
+    T.NAKED_TRIPLE: Family.NAKED_SUBSET,
+    T.NAKED_QUAD: Family.NAKED_SUBSET,
+    T.DIRECT_HIDDEN_PAIR: Family.HIDDEN_SUBSET,
+    T.DIRECT_HIDDEN_TRIPLE: Family.HIDDEN_SUBSET,
+    T.HIDDEN_PAIR: Family.HIDDEN_SUBSET,
+    T.HIDDEN_TRIPLE: Family.HIDDEN_SUBSET,
+    T.HIDDEN_QUAD: Family.HIDDEN_SUBSET,
+    T.X_WING: Family.FISH,
+    T.SWORDFISH: Family.FISH,
+    T.JELLYFISH: Family.FISH,
+    T.SKYSCRAPER: Family.STRONG_LINKS,
+    T.TWO_STRING_KITE: Family.STRONG_LINKS,
+    T.TURBOT_CRANE: Family.STRONG_LINKS,
+    T.EMPTY_RECTANGLE: Family.STRONG_LINKS,
+    T.THREE_STRONG_LINKS: Family.STRONG_LINKS,
+    T.FOUR_STRONG_LINKS: Family.STRONG_LINKS,
+    T.XY_WING: Family.WING,
+    T.XYZ_WING: Family.WING,
+    T.WXYZ_WING: Family.WING,
+    T.VWXYZ_WING: Family.WING,
+    T.UVWXYZ_WING: Family.WING,
+    T.TUVWXYZ_WING: Family.WING,
+    T.UNIQUE_RECTANGLE: Family.UNIQUENESS,
+    T.UNIQUE_LOOP: Family.UNIQUENESS,
+    T.BUG: Family.UNIQUENESS,
+    T.BUG_TYPE_2: Family.UNIQUENESS,
+    T.ALIGNED_PAIR_EXCLUSION: Family.EXCLUSION,
+    T.ALIGNED_TRIPLE_EXCLUSION: Family.EXCLUSION,
+    T.CYCLE: Family.CHAIN,
+    T.X_CHAIN: Family.CHAIN,
+    T.AIC: Family.CHAIN,
+    T.NISHIO: Family.FORCING,
+    T.CELL_FORCING_CHAINS: Family.FORCING,
+    T.UNIT_FORCING_CHAINS: Family.FORCING,
+    T.DYNAMIC_FORCING_CHAINS: Family.FORCING,
+    T.DYNAMIC_FORCING_CHAINS_PLUS: Family.FORCING,
+    T.TRIAL: Family.TRIAL,
+}
+"""Technique -> the family the tips page explains it with (every technique has one)."""
+
+
+def families_below(grade: float) -> tuple[Family, ...]:
+    """The families with a technique rated below `grade`, easiest first: those a puzzle
+    graded under it may need (a book's tips before its puzzles are made)."""
+    return tuple(f for f in Family if any(t.se < grade for t, g in FAMILIES.items() if g is f))
 
 
 def length_extra(complexity: int) -> float:

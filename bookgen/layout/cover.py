@@ -7,6 +7,7 @@ Glossary and conventions:
            is dark gray and the whole cover uses gray operators only
   block    lines of text set in a box: every part shrinks by the same factor until all fit,
            wrapped on words; glyph boxes (font ascent to descent) stay inside the box
+  blurb    the config's text for the back cover, else the language's (cover.blurb)
   grids    the cover's puzzles are the book's own, drawn by draw.puzzle_grid like the
            interior's, with the template's fonts and line weights
 """
@@ -17,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,6 +26,7 @@ from ..model import Book, BookPuzzle
 from ..rules import MIN_TEXT_PT
 from . import draw
 from .cover_geometry import CoverPlan, cover_plan
+from .fit import wrap
 from .geometry import Metrics, Rect, Slot, digit_size, metrics
 from .render import open_canvas, register_fonts, write_pdf
 
@@ -166,7 +167,7 @@ def blocks(plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics) -> list[B
         ),
         Block(
             plan.blurb,
-            tuple(Part(p, fonts.regular, m.text_size * 1.1) for p in paragraphs(book.cover.blurb)),
+            tuple(Part(p, fonts.regular, m.text_size * 1.1) for p in paragraphs(blurb(book))),
             "blurb on the back cover",
             "cover.blurb",
             gray=0.0,
@@ -199,12 +200,9 @@ def _write(
     for rect, puzzle in ((plan.front_puzzle, front), (plan.sample, back)):
         n = puzzle.box_rows * puzzle.box_cols
         draw.puzzle_grid(c, rect, puzzle, digit_size(rect.width, n, t.digit_scale), t.lines, fonts)
-    left = t.label.format(number=back.number, difficulty=back.difficulty)
-    right = "" if "{difficulty}" in t.label else back.difficulty
     _, depth = _extent(fonts.bold, m.label_size)
-    draw.label(
-        c, Slot(plan.sample, plan.caption.y + depth), left, right, fonts, m.label_size, m.least_size
-    )
+    draw.puzzle_label(c, Slot(plan.sample, plan.caption.y + depth), back, t, book.texts, "",
+                      fonts, m.label_size, m.least_size)
     _spine(c, plan, book, fonts, m)
     c.showPage()
     c.save()
@@ -219,6 +217,12 @@ def _band(c: Canvas, plan: CoverPlan, book: Book) -> None:
         c.setFillColorRGB(accent.red, accent.green, accent.blue)
     b = plan.band
     c.rect(b.x, b.y, b.width, b.height, stroke=0, fill=1)
+
+
+def blurb(book: Book) -> str:
+    """The back cover's text: the config's, else the language's, with the puzzle count."""
+    count = sum(len(s.puzzles) for s in book.sections)
+    return book.cover.blurb or book.texts("cover.blurb", count=count)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -246,7 +250,7 @@ def _layout(parts: Sequence[Part], width: float, scale: float) -> tuple[float, l
     wrapped = []
     for i, p in enumerate(parts):
         size = p.size * scale
-        lines = simpleSplit(p.text, p.font, size, width)
+        lines = wrap(p.text, p.font, size, width, break_words=False)
         if any(stringWidth(line, p.font, size) > width for line in lines):
             return float("inf"), []  # a word longer than the box
         ascent, depth = _extent(p.font, size)

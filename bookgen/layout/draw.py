@@ -14,16 +14,27 @@ Nothing here decides where things go: positions come from geometry.py.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..grid import SYMBOLS
-from ..model import Book, BookPuzzle, LineWeights
+from ..lang import Texts
+from ..model import (
+    BANDS,
+    STARS,
+    Band,
+    Book,
+    BookPuzzle,
+    DifficultyDisplay,
+    LineWeights,
+    Template,
+    Tip,
+)
 from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
 
@@ -32,6 +43,18 @@ BASELINE_DROP = 0.37
 
 RULE_GRAY = 0.6
 """Gray of the writing lines on Notes pages."""
+
+STAR_LINE = 0.75
+"""Outline width of an unfilled star (the print minimum for any stroke)."""
+
+STAR_PITCH = 1.05
+"""Advance from one star to the next, in ems of the label's type."""
+
+LOWEST_GRADE = 1.0
+"""The lowest grade on the SE scale: a puzzle that needs nothing but full houses."""
+
+EXAMPLE_GRAY = 0.25
+"""Gray of the example steps on the tips page, set apart from the tips themselves."""
 
 
 @dataclass(frozen=True)
@@ -163,14 +186,17 @@ def answer_grid(
 
 
 def label(
-    c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float, least: float
+    c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float, least: float,
+    stars: int = 0,
 ) -> None:
-    """The line above a grid: `left` bold at its left edge, `right` at its right edge.
+    """The line above a grid: `left` bold at its left edge, `right` at its right edge, or
+    with `stars` (1 to 5) that many filled stars of five there.
 
     Texts too long for the grid's width shrink together (not below `least`) and keep a
     gap of one em between them.
     """
     used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
+    used += len(STARS) * STAR_PITCH * size if stars else 0.0
     if used:
         size = max(least, min(size, size * (slot.grid.width - size) / used))
     c.setFont(fonts.bold, size)
@@ -178,6 +204,54 @@ def label(
     if right:
         c.setFont(fonts.regular, size)
         c.drawRightString(slot.grid.right, slot.label_y, right)
+    if stars:
+        star_row(c, slot.grid.right, slot.label_y, size, stars)
+
+
+def star_row(c: Canvas, right: float, baseline: float, size: float, filled: int) -> None:
+    """Five stars ending at `right`, sitting on `baseline`, as tall as capitals of `size`;
+    the first `filled` of them solid, the rest outlined."""
+    outer = 0.38 * size
+    inner = outer * 0.4
+    c.saveState()
+    c.setLineWidth(STAR_LINE)
+    c.setLineJoin(1)
+    for i in range(len(STARS)):
+        cx = right - (len(STARS) - i - 0.5) * STAR_PITCH * size
+        cy = baseline + 0.36 * size
+        path = c.beginPath()
+        for k in range(10):
+            radius = outer if k % 2 == 0 else inner
+            angle = math.pi / 2 + k * math.pi / 5
+            point = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+            if k == 0:
+                path.moveTo(*point)
+            else:
+                path.lineTo(*point)
+        path.close()
+        solid = i < filled
+        c.drawPath(path, stroke=0 if solid else 1, fill=1 if solid else 0)
+    c.restoreState()
+
+
+def puzzle_label(
+    c: Canvas, slot: Slot, p: BookPuzzle, t: Template, texts: Texts, heading: str,
+    fonts: Fonts, size: float, least: float,
+) -> None:
+    """A grid's label: the template's (else the language's) text, and its difficulty as
+    the template shows it (Template.difficulty)."""
+    text = t.label or texts.template("label")
+    left = text.format(number=p.number, difficulty=p.difficulty)
+    right, stars = "", 0
+    if t.difficulty is DifficultyDisplay.BAND:
+        # The difficulty once near each grid: not beside a heading that already says it.
+        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
+        right = "" if said else p.difficulty
+    elif t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
+        right = texts("grade", grade=texts.number(p.grade))
+    elif t.difficulty is DifficultyDisplay.STARS and p.band is not None:
+        stars = STARS[p.band]
+    label(c, slot, left, right, fonts, size, least, stars)
 
 
 def heading(
@@ -224,7 +298,7 @@ def _paragraph(
     """Wrapped text whose first line's top is at `top`; returns the y below the last line."""
     c.setFont(font, size)
     y = top - size
-    for line in simpleSplit(text, font, size, width):
+    for line in fit.wrap(text, font, size, width):
         if centred:
             c.drawCentredString(x + width / 2, y, line)
         else:
@@ -261,9 +335,11 @@ def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> No
 
 
 def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
-    """The back of the title page: the copyright line near the bottom; blank without one."""
-    if book.copyright:
-        text = fit.copyright_text(book.copyright, fonts.regular, box.width, box.height, m)
+    """The back of the title page: the copyright notice, rights, edition, imprint and ISBN
+    near the bottom (fit.copyright_page); blank without any."""
+    words = fit.copyright_page(book)
+    if words:
+        text = fit.copyright_text(words, fonts.regular, box.width, box.height, m)
         if text is not None:
             top = (len(text.lines) + 1) * text.size * text.leading
             _fitted(c, text, top, box.width, fonts.regular, centred=False)
@@ -290,11 +366,12 @@ def how_to_play(
     weights: LineWeights,
     gray: float,
     digit_scale: float,
+    texts: Texts,
 ) -> None:
     """The rules for the grid sizes in the book, and a 4x4 example with its solution."""
     y = box.height - m.band
     gap = m.text_size * 0.9
-    for text in how_to_play_text(sizes):
+    for text in how_to_play_text(sizes, texts):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     side = min(box.width * 0.3, y - 2 * m.label_size - gap)
     if side < 40:
@@ -302,7 +379,8 @@ def how_to_play(
     left = box.width / 2 - side - gap
     top = y - m.label_size * 1.6
     size = max(MIN_TEXT_PT, digit_scale * side / 4)
-    for x, name in ((left, "Puzzle"), (box.width / 2 + gap, "Solution")):
+    for x, name in ((left, texts("example.puzzle")),
+                    (box.width / 2 + gap, texts("example.solution"))):
         c.setFont(fonts.bold, m.label_size)
         c.drawString(x, top + m.label_size * 0.5, name)
     puzzle_grid(c, Rect(left, top - side, side, side), EXAMPLE, size, weights, fonts)
@@ -311,26 +389,22 @@ def how_to_play(
     )
 
 
-def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
-    """The rules, naming the symbols of every grid size in the book."""
+def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None
+                     ) -> tuple[str, ...]:
+    """The rules, naming the symbols of every grid size in the book (in English unless
+    `texts` says otherwise)."""
+    texts = texts or Texts()
     kinds = []
     for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
         n = rows * cols
-        symbols = f"1 to {n}" if n <= 9 else f"1 to 9 and A to {SYMBOLS[n - 1]}"
-        kinds.append(
-            f"a {n}×{n} grid has boxes of {rows} rows by {cols} columns and uses {symbols}"
-        )
+        symbols = (texts("rules.digits", last=n) if n <= 9
+                   else texts("rules.letters", last=SYMBOLS[n - 1]))
+        kinds.append(texts("rules.size", n=n, rows=rows, cols=cols, symbols=symbols))
     return (
-        "Each puzzle is a square grid of rows, columns and boxes (the areas inside the "
-        "thick lines). Some cells already hold a symbol: these are the givens.",
-        "Fill in every empty cell so that each row, each column and each box contains "
-        "every symbol exactly once: " + "; ".join(kinds) + ".",
-        "Every puzzle has exactly one solution, and logic alone finds it: there is no "
-        "need to guess. Start where a row, column or box is nearly full, or look for the "
-        "only cell left for a symbol in a box.",
-        "Puzzles are numbered through the book and grow harder from section to section. "
-        "The answers are at the back in puzzle order: the givens are printed in bold, the "
-        "symbols you fill in are lighter.",
+        texts("rules.grid"),
+        texts("rules.goal", sizes=texts("rules.separator").join(kinds)),
+        texts("rules.logic"),
+        texts("rules.answers"),
     )
 
 
@@ -372,3 +446,94 @@ def notes(c: Canvas, box: Rect, m: Metrics) -> None:
     c.setLineWidth(0.75)
     c.lines(segments)
     c.setStrokeGray(0.0)
+
+
+def belongs_to(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
+    """The owner's page: "This book belongs to" and a line to write a name on."""
+    w, h = box.width, box.height
+    text = texts("belongs_to")
+    size = fit.fit_line(text, fonts.regular, m.heading_size * 1.2, w) or MIN_TEXT_PT
+    y = h * 0.62
+    c.setFont(fonts.regular, size)
+    c.drawCentredString(w / 2, y, text)
+    c.setLineWidth(1.0)
+    c.line(w * 0.15, y - size * 3, w * 0.85, y - size * 3)
+
+
+def _sized(items: Sequence[tuple[str, str, float]], width: float, height: float,
+           size: float, least: float) -> tuple[float, list[list[str]]]:
+    """The largest size from `size` down to `least` at which the paragraphs, each
+    (text, font, space after in lines), fit `height`; with their lines."""
+    while True:
+        wrapped = [fit.wrap(text, font, size, width) for text, font, _ in items]
+        used = sum((len(lines) + after) * size * fit.LEADING
+                   for lines, (_, _, after) in zip(wrapped, items, strict=True))
+        if used <= height or size <= least:
+            return size, wrapped
+        size = max(least, size * fit.SHRINK)
+
+
+def _column(c: Canvas, items: Sequence[tuple[str, str, float]], lines: list[list[str]],
+            grays: Sequence[float], top: float, size: float) -> float:
+    """Set paragraphs flush left from `top` down; returns the y below the last."""
+    y = top - size
+    for (_, font, after), block, gray in zip(items, lines, grays, strict=True):
+        c.setFont(font, size)
+        c.setFillGray(gray)
+        for line in block:
+            c.drawString(0, y, line)
+            y -= size * fit.LEADING
+        y -= after * size * fit.LEADING
+    c.setFillGray(0.0)
+    return y + size
+
+
+def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Texts,
+         fonts: Fonts, m: Metrics) -> None:
+    """Solving tips below the band: (on the first page) what they are, then each
+    technique's name, how it works and an example step from one of the book's puzzles."""
+    items: list[tuple[str, str, float]] = []
+    grays: list[float] = []
+    if first:
+        items.append((texts("tips.intro"), fonts.regular, 0.8))
+        grays.append(0.0)
+    for tip in page_tips:
+        key = tip.family.value
+        items += [(texts(f"technique.{key}"), fonts.bold, 0.0),
+                  (texts(f"tip.{key}"), fonts.regular, 0.15),
+                  (tip.example, fonts.regular, 0.8)]
+        grays += [0.0, 0.0, EXAMPLE_GRAY]
+    top = box.height - m.band
+    size, lines = _sized(items, box.width, top, m.text_size, m.least_size)
+    _column(c, items, lines, grays, top, size)
+
+
+def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
+    """The difficulty scale: how grades are given, then each band with its stars, its
+    grades and what it asks of the solver."""
+    items: list[tuple[str, str, float]] = [
+        (texts("scale.intro", example=texts.quote(texts("band.hard"))), fonts.regular, 1.0)]
+    for band in Band:
+        # Grades have one decimal, and the easiest step (a full house) is rated 1.0: the
+        # band lo <= grade < hi holds the grades max(lo, 1.0) to hi - 0.1.
+        lo, hi = BANDS[band]
+        lo = max(lo, LOWEST_GRADE)
+        grades = (texts("scale.from", lo=texts.number(lo)) if hi == math.inf
+                  else texts("scale.range", lo=texts.number(lo), hi=texts.number(hi - 0.1)))
+        items += [(texts("scale.line", band=texts(f"band.{band.value}"), grades=grades),
+                   fonts.bold, 0.0),
+                  (texts(f"scale.{band.value}"), fonts.regular, 0.8)]
+    top = box.height - m.band
+    # the bold line of each band leaves room at its right for the stars
+    width = box.width
+    size, lines = _sized(items, width - len(STARS) * STAR_PITCH * m.text_size, top,
+                         m.text_size, m.least_size)
+    y = top - size
+    for i, ((_, font, after), block) in enumerate(zip(items, lines, strict=True)):
+        c.setFont(font, size)
+        for k, line in enumerate(block):
+            c.drawString(0, y, line)
+            if i % 2 and k == 0:  # items 1, 3, ...: a band's name line
+                star_row(c, width, y, size, STARS[list(Band)[i // 2]])
+            y -= size * fit.LEADING
+        y -= after * size * fit.LEADING

@@ -17,11 +17,11 @@ Pure numbers from font metrics; draw.py draws what is fitted here.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..model import Book
@@ -37,6 +37,9 @@ DESCENT = 0.3
 
 SHRINK = 0.95
 """Each step down in size while fitting."""
+
+LEADING = 1.35
+"""Line pitch of body text as a multiple of the type size."""
 
 
 @dataclass(frozen=True)
@@ -56,21 +59,57 @@ class Fitted:
         return self.size * (1 + (len(self.lines) - 1) * self.leading + DESCENT)
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of at most `width` points; a word too long for a line is broken."""
-    lines = []
-    for line in simpleSplit(text, font, size, width):
-        if stringWidth(line, font, size) <= width:
-            lines.append(line)
-            continue
-        ends = list(accumulate(stringWidth(ch, font, size) for ch in line))
-        start, used = 0, 0.0
-        while start < len(line):
-            # the most characters from `start` that fit, at least one
-            end = max(start + 1, bisect_right(ends, used + width))
-            lines.append(line[start:end])
-            start, used = end, ends[end - 1]
-    return lines
+_CJK = ("\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+        "\uf900-\ufaff\uff00-\uffef")
+"""Scripts written without spaces (Chinese, Japanese, Korean; full-width forms): a line
+may break between any two of their characters."""
+
+_OPENING = "「『（【〔〈《"
+_CLOSING = "、。，．）」』】〕〉》ー・：；？！ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+"""Marks that stay with the character after (opening) or before (closing) them."""
+
+_TOKENS = re.compile(rf"[ \t]+|[{_OPENING}]*(?:[{_CJK}]|[^ \t{_CJK}]+)[{_CLOSING}]*")
+"""A run of spaces, one CJK character with its marks, or a word. A no-break space is
+part of its word, so French '« mot »' and '4 :' never break."""
+
+
+def wrap(text: str, font: str, size: float, width: float,
+         break_words: bool = True) -> list[str]:
+    """Lines of at most `width` points, broken at spaces, between CJK characters and at
+    line breaks; a word too long for a line is broken (or, without `break_words`, left
+    on a line of its own, wider than `width`)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, space = "", False
+        for token in _TOKENS.findall(paragraph):
+            if token.isspace():
+                space = bool(line)
+                continue
+            joined = f"{line}{' ' if space else ''}{token}"
+            if not line or stringWidth(joined, font, size) <= width:
+                line = joined
+            else:
+                lines.append(line)
+                line = token
+            space = False
+        lines.append(line)
+    if not break_words:
+        return lines
+    return [part for line in lines for part in _broken(line, font, size, width)]
+
+
+def _broken(line: str, font: str, size: float, width: float) -> list[str]:
+    """A line wider than `width` cut into pieces that fit, at least one character each."""
+    if stringWidth(line, font, size) <= width:
+        return [line]
+    ends = list(accumulate(stringWidth(ch, font, size) for ch in line))
+    out, start, used = [], 0, 0.0
+    while start < len(line):
+        # the most characters from `start` that fit, at least one
+        end = max(start + 1, bisect_right(ends, used + width))
+        out.append(line[start:end])
+        start, used = end, ends[end - 1]
+    return out
 
 
 def fit(text: str, font: str, size: float, width: float, height: float,
@@ -121,6 +160,25 @@ def title_page(book: Book, bold: str, regular: str, width: float, height: float,
     return TitlePage(title, subtitle, author, rule_y)
 
 
+def copyright_page(book: Book) -> str:
+    """What the back of the title page says, one line per field: the copyright line (or
+    the language's notice for the publication's year), then the rights line, edition,
+    imprint and ISBN of the publication block; '' when the book gives none of them."""
+    words, pub = book.texts, book.publication
+    lines = [book.copyright]
+    if pub is not None:
+        if not book.copyright and pub.year is not None:
+            holder = book.author or pub.imprint
+            lines.append(words("copyright.notice", year=pub.year, holder=holder).strip())
+        lines.append(words("copyright.rights") if pub.rights is None else pub.rights)
+        lines.append(pub.edition)
+        if pub.imprint:
+            lines.append(words("copyright.imprint", imprint=pub.imprint))
+        if pub.isbn:
+            lines.append(words("copyright.isbn", isbn=pub.isbn))
+    return "\n".join(line for line in lines if line)
+
+
 def copyright_text(text: str, font: str, width: float, height: float,
                    m: Metrics) -> Fitted | None:
     """The copyright line(s), in the lower half of the title's back page."""
@@ -147,9 +205,11 @@ def unfit(book: Book, bold: str, regular: str, width: float, height: float,
             if text and fitted is None:
                 problems.append((key, f"too long to fit on the title page at {least} "
                                       f"({len(text)} characters); shorten it"))
-        if book.copyright and copyright_text(book.copyright, regular, width, height, m) is None:
-            problems.append(("copyright", f"too long to fit on its page at {least} "
-                                          f"({len(book.copyright)} characters); shorten it"))
+        words = copyright_page(book)
+        if words and copyright_text(words, regular, width, height, m) is None:
+            key = "copyright" if book.copyright else "publication"
+            problems.append((key, f"too long to fit on its page at {least} "
+                                  f"({len(words)} characters); shorten it"))
     for i, s in enumerate(book.sections):
         heading = fit_line(s.name, bold, m.heading_size, width)
         entry = fit_line(s.name, regular, m.text_size,

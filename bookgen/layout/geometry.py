@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..errors import LayoutError
-from ..model import Book, BookPuzzle, Template
+from ..model import Book, BookPuzzle, Template, Tip
 from ..rules import (
     ANSWERS_PER_PAGE,
     BLEED_PT,
@@ -63,7 +63,10 @@ class PageKind(Enum):
 
     TITLE = "title"
     COPYRIGHT = "copyright"
+    BELONGS_TO = "belongs to"
     HOW_TO_PLAY = "how to play"
+    TIPS = "tips"
+    SCALE = "scale"
     CONTENTS = "contents"
     PUZZLES = "puzzles"
     ANSWERS = "answers"
@@ -138,18 +141,23 @@ class Page:
     kind: PageKind
     """What the page holds."""
     title: str = ""
-    """The part's heading: a section name, 'Answers', 'Contents', 'Notes' ..."""
+    """The part's heading: a section name, or 'Answers', 'Contents', 'Notes' ... in the
+    book's language."""
     first: bool = True
     """True where a part starts (big heading), False on its later pages (running header)."""
     puzzles: tuple[BookPuzzle, ...] = ()
     """The grids on a puzzles or answers page, in slot order."""
     entries: tuple[tuple[str, int], ...] = ()
     """Contents lines on a contents page: (name, first page)."""
+    tips: tuple[Tip, ...] = ()
+    """The tips on a solving-tips page."""
 
     @property
     def numbered(self) -> bool:
-        """Whether the footer shows the page number (not on the title leaf or a blank)."""
-        return self.kind not in (PageKind.TITLE, PageKind.COPYRIGHT, PageKind.BLANK)
+        """Whether the footer shows the page number (not on the title leaf, the owner's
+        page or a blank)."""
+        return self.kind not in (PageKind.TITLE, PageKind.COPYRIGHT, PageKind.BELONGS_TO,
+                                 PageKind.BLANK)
 
 
 @dataclass(frozen=True)
@@ -304,6 +312,17 @@ def digit_size(side: float, n: int, scale: float) -> float:
     return max(MIN_TEXT_PT, scale * side / n)
 
 
+TIP_LINES = 8.0
+"""Room one tip takes on the tips page, in lines of body text: its name, its text and the
+example (the page shrinks its type when a language's words run longer)."""
+
+
+def tips_per_page(t: Template, m: Metrics) -> int:
+    """How many tips one solving-tips page holds."""
+    height = t.page_height - t.margin_top - t.margin_bottom - m.band
+    return max(1, int(height // (m.text_size * TIP_LINES)))
+
+
 def contents_lines(t: Template, m: Metrics) -> int:
     """How many contents lines fit on one contents page."""
     height = t.page_height - t.margin_top - t.margin_bottom - m.band
@@ -331,11 +350,13 @@ def plan_pages(book: Book) -> Plan:
     """Every page of the book, the gutter and the slots, before the check that every grid
     size is printable (config asks this of a book of blank grids to judge a config).
 
-    Order: title leaf (title page and its back with the copyright line), how to play,
-    contents, one part per section, the answer key. With recto starts a blank page goes
-    before a part that would start on a left-hand page. On demand, Notes pages follow up
-    to an even count of at least MIN_PAGES (plan_book then refuses a book over the page
-    limit of its trim and paper). Sections without puzzles are left out.
+    Order: title leaf (title page and its back with the copyright page), "this book
+    belongs to", how to play, solving tips, the difficulty scale, contents, one part per
+    section, the answer key; the front pages each as the book's FrontMatter asks. With
+    recto starts a blank page goes before a part that would start on a left-hand page. On
+    demand, Notes pages follow up to an even count of at least MIN_PAGES (plan_book then
+    refuses a book over the page limit of its trim and paper). Sections without puzzles
+    are left out.
     """
     t = book.template
     _check_template(t)
@@ -343,17 +364,27 @@ def plan_pages(book: Book) -> Plan:
     if not sections:
         raise LayoutError(f"book {book.title!r} has no puzzles to lay out")
     m = metrics(t)
+    words = book.texts
     front: list[Page] = []
     if book.front.title_page:
         front += [Page(0, PageKind.TITLE), Page(0, PageKind.COPYRIGHT)]
+    if book.front.belongs_to:
+        front.append(Page(0, PageKind.BELONGS_TO))
     if book.front.how_to_play:
-        front.append(Page(0, PageKind.HOW_TO_PLAY, "How to play"))
-    names = [s.name for s in sections] + ["Answers"]
+        front.append(Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play")))
+    if book.front.tips and book.tips:
+        per = tips_per_page(t, m)
+        front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0,
+                       tips=book.tips[i : i + per]) for i in range(0, len(book.tips), per)]
+    if book.front.scale:
+        front.append(Page(0, PageKind.SCALE, words("heading.scale")))
+    answers = words("heading.answers")
+    names = [s.name for s in sections] + [answers]
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
     parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
-    parts.append((PageKind.ANSWERS, "Answers", tuple(everything), t.answers_per_page))
+    parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
     body: list[Page] = []
     firsts = []
     for kind, name, puzzles, per_page in parts:
@@ -369,7 +400,7 @@ def plan_pages(book: Book) -> Plan:
         Page(
             0,
             PageKind.CONTENTS,
-            "Contents",
+            words("heading.contents"),
             i == 0,
             entries=entries[i * per_contents : (i + 1) * per_contents],
         )
@@ -379,7 +410,8 @@ def plan_pages(book: Book) -> Plan:
     total = len(pages)
     if t.print.platform.on_demand:
         total = max(MIN_PAGES, total + total % 2)
-    pages += [Page(0, PageKind.NOTES, "Notes", i == 0) for i in range(total - len(pages))]
+    notes = words("heading.notes")
+    pages += [Page(0, PageKind.NOTES, notes, i == 0) for i in range(total - len(pages))]
     pages = [replace(p, number=i + 1) for i, p in enumerate(pages)]
     gutter = kdp_gutter(total) if t.gutter is None else t.gutter
     box = content_box(t, gutter, 1)

@@ -1,8 +1,8 @@
 """The one writer: fonts, the plan walked page by page, metadata, an atomic file.
 
 Glossary and conventions:
-  font spec  Template.font / font_bold: 'Vera', 'VeraBd' (TrueType files that ship with
-             reportlab) or a path to a .ttf file; registered under the spec itself
+  font spec  Template.font / font_bold (fonts.py): a bundled name, a .ttf or .otf file with
+             TrueType outlines, or a face of a .ttc collection; registered under the spec
   invariant  reportlab's switch for byte-identical output (no dates, fixed IDs)
 
 The PDF is written to a temporary file beside the target and moved over it at the end,
@@ -15,7 +15,6 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -23,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import LayoutError
 from ..model import Book, Template
-from . import draw
+from . import draw, fonts
 from .geometry import (
     Page,
     PageKind,
@@ -104,16 +103,19 @@ def _register(t: Template, spec: str, key: str) -> str:
 
 
 def _load(t: Template, spec: str, key: str) -> TTFont:
-    path = Path(spec)
-    if path.suffix.lower() != ".ttf" and len(path.parts) == 1:
-        path = Path(reportlab.__file__).parent / "fonts" / f"{spec}.ttf"
+    path, index = fonts.source(spec)
+    if path.suffix.lower() not in fonts.SUFFIXES and len(path.parts) == 1:
+        path = path.with_name(f"{path.name}.ttf")  # not bundled: reported as not found
     if not path.is_file():
         raise LayoutError(
-            f"template {t.name!r}: {key} {spec!r} not found: expected 'Vera', 'VeraBd' "
-            f"or the path of a TrueType (.ttf) file"
+            f"template {t.name!r}: {key} {spec!r} not found: expected "
+            f"{', '.join(fonts.BUNDLED)} or the path of a .ttf, .otf or .ttc file"
         )
+    why = fonts.problem(path, index)
+    if why and "CFF" in why:
+        raise LayoutError(f"template {t.name!r}: {key} {spec!r}: {why}")
     try:
-        font = TTFont(spec, str(path))
+        font = TTFont(spec, str(path), subfontIndex=index)
     except (TTFError, OSError) as e:
         raise LayoutError(
             f"template {t.name!r}: {key} {spec!r} is not a usable TrueType font: {e}"
@@ -142,9 +144,11 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
             draw.title_page(c, box, book, fonts, m)
         elif page.kind is PageKind.COPYRIGHT:
             draw.copyright_page(c, box, book, fonts, m)
+        elif page.kind is PageKind.BELONGS_TO:
+            draw.belongs_to(c, box, book.texts, fonts, m)
         elif page.kind is not PageKind.BLANK:  # a blank page carries nothing at all
             draw.heading(c, box, m, page.title, page.first, page.number % 2 == 1, fonts)
-            _body(c, plan, page, fonts, sizes)
+            _body(c, plan, book, page, fonts, sizes)
         if page.numbered:
             x, y, align = footer_anchor(t, box, page.number, m.footer_size)
             draw.footer(c, x, y, align, str(page.number), fonts.regular, m.footer_size)
@@ -154,14 +158,21 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
 
 
 def _body(
-    c: Canvas, plan: Plan, page: Page, fonts: draw.Fonts, sizes: list[tuple[int, int]]
+    c: Canvas, plan: Plan, book: Book, page: Page, fonts: draw.Fonts,
+    sizes: list[tuple[int, int]],
 ) -> None:
     """Everything below the heading band of a front, puzzle, answer or Notes page."""
     t = plan.template
     m = plan.metrics
     box = plan.box(page.number)
+    texts = book.texts
     if page.kind is PageKind.HOW_TO_PLAY:
-        draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale)
+        draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale,
+                         texts)
+    elif page.kind is PageKind.TIPS:
+        draw.tips(c, box, page.tips, page.first, texts, fonts, m)
+    elif page.kind is PageKind.SCALE:
+        draw.scale(c, box, texts, fonts, m)
     elif page.kind is PageKind.CONTENTS:
         draw.contents(c, box, page.entries, fonts, m)
     elif page.kind is PageKind.NOTES:
@@ -171,11 +182,7 @@ def _body(
         slots = plan.answer_slots if answers else plan.puzzle_slots
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
-            left = t.label.format(number=p.number, difficulty=p.difficulty)
-            # The difficulty once near each grid: not beside a heading that already says it.
-            said = "{difficulty}" in t.label or p.difficulty.casefold() == page.title.casefold()
-            right = "" if said else p.difficulty
-            draw.label(c, slot, left, right, fonts, size, m.least_size)
+            draw.puzzle_label(c, slot, p, t, texts, page.title, fonts, size, m.least_size)
             digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
             if answers:
                 draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
