@@ -223,3 +223,15 @@ def test_random_layouts_do_not_depend_on_the_workers():
     assert len({p.regions for p in one}) > 40  # a fresh layout per puzzle
     for p in one[::10]:
         check_unique(p, 6)
+
+
+@pytest.mark.parametrize(("variant", "n"), [(Variant.JIGSAW, 6), (Variant.X, 6)])
+def test_improve_keeps_the_variant_and_the_shape(variant, n):
+    from bookgen.improve import improve
+
+    p = make_puzzle(DigSpec(n, variant=variant, minimal=True), "improve", 0)
+    spec = DigSpec(n, Symmetry.NONE, variant=variant, regions=p.regions, minimal=True)
+    result = improve(p.solution, p.geo, evaluations=30, workers=1, spec=spec)
+    assert result.solution == p.solution
+    assert solutions_exact(result.puzzle, p.geo, 2) == [p.solution]
+    assert minimal(result.puzzle, "none", p.geo)
