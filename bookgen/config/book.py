@@ -23,7 +23,6 @@ import yaml
 
 from .. import model
 from ..errors import ConfigError, LayoutError
-from ..grid import geometry
 from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
 from ..rules import COVER_PLATFORMS, LARGE_PRINT_ANSWER_PT, LARGE_PRINT_DIGIT_PT, MIN_TEXT_PT
 from .cover import COVER, cover_record
@@ -117,13 +116,12 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
     size slots and fit the texts (those of `raw`, the config as read)."""
     parts, number = [], 0
     for s in sections:
-        geo = geometry(s.dig.size)
-        blank = (0,) * geo.ncells
+        blank = (0,) * (s.dig.size * s.dig.size)
         grids = []
         for _ in range(s.count):
             number += 1
-            grids.append(model.BookPuzzle(number, s.name, "", geo.box_rows, geo.box_cols,
-                                          blank, blank))
+            grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
+                                          s.dig.variant, s.dig.regions))
         parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
     return model.Book(title=text.get("title", ""), subtitle=text.get("subtitle", ""),

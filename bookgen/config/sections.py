@@ -3,15 +3,20 @@
 Glossary:
   section     a run of puzzles under one heading: a count, a difficulty, the dig spec
   difficulty  a band of the SE scale and/or inclusive ranges on rating figures (Figure)
-  dig spec    what every puzzle of the section must look like: size, symmetry, clue range,
-              minimal (model.DigSpec); generation, improvement and selection all obey it
+  dig spec    what every puzzle of the section must look like: size, variant (and a fixed
+              jigsaw layout), symmetry, clue range, minimal (model.DigSpec); generation,
+              improvement and selection all obey it
+  variant     classic, x, hyper or jigsaw (rules.Variant), each in its own sizes; a jigsaw
+              section without `regions` gets a fresh random layout for every puzzle
   orbit       the cells a symmetry maps onto each other; clues are placed orbit by orbit
 
 Bounds the checks enforce, and why:
   clues       at least rules.MIN_CLUES[n] and at most n*n - 1 (a puzzle has a blank); with a
               symmetry the count must be a sum of orbit sizes (180-degree rotation of an even
               grid: even counts only)
-  count       a 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  count       a classic 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
+  regions     jigsaw only: n*n labels, n different ones, each on n connected cells
   trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
 """
 
@@ -23,6 +28,8 @@ from dataclasses import dataclass
 
 import yaml
 
+from ..errors import InputError
+from ..grid import geometry
 from ..model import BANDS, Band, ClueTarget, DigSpec
 from ..rules import (
     DEFAULT_OBJECTIVE,
@@ -30,8 +37,10 @@ from ..rules import (
     SHIDOKU_PUZZLES,
     SIZES,
     TRACE_MAX_SIZE,
+    VARIANT_SIZES,
     Figure,
     Symmetry,
+    Variant,
     clue_counts,
     orbit_sizes,
 )
@@ -94,14 +103,29 @@ class SectionConfig:
 # ---------------------------------------------------------------- readers
 
 
+_ANY_SIZE = tuple(sorted({n for sizes in VARIANT_SIZES.values() for n in sizes}))
+"""Every size some variant has (checked against the section's variant later)."""
+
+
 def _size(node: yaml.Node, at: At) -> int:
     """A grid size: 9 or '9x9'."""
     value = scalar_of(node, at)
     if isinstance(value, str) and re.fullmatch(r"(\d+)x\1", value.strip()):
         value = int(value.strip().split("x")[0])
-    if isinstance(value, bool) or value not in SIZES:
+    if isinstance(value, bool) or value not in _ANY_SIZE:
         raise Wrong(f"a grid size: one of {', '.join(map(str, SIZES))}")
     return int(value)
+
+
+def _regions(node: yaml.Node, at: At) -> str:
+    """A jigsaw layout: n*n region labels, row-major; spaces and line breaks are ignored,
+    so rows may stand on lines of their own (checked against the size later)."""
+    value = scalar_of(node, at)
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a layout of digits only reads as a number
+    if not isinstance(value, str) or not "".join(value.split()):
+        raise Wrong("a jigsaw region layout: n*n labels, row by row, e.g. 1122...")
+    return "".join(value.split())
 
 
 _band = read_choice("band", Band)
@@ -151,6 +175,8 @@ _SECTION = Map(
         "difficulty": Key(_difficulty, required=True),
         "symmetry": Key(read_choice("symmetry", Symmetry)),
         "size": Key(_size),
+        "variant": Key(read_choice("variant", Variant)),
+        "regions": Key(_regions),
         "clues": Key(_clue_range),
         "minimal": Key(read_flag),
         "improve": Key(_improve),
@@ -219,7 +245,7 @@ def _difficulty_record(read: Read) -> Difficulty:
     return Difficulty(band=band, ranges=ranges)
 
 
-def _section_clues(read: Read, diff: Read) -> tuple[int, int] | None:
+def _section_clues(read: Read, diff: Read, variant: Variant) -> tuple[int, int] | None:
     """The section's clue range: its own `clues` narrowed by its difficulty's, checked
     against the size and symmetry."""
     clues, at = read.get("clues"), read.at_key("clues")
@@ -237,9 +263,11 @@ def _section_clues(read: Read, diff: Read) -> tuple[int, int] | None:
     if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
         return clues
     size = read.get("size", 9)
+    if size not in variant.sizes or size not in MIN_CLUES:
+        return clues  # _variant reports a wrong size; jigsaw sizes 5, 7, 8 have no minimum
     possible = clues is None or _check_clues(
         clues[0], clues[1], size, read.get("symmetry", Symmetry.NONE), at)
-    if possible and size == 4:
+    if possible and size == 4 and variant is Variant.CLASSIC:
         _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
     return clues
 
@@ -258,13 +286,40 @@ def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> 
             at.fail(f"objective {objective.value!r}: {why}")
 
 
+def _variant(read: Read) -> tuple[Variant, str | None] | None:
+    """The section's variant and fixed jigsaw layout, checked against its size; None if
+    they do not fit (the problem is reported)."""
+    variant: Variant = read.get("variant", Variant.CLASSIC)
+    size: int = read.get("size", 9)
+    regions: str | None = read.get("regions")
+    if "variant" in read.where and "variant" not in read.values:
+        return None
+    if size not in variant.sizes:
+        sizes = ", ".join(map(str, variant.sizes))
+        read.at_key("size").fail(f"a {variant.value} grid has no size {size}: expected one of "
+                                 f"{sizes}")
+        return None
+    if "regions" in read.where and variant is not Variant.JIGSAW:
+        read.at_key("regions").fail(f"regions belong to jigsaw sections, not {variant.value}; "
+                                    "add variant: jigsaw or drop regions")
+        return None
+    if regions is not None:
+        try:
+            regions = geometry(size, variant, regions).region_labels
+        except InputError as e:
+            read.at_key("regions").fail(f"{e} for a {size}x{size} grid")
+            return None
+    return variant, regions
+
+
 def section_record(read: Read) -> SectionConfig | None:
     """The record of a section, after the checks across its keys; None if it has problems
     (they are reported)."""
     diff = read.get("difficulty", Read(read.at))
-    clues = _section_clues(read, diff)
+    kind = _variant(read)
+    clues = _section_clues(read, diff, kind[0] if kind else Variant.CLASSIC)
     difficulty = _difficulty_record(diff)
-    if not {"name", "count", "difficulty"} <= read.values.keys():
+    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None:
         return None
     improve = read.get("improve")
     size = read.get("size", 9)
@@ -279,6 +334,8 @@ def section_record(read: Read) -> SectionConfig | None:
             symmetry=read.get("symmetry", Symmetry.NONE),
             clues=ClueTarget(*clues) if clues else None,
             minimal=read.get("minimal", False),
+            variant=kind[0],
+            regions=kind[1],
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),

@@ -7,6 +7,8 @@ Glossary:
   page size   a named trim size (letter, a4, 6x9, ...) or WxH in inches; or page_width and
               page_height as lengths
   font        a TrueType font that ships with reportlab (Vera, VeraBd, ...) or a .ttf path
+  marks       how variant grids show their extra units: x_style (X diagonals as a tint or
+              thin lines) and region_tint (jigsaw regions in alternating light grays)
 """
 
 from __future__ import annotations
@@ -200,6 +202,8 @@ TEMPLATE = Map(
         "answer_gray": Key(read_between(0.0, MAX_ANSWER_GRAY)),
         "large_print": Key(read_flag),
         "label": Key(_label),
+        "x_style": Key(read_choice("x style", model.XStyle)),
+        "region_tint": Key(read_flag),
         "print": Key(PRINT),
     },
     what="a mapping of template keys",
@@ -298,6 +302,8 @@ def _template(read: Read, name: str) -> model.Template | None:
         answer_gray=read.get("answer_gray", d.answer_gray),
         large_print=read.get("large_print", d.large_print),
         label=read.get("label", d.label),
+        x_style=read.get("x_style", d.x_style),
+        region_tint=read.get("region_tint", d.region_tint),
         print=dataclasses.replace(d.print, **read.get("print", empty).values),
     )
     if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:
