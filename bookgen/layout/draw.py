@@ -23,9 +23,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..grid import SYMBOLS
-from ..model import Book, BookPuzzle, LineWeights
+from ..model import Book, BookPuzzle, LineWeights, XStyle
 from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
 """Baseline below the cell centre, as a fraction of the type size."""
@@ -51,28 +52,40 @@ def _half_widths(font: str, size: float) -> tuple[float, ...]:
 
 
 def grid_lines(
-    c: Canvas, side: float, box_rows: int, box_cols: int, cell: float, box: float, border: float
+    c: Canvas, side: float, marks: GridMarks, cell: float, box: float, border: float
 ) -> None:
-    """Cell lines, then box lines on top, then the border as one rectangle (clean corners).
+    """Tints first, then cell lines, X diagonal lines, box or region borders on top, and
+    the border as one rectangle (clean corners).
 
-    Box lines fall after every box_cols columns and every box_rows rows: a 6x6 grid's
-    boxes are 2 rows by 3 columns.
+    Borders fall wherever neighbouring cells lie in different boxes or regions: after
+    every box_cols columns and box_rows rows of a classic grid (a 6x6 grid's boxes are 2
+    rows by 3 columns), around each irregular region of a jigsaw grid.
     """
-    n = box_rows * box_cols
-    step = side / n
-    for width, boxed in ((cell, False), (box, True)):
-        segments = []
-        for i in range(1, n):
-            if (i % box_cols == 0) == boxed:
-                segments.append((i * step, 0.0, i * step, side))
-            if (i % box_rows == 0) == boxed:
-                y = side - i * step
-                segments.append((0.0, y, side, y))
+    step = side / marks.n
+
+    def points(seg: Segment) -> Segment:
+        x0, y0, x1, y1 = seg
+        return x0 * step, side - y0 * step, x1 * step, side - y1 * step
+
+    if marks.tints:
+        for gray in sorted({t[0] for t in marks.tints}):
+            c.setFillGray(gray)
+            for _, x, y, w, h in (t for t in marks.tints if t[0] == gray):
+                c.rect(x * step, side - (y + h) * step, w * step, h * step, stroke=0, fill=1)
+        c.setFillGray(0.0)
+    for width, segments, gray in ((cell, marks.thin, 0.0), (cell, marks.diagonals, DIAGONAL_GRAY),
+                                  (box, marks.thick, 0.0)):
         if segments:
+            c.setStrokeGray(gray)
             c.setLineWidth(width)
-            c.lines(segments)
+            c.lines([points(s) for s in segments])
+    c.setStrokeGray(0.0)
     c.setLineWidth(border)
     c.rect(0, 0, side, side, stroke=1, fill=0)
+
+
+def _marks(puzzle: BookPuzzle, x_style: XStyle, region_tint: bool) -> GridMarks:
+    return grid_marks(puzzle.n, puzzle.variant, puzzle.regions, x_style, region_tint)
 
 
 def _digits(
@@ -88,7 +101,7 @@ def _digits(
     Neighbouring symbols of equal width in a row go out as one string, spaced a cell
     apart by the character spacing: a few times fewer text operators than one per cell.
     """
-    n = puzzle.box_rows * puzzle.box_cols
+    n = puzzle.n
     step = side / n
     text = c.beginText()
     spacing: float | None = None
@@ -118,14 +131,15 @@ def _digits(
 
 
 def puzzle_grid(
-    c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts
+    c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts,
+    x_style: XStyle = XStyle.TINT, region_tint: bool = False,
 ) -> None:
-    """A puzzle: its givens in the regular font, black, on the full-weight grid."""
+    """A puzzle: its givens in the regular font, black, on the full-weight grid with the
+    marks of its variant (x_style, region_tint: the template's choices)."""
     c.saveState()
     c.translate(rect.x, rect.y)
-    grid_lines(
-        c, rect.width, puzzle.box_rows, puzzle.box_cols, weights.cell, weights.box, weights.border
-    )
+    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.cell, weights.box,
+               weights.border)
     _digits(c, puzzle, rect.width, size, ((fonts.regular, 0.0, puzzle.givens),))
     c.restoreState()
 
@@ -138,20 +152,16 @@ def answer_grid(
     weights: LineWeights,
     fonts: Fonts,
     gray: float,
+    x_style: XStyle = XStyle.TINT,
+    region_tint: bool = False,
 ) -> None:
-    """A solution: givens bold black, the filled-in digits regular in `gray`."""
+    """A solution: givens bold black, the filled-in digits regular in `gray`, on the
+    answer-weight grid with the same marks as the puzzle."""
     filled = tuple(0 if g else s for g, s in zip(puzzle.givens, puzzle.solution, strict=True))
     c.saveState()
     c.translate(rect.x, rect.y)
-    grid_lines(
-        c,
-        rect.width,
-        puzzle.box_rows,
-        puzzle.box_cols,
-        weights.answer_cell,
-        weights.answer_box,
-        weights.answer_box,
-    )
+    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.answer_cell,
+               weights.answer_box, weights.answer_box)
     _digits(
         c,
         puzzle,

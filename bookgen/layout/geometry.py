@@ -487,7 +487,7 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
     t = plan.template
     body_side = plan.puzzle_slots[0].grid.width
     answer_side = plan.answer_slots[0].grid.width
-    for n in sorted({p.box_rows * p.box_cols for p in puzzles}):
+    for n in sorted({p.n for p in puzzles}):
         for side, what, per_page in (
             (body_side, "puzzles_per_page", t.puzzles_per_page),
             (answer_side, "answers_per_page", t.answers_per_page),

@@ -176,8 +176,10 @@ def _body(
             said = "{difficulty}" in t.label or p.difficulty.casefold() == page.title.casefold()
             right = "" if said else p.difficulty
             draw.label(c, slot, left, right, fonts, size, m.least_size)
-            digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
+            digits = digit_size(slot.grid.width, p.n, t.digit_scale)
             if answers:
-                draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
+                draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray,
+                                 t.x_style, t.region_tint)
             else:
-                draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts)
+                draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts, t.x_style,
+                                 t.region_tint)
