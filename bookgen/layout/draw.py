@@ -23,9 +23,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..grid import SYMBOLS
-from ..model import Book, BookPuzzle, LineWeights, XStyle
+from ..model import Book, BookPuzzle, LineWeights, Template, XStyle
 from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .howto import Guide
 from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
@@ -33,6 +34,9 @@ BASELINE_DROP = 0.37
 
 RULE_GRAY = 0.6
 """Gray of the writing lines on Notes pages."""
+
+STEP_RING_PT = 1.5
+"""Stroke of the ring that marks the worked cell of a how-to-play example."""
 
 
 @dataclass(frozen=True)
@@ -321,6 +325,47 @@ def how_to_play(
     )
 
 
+def how_to_play_variant(
+    c: Canvas,
+    box: Rect,
+    guide: Guide,
+    fonts: Fonts,
+    m: Metrics,
+    t: Template,
+) -> None:
+    """A variant's rules, its worked example (puzzle and solution side by side, drawn with
+    the book's marks) and the example's first step in words."""
+    y = box.height - m.band
+    gap = m.text_size * 0.9
+    for text in guide.rules:
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    example = guide.example
+    # The step goes below the grids: measure it first, to size the grids to what is left.
+    lines = len(simpleSplit(guide.step, fonts.regular, m.text_size, box.width))
+    below = lines * m.text_size * 1.35 + gap
+    side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
+    if side < 40:
+        return
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
+    left, right = box.width / 2 - side - gap, box.width / 2 + gap
+    for x, name in ((left, "Puzzle"), (right, "Solution")):
+        c.setFont(fonts.bold, m.label_size)
+        c.drawString(x, top + m.label_size * 0.5, name)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
+                t.x_style, t.region_tint)
+    # a ring inside the cell the step below fills, so the words find their cell
+    step = side / example.n
+    r, col = divmod(guide.step_cell, example.n)
+    inset = step * 0.12
+    c.setLineWidth(STEP_RING_PT)
+    c.roundRect(left + col * step + inset, top - (r + 1) * step + inset, step - 2 * inset,
+                step - 2 * inset, step * 0.2, stroke=1, fill=0)
+    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
+                t.answer_gray, t.x_style, t.region_tint)
+    _paragraph(c, guide.step, 0, top - side - gap, box.width, fonts.regular, m.text_size)
+
+
 def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
     """The rules, naming the symbols of every grid size in the book."""
     kinds = []
@@ -334,7 +379,7 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]]) -> tuple[str, ...]:
         "Each puzzle is a square grid of rows, columns and boxes (the areas inside the "
         "thick lines). Some cells already hold a symbol: these are the givens.",
         "Fill in every empty cell so that each row, each column and each box contains "
-        "every symbol exactly once: " + "; ".join(kinds) + ".",
+        "every symbol exactly once" + (": " + "; ".join(kinds) if kinds else "") + ".",
         "Every puzzle has exactly one solution, and logic alone finds it: there is no "
         "need to guess. Start where a row, column or box is nearly full, or look for the "
         "only cell left for a symbol in a box.",

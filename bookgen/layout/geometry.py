@@ -43,9 +43,11 @@ from ..rules import (
     MIN_PAGES,
     MIN_TEXT_PT,
     PER_PAGE,
+    Variant,
     kdp_gutter,
     page_limit,
 )
+from .howto import GUIDES
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -145,6 +147,8 @@ class Page:
     """The grids on a puzzles or answers page, in slot order."""
     entries: tuple[tuple[str, int], ...] = ()
     """Contents lines on a contents page: (name, first page)."""
+    variant: Variant | None = None
+    """On a how-to-play page: the variant it explains (None: the general page)."""
 
     @property
     def numbered(self) -> bool:
@@ -331,8 +335,9 @@ def plan_pages(book: Book) -> Plan:
     """Every page of the book, the gutter and the slots, before the check that every grid
     size is printable (config asks this of a book of blank grids to judge a config).
 
-    Order: title leaf (title page and its back with the copyright line), how to play,
-    contents, one part per section, the answer key. With recto starts a blank page goes
+    Order: title leaf (title page and its back with the copyright line), how to play (and
+    a page for each variant besides classic that the book holds, howto.GUIDES), contents,
+    one part per section, the answer key. With recto starts a blank page goes
     before a part that would start on a left-hand page. On demand, Notes pages follow up
     to an even count of at least MIN_PAGES (plan_book then refuses a book over the page
     limit of its trim and paper). Sections without puzzles are left out.
@@ -348,6 +353,9 @@ def plan_pages(book: Book) -> Plan:
         front += [Page(0, PageKind.TITLE), Page(0, PageKind.COPYRIGHT)]
     if book.front.how_to_play:
         front.append(Page(0, PageKind.HOW_TO_PLAY, "How to play"))
+        present = {p.variant for s in sections for p in s.puzzles}
+        front += [Page(0, PageKind.HOW_TO_PLAY, guide.heading, variant=v)
+                  for v, guide in GUIDES.items() if v in present]
     names = [s.name for s in sections] + ["Answers"]
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0

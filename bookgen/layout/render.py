@@ -35,6 +35,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
+from .howto import GUIDES
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -126,7 +127,9 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     t = plan.template
     m = plan.metrics
     c = open_canvas(path, page_size(t), book, fonts, m.footer_size)
-    sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
+    # the general page names the boxed sizes; jigsaw grids get their own page
+    sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles
+                    if p.box_rows})
     for page in plan.pages:
         if t.print.bleed:
             # The bleed is mirrored, so the trim moves from page to page.
@@ -160,7 +163,9 @@ def _body(
     t = plan.template
     m = plan.metrics
     box = plan.box(page.number)
-    if page.kind is PageKind.HOW_TO_PLAY:
+    if page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
+        draw.how_to_play_variant(c, box, GUIDES[page.variant], fonts, m, t)
+    elif page.kind is PageKind.HOW_TO_PLAY:
         draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale)
     elif page.kind is PageKind.CONTENTS:
         draw.contents(c, box, page.entries, fonts, m)
