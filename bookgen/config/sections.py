@@ -307,7 +307,8 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
         try:
             regions = geometry(size, variant, regions).region_labels
         except InputError as e:
-            read.at_key("regions").fail(f"{e} for a {size}x{size} grid")
+            grid = f"{size}x{size}"
+            read.at_key("regions").fail(str(e) if grid in str(e) else f"{e} for a {grid} grid")
             return None
     return variant, regions
 
