@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__
 from .errors import BookgenError, InputError
-from .grid import Geometry, Grid, decode_text, geometry, parse_many
+from .grid import ALL_SIZES, Geometry, Grid, decode_text, parse_many, topology_fields
 from .rules import Variant
 
 if TYPE_CHECKING:
@@ -33,13 +33,14 @@ Command = Callable[[argparse.Namespace], int]
 
 
 def read_puzzles(
-    arg: str, variant: Variant = Variant.CLASSIC, check: bool = True
+    arg: str, variant: Variant | None = None, check: bool = True
 ) -> Iterator[tuple[str, Grid, Geometry]]:
     """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each.
 
     An argument naming an existing file is read as a file of puzzles, '-' reads standard
     input, anything else is taken as the puzzle text itself. check=False lets clashing
-    givens through.
+    givens through. variant None (no --variant): text is classic and a JSON line says its
+    own; a variant given must agree with every JSON line's (grid.parse_many).
     """
     import os
 
@@ -75,6 +76,7 @@ def _add_rate(sub: argparse._SubParsersAction) -> None:
         "cand_sum, cand_sq, clues, time, and the SE-scale grade with its band.",
     )
     _puzzles_argument(p)
+    _variant_option(p)
     p.add_argument("--format", choices=("text", "json", "seed"), default="text")
     p.add_argument("--no-grade", action="store_true", help="skip the human grade (faster)")
     p.set_defaults(func=_cmd_rate)
@@ -87,13 +89,13 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from .rate import rate
     from .solver import format_seed_trace
 
-    for where, values, geo in read_puzzles(args.puzzles):
+    for where, values, geo in read_puzzles(args.puzzles, args.variant):
         t0 = time.perf_counter()
         r = rate(values, geo, with_grade=not args.no_grade and args.format != "seed")
         if args.format == "json":
-            print(json.dumps(r.as_dict()))
+            print(json.dumps(r.as_dict() | topology_fields(geo)))
         elif args.format == "text":
-            print(_rating_line(r))
+            print(_rating_line(r, geo))
         elif r.trace is None:
             raise InputError(f"{where}: --format seed needs the trace figures, which are "
                              f"not computed for {geo.n}x{geo.n} puzzles")
@@ -102,7 +104,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rating_line(r: Rating) -> str:
+def _rating_line(r: Rating, geo: Geometry) -> str:
     from .grid import format_line
 
     tr = r.trace
@@ -114,7 +116,12 @@ def _rating_line(r: Rating) -> str:
     line += f"  clues {r.clues}"
     if r.grade is not None:
         line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest})"
-    return line + f"  {r.seconds * 1000:.1f} ms"
+    line += f"  {r.seconds * 1000:.1f} ms"
+    if geo.variant is not Variant.CLASSIC:
+        line += f"  variant {geo.variant.value}"
+    if geo.region_layout:
+        line += f"  regions {geo.region_layout}"
+    return line
 
 
 def _add_solve(sub: argparse._SubParsersAction) -> None:
@@ -126,6 +133,7 @@ def _add_solve(sub: argparse._SubParsersAction) -> None:
         "exit code is then 1.",
     )
     _puzzles_argument(p)
+    _variant_option(p)
     p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
     p.set_defaults(func=_cmd_solve)
 
@@ -135,7 +143,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .solver import solve
 
     status = 0
-    for where, values, geo in read_puzzles(args.puzzles):
+    for where, values, geo in read_puzzles(args.puzzles, args.variant):
         count, solutions = solve(values, geo, limit=2)
         if count == 1:
             print(format_as(solutions[0], geo, args.format))
@@ -158,6 +166,7 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
         "candidates, fewest first, ties by block-order position (seed 000's hints).",
     )
     _puzzles_argument(p)
+    _variant_option(p)
     p.add_argument("--format", choices=("text", "seed"), default="text")
     p.set_defaults(func=_cmd_hints)
 
@@ -165,7 +174,7 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
 def _cmd_hints(args: argparse.Namespace) -> int:
     from .solver import format_hints
 
-    for _where, values, geo in read_puzzles(args.puzzles):
+    for _where, values, geo in read_puzzles(args.puzzles, args.variant):
         print(format_hints(values, geo, args.format))
     return 0
 
@@ -348,6 +357,7 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
         "Sudoku Explainer scale. The puzzle must have exactly one solution.",
     )
     _puzzles_argument(p)
+    _variant_option(p)
     p.add_argument(
         "--candidates",
         action="store_true",
@@ -361,7 +371,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from .solver import count_solutions
 
     first = True
-    for where, values, geo in read_puzzles(args.puzzles):
+    for where, values, geo in read_puzzles(args.puzzles, args.variant):
         count = count_solutions(values, geo, limit=2)
         if count != 1:
             what = "no solution" if count == 0 else "more than one solution"
@@ -443,6 +453,7 @@ def _add_create(sub: argparse._SubParsersAction) -> None:
         "one '# ...' line per change.",
     )
     p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a grid, a file of grids, or -")
+    _variant_option(p)
     p.add_argument("--seed", type=int, default=0, help="seed of the arbitrary choices")
     p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line")
     p.set_defaults(func=_cmd_create)
@@ -455,12 +466,13 @@ def _cmd_create(args: argparse.Namespace) -> int:
     from .generate import create
     from .grid import format_as, format_line
 
-    for where, values, geo in read_puzzles(args.puzzles, check=False):
+    for where, values, geo in read_puzzles(args.puzzles, args.variant, check=False):
         made = create(values, geo, random.Random(f"{args.seed}:{where}"))
         if args.format == "json":
             changes = [c.describe(geo) for c in made.changes]
             print(json.dumps({"puzzle": format_line(made.puzzle),
-                              "solution": format_line(made.solution), "changes": changes}))
+                              "solution": format_line(made.solution), "changes": changes}
+                             | topology_fields(geo)))
             continue
         print(format_as(made.puzzle, geo, args.format))
         for change in made.changes:
@@ -481,6 +493,13 @@ def _enum(kind: type[E]) -> Callable[[str], E]:
     return parse
 
 
+def _variant_option(p: argparse.ArgumentParser) -> None:
+    """--variant: the units of the puzzles read or made (rules.Variant)."""
+    p.add_argument("--variant", type=_enum(Variant), default=None, metavar="VARIANT",
+                   help="|".join(v.value for v in Variant) + " (default classic; a JSON "
+                   "line's own \"variant\" must agree with it)")
+
+
 def _add_shape_options(p: argparse.ArgumentParser) -> None:
     """--symmetry, --clues, --minimal: the shape of the puzzles made (model.DigSpec)."""
     from .rules import Symmetry
@@ -492,14 +511,35 @@ def _add_shape_options(p: argparse.ArgumentParser) -> None:
                    help="no clue (group of symmetric clues) can be removed")
 
 
-def _shape(args: argparse.Namespace, geo: Geometry) -> DigSpec:
+def _shape(
+    args: argparse.Namespace, n: int, variant: Variant = Variant.CLASSIC,
+    regions: str | None = None,
+) -> DigSpec:
     """The DigSpec the shape options ask for; GenerationError naming a bad option."""
     from .model import ClueTarget, DigSpec
     from .rules import Symmetry
 
-    clues = ClueTarget.parse(args.clues, geo.n) if args.clues else None
-    return DigSpec(geo.n, Symmetry.parse(args.symmetry), clues, args.minimal, geo.variant,
-                   geo.region_layout)
+    clues = ClueTarget.parse(args.clues, n, variant) if args.clues else None
+    return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions)
+
+
+def _generate_spec(args: argparse.Namespace) -> DigSpec:
+    """generate's DigSpec: size, variant, regions (a jigsaw without them gets a random layout
+    per puzzle) and the shape options; InputError naming what does not fit."""
+    from .grid import geometry
+    from .rules import JIGSAW_SIZES
+
+    variant = args.variant or Variant.CLASSIC
+    if variant is Variant.JIGSAW and args.regions is None:
+        if args.size not in JIGSAW_SIZES:
+            sizes = ", ".join(map(str, JIGSAW_SIZES))
+            raise InputError(f"--size {args.size}: jigsaw grids have sizes {sizes}")
+        return _shape(args, args.size, variant)
+    try:
+        geo = geometry(args.size, variant, args.regions)
+    except InputError as e:
+        raise InputError(f"--size {args.size} --variant {variant.value}: {e}") from None
+    return _shape(args, geo.n, geo.variant, geo.region_layout)
 
 
 def _add_improve(sub: argparse._SubParsersAction) -> None:
@@ -525,6 +565,7 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
                    metavar="|".join(f.value for f in Figure),
                    help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
     _add_shape_options(p)
+    _variant_option(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_improve)
@@ -533,11 +574,11 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
 def _cmd_improve(args: argparse.Namespace) -> int:
     import json
 
-    from .grid import format_line
+    from .grid import format_as, format_line
     from .improve import improve
     from .rules import TRACE_MAX_SIZE
 
-    (where, values, geo), *more = list(read_puzzles(args.grid))
+    (where, values, geo), *more = list(read_puzzles(args.grid, args.variant))
     if more:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.objective.traced and geo.n > TRACE_MAX_SIZE:
@@ -547,7 +588,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
     args.workers = capped_workers(args.workers, "--workers")
-    spec = _shape(args, geo)
+    spec = _shape(args, geo.n, geo.variant, geo.region_layout)
     total = args.seconds if args.seconds is not None else args.evaluations
     with _progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar:
 
@@ -560,10 +601,11 @@ def _cmd_improve(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({"puzzle": format_line(result.puzzle),
                           "solution": format_line(result.solution),
-                          "before": result.before, "after": result.after}))
+                          "before": result.before, "after": result.after}
+                         | topology_fields(geo)))
         return 0
-    print(format_line(result.puzzle))
-    print(format_line(result.solution))
+    print(format_as(result.puzzle, geo, "line"))
+    print(format_as(result.solution, geo, "line"))
     for name, figures in (("before", result.before), ("after", result.after)):
         print(f"{name}: " + "  ".join(
             f"{k} {figures[k]}" for k in ("clues", "level", "maxlevel", "way_complexity",
@@ -584,8 +626,13 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
         "puzzles for any --workers and backend. Ctrl-C keeps the puzzles finished so far.",
     )
     p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
-    p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16))
+    p.add_argument("--size", type=int, default=9, choices=ALL_SIZES,
+                   help="grid size (5, 7 and 8: jigsaw only; default 9)")
     _add_shape_options(p)
+    _variant_option(p)
+    p.add_argument("--regions", default=None, metavar="LABELS",
+                   help="jigsaw: a fixed region layout, n*n labels row-major (default: a "
+                   "fresh random layout for every puzzle)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=None, metavar="W",
                    help="processes (default: all cores)")
@@ -605,7 +652,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers {args.workers}: expected a positive number")
     args.workers = capped_workers(args.workers, "--workers")
-    spec = _shape(args, geometry(args.size))
+    spec = _generate_spec(args)
     out = FileOut(args.output) if args.output else None
     written = 0
     try:

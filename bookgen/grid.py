@@ -12,6 +12,11 @@ Glossary and conventions:
   block order  box by box from the top-left, each box row by row (seed 000's "Z-order");
              block_order[pos] = cell, block_pos[cell] = pos
   label      r4c2: 1-based row and column, as people read it
+  region line  a jigsaw puzzle's regions written as text: n*n labels, row-major, on the
+             line after the puzzle in every text form (SPEC's "puzzle line plus a region
+             line"); sizes 5, 7 and 8 exist only as jigsaw grids
+  JSON line  an object {"puzzle": ..., "variant": ..., "regions": ...} on one line;
+             variant defaults to classic, regions are for jigsaw only
 
 The tables are computed once per topology (Geometry.key) and are immutable; kernels take the
 numpy copies from ``Geometry.arrays()``.
@@ -27,11 +32,13 @@ from functools import cache
 from typing import Any
 
 from .errors import GenerationError, InputError
-from .rules import HYPER_WINDOWS, Variant
+from .rules import HYPER_WINDOWS, JIGSAW_SIZES, Variant
 
 SYMBOLS = "123456789ABCDEFG"
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 SIZES = tuple(BOX_SHAPES)
+ALL_SIZES = tuple(sorted(set(SIZES) | set(JIGSAW_SIZES)))
+"""Every grid size of any variant."""
 FRAME_CHARS = set("|-+=")
 BLANKS = {".", "_"}
 FORMATS = ("line", "grid", "seed", "json")
@@ -241,9 +248,17 @@ def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
 
 
 def size_for_cells(ncells: int) -> int | None:
-    """n such that n*n == ncells and n is a supported size, else None."""
+    """n such that n*n == ncells and n is a grid size of some variant, else None."""
     n = math.isqrt(ncells)
-    return n if n * n == ncells and n in BOX_SHAPES else None
+    return n if n * n == ncells and n in ALL_SIZES else None
+
+
+def topology_fields(geo: Geometry) -> dict[str, str]:
+    """The JSON line keys that say a puzzle's topology: variant, and jigsaw's regions."""
+    out = {"variant": geo.variant.value}
+    if geo.region_layout is not None:
+        out["regions"] = geo.region_layout
+    return out
 
 
 # ---------------------------------------------------------------- symbols
@@ -300,8 +315,44 @@ def find_clash(values: Sequence[int], geo: Geometry) -> tuple[int, int, int] | N
     return None
 
 
-def _parse_vector(text: str, where: str, variant: Variant | str) -> tuple[Grid, Geometry]:
-    """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]'."""
+def _sizes_text(kind: Variant) -> str:
+    """'16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)' for the variant."""
+    cells = [str(n * n) for n in kind.sizes]
+    grids = [f"{n}x{n}" for n in kind.sizes]
+
+    def listed(items: list[str]) -> str:
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+    return f"{listed(cells)} (a {listed(grids)} grid)"
+
+
+def _size(count: int, kind: Variant, where: str, what: str) -> int:
+    """The grid size of `count` symbols (or numbers) for the variant; InputError naming the
+    sizes it has, and the jigsaw variant for sizes only jigsaw grids have."""
+    n = math.isqrt(count)
+    if n * n == count and n in kind.sizes:
+        return n
+    if n * n == count and n in JIGSAW_SIZES and n not in BOX_SHAPES:
+        raise InputError(f"{where}: a {n}x{n} grid exists only as a jigsaw (variant jigsaw, "
+                         "with its region line)")
+    expected = _sizes_text(kind)
+    if what == "vector":
+        expected = expected.split(" (")[0]
+        raise InputError(f"{where}: a vector of {count} numbers: expected {expected}")
+    raise InputError(f"{where}: {count} symbols: expected {expected}")
+
+
+def _topology(n: int, kind: Variant, regions: str | None, where: str) -> Geometry:
+    """geometry(n, kind, regions) with `where` in front of its errors."""
+    try:
+        return geometry(n, kind, regions)
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
+
+
+def _parse_vector(text: str, where: str, kind: Variant) -> tuple[Grid, int, bool]:
+    """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]': (values in
+    the order written, size, whether they are in block order)."""
     body = text.strip()
     if "," in body:
         if body.count("[") > 1:  # json would recurse once per bracket
@@ -325,34 +376,31 @@ def _parse_vector(text: str, where: str, variant: Variant | str) -> tuple[Grid, 
                 )
             nums.append(int(tok))
         block = True
-    n = size_for_cells(len(nums))
-    if n is None:
-        raise InputError(
-            f"{where}: a vector of {len(nums)} numbers: expected 16, 36, 81, 144 or 256"
-        )
-    geo = geometry(n, variant)
+    n = _size(len(nums), kind, where, "vector")
     for i, v in enumerate(nums):
         if not 0 <= v <= n:
             raise InputError(
                 f"{where}: item {i + 1} is {v}: symbol too large for a {n}x{n} grid "
                 f"(expected 0-{n})"
             )
+    return tuple(nums), n, block
+
+
+def _placed(nums: Grid, geo: Geometry, block: bool) -> Grid:
+    """Vector numbers in row-major order (block order follows the geometry's regions)."""
+    if not block:
+        return nums
     values = [0] * geo.ncells
     for i, v in enumerate(nums):
-        values[geo.block_order[i] if block else i] = v
-    return tuple(values), geo
+        values[geo.block_order[i]] = v
+    return tuple(values)
 
 
 def _parse_symbols(
-    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: Variant | str
-) -> tuple[Grid, Geometry]:
+    chars: list[tuple[int, int, str]], where_line: str, source: str, kind: Variant
+) -> tuple[Grid, int]:
     """chars: (line, position, char) of every symbol character, frame and spaces removed."""
-    n = size_for_cells(len(chars))
-    if n is None:
-        raise InputError(
-            f"{where_line}: {len(chars)} symbols: expected 16, 36, 81, 144 or 256 "
-            f"(a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)"
-        )
+    n = _size(len(chars), kind, where_line, "symbols")
     values = []
     for line, pos, ch in chars:
         v = _value_of(ch, n)
@@ -364,7 +412,7 @@ def _parse_symbols(
                 f"(expected {_expected(n)})"
             )
         values.append(v)
-    return tuple(values), geometry(n, variant)
+    return tuple(values), n
 
 
 def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
@@ -391,22 +439,32 @@ def decode_text(data: bytes, source: str) -> str:
                          "is not UTF-8; save it as UTF-8") from None
 
 
+def _kind(variant: Variant | str | None) -> Variant:
+    try:
+        return Variant.parse(variant or Variant.CLASSIC)
+    except GenerationError as e:
+        raise InputError(str(e)) from None
+
+
 def parse(
-    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
 ) -> tuple[Grid, Geometry]:
     """One grid from any accepted form; raises InputError naming line and position.
 
     Forms: one line of n*n symbols; a multi-line grid (spaces and | - + = ignored); the
-    seed's block-order vector '[0 0 6 ...]'; a JSON list of n*n integers. With check,
-    clashing givens are an error.
+    seed's block-order vector '[0 0 6 ...]'; a JSON list of n*n integers; a JSON line
+    object (see parse_many). A jigsaw puzzle's region line follows it. With check,
+    clashing givens are an error. variant None: classic, or a JSON line's own.
     """
+    kind = _kind(variant)
     lines = [raw.split("#", 1)[0] for raw in text.splitlines()]
-    if not text.lstrip().startswith("["):
+    if not text.lstrip().startswith(("[", "{")) and kind is not Variant.JIGSAW:
         chars = [ch for i, line in enumerate(lines) for ch in _symbol_chars(line, i + 1)]
-        if size_for_cells(len(chars)) is not None:
+        if size_for_cells(len(chars)) in kind.sizes:
             # The whole text is one grid, however its rows are broken over lines.
             first = chars[0][0]
-            values, geo = _parse_symbols(chars, _where(source, first), source, variant)
+            values, n = _parse_symbols(chars, _where(source, first), source, kind)
+            geo = _topology(n, kind, None, _where(source, first))
             if check:
                 _check_clashes(values, geo, _where(source, first))
             return values, geo
@@ -421,48 +479,98 @@ def parse(
     return puzzles[0][1], puzzles[0][2]
 
 
+def _json_line(line: str, where: str, asked: Variant | None) -> tuple[str, Variant, str | None]:
+    """(puzzle text, variant, regions) of a JSON line object. Its variant (classic when
+    absent) must agree with the one asked for, if any."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{where}: not a JSON object ({e.msg})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("puzzle"), str):
+        raise InputError(f"{where}: expected a JSON object with a \"puzzle\" string")
+    name = data.get("variant", Variant.CLASSIC.value)
+    try:
+        kind = Variant.parse(str(name)) if isinstance(name, str) else Variant(name)
+    except (GenerationError, ValueError):
+        names = ", ".join(v.value for v in Variant)
+        raise InputError(f"{where}: unknown variant {name!r}: expected one of {names}") from None
+    if asked is not None and kind is not asked:
+        raise InputError(f"{where}: the puzzle's variant is {kind.value}, but "
+                         f"{asked.value} was asked for")
+    regions = data.get("regions")
+    if regions is not None and not isinstance(regions, str):
+        raise InputError(f"{where}: \"regions\" must be a string of region labels")
+    return data["puzzle"], kind, regions
+
+
 def parse_many(
-    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
 ) -> Iterator[tuple[int, Grid, Geometry]]:
     """Every puzzle in a text: (first line number, values, geometry).
 
     One puzzle per line, '#' starts a comment, blank lines are skipped. A line with fewer
     symbols than a whole grid starts a multi-line grid that runs for n symbol lines; a
-    line starting with '[' starts a vector that runs to the closing ']'.
+    line starting with '[' starts a vector that runs to the closing ']'; a line starting
+    with '{' is a JSON line object with "puzzle" and maybe "variant" and "regions" (its
+    variant must agree with `variant` when that is given). A jigsaw puzzle in any other
+    form is followed by its region line. variant None means classic for text.
     """
+    asked = None if variant is None else _kind(variant)
+    kind = asked or Variant.CLASSIC
     lines = [raw.split("#", 1)[0].rstrip() for raw in text.splitlines()]
     i = 0
     while i < len(lines):
         line = lines[i]
         start = i + 1
+        where = _where(source, start)
         if not line.strip():
             i += 1
             continue
-        if line.lstrip().startswith("["):
-            chunk = [line]
-            while "]" not in chunk[-1] and i + 1 < len(lines):
-                i += 1
-                chunk.append(lines[i])
-            if "]" not in chunk[-1]:
-                raise InputError(f"{_where(source, start)}: vector not closed: expected ']'")
+        regions: str | None = None
+        block = False
+        if line.lstrip().startswith("{"):
             i += 1
-            values, geo = _parse_vector(" ".join(chunk), _where(source, start), variant)
+            body, this, regions = _json_line(line, where, asked)
+            chars = _symbol_chars(body, start)
+            values, n = _parse_symbols(chars, where, source, this)
+            geo = _topology(n, this, regions, where)
         else:
-            chars = _symbol_chars(line, start)
-            i += 1
-            if not chars:
-                continue  # a frame line such as '------+------'
-            if len(chars) in BOX_SHAPES and (
-                size_for_cells(len(chars)) is None or _spaced(line)
-            ):
-                rows = [chars]
-                while len(rows) < len(chars) and i < len(lines):
-                    more = _symbol_chars(lines[i], i + 1)
+            if line.lstrip().startswith("["):
+                chunk = [line]
+                while "]" not in chunk[-1] and i + 1 < len(lines):
                     i += 1
-                    if more:
-                        rows.append(more)
-                chars = [c for row in rows for c in row]
-            values, geo = _parse_symbols(chars, _where(source, start), source, variant)
+                    chunk.append(lines[i])
+                if "]" not in chunk[-1]:
+                    raise InputError(f"{where}: vector not closed: expected ']'")
+                i += 1
+                values, n, block = _parse_vector(" ".join(chunk), where, kind)
+            else:
+                chars = _symbol_chars(line, start)
+                i += 1
+                if not chars:
+                    continue  # a frame line such as '------+------'
+                if len(chars) in kind.sizes and (
+                    size_for_cells(len(chars)) not in kind.sizes or _spaced(line)
+                ):
+                    rows = [chars]
+                    while len(rows) < len(chars) and i < len(lines):
+                        more = _symbol_chars(lines[i], i + 1)
+                        i += 1
+                        if more:
+                            rows.append(more)
+                    chars = [c for row in rows for c in row]
+                values, n = _parse_symbols(chars, where, source, kind)
+            if kind is Variant.JIGSAW:
+                while i < len(lines) and not _symbol_chars(lines[i], i + 1):
+                    i += 1
+                if i == len(lines):
+                    raise InputError(f"{where}: a jigsaw puzzle needs its region line "
+                                     f"after it: {n * n} region labels, row-major")
+                regions = "".join(ch for _, _, ch in _symbol_chars(lines[i], i + 1))
+                where = _where(source, i + 1)
+                i += 1
+            geo = _topology(n, kind, regions, where)
+            values = _placed(values, geo, block)
         if check:
             _check_clashes(values, geo, _where(source, start))
         yield start, values, geo
@@ -477,8 +585,12 @@ def format_line(values: Sequence[int]) -> str:
 
 
 def format_grid(values: Sequence[int], geo: Geometry) -> str:
-    """A framed multi-line grid with '|' and '-+-' between boxes."""
+    """A framed multi-line grid with '|' and '-+-' between boxes. A jigsaw grid has '|'
+    between cells of different regions and '-' under a cell whose region changes below it
+    (its region line is format_as's)."""
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
+    if not bc:
+        return _format_jigsaw_grid(values, geo)
     out = []
     sep = "-+-".join("-" * (2 * bc - 1) for _ in range(n // bc))
     for r in range(n):
@@ -486,6 +598,31 @@ def format_grid(values: Sequence[int], geo: Geometry) -> str:
             out.append(sep)
         cells = [symbol(values[r * n + c]) for c in range(n)]
         out.append(" | ".join(" ".join(cells[b : b + bc]) for b in range(0, n, bc)))
+    return "\n".join(out)
+
+
+def _format_jigsaw_grid(values: Sequence[int], geo: Geometry) -> str:
+    n, reg = geo.n, geo.regions
+    out = []
+    for r in range(n):
+        row = symbol(values[r * n])
+        for c in range(1, n):
+            wall = reg[r * n + c] != reg[r * n + c - 1]
+            row += (" | " if wall else " ") + symbol(values[r * n + c])
+        out.append(row)
+        if r < n - 1:
+            under = [reg[r * n + c] != reg[(r + 1) * n + c] for c in range(n)]
+            if any(under):
+                # '-' below each symbol whose region ends there, at the symbol's column
+                marks = [" "] * len(row)
+                col = 0
+                for c in range(n):
+                    if c:
+                        col += 3 if reg[r * n + c] != reg[r * n + c - 1] else 1
+                    if under[c]:
+                        marks[col] = "-"
+                    col += 1
+                out.append("".join(marks).rstrip())
     return "\n".join(out)
 
 
@@ -500,13 +637,17 @@ def format_json(values: Sequence[int]) -> str:
 
 
 def format_as(values: Sequence[int], geo: Geometry, fmt: str) -> str:
-    """Format a grid as one of FORMATS: line, grid, seed, json."""
+    """Format a grid as one of FORMATS: line, grid, seed, json; a jigsaw grid's region
+    line follows on the next line, so the text reads back as the same puzzle."""
     if fmt == "line":
-        return format_line(values)
-    if fmt == "grid":
-        return format_grid(values, geo)
-    if fmt == "seed":
-        return format_seed(values, geo)
-    if fmt == "json":
-        return format_json(values)
-    raise ValueError(f"unknown format {fmt!r}")
+        text = format_line(values)
+    elif fmt == "grid":
+        text = format_grid(values, geo)
+    elif fmt == "seed":
+        text = format_seed(values, geo)
+    elif fmt == "json":
+        text = format_json(values)
+    else:
+        raise ValueError(f"unknown format {fmt!r}")
+    regions = geo.region_layout
+    return text if regions is None else f"{text}\n{regions}"

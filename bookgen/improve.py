@@ -154,7 +154,7 @@ def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str,
         p = make_puzzle(task.spec, task.seed, index, task.backend)
         figures = None
         if task.with_figures:
-            figures = rate(p.puzzle, task.spec.geo, with_grade=False).as_dict()
+            figures = rate(p.puzzle, p.geo, with_grade=False).as_dict()
         out.append((p, figures))
     return out
 
@@ -184,23 +184,27 @@ def iter_generated(
 
 
 def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str) -> str:
-    """One output line of `bookgen generate`: 'line' is the puzzle, then after '#' the
-    solution and figures (so the file reads back as puzzles); 'json' is the rating dict.
-    Times are left out: the same seed gives byte-identical output."""
+    """One output of `bookgen generate`: 'line' is the puzzle, then after '#' the solution
+    and figures, and for jigsaw a second line, the region line (so the file reads back as
+    puzzles with --variant jigsaw); 'json' is the rating dict with the variant (and
+    regions). Times are left out: the same seed gives byte-identical output."""
     import json
 
-    from .grid import format_line
+    from .grid import format_line, topology_fields
 
     figures = {k: v for k, v in (figures or {}).items() if k != "seconds"}
     if fmt == "json":
-        return json.dumps(figures or {"puzzle": format_line(p.puzzle),
-                                      "solution": format_line(p.solution), "clues": p.clues})
+        return json.dumps((figures or {"puzzle": format_line(p.puzzle),
+                                       "solution": format_line(p.solution), "clues": p.clues})
+                          | topology_fields(p.geo))
     line = f"{format_line(p.puzzle)}  # solution {format_line(p.solution)}  clues {p.clues}"
     if figures.get("level") is not None:
         line += (
             f"  level {figures['level']}/{figures['maxlevel']}  complexity "
             f"{figures['way_complexity']}/{figures['cand_sum']}/{figures['cand_sq']}"
         )
+    if p.regions is not None:
+        line += f"\n{p.regions}  # regions"
     return line
 
 

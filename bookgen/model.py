@@ -14,7 +14,7 @@ from enum import Enum
 
 from .errors import GenerationError
 from .grid import BOX_SHAPES, Geometry, geometry
-from .rules import MIN_CLUES, Paper, Platform, Symmetry, Variant
+from .rules import Paper, Platform, Symmetry, Variant, min_clues
 
 
 class Band(Enum):
@@ -67,8 +67,11 @@ class ClueTarget:
         return isinstance(clues, int) and self.lo <= clues <= self.hi
 
     @classmethod
-    def parse(cls, text: str | int | ClueTarget | None, n: int) -> ClueTarget:
-        """'24', '24-30' or an int; None means any count. GenerationError when impossible."""
+    def parse(
+        cls, text: str | int | ClueTarget | None, n: int, variant: Variant = Variant.CLASSIC
+    ) -> ClueTarget:
+        """'24', '24-30' or an int; None means any count. GenerationError when impossible
+        (fewer clues than rules.min_clues for the size and variant)."""
         ncells = n * n
         if text is None:
             return cls(0, ncells)
@@ -85,7 +88,7 @@ class ClueTarget:
                     f"clue target {text!r}: expected a number or a range such as 24-30"
                 )
             lo, hi = int(parts[0]), int(parts[-1])
-        least = MIN_CLUES[n]
+        least = min_clues(n, variant)
         if lo > hi:
             raise GenerationError(f"clue target {lo}-{hi}: the range is empty (lo > hi)")
         if hi > ncells:
@@ -94,8 +97,9 @@ class ClueTarget:
             )
         if hi < least:
             raise GenerationError(
-                f"clue target {text} is impossible for a {n}x{n} grid: a unique puzzle "
-                f"needs at least {least} clues"
+                f"clue target {text} is impossible for a {n}x{n}"
+                + ("" if variant is Variant.CLASSIC else f" {variant.value}")
+                + f" grid: a unique puzzle needs at least {least} clues"
             )
         return cls(max(lo, 0), hi)
 
@@ -120,7 +124,8 @@ class DigSpec:
     variant: Variant = Variant.CLASSIC
     """Which units the grid has besides rows and columns."""
     regions: str | None = None
-    """Jigsaw only: the region layout as n*n labels, row-major (Geometry.region_labels)."""
+    """Jigsaw only: the region layout as n*n labels, row-major (Geometry.region_labels);
+    None asks for a fresh random layout per puzzle (generate.puzzle_geometry)."""
     max_tries: int = MAX_TRIES
     """Fresh boards tried before giving up on the clue target."""
 

@@ -37,7 +37,7 @@ from . import __version__
 from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .errors import GenerationError, LayoutError
-from .generate import make_puzzle
+from .generate import make_puzzle, puzzle_geometry
 from .grid import Geometry, Grid, format_line
 from .improve import PoolMap, improve, worker_pool
 from .model import Book, BookPuzzle, BookSection
@@ -111,10 +111,14 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     """Make and rate candidate `index` of a section (runs in a worker process)."""
     rules, seed, index = job
     spec, difficulty = rules.shape, rules.difficulty
-    geo = spec.geo
-    judge = _too_hard(difficulty, geo) if aimed(difficulty) else None
+    judge = None
+    if aimed(difficulty):
+        # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
+        # layout per puzzle, that layout is drawn here first, and make_puzzle draws the
+        # same one again from the same seed.
+        judge = _too_hard(difficulty, puzzle_geometry(spec, seed, index)[0])
     made = make_puzzle(spec, seed, index, too_hard=judge)
-    return Candidate(rate(made.puzzle, geo), geo.region_layout)
+    return Candidate(rate(made.puzzle, made.geo), made.regions)
 
 
 def _too_hard(difficulty: Difficulty, geo: Geometry) -> Callable[[Grid], bool]:

@@ -1,9 +1,10 @@
 """Variety books: `variant:` per section, the pipeline, the drawn marks, how to play.
 
 A small mixed book (classic, X, hyper and jigsaw sections) is built once; every puzzle is
-checked unique by the exact-cover solver on units written out here from the rules of each
-variant (not bookgen's Geometry), and the PDF is read back: tints on the diagonal and
-window cells, thick borders exactly where jigsaw regions meet, answer grids drawn alike.
+checked unique by the exact-cover solver, which builds each variant's units from its rules
+(exact_cover.variant_units, not bookgen's Geometry), and the PDF is read back: tints on
+the diagonal and window cells, thick borders exactly where jigsaw regions meet, answer
+grids drawn alike.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from exact_cover import solutions_exact
+from exact_cover import solutions_exact, variant_units
 
 from bookgen.config import load_config, load_template
 from bookgen.errors import ConfigError
@@ -53,45 +54,29 @@ sections:
   - {{name: X-Sudoku, variant: x, count: 2, difficulty: medium, symmetry: rotational}}
   - {{name: Windoku, variant: hyper, count: 2, difficulty: medium}}
   - {{name: Jigsaw, variant: jigsaw, size: 6, count: 2, difficulty: easy, regions: "{JIGSAW6}"}}
+  - {{name: Jigsaw 7, variant: jigsaw, size: 7, count: 2, difficulty: medium}}
 """
+"""Two jigsaw sections: one on a fixed layout, one (7x7, a size without boxes) drawing a
+random layout for every puzzle."""
 
 
 # ---------------------------------------------------------------- units from the rules
 
 
 @dataclass(frozen=True)
-class Units:
-    """What the exact-cover solver needs, built from each variant's rules."""
+class Grid:
+    """What the exact-cover solver reads of a grid: its size, variant and regions (it
+    builds the units itself from the rules, exact_cover.variant_units)."""
 
     n: int
-    ncells: int
-    cell_units: tuple[tuple[int, ...], ...]
+    variant: Variant
+    region_layout: str | None = None
 
 
-BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
-
-
-def units_of(n: int, variant: str, regions: str | None = None) -> Units:
-    """Rows, columns, boxes or jigsaw regions, X's two diagonals, hyper's four windows at
-    rows and columns 2-4 and 6-8 (1-based)."""
-    cells = [(r, c) for r in range(n) for c in range(n)]
-    groups = [[r * n + c for c in range(n)] for r in range(n)]
-    groups += [[r * n + c for r in range(n)] for c in range(n)]
-    if variant == "jigsaw":
-        assert regions is not None
-        groups += [[i for i, ch in enumerate(regions) if ch == label] for label in set(regions)]
-    else:
-        br, bc = BOXES[n]
-        groups += [[r * n + c for r, c in cells if (r // br, c // bc) == (i, j)]
-                   for i in range(n // br) for j in range(n // bc)]
-    if variant == "x":
-        groups += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
-    if variant == "hyper":
-        groups += [[r * n + c for r, c in cells if top <= r < top + 3 and left <= c < left + 3]
-                   for top in (1, 5) for left in (1, 5)]
-    assert all(len(g) == n for g in groups)
-    return Units(n, n * n, tuple(tuple(u for u, g in enumerate(groups) if cell in g)
-                                 for cell in range(n * n)))
+def cell_units(grid: Grid) -> list[set[int]]:
+    """For each cell, the units (indices into variant_units) it lies in."""
+    units = variant_units(grid.n, grid.variant.value, grid.region_layout)
+    return [{u for u, cells in enumerate(units) if c in cells} for c in range(grid.n ** 2)]
 
 
 def values(text: str) -> tuple[int, ...]:
@@ -117,16 +102,16 @@ def test_every_puzzle_unique_by_its_variants_rules(built) -> None:  # type: igno
     _, _, manifest, _ = built
     entries = manifest["puzzles"]
     assert [e["variant"] for e in entries] == ["classic"] * 2 + ["x"] * 2 + ["hyper"] * 2 + [
-        "jigsaw"] * 2
+        "jigsaw"] * 4
     for e in entries:
         assert ("regions" in e) == (e["variant"] == "jigsaw")
         n = int(len(e["givens"]) ** 0.5)
-        units = units_of(n, e["variant"], e.get("regions"))
-        found = solutions_exact(values(e["givens"]), units, 2)
+        grid = Grid(n, Variant(e["variant"]), e.get("regions"))
+        found = solutions_exact(values(e["givens"]), grid, 2)
         assert found == [values(e["solution"])], e["id"]
     # the extra units matter: an X or hyper puzzle read as classic has several solutions
     for e in entries[2:6]:
-        assert len(solutions_exact(values(e["givens"]), units_of(9, "classic"), 2)) == 2
+        assert len(solutions_exact(values(e["givens"]), Grid(9, Variant.CLASSIC), 2)) == 2
 
 
 def test_book_records_carry_variant_and_layout(built) -> None:  # type: ignore[no-untyped-def]
@@ -136,14 +121,21 @@ def test_book_records_carry_variant_and_layout(built) -> None:  # type: ignore[n
         assert p.variant.value == e["variant"]
         assert p.regions == e.get("regions")
         assert (p.box_rows, p.box_cols) == ((0, 0) if e["variant"] == "jigsaw" else (3, 3))
-    assert {p.regions for p in puzzles if p.variant is Variant.JIGSAW} == {JIGSAW6}
+        assert (p.geo.variant, p.geo.region_layout) == (p.variant, p.regions)
+    fixed, drawn = puzzles[6:8], puzzles[8:]
+    assert {p.regions for p in fixed} == {JIGSAW6}
+    # a fresh layout per puzzle: 7 regions of 7 cells, and the two differ
+    assert len({p.regions for p in drawn}) == 2
+    for p in drawn:
+        assert p.regions is not None and p.n == 7
+        assert sorted(p.regions.count(ch) for ch in set(p.regions)) == [7] * 7
 
 
 def test_puzzles_txt_names_variant_and_regions(built) -> None:  # type: ignore[no-untyped-def]
     _, _, manifest, lines = built
     entries = manifest["puzzles"]
     # a jigsaw puzzle's line is followed by its region line
-    assert len(lines) == len(entries) + 2
+    assert len(lines) == len(entries) + 4
     k = 0
     for e in entries:
         givens, comment = lines[k].split("  # ")
@@ -155,6 +147,34 @@ def test_puzzles_txt_names_variant_and_regions(built) -> None:  # type: ignore[n
         if e["variant"] == "jigsaw":
             assert lines[k] == f"{e['regions']}  # regions of {e['id']}"
             k += 1
+
+
+def test_improving_a_jigsaw_puzzle_keeps_its_own_layout() -> None:
+    """A section drawing a layout per puzzle improves each start on the start's layout."""
+    from tqdm import tqdm
+
+    from bookgen.config import Difficulty, ImproveSpec, SectionConfig
+    from bookgen.model import DigSpec
+    from bookgen.pipeline import _candidate, _improve_section, _rules
+    from bookgen.rules import Figure
+    from bookgen.select import shortfall
+
+    spec = DigSpec(7, variant=Variant.JIGSAW)
+    easy = Difficulty(None, ((Figure.CLUES, 30, 48),))
+    start = _candidate((_rules(SectionConfig("J", 1, easy, spec, None)), "imp", 0))
+    assert start.regions is not None and start.rating.count == 1
+    floor = start.rating.trace.way_complexity + 1 if start.rating.trace else 1
+    harder = Difficulty(None, ((Figure.WAY_COMPLEXITY, floor, 10**9),))
+    section = SectionConfig("J", 1, harder, spec, ImproveSpec(60, None, Figure.WAY_COMPLEXITY))
+    starts = [(shortfall(start.rating, harder), 0, start)]
+    with tqdm(disable=True) as bar:
+        chosen = _improve_section(section, "imp", starts, set(), lambda f, xs: map(f, xs), bar,
+                                  1)
+    assert len(chosen) == 1 and chosen[0].regions == start.regions
+    r = chosen[0].rating
+    grid = Grid(7, Variant.JIGSAW, start.regions)
+    assert solutions_exact(r.puzzle, grid, 2) == [start.rating.solution]
+    assert r.trace is not None and r.trace.way_complexity >= floor
 
 
 # ---------------------------------------------------------------- the PDF read back
@@ -372,9 +392,9 @@ def test_guide_example_is_a_unique_puzzle_and_its_step_holds(variant: Variant) -
     guide = GUIDES[variant]
     ex = guide.example
     n = ex.n
-    units = units_of(n, variant.value, ex.regions)
+    grid = Grid(n, variant, ex.regions)
     assert ex.variant is variant
-    assert solutions_exact(ex.givens, units, 2) == [ex.solution]
+    assert solutions_exact(ex.givens, grid, 2) == [ex.solution]
     # the step: the variant's own unit decides a cell the others leave open
     cell = guide.step_cell
     assert ex.givens[cell] == 0
@@ -382,15 +402,19 @@ def test_guide_example_is_a_unique_puzzle_and_its_step_holds(variant: Variant) -
     assert re.search(rf"so it is {digit}\.$", guide.step)
     r, c = divmod(cell, n)
     assert f"(row {r + 1}, column {c + 1})" in guide.step
-    # without the variant's own units: the classic ones, or a jigsaw cell's row and column
-    others = units_of(n, "classic") if variant is not Variant.JIGSAW else units
-    mine = others.cell_units[cell] if variant is not Variant.JIGSAW else units.cell_units[cell][:2]
 
-    def candidates(groups: Units, own: tuple[int, ...]) -> set[int]:
-        seen = {ex.givens[o] for o in range(n * n) if set(groups.cell_units[o]) & set(own)}
+    def candidates(units: list[set[int]], own: set[int]) -> set[int]:
+        seen = {ex.givens[o] for o in range(n * n) if units[o] & own}
         return set(range(1, n + 1)) - seen
 
-    assert candidates(units, units.cell_units[cell]) == {digit}
+    every = cell_units(grid)
+    assert candidates(every, every[cell]) == {digit}
+    # without the variant's own units: the classic ones, or a jigsaw cell's row and column
+    if variant is Variant.JIGSAW:
+        others, mine = every, {u for u in every[cell] if u < 2 * n}
+    else:
+        others = cell_units(Grid(n, Variant.CLASSIC))
+        mine = others[cell]
     left = candidates(others, mine)
     assert digit in left and len(left) == 2
     assert re.search(rf"only {min(left)} or {max(left)} ", guide.step)

@@ -11,9 +11,9 @@ Glossary:
   orbit       the cells a symmetry maps onto each other; clues are placed orbit by orbit
 
 Bounds the checks enforce, and why:
-  clues       at least rules.MIN_CLUES[n] and at most n*n - 1 (a puzzle has a blank); with a
-              symmetry the count must be a sum of orbit sizes (180-degree rotation of an even
-              grid: even counts only)
+  clues       at least rules.min_clues(n, variant) and at most n*n - 1 (a puzzle has a
+              blank); with a symmetry the count must be a sum of orbit sizes (180-degree
+              rotation of an even grid: even counts only)
   count       a classic 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
   size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
   regions     jigsaw only: n*n labels, n different ones, each on n connected cells
@@ -42,6 +42,7 @@ from ..rules import (
     Symmetry,
     Variant,
     clue_counts,
+    min_clues,
     orbit_sizes,
 )
 from .reader import (
@@ -195,10 +196,12 @@ def read_sections(node: yaml.Node, at: At) -> list[Read]:
 # ---------------------------------------------------------------- checks across keys
 
 
-def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, at: At) -> bool:
-    """Whether a clue range can be met on size n with `symmetry` (else a problem is noted)."""
-    cells, least = n * n, MIN_CLUES[n]
-    counts = clue_counts(n, symmetry)
+def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, variant: Variant,
+                 at: At) -> bool:
+    """Whether a clue range can be met on size n of a variant with `symmetry` (else a
+    problem is noted)."""
+    cells, least = n * n, min_clues(n, variant)
+    counts = clue_counts(n, symmetry, variant)
     if lo > cells - 1:
         at.fail(f"expected at most {cells - 1} clues on a {n}x{n} grid ({cells} cells), "
                 f"got {span(lo, hi)}")
@@ -263,10 +266,10 @@ def _section_clues(read: Read, diff: Read, variant: Variant) -> tuple[int, int] 
     if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
         return clues
     size = read.get("size", 9)
-    if size not in variant.sizes or size not in MIN_CLUES:
-        return clues  # _variant reports a wrong size; jigsaw sizes 5, 7, 8 have no minimum
+    if size not in variant.sizes:
+        return clues  # _variant reports it
     possible = clues is None or _check_clues(
-        clues[0], clues[1], size, read.get("symmetry", Symmetry.NONE), at)
+        clues[0], clues[1], size, read.get("symmetry", Symmetry.NONE), variant, at)
     if possible and size == 4 and variant is Variant.CLASSIC:
         _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
     return clues
