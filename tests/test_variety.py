@@ -149,6 +149,29 @@ def test_puzzles_txt_names_variant_and_regions(built) -> None:  # type: ignore[n
             k += 1
 
 
+@pytest.mark.parametrize("variant", ["x", "hyper", "jigsaw"])
+def test_puzzles_txt_reads_back_with_its_variant(built, variant: str) -> None:  # type: ignore[no-untyped-def]
+    """`bookgen rate --variant V` reads a variant's lines of puzzles.txt (a jigsaw line
+    with the region line after it) and finds the manifest's solutions."""
+    out, _, manifest, lines = built
+    picked = []
+    for k, line in enumerate(lines):
+        if line.endswith(f" {variant}"):
+            picked.append(line)
+            if variant == "jigsaw":
+                picked.append(lines[k + 1])
+    path = out.parent / f"{variant}.txt"
+    path.write_text("\n".join(picked) + "\n")
+    done = subprocess.run([sys.executable, "-m", "bookgen", "rate", "--variant", variant,
+                           "--no-grade", "--format", "json", str(path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    got = [json.loads(row) for row in done.stdout.splitlines()]
+    want = [e for e in manifest["puzzles"] if e["variant"] == variant]
+    assert [(g["puzzle"], g["solution"], g["count"]) for g in got] == [
+        (e["givens"], e["solution"], 1) for e in want]
+
+
 def test_improving_a_jigsaw_puzzle_keeps_its_own_layout() -> None:
     """A section drawing a layout per puzzle improves each start on the start's layout."""
     from tqdm import tqdm
