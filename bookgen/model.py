@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import GenerationError
-from .grid import Geometry, geometry
+from .grid import BOX_SHAPES, Geometry, geometry
 from .lang import Texts
 from .rules import Paper, Platform, Symmetry, Variant, min_clues
 
@@ -139,6 +139,12 @@ class DigSpec:
         return geometry(self.size, self.variant, self.regions)
 
     @property
+    def box_shape(self) -> tuple[int, int]:
+        """(box rows, box columns) of the grid; (0, 0) for jigsaw, whose regions are not
+        rectangles (known even when each puzzle gets its own random layout)."""
+        return (0, 0) if self.variant is Variant.JIGSAW else BOX_SHAPES[self.size]
+
+    @property
     def target(self) -> ClueTarget:
         return self.clues or ClueTarget(0, self.size * self.size)
 
@@ -157,6 +163,15 @@ class LineWeights:
     """Thin lines of an answer-key grid."""
     answer_box: float = 1.5
     """Box lines and border of an answer-key grid."""
+
+
+class XStyle(Enum):
+    """How an X grid shows its two diagonals."""
+
+    TINT = "tint"
+    """A light gray tint behind the diagonal cells."""
+    LINES = "lines"
+    """A thin gray line corner to corner along each diagonal."""
 
 
 @dataclass(frozen=True)
@@ -232,6 +247,11 @@ class Template:
     language's own (its `label` text)."""
     difficulty: DifficultyDisplay = DifficultyDisplay.BAND
     """What each label shows of the puzzle's difficulty."""
+    x_style: XStyle = XStyle.TINT
+    """How X grids show their diagonals: tinted cells or thin lines."""
+    region_tint: bool = False
+    """Jigsaw grids tint their regions in alternating light grays (neighbours differ)
+    besides the thick region borders."""
     print: PrintSpec = PrintSpec()
     """Platform, paper and bleed."""
 
@@ -247,9 +267,9 @@ class BookPuzzle:
     difficulty: str
     """The band's word in the book's language, e.g. 'Hard' or 'Schwer'."""
     box_rows: int
-    """Rows in one box (n = box_rows * box_cols)."""
+    """Rows in one box (n = box_rows * box_cols); 0 for jigsaw."""
     box_cols: int
-    """Columns in one box."""
+    """Columns in one box; 0 for jigsaw."""
     givens: tuple[int, ...]
     """The puzzle: n*n values, 0 = blank."""
     solution: tuple[int, ...]
@@ -258,6 +278,20 @@ class BookPuzzle:
     """The band of its grade; None for a blank grid (a page count before the work)."""
     grade: float | None = None
     """Its grade on the SE scale; None for a blank grid."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns; layout marks them."""
+    regions: str | None = None
+    """Jigsaw only: the region layout, n*n labels row-major (Geometry.region_labels)."""
+
+    @property
+    def n(self) -> int:
+        """Symbols per unit and cells per row."""
+        return math.isqrt(len(self.givens))
+
+    @property
+    def geo(self) -> Geometry:
+        """The grid's topology: its boxes or regions and the variant's extra units."""
+        return geometry(self.n, self.variant, self.regions)
 
 
 @dataclass(frozen=True)

@@ -361,6 +361,11 @@ DIGIT_SCALE = (0.55, 0.65)
 MAX_ANSWER_GRAY = 0.4
 """Lightest gray for filled-in answer digits: at least 60% black."""
 
+TINT_GRAYS = (0.78, 0.9)
+"""Darkest and lightest gray of a tint behind digits (X diagonals, hyper windows, jigsaw
+regions): at least 10% black, since lighter screens may drop out in print, and at most 22%
+black, so that answer digits (at least 60% black) keep a contrast of 0.38 or more."""
+
 PAGE_SIDE_PT = (216.0, 1224.0)
 """Smallest and largest page side accepted: 3 in to 17 in."""
 
