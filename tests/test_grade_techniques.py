@@ -392,6 +392,7 @@ SCALE = [
     (Technique.DIRECT_HIDDEN_TRIPLE, "direct hidden triple", 2.5),
     (Technique.POINTING, "pointing", 2.6),
     (Technique.CLAIMING, "claiming", 2.8),
+    (Technique.GENERALIZED_INTERSECTION, "generalized intersection", 2.9),
     (Technique.NAKED_PAIR, "naked pair", 3.0),
     (Technique.X_WING, "X-wing", 3.2),
     (Technique.HIDDEN_PAIR, "hidden pair", 3.4),
@@ -447,6 +448,7 @@ LADDER_ORDER = [
     "subsets.direct_hidden_triple",
     "subsets.pointing",
     "subsets.claiming",
+    "subsets.generalized_intersection",
     "subsets.naked_pair",
     "fish.x_wing",
     "subsets.hidden_pair",
@@ -1120,6 +1122,7 @@ HAND_MADE_ONLY = {
     Technique.HIDDEN_QUAD,
     Technique.X_CHAIN,  # strong links and cycles (SE's order) take its deductions first
     Technique.TRIAL,  # beyond the ladder: tests/test_grade_solver.py
+    Technique.GENERALIZED_INTERSECTION,  # X and hyper only: tests/test_grade_variants.py
 }
 
 

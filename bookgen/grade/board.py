@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..grid import Geometry
 from .scale import Technique
+from .tables import grading_geometry
 
 Node = tuple[int, int, bool]
 
@@ -48,17 +49,22 @@ class Step:
     eliminated: tuple[tuple[int, int], ...] = ()
     """(cell, digit) candidates removed by this step."""
     units: tuple[int, ...] = ()
-    """Indices (into Geometry.units) of the units the pattern lives in."""
+    """Indices of the units the pattern lives in, into the grading geometry's units (the
+    Geometry's own, then a hyper grid's hidden windows)."""
     chains: tuple[tuple[Node, ...], ...] = ()
     """For chains: each chain as its nodes from the assumption to the conclusion."""
 
 
 class Board:
-    """Mutable candidate state: values and candidate masks, updated as steps apply."""
+    """Mutable candidate state: values and candidate masks, updated as steps apply.
+
+    `geo` is the grading geometry (tables.grading_geometry): a hyper grid's hidden windows
+    are units here, and step units index into its units."""
 
     __slots__ = ("geo", "n", "values", "cands", "full", "_where")
 
     def __init__(self, values: tuple[int, ...], geo: Geometry) -> None:
+        geo = grading_geometry(geo)
         self.geo = geo
         self.n = geo.n
         self.full = (1 << geo.n) - 1

@@ -297,12 +297,11 @@ def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
     got = _ORDER.get(key)
     if got is None:
         rank = {"box": 0, "row": 1, "column": 2}
+        kinds = tables(geo).kinds
         units = []
         peers = []
         for c in range(geo.ncells):
-            us = tuple(
-                sorted(geo.cell_units[c], key=lambda u: rank.get(geo.unit_names[u].split()[0], 3))
-            )
+            us = tuple(sorted(geo.cell_units[c], key=lambda u: rank.get(kinds[u], 3)))
             units.append(us)
             peers.append(tuple(dict.fromkeys(p for u in us for p in geo.units[u] if p != c)))
         got = _ORDER[key] = (tuple(units), tuple(peers))
@@ -440,7 +439,13 @@ earlier removal the deduction needed)."""
 
 
 def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    """Pointing and claiming; on X and hyper grids generalized intersections instead (a
+    digit with 2 to 6 places in a unit leaves the cells seeing them all), as Sukaku."""
     n = geo.n
+    t = tables(geo)
+    if t.generalized:
+        yield from _intersection_rule(geo, src, cands)
+        return
     for _box, _line, shared, box_rest, line_rest in tables(geo).crossings:
         inside = 0
         for c in shared:
@@ -455,6 +460,24 @@ def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
                 b = 1 << (d - 1)
                 parents = [c * n + d - 1 for c in source if src[c] & b]
                 yield [c * n + d - 1 for c in target if cands[c] & b], parents
+
+
+def _intersection_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    n = geo.n
+    sets = tables(geo).peer_sets
+    for cells in geo.units:
+        for d in range(n):
+            b = 1 << d
+            spots = [c for c in cells if cands[c] & b]
+            if not 2 <= len(spots) <= 6:
+                continue
+            common = set(sets[spots[0]])
+            for c in spots[1:]:
+                common &= sets[c]
+            targets = [c * n + d for c in sorted(common) if cands[c] & b]
+            if targets:
+                parents = [c * n + d for c in cells if src[c] & b and not cands[c] & b]
+                yield targets, parents
 
 
 def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
@@ -487,7 +510,10 @@ def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
 
 
 def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
+    """Naked pairs; on X and hyper grids generalized (their digits leave every cell seeing
+    both cells), as Sukaku."""
     n = geo.n
+    t = tables(geo)
     for cells in geo.units:
         if sum(1 for c in cells if src[c]) < 4:
             continue  # as SE: naked pairs only in units with four empty cells or more
@@ -498,9 +524,10 @@ def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
                 m = cands[p]
                 if cands[q] != m:
                     continue
+                near = (t.peer_sets[p] & t.peer_sets[q]) if t.generalized else cells
                 targets = [
                     c * n + e - 1
-                    for c in cells
+                    for c in sorted(near)
                     if c not in (p, q)
                     for e in digits_of(cands[c] & m)
                 ]

@@ -12,6 +12,7 @@ from ..grid import Geometry, symbol
 from .board import Board, Node, Step, digits_of
 from .scale import Technique
 from .solver import grade
+from .tables import grading_geometry
 
 T = Technique
 _STRONG_LINKS = (
@@ -67,7 +68,9 @@ def _set_name(k: int) -> str:
 
 
 def describe(step: Step, geo: Geometry) -> str:
-    """One step in plain words."""
+    """One step in plain words; units by name ('row 3', 'diagonal 1', 'window 2',
+    'region 4', 'hidden window 1 (r159c159)')."""
+    geo = grading_geometry(geo)
     t, units, names = step.technique, step.units, geo.unit_names
     what = _result(geo, step)
     if t is T.FULL_HOUSE:
@@ -80,10 +83,18 @@ def describe(step: Step, geo: Geometry) -> str:
         name = f"{t.label} {_set_name(len(step.cells))}"
         dig = symbol(step.digits[0])
         return f"{name}: {dig} in {names[units[0]]} confined to {names[units[1]]} -> {what}"
+    if t is T.GENERALIZED_INTERSECTION:
+        return (
+            f"{t.label}: {symbol(step.digits[0])} in {names[units[0]]} only at "
+            f"{_cells(geo, step.cells)}, so not in the cells seeing them all -> {what}"
+        )
     if t in (T.NAKED_PAIR, T.NAKED_TRIPLE, T.NAKED_QUAD):
+        inside = set(geo.units[units[0]])
+        beyond = any(c not in inside for c, _ in step.eliminated)
+        seeing = " (and so not in any cell seeing all their places)" if beyond else ""
         return (
             f"{t.label}: {_cells(geo, step.cells)} hold only {_digits(step.digits)} "
-            f"in {names[units[0]]} -> {what}"
+            f"in {names[units[0]]}{seeing} -> {what}"
         )
     if t in (
         T.HIDDEN_PAIR,
@@ -154,25 +165,45 @@ def describe(step: Step, geo: Geometry) -> str:
 
 
 def format_candidates(board: Board) -> str:
-    """The candidate grid: each empty cell lists its candidates, filled cells their value."""
+    """The candidate grid: each empty cell lists its candidates, filled cells their value.
+    '|' and '-' mark box borders; on a jigsaw grid they mark region borders, wherever two
+    neighbouring cells lie in different regions ('+' where borders meet)."""
     geo, n = board.geo, board.n
-    width = n
+    regions = geo.regions
+    fields = []
+    for cell in range(geo.ncells):
+        v = board.values[cell]
+        text = symbol(v) if v else "".join(symbol(d) for d in digits_of(board.cands[cell]))
+        fields.append(text.center(n) if v else text.ljust(n))
     rows = []
-    sep = "-+-".join(
-        "-" * (width * geo.box_cols + geo.box_cols - 1) for _ in range(n // geo.box_cols)
-    )
     for r in range(n):
-        if r and r % geo.box_rows == 0:
-            rows.append(sep)
-        fields = []
-        for c in range(n):
-            cell = r * n + c
-            v = board.values[cell]
-            text = symbol(v) if v else "".join(symbol(d) for d in digits_of(board.cands[cell]))
-            fields.append(text.center(width) if v else text.ljust(width))
-        boxes = [" ".join(fields[b : b + geo.box_cols]) for b in range(0, n, geo.box_cols)]
-        rows.append(" | ".join(boxes).rstrip())
+        if r:
+            marks = [regions[r * n + c] != regions[(r - 1) * n + c] for c in range(n)]
+            if any(marks):
+                rows.append(_border_line(marks, regions, r, n))
+        parts = [fields[r * n]]
+        for c in range(1, n):
+            wall = regions[r * n + c] != regions[r * n + c - 1]
+            parts.append((" | " if wall else " ") + fields[r * n + c])
+        rows.append("".join(parts).rstrip())
     return "\n".join(rows)
+
+
+def _border_line(marks: list[bool], regions: tuple[int, ...], r: int, n: int) -> str:
+    """The line between rows r - 1 and r: '-' under each cell whose region changes there,
+    '+' at a column border next to one."""
+    out = []
+    for c in range(n):
+        if c:
+            wall = (regions[r * n + c] != regions[r * n + c - 1]
+                    or regions[(r - 1) * n + c] != regions[(r - 1) * n + c - 1])
+            left, right = marks[c - 1], marks[c]
+            if wall:
+                out.append("-+-" if left or right else " | ")
+            else:
+                out.append("-" if left and right else " ")
+        out.append(("-" if marks[c] else " ") * n)
+    return "".join(out).rstrip()
 
 
 def explain(values: tuple[int, ...], geo: Geometry, candidates: bool = False) -> str:

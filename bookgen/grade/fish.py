@@ -69,7 +69,15 @@ def jellyfish(board: Board) -> list[Step]:
 
 
 def _kind(board: Board, unit: int) -> str:
-    return board.geo.unit_names[unit].split()[0]
+    return tables(board.geo).kinds[unit]
+
+
+_BOXLIKE = ("box", "window")
+"""Units whose strong links may be grouped as a box's are (SE's empty rectangle); the
+other units group as lines do, by their box segments."""
+
+_EXTRA_UNITS = ("window", "diagonal", "antidiagonal")
+"""Units a link in rates +0.3, as a grouped link does (Sukaku Explainer)."""
 
 
 Link = tuple[int, frozenset[int], frozenset[int], bool]
@@ -84,6 +92,7 @@ def _links(board: Board, d: int) -> list[Link]:
     line, else it repeats the line's link). Grouped (SE's 'empty rectangle' family, up to
     six places): in a box, places all on one row and one column of it, split into the
     row part and the column part; in a line, places in exactly two of its box segments.
+    Windows group as boxes, diagonals as lines (Sukaku Explainer).
     """
     geo, cands = board.geo, board.cands
     b = 1 << (d - 1)
@@ -99,12 +108,12 @@ def _links(board: Board, d: int) -> list[Link]:
         if len(spots) == 2:
             p, q = spots
             same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
-            if kind != "box" or not same_line:
+            if kind not in _BOXLIKE or not same_line:
                 add(u, frozenset((p,)), frozenset((q,)), False)
             continue
         if not 2 < len(spots) <= 6:
             continue
-        if kind == "box":
+        if kind in _BOXLIKE:
             for r in {geo.row(c) for c in cells}:
                 for c in {geo.col(x) for x in cells}:
                     if any(geo.row(x) != r and geo.col(x) != c for x in spots):
@@ -119,7 +128,7 @@ def _links(board: Board, d: int) -> list[Link]:
                         add(u, arm_r, arm_c | {heart}, True)
                     else:
                         add(u, arm_r, arm_c, True)
-        elif kind in ("row", "column"):
+        else:
             segments: dict[int, set[int]] = {}
             for x in spots:
                 segments.setdefault(geo.box(x), set()).add(x)
@@ -135,7 +144,8 @@ _MASKS: dict[GeometryKey, _Masks] = {}
 
 def _masks(board: Board) -> _Masks:
     """Bitmask tables of a geometry: per cell its units and its peers; per unit its cells;
-    and the units of each kind in SE's order for a weak link's unit (column, row, box)."""
+    and the units of each kind in SE's order for a weak link's unit (column, row, box,
+    then the variant's units)."""
     geo = board.geo
     key = geo.key
     got = _MASKS.get(key)
@@ -143,17 +153,19 @@ def _masks(board: Board) -> _Masks:
         cell_units = tuple(sum(1 << u for u in us) for us in geo.cell_units)
         peers = tuple(sum(1 << p for p in ps) for ps in geo.peers)
         unit_cells = tuple(sum(1 << c for c in cells) for cells in geo.units)
+        order = ("column", "row", "box")
         kinds = tuple(
             sum(1 << u for u in range(len(geo.units)) if _kind(board, u) == kind)
-            for kind in ("column", "row", "box")
+            for kind in order
         )
+        kinds += (sum(1 << u for u in range(len(geo.units)) if _kind(board, u) not in order),)
         got = _MASKS[key] = (cell_units, peers, unit_cells, kinds)
     return got
 
 
 def _join(common_units: int, kinds: tuple[int, ...]) -> int:
     """The unit of a weak link among the units two ends share: a column first, then a
-    row, then a box (as SE names it); -1 if they share none."""
+    row, then a box (as SE names it), then a diagonal or window; -1 if they share none."""
     for km in kinds:
         x = common_units & km
         if x:
@@ -161,13 +173,13 @@ def _join(common_units: int, kinds: tuple[int, ...]) -> int:
     return -1
 
 
-def _two_links(board: Board, units: list[int], extra: float) -> Technique:
+def _two_links(board: Board, units: list[int], extra: float, grouped: bool) -> Technique:
     """The name of a two-link chain: SE rates the kite and the turbot crane alike."""
     if extra == 0.0:
         return Technique.SKYSCRAPER
-    if extra == 0.3:
+    if grouped:
         return Technique.EMPTY_RECTANGLE
-    if any(_kind(board, u) == "box" for u in units):
+    if any(_kind(board, u) != "row" and _kind(board, u) != "column" for u in units):
         return Technique.TURBOT_CRANE
     return Technique.TWO_STRING_KITE
 
@@ -176,11 +188,12 @@ _MORE_LINKS = {3: Technique.THREE_STRONG_LINKS, 4: Technique.FOUR_STRONG_LINKS}
 
 
 def _extra(board: Board, units: list[int], grouped: bool) -> float:
-    """SE's extra for a chain of strong links: +0.3 with a grouped link; else nothing when
-    all links are parallel lines, +0.2 with a box and lines both ways, +0.1 otherwise."""
-    if grouped:
-        return 0.3
+    """SE's extra for a chain of strong links: +0.3 with a grouped link or a link in a
+    diagonal or window (Sukaku Explainer); else nothing when all links are parallel lines,
+    +0.2 with a box and lines both ways, +0.1 otherwise."""
     kinds = {_kind(board, u) for u in units}
+    if grouped or kinds & set(_EXTRA_UNITS):
+        return 0.3
     if kinds in ({"row"}, {"column"}):
         return 0.0
     if kinds >= {"box", "row", "column"}:
@@ -246,13 +259,13 @@ class _Network:
         return got
 
 
-_NETWORKS: dict[tuple[int, ...], list[_Network | None]] = {}
+_NETWORKS: dict[tuple[object, ...], list[_Network | None]] = {}
 
 
 def _network(board: Board, d: int) -> _Network | None:
     """The digit's network, built once per board state: the 2, 3 and 4-link searches
     run on the same state when the cheaper ones find nothing."""
-    key = (board.geo.n, *board.cands)
+    key = (board.geo.key, *board.cands)
     nets = _NETWORKS.get(key)
     if nets is None:
         _NETWORKS.clear()
@@ -316,9 +329,11 @@ def strong_links(board: Board, k: int) -> list[Step]:
             if not victims:
                 continue
             elim = tuple((c, d) for c in _mask_bits(victims))
-            extra = _extra(board, units, any(links[c][3] for c in chain))
-            tech = _two_links(board, units, extra) if k == 2 else _MORE_LINKS[k]
-            value = tech.se if k == 2 else round(tech.se + extra, 1)
+            grouped = any(links[c][3] for c in chain)
+            extra = _extra(board, units, grouped)
+            tech = _two_links(board, units, extra, grouped) if k == 2 else _MORE_LINKS[k]
+            base = Technique.SKYSCRAPER.se if k == 2 else tech.se
+            value = round(base + extra, 1)
             if best is None or (value, -len(elim)) < best[:2]:
                 pattern = tuple(_mask_bits(used))
                 step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))

@@ -21,7 +21,11 @@ class Technique(Enum):
 
     FULL_HOUSE = ("full house", 1.0, "the last empty cell of a row, column or box")
     HIDDEN_SINGLE_BOX = ("hidden single", 1.2, "the only place for a digit in a box")
-    HIDDEN_SINGLE_LINE = ("hidden single", 1.5, "the only place for a digit in a row or column")
+    HIDDEN_SINGLE_LINE = (
+        "hidden single",
+        1.5,
+        "the only place for a digit in a row or column (or a diagonal, or a window)",
+    )
     DIRECT_POINTING = (
         "direct pointing",
         1.7,
@@ -55,6 +59,12 @@ class Technique(Enum):
         2.8,
         "a digit confined to one box inside a line is removed from the rest of the box",
     )
+    GENERALIZED_INTERSECTION = (
+        "generalized intersection",
+        2.9,
+        "a digit confined to a few cells of a unit (X and hyper grids) is removed from every "
+        "cell that sees them all",
+    )
     NAKED_PAIR = ("naked pair", 3.0, "two cells of a unit holding only the same two digits")
     X_WING = (
         "X-wing",
@@ -78,7 +88,8 @@ class Technique(Enum):
     TURBOT_CRANE = (
         "turbot crane",
         4.1,
-        "two strong links on a digit, one of them in a box, joined at one end",
+        "two strong links on a digit, one of them in a box (4.3 in a diagonal or window), "
+        "joined at one end",
     )
     EMPTY_RECTANGLE = (
         "empty rectangle",

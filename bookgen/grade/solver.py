@@ -20,6 +20,7 @@ from ..solver import solve
 from . import chains, fish, singles, subsets, uniqueness, wings
 from .board import Board, Step, digits_of
 from .scale import Technique
+from .tables import base_geometry
 
 Finder = Callable[[Board], list[Step]]
 
@@ -55,6 +56,11 @@ LADDER: tuple[Rung, ...] = (
     Rung(subsets.direct_hidden_triple, (T.DIRECT_HIDDEN_TRIPLE,), "2.5"),
     Rung(subsets.pointing, (T.POINTING,), "2.6"),
     Rung(subsets.claiming, (T.CLAIMING,), "2.8"),
+    Rung(
+        subsets.generalized_intersection,
+        (T.GENERALIZED_INTERSECTION,),
+        "2.9; X and hyper grids only, in place of pointing and claiming",
+    ),
     Rung(subsets.naked_pair, (T.NAKED_PAIR,), "3.0"),
     Rung(fish.x_wing, (T.X_WING,), "3.2"),
     Rung(subsets.hidden_pair, (T.HIDDEN_PAIR,), "3.4"),
@@ -64,7 +70,8 @@ LADDER: tuple[Rung, ...] = (
     Rung(
         fish.two_strong_links,
         (T.SKYSCRAPER, T.TWO_STRING_KITE, T.TURBOT_CRANE, T.EMPTY_RECTANGLE),
-        "4.0 on parallel lines, 4.1 with a box or lines both ways, 4.3 with a grouped link",
+        "4.0 on parallel lines, 4.1 with a box or lines both ways, 4.3 with a grouped link "
+        "or a diagonal or window",
     ),
     Rung(wings.xy_wing, (T.XY_WING,), "4.2"),
     Rung(wings.xyz_wing, (T.XYZ_WING,), "4.4"),
@@ -79,14 +86,16 @@ LADDER: tuple[Rung, ...] = (
     Rung(
         fish.three_strong_links,
         (T.THREE_STRONG_LINKS,),
-        "5.4; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped",
+        "5.4; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped or with a "
+        "diagonal or window",
     ),
     Rung(wings.wxyz_wing, (T.WXYZ_WING,), "5.5; 5.6 when its largest cell has 3 digits"),
     Rung(uniqueness.bug, (T.BUG, T.BUG_TYPE_2), "5.6 for one extra cell, 5.7 for type 2"),
     Rung(
         fish.four_strong_links,
         (T.FOUR_STRONG_LINKS,),
-        "5.8; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped",
+        "5.8; +0.1 with a box or lines both ways, +0.2 with both, +0.3 grouped or with a "
+        "diagonal or window",
     ),
     Rung(wings.vwxyz_wing, (T.VWXYZ_WING,), "6.2; +0.2 - |3 - largest cell| / 10"),
     Rung(wings.aligned_pair_exclusion, (T.ALIGNED_PAIR_EXCLUSION,), "6.2"),
@@ -176,7 +185,7 @@ def _trial(board: Board, solution: Sequence[int]) -> Step:
 
 def solve_any(board: Board) -> tuple[int, ...] | None:
     """One solution of the board's placed values, or None (the engine's counting search)."""
-    count, solutions = solve(tuple(board.values), board.geo, limit=1)
+    count, solutions = solve(tuple(board.values), base_geometry(board.geo), limit=1)
     return solutions[0] if count else None
 
 

@@ -9,6 +9,10 @@ Glossary:
                those cells
   direct       the same pattern, rated lower when its removals leave a hidden single
                (for locked candidates: in a unit of the source's kind, as SE's Locking)
+  generalized  X and hyper grids, as Sukaku Explainer: a digit locked in some cells of a
+               unit leaves every cell seeing them all (generalized intersection, in place
+               of plain pointing and claiming); a naked set's digits leave every cell that
+               sees all the set's cells holding them
 """
 
 from __future__ import annotations
@@ -23,28 +27,37 @@ from .tables import tables
 
 def _leaves_single_nearby(board: Board, elim: tuple[tuple[int, int], ...], source: int) -> bool:
     """SE's test for direct pointing and claiming: the removals leave a hidden single in a
-    unit of the source's kind (another box for pointing, a parallel line for claiming)
-    through a removed cell. The target line or box itself cannot hold it: a single place
-    there would be a single place in the source too, found earlier as a hidden single."""
+    unit of the source's kind (another box for pointing, a parallel line for claiming,
+    another window) through a removed cell. The target itself cannot hold it: a single
+    place there would be a single place in the source too, found earlier as a hidden
+    single."""
     geo = board.geo
-    kind = geo.unit_names[source].split()[0]
-    near = {u for c, _ in elim for u in geo.cell_units[c] if geo.unit_names[u].split()[0] == kind}
+    kinds = tables(geo).kinds
+    kind = kinds[source]
+    near = {u for c, _ in elim for u in geo.cell_units[c] if kinds[u] == kind}
     return any(makes_hidden_single(board, elim, u) for u in sorted(near))
 
 
 def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
+    """Locked candidates over the locks of one family: from a box (pointing), or from a
+    line or window (claiming). On X and hyper grids only the direct forms run: Sukaku
+    Explainer replaces plain pointing and claiming there by generalized intersections."""
     cands, n = board.cands, board.n
+    t = tables(board.geo)
+    if t.generalized and not direct:
+        return []
     if direct:
         tech = Technique.DIRECT_POINTING if pointing else Technique.DIRECT_CLAIMING
     else:
         tech = Technique.POINTING if pointing else Technique.CLAIMING
-    for box, line, shared, box_rest, line_rest in tables(board.geo).crossings:
+    for source_unit, target_unit, shared, source, target in (
+        t.pointing_locks if pointing else t.claiming_locks
+    ):
         inside = 0
         for c in shared:
             inside |= cands[c]
         if not inside:
             continue
-        source, target = (box_rest, line_rest) if pointing else (line_rest, box_rest)
         outside = 0
         for c in source:
             outside |= cands[c]
@@ -53,10 +66,10 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
             if not inside & b or outside & b:
                 continue
             elim = tuple((c, d) for c in target if cands[c] & b)
-            units = (box, line) if pointing else (line, box)
-            if not elim or (direct and not _leaves_single_nearby(board, elim, units[0])):
+            if not elim or (direct and not _leaves_single_nearby(board, elim, source_unit)):
                 continue
             cells = tuple(c for c in shared if cands[c] & b)
+            units = (source_unit, target_unit)
             return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
     return []
 
@@ -77,13 +90,58 @@ def claiming(board: Board) -> list[Step]:
     return _locked(board, pointing=False, direct=False)
 
 
+_KIND_ORDER = ("box", "row", "column", "window", "diagonal", "antidiagonal")
+"""Sukaku Explainer's order of unit kinds for generalized intersections."""
+
+
+def seeing_all(board: Board, cells: tuple[int, ...] | list[int]) -> set[int]:
+    """The cells (other than `cells`) that see every one of them."""
+    sets = tables(board.geo).peer_sets
+    common = set(sets[cells[0]])
+    for c in cells[1:]:
+        common &= sets[c]
+    return common - set(cells)
+
+
+def generalized_intersection(board: Board) -> list[Step]:
+    """Sukaku Explainer's generalized intersections (X and hyper grids only, 2.9): a digit
+    with 2 to 6 places in a unit is true in one of them, so it leaves every cell that sees
+    all of them. This is locked candidates between any two units (box and line, diagonal
+    and box, window and row, ...) and more: the cell may see the places through
+    different units."""
+    cands, geo = board.cands, board.geo
+    t = tables(geo)
+    if not t.generalized:
+        return []
+    tech = Technique.GENERALIZED_INTERSECTION
+    table = board.where()
+    for kind in _KIND_ORDER:
+        units = [u for u, k in enumerate(t.kinds) if k == kind]
+        for d in range(1, board.n + 1):
+            b = 1 << (d - 1)
+            for u in units:
+                pos = table[u][d - 1]
+                if not 2 <= pos.bit_count() <= 6:
+                    continue
+                cells = geo.units[u]
+                spots = tuple(cells[i] for i in range(len(cells)) if pos >> i & 1)
+                elim = tuple((c, d) for c in sorted(seeing_all(board, spots)) if cands[c] & b)
+                if elim:
+                    return [Step(tech, tech.se, spots, (d,), eliminated=elim, units=(u,))]
+    return []
+
+
 _NAKED = {2: Technique.NAKED_PAIR, 3: Technique.NAKED_TRIPLE, 4: Technique.NAKED_QUAD}
 _HIDDEN = {2: Technique.HIDDEN_PAIR, 3: Technique.HIDDEN_TRIPLE, 4: Technique.HIDDEN_QUAD}
 _DIRECT_HIDDEN = {2: Technique.DIRECT_HIDDEN_PAIR, 3: Technique.DIRECT_HIDDEN_TRIPLE}
 
 
 def _naked(board: Board, k: int) -> list[Step]:
+    """k cells of a unit holding k digits between them. On X and hyper grids (Sukaku
+    Explainer's generalized naked sets) each digit also leaves every cell that sees all
+    the set's cells holding it, inside the unit or not."""
     cands, geo = board.cands, board.geo
+    generalized = tables(geo).generalized
     tech = _NAKED[k]
     for u, cells in enumerate(geo.units):
         empty = [c for c in cells if cands[c]]
@@ -96,9 +154,17 @@ def _naked(board: Board, k: int) -> list[Step]:
                 union |= cands[c]
             if union.bit_count() != k:
                 continue
-            elim = tuple(
-                (c, d) for c in empty if c not in combo for d in digits_of(cands[c] & union)
-            )
+            if generalized:
+                elim = tuple(sorted(
+                    (c, d)
+                    for d in digits_of(union)
+                    for c in seeing_all(board, [x for x in combo if cands[x] >> (d - 1) & 1])
+                    if cands[c] >> (d - 1) & 1
+                ))
+            else:
+                elim = tuple(
+                    (c, d) for c in empty if c not in combo for d in digits_of(cands[c] & union)
+                )
             if elim:
                 return [Step(tech, tech.se, combo, digits_of(union), eliminated=elim, units=(u,))]
     return []

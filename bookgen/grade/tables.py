@@ -1,33 +1,61 @@
-"""Static tables the techniques share, built once per geometry.
+"""Static tables the techniques share, built once per geometry; and the grading geometry.
 
 Glossary:
-  box units    the units named 'box ...'; every other unit is a line (row, column, diagonal)
-  crossing     a box and a line sharing two or more cells: (box, line, shared, box_rest,
-               line_rest) as tuples of cells
+  kind         what a unit is: 'row', 'column', 'box' (a box, or a jigsaw region: it plays
+               the box's part in every technique), 'window', 'diagonal', 'antidiagonal'
+  box units    the units of kind 'box'; every other unit is a line here (rows, columns,
+               diagonals, windows)
+  hidden window  hyper only: the windows leave five more 3x3 sets of cells that hold every
+               digit once (rows 1, 5, 9 or the window rows, crossed with columns 1, 5, 9 or
+               the window columns). Sukaku Explainer counts them as windows; so does the
+               grader, as units appended after the geometry's own
+  crossing     a box and a row or column sharing two or more cells: (box, line, shared,
+               box_rest, line_rest) as tuples of cells
+  lock         a crossing read one way: (source, target, shared, source_rest, target_rest);
+               a digit whose places in the source all lie in the shared cells leaves the
+               target's rest
+  generalized  X and hyper grids: Sukaku Explainer's variant ladder (generalized
+               intersections and naked sets, in place of plain pointing, claiming and
+               naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from ..grid import Geometry, GeometryKey
+from ..grid import Geometry, GeometryKey, geometry
+from ..rules import Variant
+
+Lock = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
 class Tables:
     """Precomputed topology for one geometry."""
 
+    kinds: tuple[str, ...]
+    """The kind of each unit (see the glossary)."""
     boxes: tuple[int, ...]
-    """Indices of the box units."""
+    """Indices of the box units (boxes or jigsaw regions)."""
     lines: tuple[int, ...]
-    """Indices of the other units (rows, columns, variant diagonals)."""
+    """Indices of the other units (rows, columns, variant diagonals and windows)."""
     rows: tuple[int, ...]
     """Indices of the row units."""
     cols: tuple[int, ...]
     """Indices of the column units."""
     crossings: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
-    """Every (box, line, shared cells, rest of box, rest of line) with two or more shared."""
+    """Every (box, row or column, shared cells, rest of box, rest of line) with two or more
+    shared."""
+    pointing_locks: tuple[Lock, ...]
+    """Locks whose source is a box: every crossing box -> line, then on hyper grids box ->
+    window."""
+    claiming_locks: tuple[Lock, ...]
+    """Locks whose source is not a box: every crossing line -> box, then on hyper grids
+    window -> row, column, box and row, column -> window (as Sukaku Explainer's Locking)."""
+    generalized: bool
+    """Whether the grid is X or hyper: Sukaku Explainer's variant ladder applies."""
     peer_sets: tuple[frozenset[int], ...]
     """peers[cell] as sets, for quick 'sees' tests."""
     peer_bits: tuple[int, ...]
@@ -40,33 +68,110 @@ class Tables:
     """unit_cands[unit * n + d - 1]: the cand indices of digit d in the unit's cells."""
 
 
+_GRADING: dict[GeometryKey, Geometry] = {}
+
+
+def grading_geometry(geo: Geometry) -> Geometry:
+    """The geometry the grader works on: `geo` itself, except on a hyper grid, where the
+    five hidden windows follow the geometry's units (named 'hidden window k (r159c234)').
+    Unit indices below len(geo.units) mean the same unit in both."""
+    if geo.variant is not Variant.HYPER:
+        return geo
+    got = _GRADING.get(geo.key)
+    if got is None:
+        got = _GRADING[geo.key] = _with_hidden_windows(geo)
+    return got
+
+
+def base_geometry(geo: Geometry) -> Geometry:
+    """The plain geometry of a grading geometry (the one the kernels and formats know)."""
+    return geometry(geo.n, geo.variant, geo.region_layout)
+
+
+def _with_hidden_windows(geo: Geometry) -> Geometry:
+    n = geo.n
+    outer, first, second = (0, 4, 8), (1, 2, 3), (5, 6, 7)
+    bands = ((outer, outer), (outer, first), (outer, second), (first, outer), (second, outer))
+    units = list(geo.units)
+    names = list(geo.unit_names)
+    for k, (rows, cols) in enumerate(bands, 1):
+        units.append(tuple(r * n + c for r in rows for c in cols))
+        where = "r" + "".join(str(r + 1) for r in rows) + "c" + "".join(str(c + 1) for c in cols)
+        names.append(f"hidden window {k} ({where})")
+    cell_units = tuple(
+        tuple(u for u, cells in enumerate(units) if c in cells) for c in range(geo.ncells)
+    )
+    peers = tuple(
+        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c}))
+        for c in range(geo.ncells)
+    )
+    return dataclasses.replace(
+        geo, units=tuple(units), unit_names=tuple(names), cell_units=cell_units, peers=peers,
+        _arrays={},
+    )
+
+
+def unit_kinds(geo: Geometry) -> tuple[str, ...]:
+    """The kind of each unit of a (grading) geometry: rows, columns and boxes come first in
+    every geometry, then the variant's extras."""
+    n = geo.n
+    kinds = ["row"] * n + ["column"] * n + ["box"] * n
+    extra = len(geo.units) - 3 * n
+    if geo.variant is Variant.X:
+        kinds += ["diagonal", "antidiagonal"][:extra]
+    else:
+        kinds += ["window"] * extra
+    return tuple(kinds)
+
+
 _CACHE: dict[GeometryKey, Tables] = {}
 
 
 def tables(geo: Geometry) -> Tables:
-    """The tables of a geometry, built on first use."""
+    """The tables of a geometry's grading geometry, built on first use."""
     key = geo.key
     t = _CACHE.get(key)
     if t is None:
-        t = _CACHE[key] = _build(geo)
+        t = _CACHE[key] = _build(grading_geometry(geo))
     return t
+
+
+def _lock(units: tuple[tuple[int, ...], ...], source: int, target: int) -> Lock | None:
+    tset = set(units[target])
+    shared = tuple(c for c in units[source] if c in tset)
+    if len(shared) < 2:
+        return None
+    source_rest = tuple(c for c in units[source] if c not in shared)
+    target_rest = tuple(c for c in units[target] if c not in shared)
+    return source, target, shared, source_rest, target_rest
 
 
 def _build(geo: Geometry) -> Tables:
     n = geo.n
-    boxes = tuple(u for u, name in enumerate(geo.unit_names) if name.startswith("box"))
-    lines = tuple(u for u in range(len(geo.units)) if u not in boxes)
-    rows = tuple(u for u in lines if geo.unit_names[u].startswith("row"))
-    cols = tuple(u for u in lines if geo.unit_names[u].startswith("column"))
+    kinds = unit_kinds(geo)
+    boxes = tuple(u for u, k in enumerate(kinds) if k == "box")
+    lines = tuple(u for u, k in enumerate(kinds) if k != "box")
+    rows = tuple(u for u in lines if kinds[u] == "row")
+    cols = tuple(u for u in lines if kinds[u] == "column")
+    windows = tuple(u for u in lines if kinds[u] == "window")
     crossings = []
+    pointing: list[Lock] = []
+    claiming: list[Lock] = []
     for b in boxes:
-        bset = set(geo.units[b])
-        for line in lines:
-            shared = tuple(c for c in geo.units[line] if c in bset)
-            if len(shared) >= 2:
-                box_rest = tuple(c for c in geo.units[b] if c not in shared)
-                line_rest = tuple(c for c in geo.units[line] if c not in shared)
-                crossings.append((b, line, shared, box_rest, line_rest))
+        for line in rows + cols:
+            lock = _lock(geo.units, b, line)
+            if lock is not None:
+                crossings.append(lock)
+                pointing.append(lock)
+                back = _lock(geo.units, line, b)
+                assert back is not None
+                claiming.append(back)
+    for w in windows:
+        for u in rows + cols + boxes:
+            for source, target in ((w, u), (u, w)):
+                lock = _lock(geo.units, source, target)
+                if lock is not None:
+                    (pointing if kinds[source] == "box" else claiming).append(lock)
     peer_bits = []
     for c in range(geo.ncells):
         for d in range(n):
@@ -78,11 +183,15 @@ def _build(geo: Geometry) -> Tables:
     cell_cands = tuple(tuple(range(c * n, c * n + n)) for c in range(geo.ncells))
     unit_cands = tuple(tuple(c * n + d for c in cells) for cells in geo.units for d in range(n))
     return Tables(
+        kinds=kinds,
         boxes=boxes,
         lines=lines,
         rows=rows,
         cols=cols,
         crossings=tuple(crossings),
+        pointing_locks=tuple(pointing),
+        claiming_locks=tuple(claiming),
+        generalized=geo.variant in (Variant.X, Variant.HYPER),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_bits=tuple(peer_bits),
         cell_bits=cell_bits,

@@ -8,6 +8,9 @@ Glossary:
                unit it visits holds exactly two of its cells, one at an odd and one at an
                even position. If only a, b stayed, the puzzle would have two solutions.
                A rectangle is the loop of four cells (two rows, two columns, two boxes).
+               Every unit of the grid counts, the variant's too (diagonals, windows,
+               hidden windows; jigsaw regions as boxes): a rectangle with one cell on a
+               diagonal is no deadly pattern, since swapping a, b would break the diagonal.
   extra cells  the loop's cells holding more than a, b; one of their extras must be true
   BUG          bivalue universal grave: every empty cell bivalue; BUG+1 has one cell
                with three candidates, whose odd digit must be its value
@@ -21,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..grid import GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique
 from .tables import tables
@@ -81,17 +83,11 @@ def _loops(board: Board, start: int, pair: int) -> Iterator[tuple[int, ...]]:
     yield from walk(start, "", 2, 0)
 
 
-_KINDS: dict[GeometryKey, tuple[str, ...]] = {}
-
-
 def _kinds(board: Board) -> tuple[str, ...]:
-    """The kind of each unit ('row', 'column', 'box', ...), built once per geometry."""
-    geo = board.geo
-    key = geo.key
-    got = _KINDS.get(key)
-    if got is None:
-        got = _KINDS[key] = tuple(name.split()[0] for name in geo.unit_names)
-    return got
+    """The kind of each unit ('row', 'column', 'box', 'window', 'diagonal', ...): a loop
+    steps along a unit of another kind than its last step (Sukaku Explainer walks every
+    unit of the variant, so a loop may step along a diagonal or a window too)."""
+    return tables(board.geo).kinds
 
 
 def _valid(board: Board, loop: tuple[int, ...]) -> bool:
