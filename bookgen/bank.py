@@ -7,8 +7,12 @@ Glossary:
             writer wait its turn instead of failing)
   canon     a puzzle's canonical form (canon.py) as a line of symbols: the table's unique
             key, so a relabelled, transposed or permuted copy is the same row
-  run       the puzzles of one `fill` recipe: size, symmetry, clue target, minimal and seed;
-            puzzle i of a run is make_puzzle(spec, seed, i), whatever the workers
+  run       the puzzles of one `fill` recipe: size, symmetry, clue target, minimal and seed
+            (and variant and jigsaw regions); puzzle i of a run is make_puzzle(spec, seed, i),
+            whatever the workers
+  variant   each row's variant ('classic', 'x', 'hyper', 'jigsaw') and, for jigsaw, its
+            regions; a variant's canon starts with the variant's name (canon.canonical_key),
+            so the variants never share a row
   cursor    a run's next index to examine: stored in the same transaction as the batch it
             ends, so a killed fill loses at most the batch in flight and the same command
             run again starts there
@@ -30,15 +34,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
-from .canon import CANON_SIZES, canonical_key
+from .canon import CANON_SIZES, VARIANT_CANON_SIZES, canonical_key
 from .cluster import cluster_pool
 from .errors import InputError
 from .generate import make_puzzle
-from .grid import Geometry, Grid, format_line, geometry, parse, size_for_cells
+from .grid import (
+    Geometry,
+    Grid,
+    format_line,
+    geometry,
+    parse,
+    size_for_cells,
+    topology_fields,
+)
 from .improve import default_workers, worker_pool
 from .model import BANDS, Band, DigSpec
 from .rate import Rating, rate
-from .rules import TRACE_FIGURES, Symmetry, is_symmetric
+from .rules import TRACE_FIGURES, Symmetry, Variant, is_symmetric
 from .solver import Trace
 
 GENERATOR = f"bookgen {__version__}"
@@ -71,7 +83,9 @@ CREATE TABLE IF NOT EXISTS puzzle (
     run_index INTEGER,
     source_file TEXT,
     source_line INTEGER,
-    generator TEXT NOT NULL
+    generator TEXT NOT NULL,
+    variant TEXT NOT NULL DEFAULT 'classic',
+    regions TEXT
 );
 CREATE INDEX IF NOT EXISTS puzzle_grade ON puzzle (size, grade);
 CREATE INDEX IF NOT EXISTS puzzle_band ON puzzle (size, band, clues);
@@ -154,6 +168,10 @@ class Entry:
     """The file it was imported from, or None."""
     source_line: int | None = None
     """Its line in that file."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the puzzle has besides rows and columns."""
+    regions: str | None = None
+    """Jigsaw only: its region layout."""
 
 
 def entry_of(values: Grid, geo: Geometry, **origin: object) -> Entry | None:
@@ -162,7 +180,8 @@ def entry_of(values: Grid, geo: Geometry, **origin: object) -> Entry | None:
     if r.count != 1:
         return None
     return Entry(canonical_key(values, geo), r.as_dict(), symmetry_of(values, geo.n),
-                 **origin)  # type: ignore[arg-type]
+                 **origin, variant=geo.variant,  # type: ignore[arg-type]
+                 regions=geo.region_layout)
 
 
 def _row(e: Entry, size: int) -> tuple[object, ...]:
@@ -171,13 +190,15 @@ def _row(e: Entry, size: int) -> tuple[object, ...]:
         size, e.canon, f["puzzle"], f["solution"], f["clues"], f["grade"], f["band"],
         f["hardest"], json.dumps(f["steps"]), *(f[t.value] for t in TRACE_FIGURES),
         e.symmetry.value, e.run, e.run_index, e.source_file, e.source_line, GENERATOR,
+        e.variant.value, e.regions,
     )
 
 
 _INSERT = (
     "INSERT OR IGNORE INTO puzzle (size, canon, givens, solution, clues, grade, band, hardest, "
     "steps, level, maxlevel, way_complexity, cand_sum, cand_sq, symmetry, run, run_index, "
-    "source_file, source_line, generator) VALUES (" + ", ".join("?" * 20) + ")"
+    "source_file, source_line, generator, variant, regions) VALUES ("
+    + ", ".join("?" * 22) + ")"
 )
 
 
@@ -195,10 +216,7 @@ class Bank:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
-            columns = {c[1] for c in self.db.execute("PRAGMA table_info(puzzle)")}
-            if "variant" not in columns:  # a bank made before variants were recorded
-                self.db.execute("ALTER TABLE puzzle ADD COLUMN variant TEXT NOT NULL "
-                                "DEFAULT 'classic'")
+            _add_variant_columns(self.db)
         except sqlite3.OperationalError as e:  # no such folder, no permission, locked
             raise InputError(f"{path}: cannot open the bank ({e})") from None
         except sqlite3.DatabaseError as e:
@@ -256,8 +274,8 @@ class Bank:
     def stats(self) -> dict[str, list[tuple[object, int]]]:
         """Counts by size, band, grade (to a tenth) and clue count."""
         out = {}
-        for name, column in (("size", "size"), ("band", "band"), ("grade", "grade"),
-                             ("clues", "clues")):
+        for name, column in (("size", "size"), ("variant", "variant"), ("band", "band"),
+                             ("grade", "grade"), ("clues", "clues")):
             out[name] = [(k, int(c)) for k, c in self.db.execute(
                 f"SELECT {column}, count(*) FROM puzzle GROUP BY {column} ORDER BY "
                 + ("min(grade)" if column == "band" else column))]
@@ -330,6 +348,16 @@ class Bank:
             "GROUP BY book, config_hash ORDER BY min(rowid)", (name,))]
 
 
+def _add_variant_columns(db: sqlite3.Connection) -> None:
+    """Give a bank made before variants its variant and regions columns (every row
+    classic)."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(puzzle)")}
+    if "variant" not in have:
+        db.execute("ALTER TABLE puzzle ADD COLUMN variant TEXT NOT NULL DEFAULT 'classic'")
+    if "regions" not in have:
+        db.execute("ALTER TABLE puzzle ADD COLUMN regions TEXT")
+
+
 def _hi(grades: GradeRange) -> float:
     return 1e9 if grades.hi == float("inf") else grades.hi
 
@@ -348,10 +376,24 @@ class _Transaction:
 # ---------------------------------------------------------------- fill
 
 
+def bank_sizes(variant: Variant) -> tuple[int, ...]:
+    """The sizes of a variant the bank holds: those with a canonical form."""
+    return VARIANT_CANON_SIZES.get(variant, CANON_SIZES)
+
+
+def _of(variant: Variant) -> str:
+    return "" if variant is Variant.CLASSIC else f" of {variant.value} grids"
+
+
 def run_name(spec: DigSpec, seed: int) -> str:
     """The name of a fill run: everything that decides its puzzles."""
-    return (f"size={spec.size} symmetry={spec.symmetry.value} clues={spec.target} "
+    name = (f"size={spec.size} symmetry={spec.symmetry.value} clues={spec.target} "
             f"minimal={int(spec.minimal)} seed={seed}")
+    if spec.variant is not Variant.CLASSIC:
+        name += f" variant={spec.variant.value}"
+    if spec.regions is not None:
+        name += f" regions={spec.regions}"
+    return name
 
 
 @dataclass(frozen=True)
@@ -377,7 +419,7 @@ def fill_batch(task: FillTask) -> list[Entry]:
     run = run_name(task.spec, task.seed)
     for index in range(task.start, task.start + task.count):
         made = make_puzzle(task.spec, task.seed, index)
-        e = entry_of(made.puzzle, task.spec.geo, run=run, run_index=index)
+        e = entry_of(made.puzzle, made.geo, run=run, run_index=index)
         if e is not None and e.figures["grade"] in task.grades:
             out.append(e)
     return out
@@ -409,9 +451,10 @@ def fill(
     at the end of its batch) makes the stored set the same for any worker count. With
     `cluster` (cluster.py) the batches run on a Dask cluster; this process alone writes.
     """
-    if spec.size not in CANON_SIZES:
+    sizes = bank_sizes(spec.variant)
+    if spec.size not in sizes:
         raise InputError(f"--size {spec.size}: the bank holds sizes "
-                         f"{', '.join(map(str, CANON_SIZES))}")
+                         f"{', '.join(map(str, sizes))}" + _of(spec.variant))
     run = run_name(spec, seed)
     with Bank(path) as bank:
         start = index = bank.cursor(run)
@@ -472,9 +515,10 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
         except InputError as e:
             bad.append(str(e))
             continue
-        if geo.n not in CANON_SIZES:
+        sizes = bank_sizes(geo.variant)
+        if geo.n not in sizes:
             bad.append(f"{source}: line {number}: a {geo.n}x{geo.n} puzzle: the bank holds "
-                       f"sizes {', '.join(map(str, CANON_SIZES))}")
+                       f"sizes {', '.join(map(str, sizes))}" + _of(geo.variant))
             continue
         good.append((number, values, geo))
     added = known = 0
@@ -497,7 +541,12 @@ def export_lines(path: str | Path, grades: GradeRange, size: int | None = None
     file of these lines reads back as puzzles)."""
     with Bank(path, create=False) as bank:
         for row in bank.rows(size, grades):
-            yield (f"{row['givens']}  # grade {row['grade']:.1f} {row['band']}  "
+            givens = row["givens"]
+            if row["variant"] != Variant.CLASSIC.value:
+                # a JSON line says its variant and regions, so the file reads back alike
+                geo = geometry(row["size"], row["variant"], row["regions"])
+                givens = json.dumps({"puzzle": givens} | topology_fields(geo))
+            yield (f"{givens}  # grade {row['grade']:.1f} {row['band']}  "
                    f"clues {row['clues']}  hardest {row['hardest']}")
 
 
@@ -522,8 +571,10 @@ class Taken(set[Grid]):
 
 
 def _key(puzzle: Grid) -> str:
-    geo = geometry(size_for_cells(len(puzzle)) or 9)
-    return canonical_key(puzzle, geo) if geo.n in CANON_SIZES else format_line(puzzle)
+    # a bare grid says nothing of its variant: classic sizes compare classic forms (an X
+    # or hyper puzzle too, which only makes a series stricter); jigsaw-only sizes the grid
+    n = size_for_cells(len(puzzle)) or 0
+    return canonical_key(puzzle, geometry(n)) if n in CANON_SIZES else format_line(puzzle)
 
 
 def rating_of(row: sqlite3.Row) -> Rating:

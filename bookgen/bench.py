@@ -502,6 +502,70 @@ def bench_cli(args: argparse.Namespace) -> int:
     return 0
 
 
+VARIANT_GRADES = 60
+"""Puzzles per variant bench variants grades (unless --limit says otherwise)."""
+GRADE_BUDGET = 6
+"""bench variants grades puzzles of a variant until this many times --seconds are spent."""
+LAYOUTS = 40
+"""Usable jigsaw layouts drawn per size by bench variants."""
+
+
+def bench_variants(args: argparse.Namespace) -> int:
+    """Per variant (classic, X, hyper, jigsaw with a fresh random layout each): minimal 9x9
+    puzzles per second on one core for --seconds, the grade's seconds per puzzle and the
+    band mix of up to --limit (VARIANT_GRADES) of those puzzles, graded while
+    GRADE_BUDGET * --seconds last; then per jigsaw size,
+    layouts drawn per usable layout (LAYOUTS usable ones each). Times are this process's CPU
+    seconds: the work runs on one core, and CPU time stays fair when other programs share
+    the machine."""
+    from .generate import GeneratedPuzzle, make_puzzle, random_layout
+    from .model import Band, DigSpec
+    from .rate import rate
+    from .rules import JIGSAW_SIZES, Variant
+
+    limit = args.limit or VARIANT_GRADES
+    print(f"variants: minimal 9x9 puzzles, no symmetry, one core, {args.seconds:g} CPU s of "
+          f"generation each; grades of the first {limit} (or as many as "
+          f"{GRADE_BUDGET * args.seconds:g} s allow)")
+    print("{:8s} {:>8s} {:>10s} {:>7s} {:>7s} {:>9s} {:>9s}  {}".format(
+        "variant", "puzzles", "puzzles/s", "clues", "graded", "grade s", "grade max",
+        "bands (" + " ".join(b.value for b in Band) + ")"))
+    for variant in Variant:
+        spec = DigSpec(9, variant=variant, minimal=True)
+        make_puzzle(spec, "warm", 0)  # load or compile the kernels outside the timing
+        made: list[GeneratedPuzzle] = []
+        t0 = time.process_time()
+        while time.process_time() - t0 < args.seconds:
+            made.append(make_puzzle(spec, "bench", len(made)))
+        spent = time.process_time() - t0
+        times: list[float] = []
+        bands = dict.fromkeys(Band, 0)
+        for p in made[:limit]:
+            if sum(times) > GRADE_BUDGET * args.seconds:
+                break
+            t1 = time.process_time()
+            r = rate(p.puzzle, p.geo)
+            times.append(time.process_time() - t1)
+            if r.band:
+                bands[r.band] += 1
+        clues = statistics.mean(p.clues for p in made)
+        print(f"{variant.value:8s} {len(made):8d} {len(made) / spent:10.1f} {clues:7.1f} "
+              f"{len(times):7d} {statistics.mean(times):9.3f} {max(times):9.2f}  "
+              + " ".join(f"{bands[b]:d}" for b in Band))
+    print(f"jigsaw layouts: {LAYOUTS} usable layouts per size")
+    print("{:>4s} {:>14s} {:>18s} {:>16s}".format(
+        "size", "tried/usable", "growths/layout", "CPU ms/usable"))
+    for n in JIGSAW_SIZES:
+        random_layout(n, "warm", 0)
+        t0 = time.process_time()
+        found = [random_layout(n, "bench", i) for i in range(LAYOUTS)]
+        spent = time.process_time() - t0
+        tried = sum(f.tried for f in found)
+        print(f"{n:4d} {tried / LAYOUTS:14.2f} {sum(f.growths for f in found) / tried:18.1f} "
+              f"{spent / LAYOUTS * 1000:16.1f}")
+    return 0
+
+
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "cli": bench_cli,
     "solve": bench_solve,
@@ -510,6 +574,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "improve": bench_improve,
     "grade": bench_grade,
     "bank": bench_bank,
+    "variants": bench_variants,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 

@@ -37,7 +37,7 @@ millions of column orders on its first row.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import permutations, product
 from math import factorial
@@ -45,7 +45,8 @@ from math import factorial
 import numpy as np
 
 from .errors import InputError
-from .grid import Geometry, Grid
+from .grid import BOX_SHAPES, Geometry, Grid
+from .rules import HYPER_WINDOWS, JIGSAW_SIZES, Variant
 
 CANON_SIZES = (4, 6, 9, 12, 16)
 """Grid sizes with a canonical form."""
@@ -370,7 +371,10 @@ def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
 
     compiled=False runs minlex_core as plain Python (the reference the tests compare).
     InputError when a row or column holds a symbol twice.
+    X, hyper and jigsaw puzzles get their own group's form (variant_canonical).
     """
+    if geo.variant is not Variant.CLASSIC:
+        return variant_canonical(values, geo)[0]
     n = geo.n
     if n not in CANON_SIZES:
         raise InputError(
@@ -391,7 +395,99 @@ def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
 
 
 def canonical_key(values: Grid, geo: Geometry) -> str:
-    """The canonical form as a line of symbols (blank '.'), the bank's key of a puzzle."""
+    """The canonical form as a line of symbols (blank '.'), the bank's key of a puzzle.
+    A variant's key starts with its name, and a jigsaw's with its canonical layout
+    ('jigsaw:<layout>:<form>'), so no two variants share a key."""
     from .grid import format_line
 
-    return format_line(canonical(values, geo))
+    if geo.variant is Variant.CLASSIC:
+        return format_line(canonical(values, geo))
+    form, layout = variant_canonical(values, geo)
+    return ":".join([geo.variant.value] + ([layout] if layout else []) + [format_line(form)])
+
+
+# ---------------------------------------------------------------- variants
+#
+# The variants' groups are small (X 9x9: 96 motions, windoku: 128, jigsaw: at most the 8
+# rotations and mirrors), so their forms are found by trying every motion.
+
+
+VARIANT_CANON_SIZES: dict[Variant, tuple[int, ...]] = {
+    Variant.X: (4, 6, 9),
+    Variant.HYPER: (9,),
+    Variant.JIGSAW: JIGSAW_SIZES,
+}
+"""Grid sizes of each variant with a canonical form."""
+
+
+def _cell_map(n: int, rows: Sequence[int], cols: Sequence[int], transpose: bool) -> tuple[
+        int, ...]:
+    """The motion as a table: image cell i takes the value of source cell map[i]
+    (rows[i] is the source row placed at row i, likewise cols; transposed first)."""
+    return tuple((cols[c] * n + rows[r]) if transpose else (rows[r] * n + cols[c])
+                 for r in range(n) for c in range(n))
+
+
+@cache
+def variant_motions(n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """The cell maps of an X or hyper grid's group (relabelling aside): the classic motions
+    (band, row, stack and column permutations, transposition) that map the variant's extra
+    units onto extra units.
+
+    X: the diagonals go to diagonals exactly when the columns follow the rows, or follow
+    them mirrored, and the row permutation commutes with the mirror i -> n-1-i. Hyper: the
+    windows are products of window rows and window columns, so rows and columns that each
+    keep the window lines {1, 2, 3} and {5, 6, 7} together. Transposition joins both
+    groups when the boxes are square."""
+    br, bc = BOX_SHAPES[n]
+    mirror = list(range(n - 1, -1, -1))
+    if variant is Variant.X:
+        stacks = {tuple(q) for q in line_perms(n // bc, bc).tolist()}
+        pairs = []
+        for p in line_perms(n // br, br).tolist():
+            if all(p[mirror[i]] == mirror[p[i]] for i in range(n)):
+                for q in (p, [mirror[v] for v in p]):
+                    if tuple(q) in stacks:  # 2x3 boxes: columns move by stacks of 3
+                        pairs.append((p, q))
+    elif variant is Variant.HYPER:
+        windows = [{r0 + i for i in range(3)} for r0, _ in HYPER_WINDOWS[::3]]
+        keep = [p for p in line_perms(n // br, br).tolist()
+                if all({p[i] for i in w} in windows for w in windows)]
+        pairs = [(p, q) for p in keep for q in keep]
+    else:
+        raise InputError(f"no motion table for {variant.value} grids")
+    return tuple(_cell_map(n, p, q, t) for p, q in pairs
+                 for t in ((False, True) if br == bc else (False,)))
+
+
+def _dihedral(n: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 rotations and mirrors as cell maps."""
+    ident, flip = list(range(n)), list(range(n - 1, -1, -1))
+    return tuple(_cell_map(n, rows, cols, t) for rows in (ident, flip) for cols in (ident, flip)
+                 for t in (False, True))
+
+
+def _relabelled(values: Sequence[int]) -> tuple[int, ...]:
+    """Symbols renamed 1, 2, ... in order of first appearance; blanks stay 0."""
+    names: dict[int, int] = {}
+    return tuple(names.setdefault(v, len(names) + 1) if v else 0 for v in values)
+
+
+def variant_canonical(values: Grid, geo: Geometry) -> tuple[Grid, str | None]:
+    """(the minlex form, the layout it goes with) of an X, hyper or jigsaw puzzle.
+
+    X and hyper: the smallest relabelled image under variant_motions. Jigsaw: the motions
+    are the 8 rotations and mirrors, applied to the puzzle and its layout together; the
+    form is the smallest (relabelled layout, relabelled puzzle), so a motion that maps the
+    layout onto itself relabels the puzzle only, and a turned copy of the whole puzzle
+    has the same form."""
+    n = geo.n
+    sizes = VARIANT_CANON_SIZES.get(geo.variant, ())
+    if n not in sizes:
+        raise InputError(f"{n}x{n} {geo.variant.value}: canonical forms exist for sizes "
+                         f"{', '.join(map(str, sizes)) or 'none'}")
+    if geo.variant is Variant.JIGSAW:
+        best = min((_relabelled([geo.regions[i] + 1 for i in m]),
+                    _relabelled([values[i] for i in m])) for m in _dihedral(n))
+        return best[1], "".join(str(v) for v in best[0])
+    return min(_relabelled([values[i] for i in m]) for m in variant_motions(n, geo.variant)), None

@@ -32,7 +32,8 @@ from .cli_options import (
     read_puzzles,
 )
 from .errors import BookgenError, InputError
-from .grid import Geometry, geometry
+from .grid import ALL_SIZES, Geometry, topology_fields
+from .rules import Variant
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,7 +57,7 @@ def _puzzle_command(
                    help="a puzzle, a file of puzzles (.txt, .sdm, JSON lines with a "
                    "\"puzzle\" key), or - for standard input")
     p.add_argument("--format", choices=formats, default=formats[0], help="output format")
-    add_options(p, "output", "quiet", "backend")
+    add_options(p, "variant", "output", "quiet", "backend")
     return p
 
 
@@ -93,7 +94,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from .rate import rate
     from .solver import format_seed_trace
 
-    puzzles = list(read_puzzles(args.puzzles))
+    puzzles = list(read_puzzles(args.puzzles, args.variant))
     with_grade = not args.no_grade and args.format != "seed"
     _warm_kernels(with_grade)
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
@@ -102,9 +103,9 @@ def _cmd_rate(args: argparse.Namespace) -> int:
             t0 = time.perf_counter()
             r = rate(values, geo, with_grade=with_grade)
             if args.format == "json":
-                write(json.dumps(r.as_dict()) + "\n")
+                write(json.dumps(r.as_dict() | topology_fields(geo)) + "\n")
             elif args.format == "text":
-                write(_rating_line(r) + "\n")
+                write(_rating_line(r, geo) + "\n")
             elif r.trace is None:
                 raise InputError(f"{where}: --format seed needs the trace figures, which are "
                                  f"not computed for {geo.n}x{geo.n} puzzles")
@@ -115,7 +116,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rating_line(r: Rating) -> str:
+def _rating_line(r: Rating, geo: Geometry) -> str:
     from .grid import format_line
 
     tr = r.trace
@@ -127,7 +128,12 @@ def _rating_line(r: Rating) -> str:
     line += f"  clues {r.clues}"
     if r.grade is not None:
         line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest})"
-    return line + f"  {r.seconds * 1000:.1f} ms"
+    line += f"  {r.seconds * 1000:.1f} ms"
+    if geo.variant is not Variant.CLASSIC:
+        line += f"  variant {geo.variant.value}"
+    if geo.region_layout:
+        line += f"  regions {geo.region_layout}"
+    return line
 
 
 SOLVE_CHUNK = 8192
@@ -152,7 +158,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
     # Clashing givens are left to the kernel, which finds no solution for them; only
     # those puzzles are checked here, for the message.
-    source, batches = read_batches(args.puzzles, check=False)
+    source, batches = read_batches(args.puzzles, args.variant, check=False)
     backend = get_backend()
     status = 0
     total = sum(len(b.grids) for b in batches)
@@ -185,7 +191,10 @@ def _solved_text(
     """The output of solve for a chunk, and the rows that have no single solution.
 
     line and json are formatted as arrays; a row with several solutions prints the two
-    found, a row with none prints nothing (json: every row, with its count)."""
+    found, a row with none prints nothing (json: every row, with its count, and the
+    variant's topology_fields; a jigsaw solution in text is followed by its region line)."""
+    import json
+
     from .grid import format_as, format_lines
 
     counts = counts.tolist()
@@ -194,12 +203,14 @@ def _solved_text(
         puzzles = format_lines(grids).split("\n")
         firsts = format_lines(sols[:, 0]).split("\n")
         seconds = format_lines(sols[:, 1]).split("\n") if odd else []
+        topology = json.dumps(topology_fields(geo))[1:-1]
         out = []
         for k, count in enumerate(counts):
             found = ", ".join(f'"{s}"' for s in (firsts[k], seconds[k] if odd else "")[:count])
-            out.append(f'{{"puzzle": "{puzzles[k]}", "count": {count}, "solutions": [{found}]}}\n')
+            out.append(f'{{"puzzle": "{puzzles[k]}", "count": {count}, "solutions": [{found}], '
+                       f'{topology}}}\n')
         return "".join(out), odd
-    if fmt == "line" and not odd:
+    if fmt == "line" and not odd and geo.region_layout is None:
         return format_lines(sols[:, 0]), odd
     out = []
     for k, count in enumerate(counts):
@@ -220,7 +231,7 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
 def _cmd_hints(args: argparse.Namespace) -> int:
     from .solver import format_hints
 
-    puzzles = list(read_puzzles(args.puzzles))
+    puzzles = list(read_puzzles(args.puzzles, args.variant))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
                                                       "puzzle") as bar:
         for _where, values, geo in puzzles:
@@ -416,7 +427,7 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="show the candidate grid before every step that is not a single",
     )
-    add_options(p, "output", "quiet", "backend")
+    add_options(p, "variant", "output", "quiet", "backend")
     p.set_defaults(func=_cmd_explain)
 
 
@@ -424,7 +435,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from .grade import explain
     from .solver import count_solutions
 
-    puzzles = list(read_puzzles(args.puzzles))
+    puzzles = list(read_puzzles(args.puzzles, args.variant))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
                                                       "puzzle") as bar:
         for k, (where, values, geo) in enumerate(puzzles):
@@ -452,7 +463,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
         "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
         "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
-        "generate -n N --minimal against the kernels alone and the start-up).",
+        "generate -n N --minimal against the kernels alone and the start-up; variants: "
+        "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
+        "layouts drawn per usable layout per size).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -506,7 +519,7 @@ def _add_create(sub: argparse._SubParsersAction) -> None:
     p.add_argument("puzzles", metavar="PUZZLE|FILE|-", help="a grid, a file of grids, or -")
     p.add_argument("--format", choices=("line", "grid", "seed", "json"), default="line",
                    help="output format")
-    add_options(p, "seed", "output", "quiet", "backend")
+    add_options(p, "variant", "seed", "output", "quiet", "backend")
     p.set_defaults(func=_cmd_create)
 
 
@@ -517,7 +530,7 @@ def _cmd_create(args: argparse.Namespace) -> int:
     from .generate import create
     from .grid import format_as, format_line
 
-    puzzles = list(read_puzzles(args.puzzles, check=False))
+    puzzles = list(read_puzzles(args.puzzles, args.variant, check=False))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
                                                       "puzzle") as bar:
         for where, values, geo in puzzles:
@@ -527,7 +540,7 @@ def _cmd_create(args: argparse.Namespace) -> int:
                 changes = [c.describe(geo) for c in made.changes]
                 write(json.dumps({"puzzle": format_line(made.puzzle),
                                   "solution": format_line(made.solution),
-                                  "changes": changes}) + "\n")
+                                  "changes": changes} | topology_fields(geo)) + "\n")
                 continue
             write(format_as(made.puzzle, geo, args.format) + "\n")
             for change in made.changes:
@@ -560,14 +573,35 @@ def _add_shape_options(p: argparse.ArgumentParser) -> None:
                    help="no clue (group of symmetric clues) can be removed")
 
 
-def _shape(args: argparse.Namespace, geo: Geometry) -> DigSpec:
+def _shape(
+    args: argparse.Namespace, n: int, variant: Variant = Variant.CLASSIC,
+    regions: str | None = None,
+) -> DigSpec:
     """The DigSpec the shape options ask for; GenerationError naming a bad option."""
     from .model import ClueTarget, DigSpec
     from .rules import Symmetry
 
-    clues = ClueTarget.parse(args.clues, geo.n) if args.clues else None
-    return DigSpec(geo.n, Symmetry.parse(args.symmetry), clues, args.minimal, geo.variant,
-                   geo.region_layout)
+    clues = ClueTarget.parse(args.clues, n, variant) if args.clues else None
+    return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions)
+
+
+def _generate_spec(args: argparse.Namespace) -> DigSpec:
+    """generate's DigSpec: size, variant, regions (a jigsaw without them gets a random layout
+    per puzzle) and the shape options; InputError naming what does not fit."""
+    from .grid import geometry
+    from .rules import JIGSAW_SIZES
+
+    variant = args.variant or Variant.CLASSIC
+    if variant is Variant.JIGSAW and args.regions is None:
+        if args.size not in JIGSAW_SIZES:
+            sizes = ", ".join(map(str, JIGSAW_SIZES))
+            raise InputError(f"--size {args.size}: jigsaw grids have sizes {sizes}")
+        return _shape(args, args.size, variant)
+    try:
+        geo = geometry(args.size, variant, args.regions)
+    except InputError as e:
+        raise InputError(f"--size {args.size} --variant {variant.value}: {e}") from None
+    return _shape(args, geo.n, geo.variant, geo.region_layout)
 
 
 def _add_improve(sub: argparse._SubParsersAction) -> None:
@@ -592,18 +626,18 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
                    help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
     _add_shape_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    add_options(p, "output", "quiet", "workers", "backend", "seed")
+    add_options(p, "variant", "output", "quiet", "workers", "backend", "seed")
     p.set_defaults(func=_cmd_improve)
 
 
 def _cmd_improve(args: argparse.Namespace) -> int:
     import json
 
-    from .grid import format_line
+    from .grid import format_as, format_line
     from .improve import improve
     from .rules import TRACE_MAX_SIZE
 
-    (where, values, geo), *more = list(read_puzzles(args.grid))
+    (where, values, geo), *more = list(read_puzzles(args.grid, args.variant))
     if more:
         raise InputError(f"{more[0][0]}: improve takes one grid")
     if args.objective.traced and geo.n > TRACE_MAX_SIZE:
@@ -611,7 +645,7 @@ def _cmd_improve(args: argparse.Namespace) -> int:
                          f"computed for {geo.n}x{geo.n} grids (only up to {TRACE_MAX_SIZE}x"
                          f"{TRACE_MAX_SIZE}); use grade or clues")
     workers = capped_workers(_workers(args), "--workers", args.quiet)
-    spec = _shape(args, geo)
+    spec = _shape(args, geo.n, geo.variant, geo.region_layout)
     total = args.seconds if args.seconds is not None else args.evaluations
     with (progress_bar(total, args.quiet, "s" if args.seconds else "eval") as bar,
           _cluster(args.cluster) as pool):
@@ -626,9 +660,10 @@ def _cmd_improve(args: argparse.Namespace) -> int:
             if args.format == "json":
                 write(json.dumps({"puzzle": format_line(result.puzzle),
                                   "solution": format_line(result.solution),
-                                  "before": result.before, "after": result.after}) + "\n")
+                                  "before": result.before, "after": result.after}
+                                 | topology_fields(geo)) + "\n")
                 return 0
-            lines = [format_line(result.puzzle), format_line(result.solution)]
+            lines = [format_as(result.puzzle, geo, "line"), format_as(result.solution, geo, "line")]
             for name, figures in (("before", result.before), ("after", result.after)):
                 lines.append(f"{name}: " + "  ".join(
                     f"{k} {figures[k]}" for k in ("clues", "level", "maxlevel", "way_complexity",
@@ -663,9 +698,13 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
         "puzzles for any --workers and backend. Ctrl-C keeps the puzzles finished so far.",
     )
     p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
-    p.add_argument("--size", type=int, default=9, choices=(4, 6, 9, 12, 16),
-                   help="grid size")
+    p.add_argument("--size", type=int, default=9, choices=ALL_SIZES,
+                   help="grid size (5, 7 and 8: jigsaw only)")
     _add_shape_options(p)
+    add_options(p, "variant")
+    p.add_argument("--regions", default=None, metavar="LABELS",
+                   help="jigsaw: a fixed region layout, n*n labels row-major (default: a "
+                   "fresh random layout for every puzzle)")
     p.add_argument("--format", choices=("line", "json"), default="line", help="output format")
     add_options(p, "output", "quiet", "workers", "backend", "seed")
     p.set_defaults(func=_cmd_generate)
@@ -677,7 +716,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     workers = capped_workers(_workers(args), "--workers", args.quiet)
-    spec = _shape(args, geometry(args.size))
+    spec = _generate_spec(args)
     written = 0
     try:
         with data_out(args.output, keep_on_interrupt=True) as write, \
@@ -702,7 +741,7 @@ _BANK_HELP = "the bank's SQLite file"
 
 def _add_bank(sub: argparse._SubParsersAction) -> None:
     from .model import Band
-    from .rules import SIZES, Symmetry
+    from .rules import JIGSAW_SIZES, SIZES, Symmetry
 
     p = sub.add_parser(
         "bank",
@@ -720,7 +759,9 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     f.add_argument("-n", type=_positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=SIZES, help="grid size")
+    f.add_argument("--size", type=int, default=9, choices=sorted({*SIZES, *JIGSAW_SIZES}),
+                   help="grid size (5, 7 and 8: jigsaw only)")
+    add_options(f, "variant")
     which = f.add_mutually_exclusive_group()
     which.add_argument("--difficulty", type=_enum(Band), default=None, metavar="BAND",
                        help="|".join(b.value for b in Band))
@@ -763,9 +804,10 @@ def _cmd_bank_fill(args: argparse.Namespace) -> int:
 
     grades = (GradeRange.of_band(args.difficulty) if args.difficulty
               else GradeRange.parse(args.grade) if args.grade else GradeRange())
+    variant = args.variant or Variant.CLASSIC
     spec = DigSpec(args.size, args.symmetry,
-                   ClueTarget.parse(args.clues, args.size) if args.clues else None,
-                   args.minimal)
+                   ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
+                   args.minimal, variant)
     with progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)

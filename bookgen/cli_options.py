@@ -7,7 +7,10 @@ Glossary:
                  file is read; an argument that looks like a file name (is_file_name) but
                  names none is a missing file; anything else is the puzzle text itself
   record         a JSON line with a "puzzle" key (rate, generate, solve --format json):
-                 every command that reads puzzles reads these back
+                 every command that reads puzzles reads these back, with their "variant"
+                 and jigsaw "regions"
+  --variant      the units of the puzzles read or made (rules.Variant); not given, text is
+                 classic and a record says its own; given, every record must agree
   sink           where a command's data goes: standard output, or the -o FILE, written
                  whole or not at all (output.FileOut); messages always go to stderr
   progress bar   tqdm on stderr, drawn only when stderr is a terminal and not --quiet
@@ -25,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import InputError
+from .errors import GenerationError, InputError
 from .grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
 from .rules import Variant
 
@@ -47,6 +50,14 @@ def workers_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected 'auto' or a positive whole number, got "
                                          f"{text!r}")
     return int(text)
+
+
+def variant_name(text: str) -> Variant:
+    """An argparse type: a variant by its name (rules.Variant)."""
+    try:
+        return Variant.parse(text.strip().lower())
+    except GenerationError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 @dataclass(frozen=True)
@@ -79,6 +90,11 @@ OPTIONS: dict[str, Option] = {
         help="run the work on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N for "
         "N local processes (pip install 'bookgen[cluster]'); the same result as without it "
         "(default: this machine's processes)")),
+    "variant": Option(("--variant",), dict(
+        type=variant_name, default=None, metavar="|".join(v.value for v in Variant),
+        help="the puzzles' units: classic, x (diagonals), hyper (windows) or jigsaw (regions; "
+        "a region line follows each puzzle in text) (default: classic, or a JSON line's own "
+        "\"variant\", which must agree with one given)")),
 }
 """Every shared option by name, with the same meaning on every command that takes it."""
 
@@ -155,10 +171,12 @@ def _input_text(arg: str) -> tuple[str, str]:
 
 
 def read_batches(
-    arg: str, variant: Variant | str = Variant.CLASSIC, check: bool = True
+    arg: str, variant: Variant | None = None, check: bool = True
 ) -> tuple[str, list[Batch]]:
     """(source, batches) of a PUZZLE|FILE|- argument: every puzzle, parsed as arrays.
-    check=False lets clashing givens through; InputError when there is no puzzle."""
+    check=False lets clashing givens through; InputError when there is no puzzle. variant
+    None (no --variant): text is classic and a record says its own; a variant given must
+    agree with every record's (grid.parse_many)."""
     text, source = _input_text(arg)
     batches = parse_batches(text, source, variant, check)
     if not batches:
@@ -167,9 +185,10 @@ def read_batches(
 
 
 def read_puzzles(
-    arg: str, variant: Variant | str = Variant.CLASSIC, check: bool = True
+    arg: str, variant: Variant | None = None, check: bool = True
 ) -> Iterator[tuple[str, Grid, Geometry]]:
-    """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each."""
+    """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each (variant as
+    read_batches takes it)."""
     source, batches = read_batches(arg, variant, check)
     for batch in batches:
         for line, row in zip(batch.lines.tolist(), batch.grids.tolist(), strict=True):

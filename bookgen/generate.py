@@ -17,6 +17,13 @@ Glossary:
   puzzle seed the kernel's random seed for puzzle `index` of a run with seed `seed`: drawn
               from random.Random(f"{seed}:{index}"), so a puzzle depends only on those two,
               never on the worker count or the counting backend
+  variant     X, hyper and jigsaw puzzles are made like classic ones, over their units
+              (rules.Variant); a jigsaw spec without regions gets a fresh random layout
+              per puzzle, drawn from random.Random(f"{seed}:{index}:layout")
+              (puzzle_geometry). Symmetry is a property of the clue pattern alone, so
+              every symmetry is allowed for every variant, whatever the regions
+  usable      a geometry some complete grid fits, as found by COMPLETION_TRIES completion
+              searches (completes); a jigsaw layout is used only when usable
   create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
               list of changes made (Change)
 
@@ -35,9 +42,10 @@ from types import ModuleType
 import numpy as np
 
 from .errors import GenerationError
-from .grid import Geometry, Grid, find_clash, symbol
+from .grid import Geometry, Grid, find_clash, geometry, symbol
+from .jigsaw import Layout, usable_layout
 from .model import DigSpec
-from .rules import Symmetry, is_symmetric, symmetry_groups
+from .rules import Symmetry, Variant, is_symmetric, symmetry_groups
 
 
 def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -69,6 +77,18 @@ class GeneratedPuzzle:
     """Number of givens."""
     tries: int
     """Boards dug until the clue target was met (1 = the first)."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns."""
+    regions: str | None = None
+    """Jigsaw only: its region layout (n*n labels, row-major)."""
+    layouts: int = 0
+    """Jigsaw with a random layout: layouts drawn until a usable one; else 0."""
+
+    @property
+    def geo(self) -> Geometry:
+        """The puzzle's geometry (its jigsaw layout included)."""
+        n = round(len(self.puzzle) ** 0.5)
+        return geometry(n, self.variant, self.regions)
 
 
 def puzzle_seed(seed: int | str, index: int) -> int:
@@ -93,14 +113,71 @@ def _tables(geo: Geometry) -> tuple[np.ndarray, ...]:
     return a["units"], a["cell_units"], a["peers"], a["npeers"]
 
 
-def seed_digits(n: int) -> int:
-    """Random digits placed before a board is completed: 20 on a 9x9 board (seed 003)."""
-    return min(20, n * n // 4)
+def seed_digits(n: int, variant: Variant = Variant.CLASSIC) -> int:
+    """Random digits placed before a board is completed: 20 on a 9x9 board (seed 003).
+
+    None on a jigsaw board: its irregular regions make random digits contradict each other
+    often (9x9: 1 of 40 random layouts completed from 20 random digits, 25 of 40 from
+    none), and the search's random value order per cell gives random boards anyway."""
+    return 0 if variant is Variant.JIGSAW else min(20, n * n // 4)
 
 
-def node_limit(n: int) -> int:
-    """Search nodes after which a completion is abandoned and retried from new digits."""
-    return 3 * n * n
+def node_limit(n: int, variant: Variant = Variant.CLASSIC) -> int:
+    """Search nodes after which a completion is abandoned and retried from new digits;
+    a jigsaw board, started from no digits, gets more room (50 n*n)."""
+    return (50 if variant is Variant.JIGSAW else 3) * n * n
+
+
+COMPLETION_TRIES = 12
+"""Completion searches of node_limit nodes each before a geometry is called unusable
+(9x9 jigsaw: 5 tries on average for the layouts that complete)."""
+
+
+def completes(geo: Geometry, rng: random.Random, backend: str | None = None) -> Grid | None:
+    """A complete board of the geometry, or None when COMPLETION_TRIES searches found none."""
+    kern = dig_kernels(backend)
+    units, cell_units = _tables(geo)[:2]
+    grid = np.zeros(geo.ncells, dtype=np.int8)
+    nseed, limit = seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant)
+    for _ in range(COMPLETION_TRIES):
+        grid[:] = 0
+        if kern.complete_core(grid, kern.seed_state(rng.getrandbits(32)), nseed, limit,
+                              units, cell_units):
+            return tuple(grid.tolist())
+    return None
+
+
+@cache
+def _usable(geo: Geometry, backend: str | None) -> bool:
+    """Whether a fixed geometry is usable; the search is seeded by its key, so the answer
+    is the same every time."""
+    return completes(geo, random.Random(f"usable:{geo.key}"), backend) is not None
+
+
+def random_layout(
+    n: int, seed: int | str, index: int, backend: str | None = None
+) -> Layout:
+    """The jigsaw layout of puzzle `index` in the run seeded `seed` (regions=None)."""
+    rng = random.Random(f"{seed}:{index}:layout")
+    return usable_layout(n, rng, lambda geo: completes(geo, rng, backend) is not None)
+
+
+def puzzle_geometry(
+    spec: DigSpec, seed: int | str, index: int, backend: str | None = None
+) -> tuple[Geometry, int]:
+    """(the geometry of puzzle `index` of a run, layouts drawn for it): the spec's own, or
+    for a jigsaw spec without regions a fresh random usable layout. GenerationError when
+    the spec's fixed layout admits no complete board within the completion budget."""
+    if spec.variant is Variant.JIGSAW and spec.regions is None:
+        layout = random_layout(spec.size, seed, index, backend)
+        return geometry(spec.size, Variant.JIGSAW, layout.regions), layout.tried
+    geo = spec.geo
+    if geo.variant is Variant.JIGSAW and not _usable(geo, backend):
+        raise GenerationError(
+            f"jigsaw layout {geo.region_labels}: no complete grid found in "
+            f"{COMPLETION_TRIES} searches of {node_limit(geo.n, geo.variant)} nodes"
+        )
+    return geo, 0
 
 
 def make_puzzle(
@@ -115,12 +192,13 @@ def make_puzzle(
     With too_hard (and a spec that is not minimal) the dig stops before its first step that
     leaves a puzzle too hard within the clue target (see aimed_dig).
     """
-    geo, target = spec.geo, spec.target
+    geo, layouts = puzzle_geometry(spec, seed, index, backend)
+    target = spec.target
     kern = dig_kernels(backend)
     puzzle = np.zeros(geo.ncells, dtype=np.int8)
     solution = np.zeros(geo.ncells, dtype=np.int8)
     order = np.arange(len(_symmetry_arrays(geo.n, spec.symmetry)[1]), dtype=np.int32)
-    tries, fewest, most = generate_into(spec, seed, index, kern, puzzle, solution, order)
+    tries, fewest, most = generate_into(spec, seed, index, kern, puzzle, solution, order, geo)
     clues = int(np.count_nonzero(puzzle))
     if not target.lo <= clues <= target.hi:
         reached = str(fewest) if fewest == most else f"{fewest}-{most}"
@@ -135,20 +213,24 @@ def make_puzzle(
         orbits = symmetry_groups(geo.n, spec.symmetry)
         path = [orbits[g] for g in order.tolist() if not dug[orbits[g][0]]]
         dug = aimed_dig(full, path, target.hi, too_hard) or dug
-    return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries))
+    return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries), geo.variant,
+                           geo.region_layout, layouts)
 
 
 def generate_into(
     spec: DigSpec, seed: int | str, index: int, kern: ModuleType, puzzle: np.ndarray,
-    solution: np.ndarray, order: np.ndarray
+    solution: np.ndarray, order: np.ndarray, geo: Geometry | None = None
 ) -> tuple[int, int, int]:
     """The kernel call of make_puzzle alone: puzzle `index` of the run into the arrays
-    puzzle and solution (order: the groups in the order dug). (tries, fewest, most
-    clues reached)."""
-    geo, target = spec.geo, spec.target
+    puzzle and solution (order: the groups in the order dug), on geo: the spec's own when
+    None, else puzzle_geometry's (a random jigsaw layout). (tries, fewest, most clues
+    reached)."""
+    geo = geo or spec.geo
+    target = spec.target
     groups, sizes = _symmetry_arrays(geo.n, spec.symmetry)
     tries, fewest, most = kern.generate_core(
-        puzzle_seed(seed, index), seed_digits(geo.n), node_limit(geo.n), groups, sizes,
+        puzzle_seed(seed, index), seed_digits(geo.n, geo.variant),
+        node_limit(geo.n, geo.variant), groups, sizes,
         spec.minimal, target.lo, target.hi, spec.max_tries, order, puzzle, solution,
         *_tables(geo),
     )
@@ -216,7 +298,7 @@ def complete_board(geo: Geometry, rng: random.Random, backend: str | None = None
     rs = kern.seed_state(rng.getrandbits(32))
     grid = np.zeros(geo.ncells, dtype=np.int8)
     units, cell_units = _tables(geo)[:2]
-    nseed, limit = seed_digits(geo.n), node_limit(geo.n)
+    nseed, limit = seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant)
     while not kern.complete_core(grid, rs, nseed, limit, units, cell_units):
         grid[:] = 0
     return tuple(grid.tolist())

@@ -17,7 +17,11 @@ Glossary and conventions:
              arrays, and only a line found wrong is read again by the exact parser, for
              its message
   record     a JSON object on one line with a "puzzle" key (the output of rate, generate
-             or solve --format json), read back as that puzzle
+             or solve --format json), read back as that puzzle; it may carry "variant"
+             (classic when absent) and, for jigsaw, "regions"
+  region line  a jigsaw puzzle's regions written as text: n*n labels, row-major, on the
+             line after the puzzle in every text form (SPEC's "puzzle line plus a region
+             line"); sizes 5, 7 and 8 exist only as jigsaw grids
 
 The tables are computed once per topology (Geometry.key) and are immutable; kernels take the
 numpy copies from ``Geometry.arrays()``.
@@ -34,11 +38,13 @@ from functools import cache
 from typing import Any
 
 from .errors import GenerationError, InputError
-from .rules import HYPER_WINDOWS, Variant
+from .rules import HYPER_WINDOWS, JIGSAW_SIZES, Variant
 
 SYMBOLS = "123456789ABCDEFG"
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 SIZES = tuple(BOX_SHAPES)
+ALL_SIZES = tuple(sorted(set(SIZES) | set(JIGSAW_SIZES)))
+"""Every grid size of any variant."""
 FRAME_CHARS = set("|-+=")
 BLANKS = {".", "_"}
 FORMATS = ("line", "grid", "seed", "json")
@@ -254,9 +260,17 @@ def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
 
 
 def size_for_cells(ncells: int) -> int | None:
-    """n such that n*n == ncells and n is a supported size, else None."""
+    """n such that n*n == ncells and n is a grid size of some variant, else None."""
     n = math.isqrt(ncells)
-    return n if n * n == ncells and n in BOX_SHAPES else None
+    return n if n * n == ncells and n in ALL_SIZES else None
+
+
+def topology_fields(geo: Geometry) -> dict[str, str]:
+    """The JSON line keys that say a puzzle's topology: variant, and jigsaw's regions."""
+    out = {"variant": geo.variant.value}
+    if geo.region_layout is not None:
+        out["regions"] = geo.region_layout
+    return out
 
 
 # ---------------------------------------------------------------- symbols
@@ -314,8 +328,44 @@ def find_clash(values: Sequence[int], geo: Geometry) -> tuple[int, int, int] | N
     return None
 
 
-def _parse_vector(text: str, where: str, variant: Variant | str) -> tuple[Grid, Geometry]:
-    """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]'."""
+def _sizes_text(kind: Variant) -> str:
+    """'16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)' for the variant."""
+    cells = [str(n * n) for n in kind.sizes]
+    grids = [f"{n}x{n}" for n in kind.sizes]
+
+    def listed(items: list[str]) -> str:
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+    return f"{listed(cells)} (a {listed(grids)} grid)"
+
+
+def _size(count: int, kind: Variant, where: str, what: str) -> int:
+    """The grid size of `count` symbols (or numbers) for the variant; InputError naming the
+    sizes it has, and the jigsaw variant for sizes only jigsaw grids have."""
+    n = math.isqrt(count)
+    if n * n == count and n in kind.sizes:
+        return n
+    if n * n == count and n in JIGSAW_SIZES and n not in BOX_SHAPES:
+        raise InputError(f"{where}: a {n}x{n} grid exists only as a jigsaw (variant jigsaw, "
+                         "with its region line)")
+    expected = _sizes_text(kind)
+    if what == "vector":
+        expected = expected.split(" (")[0]
+        raise InputError(f"{where}: a vector of {count} numbers: expected {expected}")
+    raise InputError(f"{where}: {count} symbols: expected {expected}")
+
+
+def _topology(n: int, kind: Variant, regions: str | None, where: str) -> Geometry:
+    """geometry(n, kind, regions) with `where` in front of its errors."""
+    try:
+        return geometry(n, kind, regions)
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
+
+
+def _parse_vector(text: str, where: str, kind: Variant) -> tuple[Grid, int, bool]:
+    """A JSON list (row-major) or the seed's block-order vector '[0 0 6 ...]': (values in
+    the order written, size, whether they are in block order)."""
     body = text.strip()
     if "," in body:
         if body.count("[") > 1:  # json would recurse once per bracket
@@ -339,35 +389,32 @@ def _parse_vector(text: str, where: str, variant: Variant | str) -> tuple[Grid, 
                 )
             nums.append(int(tok))
         block = True
-    n = size_for_cells(len(nums))
-    if n is None:
-        raise InputError(
-            f"{where}: a vector of {len(nums)} numbers: expected 16, 36, 81, 144 or 256"
-        )
-    geo = geometry(n, variant)
+    n = _size(len(nums), kind, where, "vector")
     for i, v in enumerate(nums):
         if not 0 <= v <= n:
             raise InputError(
                 f"{where}: item {i + 1} is {v}: symbol too large for a {n}x{n} grid "
                 f"(expected 0-{n})"
             )
+    return tuple(nums), n, block
+
+
+def _placed(nums: Grid, geo: Geometry, block: bool) -> Grid:
+    """Vector numbers in row-major order (block order follows the geometry's regions)."""
+    if not block:
+        return nums
     values = [0] * geo.ncells
     for i, v in enumerate(nums):
-        values[geo.block_order[i] if block else i] = v
-    return tuple(values), geo
+        values[geo.block_order[i]] = v
+    return tuple(values)
 
 
 def _parse_symbols(
-    chars: list[tuple[int, int, str]], where_line: str, source: str, variant: Variant | str,
+    chars: list[tuple[int, int, str]], where_line: str, source: str, kind: Variant,
     within: str = "",
-) -> tuple[Grid, Geometry]:
+) -> tuple[Grid, int]:
     """chars: (line, position, char) of every symbol character, frame and spaces removed."""
-    n = size_for_cells(len(chars))
-    if n is None:
-        raise InputError(
-            f"{where_line}: {len(chars)} symbols: expected 16, 36, 81, 144 or 256 "
-            f"(a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)"
-        )
+    n = _size(len(chars), kind, where_line, "symbols")
     values = []
     for line, pos, ch in chars:
         v = _value_of(ch, n)
@@ -379,29 +426,57 @@ def _parse_symbols(
                 f"(expected {_expected(n)})"
             )
         values.append(v)
-    return tuple(values), geometry(n, variant)
+    return tuple(values), n
+
+
+def _record_object(raw: str) -> Any:
+    """The JSON value a record line starts with; a '#' comment may follow it (bank export
+    writes one). json's ValueError (JSONDecodeError) or RecursionError otherwise."""
+    body = raw.strip()
+    data, end = json.JSONDecoder().raw_decode(body)
+    rest = body[end:].lstrip()
+    if rest and not rest.startswith("#"):
+        raise json.JSONDecodeError("Extra data", body, end)
+    return data
 
 
 def _parse_record(
-    raw: str, source: str, lineno: int, variant: Variant | str
+    raw: str, source: str, lineno: int, asked: Variant | None
 ) -> tuple[Grid, Geometry]:
     """A record line: the puzzle under its "puzzle" key, a string of symbols or a list of
-    numbers; positions in a message count within that string."""
+    numbers; positions in a message count within that string. Its "variant" (classic when
+    absent) must agree with the one asked for, if any; "regions" are a jigsaw's labels."""
     where = _where(source, lineno)
     try:
-        data = json.loads(raw)
+        data = _record_object(raw)
     except (json.JSONDecodeError, RecursionError) as e:
         why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
         raise InputError(f"{where}: not a JSON object ({why})") from None
     puzzle = data.get("puzzle") if isinstance(data, dict) else None
-    if isinstance(puzzle, list):
-        return _parse_vector(json.dumps(puzzle), where, variant)
-    if not isinstance(puzzle, str):
+    if not isinstance(puzzle, (list, str)):
         raise InputError(f'{where}: expected a JSON object with a "puzzle" key holding the '
                          "puzzle, as rate --format json prints")
+    assert isinstance(data, dict)
+    name = data.get("variant", Variant.CLASSIC.value)
+    try:
+        kind = Variant.parse(name) if isinstance(name, str) else Variant(name)
+    except (GenerationError, ValueError):
+        names = ", ".join(v.value for v in Variant)
+        raise InputError(f"{where}: unknown variant {name!r}: expected one of {names}") from None
+    if asked is not None and kind is not asked:
+        raise InputError(f"{where}: the puzzle's variant is {kind.value}, but "
+                         f"{asked.value} was asked for")
+    regions = data.get("regions")
+    if regions is not None and not isinstance(regions, str):
+        raise InputError(f'{where}: "regions" must be a string of region labels')
+    if isinstance(puzzle, list):
+        nums, n, block = _parse_vector(json.dumps(puzzle), where, kind)
+        geo = _topology(n, kind, regions, where)
+        return _placed(nums, geo, block), geo
     chars = [(lineno, k + 1, ch) for k, ch in enumerate(puzzle)
              if not ch.isspace() and ch not in FRAME_CHARS]
-    return _parse_symbols(chars, where, source, variant, '"puzzle" ')
+    values, n = _parse_symbols(chars, where, source, kind, '"puzzle" ')
+    return values, _topology(n, kind, regions, where)
 
 
 def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
@@ -428,22 +503,32 @@ def decode_text(data: bytes, source: str) -> str:
                          "is not UTF-8; save it as UTF-8") from None
 
 
+def _kind(variant: Variant | str | None) -> Variant:
+    try:
+        return Variant.parse(variant or Variant.CLASSIC)
+    except GenerationError as e:
+        raise InputError(str(e)) from None
+
+
 def parse(
-    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
 ) -> tuple[Grid, Geometry]:
     """One grid from any accepted form; raises InputError naming line and position.
 
     Forms: one line of n*n symbols; a multi-line grid (spaces and | - + = ignored); the
-    seed's block-order vector '[0 0 6 ...]'; a JSON list of n*n integers. With check,
-    clashing givens are an error.
+    seed's block-order vector '[0 0 6 ...]'; a JSON list of n*n integers; a JSON line
+    object (see parse_many). A jigsaw puzzle's region line follows it. With check,
+    clashing givens are an error. variant None: classic, or a JSON line's own.
     """
+    kind = _kind(variant)
     lines = [raw.split("#", 1)[0] for raw in text.splitlines()]
-    if not text.lstrip().startswith("["):
+    if not text.lstrip().startswith(("[", "{")) and kind is not Variant.JIGSAW:
         chars = [ch for i, line in enumerate(lines) for ch in _symbol_chars(line, i + 1)]
-        if size_for_cells(len(chars)) is not None:
+        if size_for_cells(len(chars)) in kind.sizes:
             # The whole text is one grid, however its rows are broken over lines.
             first = chars[0][0]
-            values, geo = _parse_symbols(chars, _where(source, first), source, variant)
+            values, n = _parse_symbols(chars, _where(source, first), source, kind)
+            geo = _topology(n, kind, None, _where(source, first))
             if check:
                 check_clashes(values, geo, _where(source, first))
             return values, geo
@@ -459,52 +544,73 @@ def parse(
 
 
 def parse_many(
-    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
 ) -> Iterator[tuple[int, Grid, Geometry]]:
     """Every puzzle in a text: (first line number, values, geometry).
 
     One puzzle per line, '#' starts a comment, blank lines are skipped. A line with fewer
     symbols than a whole grid starts a multi-line grid that runs for n symbol lines; a
     line starting with '[' starts a vector that runs to the closing ']'; a line starting
-    with '{' is a record, a JSON object whose "puzzle" key holds the puzzle.
+    with '{' is a record, a JSON object whose "puzzle" key holds the puzzle and maybe
+    "variant" and "regions" (its variant must agree with `variant` when that is given). A
+    jigsaw puzzle in any other form is followed by its region line. variant None means
+    classic for text.
     """
+    asked = None if variant is None else _kind(variant)
+    kind = asked or Variant.CLASSIC
     raws = text.splitlines()
     lines = [raw.split("#", 1)[0].rstrip() for raw in raws]
     i = 0
     while i < len(lines):
         line = lines[i]
         start = i + 1
+        where = _where(source, start)
+        regions: str | None = None
+        block = False
         if raws[i].lstrip().startswith("{"):
+            # the raw line: a '#' inside the record is no comment
             i += 1
-            values, geo = _parse_record(raws[i - 1], source, start, variant)
+            values, geo = _parse_record(raws[i - 1], source, start, asked)
         elif not line.strip():
             i += 1
             continue
-        elif line.lstrip().startswith("["):
-            chunk = [line]
-            while "]" not in chunk[-1] and i + 1 < len(lines):
-                i += 1
-                chunk.append(lines[i])
-            if "]" not in chunk[-1]:
-                raise InputError(f"{_where(source, start)}: vector not closed: expected ']'")
-            i += 1
-            values, geo = _parse_vector(" ".join(chunk), _where(source, start), variant)
         else:
-            chars = _symbol_chars(line, start)
-            i += 1
-            if not chars:
-                continue  # a frame line such as '------+------'
-            if len(chars) in BOX_SHAPES and (
-                size_for_cells(len(chars)) is None or _spaced(line)
-            ):
-                rows = [chars]
-                while len(rows) < len(chars) and i < len(lines):
-                    more = _symbol_chars(lines[i], i + 1)
+            if line.lstrip().startswith("["):
+                chunk = [line]
+                while "]" not in chunk[-1] and i + 1 < len(lines):
                     i += 1
-                    if more:
-                        rows.append(more)
-                chars = [c for row in rows for c in row]
-            values, geo = _parse_symbols(chars, _where(source, start), source, variant)
+                    chunk.append(lines[i])
+                if "]" not in chunk[-1]:
+                    raise InputError(f"{where}: vector not closed: expected ']'")
+                i += 1
+                values, n, block = _parse_vector(" ".join(chunk), where, kind)
+            else:
+                chars = _symbol_chars(line, start)
+                i += 1
+                if not chars:
+                    continue  # a frame line such as '------+------'
+                if len(chars) in kind.sizes and (
+                    size_for_cells(len(chars)) not in kind.sizes or _spaced(line)
+                ):
+                    rows = [chars]
+                    while len(rows) < len(chars) and i < len(lines):
+                        more = _symbol_chars(lines[i], i + 1)
+                        i += 1
+                        if more:
+                            rows.append(more)
+                    chars = [c for row in rows for c in row]
+                values, n = _parse_symbols(chars, where, source, kind)
+            if kind is Variant.JIGSAW:
+                while i < len(lines) and not _symbol_chars(lines[i], i + 1):
+                    i += 1
+                if i == len(lines):
+                    raise InputError(f"{where}: a jigsaw puzzle needs its region line "
+                                     f"after it: {n * n} region labels, row-major")
+                regions = "".join(ch for _, _, ch in _symbol_chars(lines[i], i + 1))
+                where = _where(source, i + 1)
+                i += 1
+            geo = _topology(n, kind, regions, where)
+            values = _placed(values, geo, block)
         if check:
             check_clashes(values, geo, _where(source, start))
         yield start, values, geo
@@ -548,18 +654,20 @@ _VALUES = _value_table()
 
 
 def parse_batches(
-    text: str, source: str = "", variant: Variant | str = Variant.CLASSIC, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
 ) -> list[Batch]:
     """Every puzzle of a text, as parse_many reads it, in batches of consecutive puzzles
     of one geometry: the same puzzles, line numbers and errors.
 
-    A text of one-line puzzles of one size (comments, blank lines and records allowed) is
-    parsed and checked as one array; anything else, and every line found wrong, goes
-    through parse_many.
+    A classic text of one-line puzzles of one size (comments, blank lines and classic
+    records allowed) is parsed and checked as one array; anything else (another variant,
+    a record with a variant or regions), and every line found wrong, goes through
+    parse_many. Jigsaw puzzles each have their own geometry, so each is its own batch.
     """
-    fast = _fast_batch(text, source, variant, check)
-    if fast is not None:
-        return [fast] if len(fast.grids) else []
+    if variant is None or _kind(variant) is Variant.CLASSIC:
+        fast = _fast_batch(text, source, variant, check)
+        if fast is not None:
+            return [fast] if len(fast.grids) else []
     import numpy as np
 
     batches: list[Batch] = []
@@ -580,9 +688,11 @@ def parse_batches(
     return batches
 
 
-def _fast_batch(text: str, source: str, variant: Variant | str, check: bool) -> Batch | None:
-    """The whole text as one array when it is one-line puzzles of one size; None when it
-    is not (parse_many reads it then). A line it finds wrong is parsed again alone by
+def _fast_batch(
+    text: str, source: str, variant: Variant | str | None, check: bool
+) -> Batch | None:
+    """The whole text as one array when it is classic one-line puzzles of one size; None
+    when it is not (parse_many reads it then). A line it finds wrong is parsed again alone by
     parse_many, which raises the error naming it."""
     import numpy as np
 
@@ -611,10 +721,11 @@ def _fast_batch(text: str, source: str, variant: Variant | str, check: bool) -> 
         chars = "".join(puzzles).encode("ascii")
         body = chars.translate(_VALUES)
     if len(widths) == 0:
-        return Batch(geometry(9, variant), np.zeros((0, 81), dtype=np.int8), lines)
-    if len(widths) > 1 or size_for_cells(int(widths[0])) is None:
+        return Batch(geometry(9), np.zeros((0, 81), dtype=np.int8), lines)
+    n = size_for_cells(int(widths[0]))
+    if len(widths) > 1 or n not in Variant.CLASSIC.sizes:
         return None
-    geo = geometry(size_for_cells(int(widths[0])) or 9, variant)
+    geo = geometry(n)
     # a writable array: numba compiles read-only arrays as another type
     values = np.frombuffer(bytearray(body), dtype=np.uint8).reshape(-1, geo.ncells)
     wrong = np.flatnonzero((values > geo.n).any(axis=1)) if values.max() > geo.n else lines[:0]
@@ -640,11 +751,16 @@ def _one_line_puzzles(text: str) -> tuple[list[int], list[str]] | None:
         word = raw.split("#", 1)[0].strip()
         if word.startswith("{"):
             try:
-                word = json.loads(raw).get("puzzle")
-            except (ValueError, AttributeError, RecursionError):
+                data = _record_object(raw)
+            except (ValueError, RecursionError):
                 return None
-            if not isinstance(word, str):
+            if not isinstance(data, dict) or "regions" in data or data.get(
+                    "variant", Variant.CLASSIC.value) != Variant.CLASSIC.value:
                 return None
+            puzzle = data.get("puzzle")
+            if not isinstance(puzzle, str):
+                return None
+            word = puzzle
         elif not word:
             continue
         if not match(word):
@@ -654,7 +770,9 @@ def _one_line_puzzles(text: str) -> tuple[list[int], list[str]] | None:
     return numbers, puzzles
 
 
-def _raise_for_line(text: str, line: int, source: str, variant: Variant | str, check: bool) -> None:
+def _raise_for_line(
+    text: str, line: int, source: str, variant: Variant | str | None, check: bool
+) -> None:
     """Parse line `line` of text alone with parse_many, which raises its error."""
     alone = "\n" * (line - 1) + text.splitlines()[line - 1]
     for _ in parse_many(alone, source, variant, check):
@@ -670,20 +788,24 @@ def clashing(grids: Any, geo: Geometry) -> Any:
 
     Each given becomes its value's bit; a unit clashes when the sum of its bits differs
     from their OR. Rows, columns and boxes are reshaped views of the bits; only a
-    variant's extra units are gathered."""
+    variant's extra units (and jigsaw regions) are gathered."""
     import numpy as np
 
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
     bit = np.array([0] + [1 << v for v in range(n)], dtype=np.int32)
-    extra = geo.arrays()["units"][3 * n :]
+    # jigsaw regions are no reshape of the grid: gathered like the variant's extras
+    extra = geo.arrays()["units"][(3 if br else 2) * n :]
     out = np.zeros(len(grids), dtype=bool)
     for i in range(0, len(grids), CLASH_ROWS):
         bits = bit[grids[i : i + CLASH_ROWS]]
         m = len(bits)
         cells = bits.reshape(m, n, n)  # [row, column]
-        boxes = bits.reshape(m, n // br, br, n // bc, bc)  # [band, row, stack, column]
+        views: list[tuple[Any, tuple[int, ...]]] = [(cells, (2,)), (cells, (1,))]
+        if br:
+            boxes = bits.reshape(m, n // br, br, n // bc, bc)  # [band, row, stack, column]
+            views.append((boxes, (2, 4)))
         found = np.zeros(m, dtype=bool)
-        for view, axes in ((cells, (2,)), (cells, (1,)), (boxes, (2, 4))):
+        for view, axes in views:
             found |= (view.sum(axis=axes) != np.bitwise_or.reduce(view, axis=axes)).reshape(
                 m, -1).any(axis=1)
         if len(extra):
@@ -713,8 +835,12 @@ def format_line(values: Sequence[int]) -> str:
 
 
 def format_grid(values: Sequence[int], geo: Geometry) -> str:
-    """A framed multi-line grid with '|' and '-+-' between boxes."""
+    """A framed multi-line grid with '|' and '-+-' between boxes. A jigsaw grid has '|'
+    between cells of different regions and '-' under a cell whose region changes below it
+    (its region line is format_as's)."""
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
+    if not bc:
+        return _format_jigsaw_grid(values, geo)
     out = []
     sep = "-+-".join("-" * (2 * bc - 1) for _ in range(n // bc))
     for r in range(n):
@@ -722,6 +848,31 @@ def format_grid(values: Sequence[int], geo: Geometry) -> str:
             out.append(sep)
         cells = [symbol(values[r * n + c]) for c in range(n)]
         out.append(" | ".join(" ".join(cells[b : b + bc]) for b in range(0, n, bc)))
+    return "\n".join(out)
+
+
+def _format_jigsaw_grid(values: Sequence[int], geo: Geometry) -> str:
+    n, reg = geo.n, geo.regions
+    out = []
+    for r in range(n):
+        row = symbol(values[r * n])
+        for c in range(1, n):
+            wall = reg[r * n + c] != reg[r * n + c - 1]
+            row += (" | " if wall else " ") + symbol(values[r * n + c])
+        out.append(row)
+        if r < n - 1:
+            under = [reg[r * n + c] != reg[(r + 1) * n + c] for c in range(n)]
+            if any(under):
+                # '-' below each symbol whose region ends there, at the symbol's column
+                marks = [" "] * len(row)
+                col = 0
+                for c in range(n):
+                    if c:
+                        col += 3 if reg[r * n + c] != reg[r * n + c - 1] else 1
+                    if under[c]:
+                        marks[col] = "-"
+                    col += 1
+                out.append("".join(marks).rstrip())
     return "\n".join(out)
 
 
@@ -736,13 +887,17 @@ def format_json(values: Sequence[int]) -> str:
 
 
 def format_as(values: Sequence[int], geo: Geometry, fmt: str) -> str:
-    """Format a grid as one of FORMATS: line, grid, seed, json."""
+    """Format a grid as one of FORMATS: line, grid, seed, json; a jigsaw grid's region
+    line follows on the next line, so the text reads back as the same puzzle."""
     if fmt == "line":
-        return format_line(values)
-    if fmt == "grid":
-        return format_grid(values, geo)
-    if fmt == "seed":
-        return format_seed(values, geo)
-    if fmt == "json":
-        return format_json(values)
-    raise ValueError(f"unknown format {fmt!r}")
+        text = format_line(values)
+    elif fmt == "grid":
+        text = format_grid(values, geo)
+    elif fmt == "seed":
+        text = format_seed(values, geo)
+    elif fmt == "json":
+        text = format_json(values)
+    else:
+        raise ValueError(f"unknown format {fmt!r}")
+    regions = geo.region_layout
+    return text if regions is None else f"{text}\n{regions}"

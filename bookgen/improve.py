@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any, TypeVar
 
 from .errors import GenerationError, InputError
@@ -172,9 +173,13 @@ def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str,
             for index in range(task.start, task.start + task.count)]
     if not task.with_figures:
         return [(p, None) for p in made]
-    # The figures of the whole chunk come from one kernel batch.
-    figures = batch_figures([p.puzzle for p in made], task.spec.geo, task.backend)
-    return list(zip(made, figures, strict=True))
+    # The figures of each run of puzzles of one geometry come from one kernel batch (a
+    # jigsaw puzzle on a random layout has a geometry of its own).
+    out: list[tuple[GeneratedPuzzle, dict[str, Any] | None]] = []
+    for geo, same in groupby(made, key=lambda p: p.geo):
+        run = list(same)
+        out += zip(run, batch_figures([p.puzzle for p in run], geo, task.backend), strict=True)
+    return out
 
 
 def iter_generated(
@@ -202,23 +207,27 @@ def iter_generated(
 
 
 def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str) -> str:
-    """One output line of `bookgen generate`: 'line' is the puzzle, then after '#' the
-    solution and figures (so the file reads back as puzzles); 'json' is the rating dict.
-    Nothing is timed: the same seed gives byte-identical output."""
+    """One output of `bookgen generate`: 'line' is the puzzle, then after '#' the solution
+    and figures, and for jigsaw a second line, the region line (so the file reads back as
+    puzzles with --variant jigsaw); 'json' is the rating dict with the variant (and
+    regions). Nothing is timed: the same seed gives byte-identical output."""
     import json
 
-    from .grid import format_line
+    from .grid import format_line, topology_fields
 
     figures = figures or {}
     if fmt == "json":
-        return json.dumps(figures or {"puzzle": format_line(p.puzzle),
-                                      "solution": format_line(p.solution), "clues": p.clues})
+        return json.dumps((figures or {"puzzle": format_line(p.puzzle),
+                                       "solution": format_line(p.solution), "clues": p.clues})
+                          | topology_fields(p.geo))
     line = f"{format_line(p.puzzle)}  # solution {format_line(p.solution)}  clues {p.clues}"
     if figures.get("level") is not None:
         line += (
             f"  level {figures['level']}/{figures['maxlevel']}  complexity "
             f"{figures['way_complexity']}/{figures['cand_sum']}/{figures['cand_sq']}"
         )
+    if p.regions is not None:
+        line += f"\n{p.regions}  # regions"
     return line
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import GenerationError
-from .grid import Geometry, geometry
+from .grid import BOX_SHAPES, Geometry, geometry
 from .lang import Texts
-from .rules import MIN_CLUES, Paper, Platform, Symmetry, Variant
+from .rules import Paper, Platform, Symmetry, Variant, min_clues
 
 
 class Band(Enum):
@@ -72,8 +72,11 @@ class ClueTarget:
         return isinstance(clues, int) and self.lo <= clues <= self.hi
 
     @classmethod
-    def parse(cls, text: str | int | ClueTarget | None, n: int) -> ClueTarget:
-        """'24', '24-30' or an int; None means any count. GenerationError when impossible."""
+    def parse(
+        cls, text: str | int | ClueTarget | None, n: int, variant: Variant = Variant.CLASSIC
+    ) -> ClueTarget:
+        """'24', '24-30' or an int; None means any count. GenerationError when impossible
+        (fewer clues than rules.min_clues for the size and variant)."""
         ncells = n * n
         if text is None:
             return cls(0, ncells)
@@ -90,7 +93,7 @@ class ClueTarget:
                     f"clue target {text!r}: expected a number or a range such as 24-30"
                 )
             lo, hi = int(parts[0]), int(parts[-1])
-        least = MIN_CLUES[n]
+        least = min_clues(n, variant)
         if lo > hi:
             raise GenerationError(f"clue target {lo}-{hi}: the range is empty (lo > hi)")
         if hi > ncells:
@@ -99,8 +102,9 @@ class ClueTarget:
             )
         if hi < least:
             raise GenerationError(
-                f"clue target {text} is impossible for a {n}x{n} grid: a unique puzzle "
-                f"needs at least {least} clues"
+                f"clue target {text} is impossible for a {n}x{n}"
+                + ("" if variant is Variant.CLASSIC else f" {variant.value}")
+                + f" grid: a unique puzzle needs at least {least} clues"
             )
         return cls(max(lo, 0), hi)
 
@@ -125,13 +129,20 @@ class DigSpec:
     variant: Variant = Variant.CLASSIC
     """Which units the grid has besides rows and columns."""
     regions: str | None = None
-    """Jigsaw only: the region layout as n*n labels, row-major (Geometry.region_labels)."""
+    """Jigsaw only: the region layout as n*n labels, row-major (Geometry.region_labels);
+    None asks for a fresh random layout per puzzle (generate.puzzle_geometry)."""
     max_tries: int = MAX_TRIES
     """Fresh boards tried before giving up on the clue target."""
 
     @property
     def geo(self) -> Geometry:
         return geometry(self.size, self.variant, self.regions)
+
+    @property
+    def box_shape(self) -> tuple[int, int]:
+        """(box rows, box columns) of the grid; (0, 0) for jigsaw, whose regions are not
+        rectangles (known even when each puzzle gets its own random layout)."""
+        return (0, 0) if self.variant is Variant.JIGSAW else BOX_SHAPES[self.size]
 
     @property
     def target(self) -> ClueTarget:
@@ -152,6 +163,15 @@ class LineWeights:
     """Thin lines of an answer-key grid."""
     answer_box: float = 1.5
     """Box lines and border of an answer-key grid."""
+
+
+class XStyle(Enum):
+    """How an X grid shows its two diagonals."""
+
+    TINT = "tint"
+    """A light gray tint behind the diagonal cells."""
+    LINES = "lines"
+    """A thin gray line corner to corner along each diagonal."""
 
 
 @dataclass(frozen=True)
@@ -227,6 +247,11 @@ class Template:
     language's own (its `label` text)."""
     difficulty: DifficultyDisplay = DifficultyDisplay.BAND
     """What each label shows of the puzzle's difficulty."""
+    x_style: XStyle = XStyle.TINT
+    """How X grids show their diagonals: tinted cells or thin lines."""
+    region_tint: bool = False
+    """Jigsaw grids tint their regions in alternating light grays (neighbours differ)
+    besides the thick region borders."""
     print: PrintSpec = PrintSpec()
     """Platform, paper and bleed."""
 
@@ -242,9 +267,9 @@ class BookPuzzle:
     difficulty: str
     """The band's word in the book's language, e.g. 'Hard' or 'Schwer'."""
     box_rows: int
-    """Rows in one box (n = box_rows * box_cols)."""
+    """Rows in one box (n = box_rows * box_cols); 0 for jigsaw."""
     box_cols: int
-    """Columns in one box."""
+    """Columns in one box; 0 for jigsaw."""
     givens: tuple[int, ...]
     """The puzzle: n*n values, 0 = blank."""
     solution: tuple[int, ...]
@@ -253,6 +278,20 @@ class BookPuzzle:
     """The band of its grade; None for a blank grid (a page count before the work)."""
     grade: float | None = None
     """Its grade on the SE scale; None for a blank grid."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns; layout marks them."""
+    regions: str | None = None
+    """Jigsaw only: the region layout, n*n labels row-major (Geometry.region_labels)."""
+
+    @property
+    def n(self) -> int:
+        """Symbols per unit and cells per row."""
+        return math.isqrt(len(self.givens))
+
+    @property
+    def geo(self) -> Geometry:
+        """The grid's topology: its boxes or regions and the variant's extra units."""
+        return geometry(self.n, self.variant, self.regions)
 
 
 @dataclass(frozen=True)

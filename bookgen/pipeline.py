@@ -8,6 +8,9 @@ Glossary:
   rules         what every puzzle of a section must be (select.Rules): unique, of the
                 section's shape (size, symmetry, clue range, minimal) and difficulty;
                 random and improved puzzles alike are picked only when they keep them
+  layout        a jigsaw section without fixed `regions` draws a fresh region layout for
+                every candidate; the candidate, its improvement and its check keep that
+                layout, and the book record, manifest and puzzles.txt carry it
   round         candidates are made a round at a time in index order (in parallel when
                 workers > 1) and picked in index order, so a book never depends on the
                 number of workers, on round sizes, or on which worker finished first
@@ -25,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tqdm import tqdm
@@ -35,13 +38,13 @@ from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .cluster import cluster_pool
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .errors import GenerationError, LayoutError
-from .generate import make_puzzle
-from .grid import Grid, format_line
+from .generate import make_puzzle, puzzle_geometry
+from .grid import Geometry, Grid, format_line, geometry
 from .improve import PoolMap, improve, worker_pool
-from .model import Book, BookPuzzle, BookSection, DigSpec
+from .model import Book, BookPuzzle, BookSection
 from .output import Slot, book_bytes, claim, stage, switch, write_file
 from .rate import Rating, rate
-from .rules import COVER_PLATFORMS, Figure
+from .rules import COVER_PLATFORMS, Figure, Variant
 from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 from .tips import book_tips
 
@@ -65,6 +68,17 @@ STARTS_PER_PUZZLE = 4
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """A made and rated puzzle with its grid's layout."""
+
+    rating: Rating
+    """Its figures and grade."""
+    regions: str | None
+    """Jigsaw: the region layout it was made on (its own when the section draws a fresh
+    layout per puzzle); None for the other variants."""
+
+
+@dataclass(frozen=True)
 class Chosen:
     """A puzzle picked for the book, with where it came from."""
 
@@ -72,6 +86,8 @@ class Chosen:
     """Its figures and grade."""
     origin: str
     """How to make it again: 'random <section seed>:<index>' or 'improved ...'."""
+    regions: str | None = None
+    """Jigsaw: its region layout (Candidate.regions)."""
 
 
 @dataclass(frozen=True)
@@ -84,27 +100,37 @@ class Built:
     """puzzles.txt: one puzzle per line with a '#' comment saying number and section."""
 
 
-def _rules(section: SectionConfig) -> Rules:
-    return Rules(section.dig, section.difficulty)
+def _rules(section: SectionConfig, regions: str | None = None) -> Rules:
+    """The section's rules; with `regions`, for a puzzle on that jigsaw layout (a section
+    that draws a layout per puzzle holds each of its puzzles to the puzzle's own)."""
+    shape = section.dig
+    if regions is not None and shape.regions is None:
+        shape = replace(shape, regions=regions)
+    return Rules(shape, section.difficulty)
 
 
-def _candidate(job: tuple[Rules, str, int]) -> Rating:
+def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     """Make and rate candidate `index` of a section (runs in a worker process)."""
     rules, seed, index = job
     spec, difficulty = rules.shape, rules.difficulty
-    judge = _too_hard(difficulty, spec) if aimed(difficulty) else None
+    judge = None
+    if aimed(difficulty):
+        # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
+        # layout per puzzle, that layout is drawn here first, and make_puzzle draws the
+        # same one again from the same seed.
+        judge = _too_hard(difficulty, puzzle_geometry(spec, seed, index)[0])
     made = make_puzzle(spec, seed, index, too_hard=judge)
-    return rate(made.puzzle, spec.geo)
+    return Candidate(rate(made.puzzle, made.geo), made.regions)
 
 
-def _too_hard(difficulty: Difficulty, spec: DigSpec) -> Callable[[Grid], bool]:
+def _too_hard(difficulty: Difficulty, geo: Geometry) -> Callable[[Grid], bool]:
     """The judge of an aimed dig: the puzzle rates above a limit of the difficulty."""
-    return lambda puzzle: too_hard(rate(puzzle, spec.geo), difficulty)
+    return lambda puzzle: too_hard(rate(puzzle, geo), difficulty)
 
 
 def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
-    """Improve one start towards the difficulty, within the shape, and rate the result (in
-    a worker)."""
+    """Improve one start towards the difficulty, within the shape (its jigsaw layout
+    too), and rate the result (in a worker)."""
     puzzle, rules, spec, seed = job
     shape = rules.shape
     best = improve(
@@ -132,18 +158,20 @@ def _section(
         if pick([r], rules, 1, taken):
             chosen.append(Chosen(r, origin))
             bar.update(1)
-    starts: list[tuple[float, int, Rating]] = []
+    starts: list[tuple[float, int, Candidate]] = []
     index, size = 0, max(2, section.count)
     while len(chosen) < section.count and index < bound:
         end = min(bound, index + min(BATCH, size))
         jobs = [(rules, section_seed, i) for i in range(index, end)]
         size *= 2
-        for i, r in enumerate(pmap(_candidate, jobs), start=index):
-            if len(chosen) < section.count and pick([r], rules, 1, taken):
-                chosen.append(Chosen(r, f"random {section_seed}:{i}"))
+        for i, made in enumerate(pmap(_candidate, jobs), start=index):
+            r = made.rating
+            if len(chosen) < section.count and pick([r], _rules(section, made.regions), 1,
+                                                     taken):
+                chosen.append(Chosen(r, f"random {section_seed}:{i}", made.regions))
                 bar.update(1)
             elif r.count == 1:
-                starts.append((shortfall(r, section.difficulty), i, r))
+                starts.append((shortfall(r, section.difficulty), i, made))
         index = end
     if len(chosen) < section.count:
         chosen += _improve_section(
@@ -170,14 +198,13 @@ def _section(
 def _improve_section(
     section: SectionConfig,
     section_seed: str,
-    starts: list[tuple[float, int, Rating]],
+    starts: list[tuple[float, int, Candidate]],
     taken: set[Grid],
     pmap: PoolMap,
     bar: tqdm,
     missing: int,
 ) -> list[Chosen]:
     """Improve the starts nearest the difficulty, in that fixed order, until `missing` fit."""
-    rules = _rules(section)
     spec = section.improve or ImproveSpec(DEFAULT_IMPROVE, None, objective(section))
     near = sorted(
         ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
@@ -189,10 +216,11 @@ def _improve_section(
         # the round size changes only how much is computed, never what is chosen.
         batch = near[k : k + max(2, missing - len(chosen))]
         k += len(batch)
-        jobs = [(r.puzzle, rules, spec, f"{section_seed}:improve:{i}") for _, i, r in batch]
-        for (_, i, _), r in zip(batch, pmap(_improved, jobs), strict=True):
-            if len(chosen) < missing and pick([r], rules, 1, taken):
-                chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}"))
+        jobs = [(m.rating.puzzle, _rules(section, m.regions), spec,
+                 f"{section_seed}:improve:{i}") for _, i, m in batch]
+        for (_, i, m), job, r in zip(batch, jobs, pmap(_improved, jobs), strict=True):
+            if len(chosen) < missing and pick([r], job[1], 1, taken):
+                chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}", m.regions))
                 bar.update(1)
     return chosen
 
@@ -205,10 +233,12 @@ def build_book(cfg: BookConfig, progress: bool = True, cluster: str | None = Non
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
             built = _build(cfg, progress, bank, cluster)
+            # the bank keeps classic grids: a variant puzzle is not one without its units
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
                 (p.number, c.rating, c.origin) for (_, chosen), s in
                 zip(built[1], built[0].book.sections, strict=True)
-                for c, p in zip(chosen, s.puzzles, strict=True)])
+                for c, p in zip(chosen, s.puzzles, strict=True)
+                if p.variant is Variant.CLASSIC])
             return built[0]
     return _build(cfg, progress, None, cluster)[0]
 
@@ -218,17 +248,21 @@ def _build(cfg: BookConfig, progress: bool, bank: Bank | None, cluster: str | No
     # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
     # series; the bank offers its puzzles first
     taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
+    # variant puzzles are compared as grids: the canonical forms know classic grids only
+    variant_taken: set[Grid] = set()
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
     with cluster_pool(cluster) if cluster else worker_pool(cfg.workers) as pmap:
         for si, section in enumerate(cfg.sections):
-            offered = () if bank is None else offers(
+            classic = section.dig.variant is Variant.CLASSIC
+            offered = () if bank is None or not classic else offers(
                 bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
                 (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None)
             with tqdm(
                 total=section.count, desc=section.name, unit="puzzle", disable=not progress,
                 leave=True,
             ) as bar:
-                chosen = _section(si, section, cfg.seed, taken, pmap, bar, offered)
+                chosen = _section(si, section, cfg.seed, taken if classic else variant_taken,
+                                  pmap, bar, offered)
             sections.append((section, chosen))
     return _assemble(cfg, sections), sections
 
@@ -250,7 +284,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     solved = []
     words = cfg.texts
     for section, chosen in sections:
-        geo = section.dig.geo
+        variant = section.dig.variant
         printed = []
         for c in chosen:
             number += 1
@@ -258,20 +292,25 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             assert r.solution is not None and r.band is not None
             printed.append(
                 BookPuzzle(
-                    number, section.name, words(f"band.{r.band.value}"), geo.box_rows,
-                    geo.box_cols, r.puzzle, r.solution, r.band, r.grade,
+                    number, section.name, words(f"band.{r.band.value}"),
+                    *section.dig.box_shape, r.puzzle, r.solution, r.band, r.grade,
+                    variant=variant, regions=c.regions,
                 )
             )
+            # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
+            geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
             solved.append((number, r.puzzle, r.solution, geo, r.steps or ()))
             entry = {"id": number, "section": section.name}
             entry.update(r.as_dict())
             del entry["seconds"]  # timing differs run to run; the manifest must not
             entry.update(
-                givens=entry.pop("puzzle"), seed=c.origin, generator=f"bookgen {__version__}",
-                config_hash=cfg.config_hash,
+                givens=entry.pop("puzzle"), variant=variant.value, seed=c.origin,
+                generator=f"bookgen {__version__}", config_hash=cfg.config_hash,
             )
+            if c.regions is not None:
+                entry["regions"] = c.regions
             entries.append(entry)
-            lines.append(f"{format_line(r.puzzle)}  # {number} {section.name} {r.grade:.1f}")
+            lines += _text_lines(number, section.name, r, variant, c.regions)
         book_sections.append(BookSection(section.name, tuple(printed)))
     book = Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
@@ -289,6 +328,17 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         "puzzles": entries,
     }
     return Built(book, manifest, tuple(lines))
+
+
+def _text_lines(number: int, name: str, r: Rating, variant: Variant,
+                regions: str | None) -> list[str]:
+    """A puzzle's puzzles.txt lines: the givens with a comment saying number, section,
+    grade and (besides classic) the variant; a jigsaw puzzle's region line follows it."""
+    kind = "" if variant is Variant.CLASSIC else f" {variant.value}"
+    lines = [f"{format_line(r.puzzle)}  # {number} {name} {r.grade:.1f}{kind}"]
+    if regions is not None:
+        lines.append(f"{regions}  # regions of {number}")
+    return lines
 
 
 def write_book(built: Built, out: Path | Slot) -> int:

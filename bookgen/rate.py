@@ -6,7 +6,8 @@ Glossary:
   grade     the SE-scale number of the human-style grader, with its band and hardest step
   as_dict   the stable JSON object of `bookgen rate --format json`: always the keys of
             RECORD_KEYS, null where a figure was not computed (keys are added over time,
-            never renamed); `generate --format json` prints the same keys
+            never renamed); `generate --format json` prints the same keys, and both add
+            grid.topology_fields (the variant, and a jigsaw's regions)
   traced    grids up to TRACE_MAX_SIZE get the trace figures; larger ones only the count
             and solution (from the counting search) and the grade: the seed's trace,
             with its fixed branching order, can run for hours on a sparse 16x16 puzzle

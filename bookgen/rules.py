@@ -75,6 +75,28 @@ VARIANT_SIZES: dict[Variant, tuple[int, ...]] = {
 HYPER_WINDOWS = ((1, 1), (1, 5), (5, 1), (5, 5))
 """Top-left (row, column), 0-based, of the hyper variant's four 3x3 windows."""
 
+FEWEST_KNOWN_CLUES: dict[tuple[Variant, int], int] = {
+    (Variant.X, 9): 12,
+    (Variant.HYPER, 9): 11,
+}
+"""The fewest clues of any unique puzzle found so far, where a variant's minimum is not
+proven: X-sudoku 12 (sudocue.net's collection of 552,952 12-clue puzzles, "probably" the
+minimum), windoku 11 (sudocue.net's 18,778 11-clue puzzles). Facts for people, not bounds:
+a clue-range check uses min_clues."""
+
+
+def min_clues(n: int, variant: Variant = Variant.CLASSIC) -> int:
+    """Fewest clues a unique puzzle of size n and variant can have, as a safe lower bound.
+
+    Classic grids have MIN_CLUES. The variants' extra or irregular units lower the
+    minimum (X-sudoku and windoku have unique puzzles below 17 clues; see
+    FEWEST_KNOWN_CLUES) and none is proven, so they get the bound that holds for every
+    set of units: n - 1, since a puzzle missing two symbols has a second solution with
+    those two swapped."""
+    if variant is Variant.CLASSIC:
+        return MIN_CLUES[n]
+    return n - 1
+
 
 class Symmetry(Enum):
     """Board motions that leave the clue pattern unchanged."""
@@ -171,13 +193,15 @@ def is_symmetric(puzzle: tuple[int, ...], n: int, symmetry: Symmetry) -> bool:
 
 
 @cache
-def clue_counts(n: int, symmetry: Symmetry) -> frozenset[int]:
+def clue_counts(
+    n: int, symmetry: Symmetry, variant: Variant = Variant.CLASSIC
+) -> frozenset[int]:
     """Clue counts a puzzle of size n with `symmetry` can have: sums of orbit sizes
-    within MIN_CLUES[n] .. n*n - 1."""
+    within min_clues(n, variant) .. n*n - 1."""
     reach = 1
     for size in orbit_sizes(n, symmetry):
         reach |= reach << size
-    return frozenset(k for k in range(MIN_CLUES[n], n * n) if reach >> k & 1)
+    return frozenset(k for k in range(min_clues(n, variant), n * n) if reach >> k & 1)
 
 
 SHIDOKU_PUZZLES: dict[Symmetry, tuple[int, ...]] = {
@@ -336,6 +360,11 @@ DIGIT_SCALE = (0.55, 0.65)
 
 MAX_ANSWER_GRAY = 0.4
 """Lightest gray for filled-in answer digits: at least 60% black."""
+
+TINT_GRAYS = (0.78, 0.9)
+"""Darkest and lightest gray of a tint behind digits (X diagonals, hyper windows, jigsaw
+regions): at least 10% black, since lighter screens may drop out in print, and at most 22%
+black, so that answer digits (at least 60% black) keep a contrast of 0.38 or more."""
 
 PAGE_SIDE_PT = (216.0, 1224.0)
 """Smallest and largest page side accepted: 3 in to 17 in."""

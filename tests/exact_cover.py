@@ -7,9 +7,10 @@ Glossary:
              for every unit u of c
   X          column -> the set of rows still covering it; Y: row -> its columns
 
-Written from the definition alone (it shares no code with bookgen's kernels), so that
-agreeing with it means something. Works for every size and variant, since the units come
-from the Geometry.
+Written from the definition alone (it shares no code with bookgen's kernels or its
+Geometry tables), so that agreeing with it means something. The units of every size and
+variant are built here from the rules as people state them (variant_units); of a
+Geometry only its size, variant name and jigsaw region labels are read.
 """
 
 from __future__ import annotations
@@ -21,11 +22,48 @@ Column = tuple[Any, ...]
 Row = tuple[int, int]
 
 
+BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
+"""Box height and width of each classic size."""
+
+
+def variant_units(n: int, variant: str = "classic", regions: str | None = None
+                  ) -> list[list[int]]:
+    """Every unit as a list of cells (row-major): rows, columns, then boxes or jigsaw
+    regions (cells sharing a label), then X's two main diagonals or hyper's four 3x3
+    windows at 1-based rows and columns 2-4 and 6-8."""
+    units = [[r * n + c for c in range(n)] for r in range(n)]
+    units += [[r * n + c for r in range(n)] for c in range(n)]
+    if variant == "jigsaw":
+        assert regions is not None and len(regions) == n * n
+        units += [[c for c in range(n * n) if regions[c] == label]
+                  for label in sorted(set(regions))]
+    else:
+        h, w = BOXES[n]
+        units += [[(top + i) * n + left + j for i in range(h) for j in range(w)]
+                  for top in range(0, n, h) for left in range(0, n, w)]
+    if variant == "x":
+        units.append([i * n + i for i in range(n)])
+        units.append([i * n + (n - 1 - i) for i in range(n)])
+    if variant == "hyper":
+        assert n == 9
+        for top in (1, 5):
+            for left in (1, 5):
+                units.append([(top + i) * 9 + left + j for i in range(3) for j in range(3)])
+    return units
+
+
+def units_of(geo: Any) -> list[list[int]]:
+    """variant_units for a Geometry, from its size, variant name and region labels only."""
+    return variant_units(geo.n, geo.variant.value, geo.region_layout)
+
+
 def _problem(geo: Any) -> tuple[dict[Column, set[Row]], dict[Row, list[Column]]]:
+    units = units_of(geo)
     y: dict[Row, list[Column]] = {}
-    for c in range(geo.ncells):
+    for c in range(geo.n * geo.n):
         for v in range(1, geo.n + 1):
-            y[(c, v)] = [("cell", c)] + [("unit", u, v) for u in geo.cell_units[c]]
+            y[(c, v)] = [("cell", c)] + [("unit", u, v) for u, cells in enumerate(units)
+                                         if c in cells]
     x: dict[Column, set[Row]] = {}
     for row, cols in y.items():
         for col in cols:

@@ -28,7 +28,7 @@ SECOND = SMALL_PUZZLES[9][1]
 SEVERAL = SMALL_PUZZLES[9][2]
 EMPTY_4 = "." * 16
 RATE_KEYS = ["puzzle", "solution", "count", "level", "maxlevel", "way_complexity", "cand_sum",
-             "cand_sq", "clues", "seconds", "grade", "band", "hardest", "steps"]
+             "cand_sq", "clues", "seconds", "grade", "band", "hardest", "steps", "variant"]
 PUZZLE_VERBS = ("rate", "solve", "hints", "explain", "create")
 
 
@@ -160,7 +160,7 @@ def test_rate_json_pipes_into_solve_json():
     solved = run("solve", "-", "--format", "json", stdin=rated.stdout)
     assert solved.returncode == 1  # two of the three have several solutions
     rows = [json.loads(line) for line in solved.stdout.splitlines()]
-    assert [list(r) for r in rows] == [["puzzle", "count", "solutions"]] * 3
+    assert [list(r) for r in rows] == [["puzzle", "count", "solutions", "variant"]] * 3
     for row, puzzle in zip(rows, (GOLDEN, SEVERAL, EMPTY_4), strict=True):
         values, geo = parse(puzzle)
         truth = solutions_exact(values, geo, 2)

@@ -281,7 +281,8 @@ MISTAKES = [
      "one of none, rotational, rotational90, mirror, flip, diagonal, antidiagonal, dihedral "
      "(line 8)"),
     ("bad size", BASE + "    size: 10\n",
-     "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16, got 10 (line 8)"),
+     "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16 (a jigsaw also 5, 7, 8), "
+     "got 10 (line 8)"),
     ("minimal not a flag", BASE + "    minimal: yes please\n",
      "sections[0].minimal: expected true or false, got 'yes please' (line 8)"),
     ("improve zero seconds", BASE + "    improve: {seconds: 0}\n",

@@ -238,7 +238,7 @@ def test_cli_improve_json():
     run = _cli("improve", grid, "--evaluations", "20", "--workers", "1", "--format", "json")
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert set(out) == {"puzzle", "solution", "before", "after"}
+    assert set(out) == {"puzzle", "solution", "before", "after", "variant"}
     assert out["solution"] == grid and out["before"]["clues"] == 81
     values, geo = parse(out["puzzle"])
     assert count_exact(values, geo) == 1

@@ -15,7 +15,7 @@ from bookgen.config import Difficulty, ImproveSpec, SectionConfig, load_config
 from bookgen.errors import GenerationError
 from bookgen.grid import geometry, parse
 from bookgen.model import Band, ClueTarget, DigSpec
-from bookgen.pipeline import _improve_section, build_book, write_book
+from bookgen.pipeline import Candidate, _improve_section, build_book, write_book
 from bookgen.rate import rate
 from bookgen.rules import Figure, Symmetry
 from bookgen.select import Rules, ceiling, matches, pick, shortfall
@@ -292,7 +292,7 @@ def test_improvement_reaches_what_random_did_not():
         name="Harder", count=1, difficulty=Difficulty(None, ((Figure.WAY_COMPLEXITY, 10, 10_000),)),
         dig=DigSpec(), improve=ImproveSpec(300, None, Figure.WAY_COMPLEXITY),
     )
-    starts = [(shortfall(start, section.difficulty), 0, start)]
+    starts = [(shortfall(start, section.difficulty), 0, Candidate(start, None))]
     with tqdm(disable=True) as bar:
         chosen = _improve_section(section, "t", starts, set(), lambda f, xs: map(f, xs), bar, 1)
     assert len(chosen) == 1

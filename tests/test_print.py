@@ -50,6 +50,7 @@ from bookgen.rules import (
     MIN_PAGES,
     Paper,
     Platform,
+    Variant,
     page_limit,
 )
 
@@ -87,14 +88,17 @@ def pattern_book(cfg: C.BookConfig, seed: int = 5) -> Book:
     sections, number = [], 0
     for s in cfg.sections:
         geo = geometry(s.dig.size)
+        # a jigsaw section drawing random layouts gets the box layout as a stand-in
+        regions = s.dig.regions or (geo.region_labels if s.dig.variant is Variant.JIGSAW
+                                    else None)
         band = s.difficulty.band.value if s.difficulty.band else "medium"
         puzzles = []
         for _ in range(s.count):
             number += 1
             solution = solved_board(rng, geo)
             givens = tuple(v if rng.random() < 0.45 else 0 for v in solution)
-            puzzles.append(BookPuzzle(number, s.name, band.capitalize(), geo.box_rows,
-                                      geo.box_cols, givens, solution))
+            puzzles.append(BookPuzzle(number, s.name, band.capitalize(), *s.dig.box_shape,
+                                      givens, solution, variant=s.dig.variant, regions=regions))
         sections.append(BookSection(s.name, tuple(puzzles)))
     # the tips the config's difficulties may need, each with a worded example
     tips = tuple(replace(tip, puzzle=1, example=cfg.texts(

@@ -1,7 +1,8 @@
 """The README's code blocks run as written: every ```python block, and every line of a
-```sh block whose commands are all cheap bookgen commands (no build, cover, bench, bank,
-installs or test runs), from a copy of the repository's layout with the puzzle data
-beside it. The outputs a block names in its comments are checked too."""
+```sh block whose commands are all cheap bookgen commands (init, templates and the puzzle
+verbs; no build, cover, bench, bank, installs or test runs), from a copy of the
+repository's layout with the puzzle data beside it. The outputs a block names in its
+comments are checked too."""
 
 from __future__ import annotations
 

@@ -24,7 +24,6 @@ import yaml
 from .. import lang, model
 from ..errors import ConfigError, LayoutError
 from ..grade.scale import families_below
-from ..grid import geometry
 from ..layout import fonts
 from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
 from ..rules import (
@@ -166,13 +165,12 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
     its sections' difficulties may need, one page or more as the book's own may take."""
     parts, number = [], 0
     for s in sections:
-        geo = geometry(s.dig.size)
-        blank = (0,) * geo.ncells
+        blank = (0,) * (s.dig.size * s.dig.size)
         grids = []
         for _ in range(s.count):
             number += 1
-            grids.append(model.BookPuzzle(number, s.name, "", geo.box_rows, geo.box_cols,
-                                          blank, blank))
+            grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
+                                          variant=s.dig.variant, regions=s.dig.regions))
         parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
     texts = texts_record(raw) if raw else lang.Texts()

@@ -3,15 +3,20 @@
 Glossary:
   section     a run of puzzles under one heading: a count, a difficulty, the dig spec
   difficulty  a band of the SE scale and/or inclusive ranges on rating figures (Figure)
-  dig spec    what every puzzle of the section must look like: size, symmetry, clue range,
-              minimal (model.DigSpec); generation, improvement and selection all obey it
+  dig spec    what every puzzle of the section must look like: size, variant (and a fixed
+              jigsaw layout), symmetry, clue range, minimal (model.DigSpec); generation,
+              improvement and selection all obey it
+  variant     classic, x, hyper or jigsaw (rules.Variant), each in its own sizes; a jigsaw
+              section without `regions` gets a fresh random layout for every puzzle
   orbit       the cells a symmetry maps onto each other; clues are placed orbit by orbit
 
 Bounds the checks enforce, and why:
-  clues       at least rules.MIN_CLUES[n] and at most n*n - 1 (a puzzle has a blank); with a
-              symmetry the count must be a sum of orbit sizes (180-degree rotation of an even
-              grid: even counts only)
-  count       a 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  clues       at least rules.min_clues(n, variant) and at most n*n - 1 (a puzzle has a
+              blank); with a symmetry the count must be a sum of orbit sizes (180-degree
+              rotation of an even grid: even counts only)
+  count       a classic 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
+  regions     jigsaw only: n*n labels, n different ones, each on n connected cells
   trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
 """
 
@@ -23,6 +28,8 @@ from dataclasses import dataclass
 
 import yaml
 
+from ..errors import InputError
+from ..grid import geometry
 from ..lang import Texts
 from ..model import BANDS, Band, ClueTarget, DigSpec
 from ..rules import (
@@ -31,9 +38,12 @@ from ..rules import (
     SHIDOKU_PUZZLES,
     SIZES,
     TRACE_MAX_SIZE,
+    VARIANT_SIZES,
     Figure,
     Symmetry,
+    Variant,
     clue_counts,
+    min_clues,
     orbit_sizes,
 )
 from .reader import (
@@ -96,17 +106,36 @@ class SectionConfig:
 # ---------------------------------------------------------------- readers
 
 
-@accepts(f"a grid size: one of {', '.join(map(str, SIZES))}, or NxN",
-         {"anyOf": [{"type": "integer", "enum": list(SIZES)},
-                    {"type": "string", "enum": [f"{n}x{n}" for n in SIZES]}]})
+_ANY_SIZE = tuple(sorted({n for sizes in VARIANT_SIZES.values() for n in sizes}))
+"""Every size some variant has (checked against the section's variant later)."""
+_JIGSAW_ONLY = ", ".join(str(n) for n in _ANY_SIZE if n not in SIZES)
+_SIZE_WORDS = f"a grid size: one of {', '.join(map(str, SIZES))} (a jigsaw also {_JIGSAW_ONLY})"
+
+
+@accepts(f"{_SIZE_WORDS}, or NxN",
+         {"anyOf": [{"type": "integer", "enum": list(_ANY_SIZE)},
+                    {"type": "string", "enum": [f"{n}x{n}" for n in _ANY_SIZE]}]})
 def _size(node: yaml.Node, at: At) -> int:
     """A grid size: 9 or '9x9'."""
     value = scalar_of(node, at)
     if isinstance(value, str) and re.fullmatch(r"(\d+)x\1", value.strip()):
         value = int(value.strip().split("x")[0])
-    if isinstance(value, bool) or value not in SIZES:
-        raise Wrong(f"a grid size: one of {', '.join(map(str, SIZES))}")
+    if isinstance(value, bool) or value not in _ANY_SIZE:
+        raise Wrong(_SIZE_WORDS)
     return int(value)
+
+
+@accepts("a jigsaw region layout: n*n labels, row by row",
+         {"type": ["string", "integer"]})
+def _regions(node: yaml.Node, at: At) -> str:
+    """A jigsaw layout: n*n region labels, row-major; spaces and line breaks are ignored,
+    so rows may stand on lines of their own (checked against the size later)."""
+    value = scalar_of(node, at)
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a layout of digits only reads as a number
+    if not isinstance(value, str) or not "".join(value.split()):
+        raise Wrong("a jigsaw region layout: n*n labels, row by row, e.g. 1122...")
+    return "".join(value.split())
 
 
 _band = read_choice("band", Band)
@@ -197,7 +226,15 @@ _SECTION = Map(
                         help="Symmetry of the clue pattern: " + "; ".join(
                             f"{s.value}: {s.description}" for s in Symmetry) + "."),
         "size": Key(_size, default=_SPEC.size, help="The grid: 4, 6, 9, 12 or 16 symbols a "
-                                                    "row."),
+                                                    "row; a jigsaw grid 5 to 9."),
+        "variant": Key(read_choice("variant", Variant), default=_SPEC.variant,
+                       help="The units besides rows and columns: classic (boxes), x (boxes "
+                            "and both main diagonals), hyper (boxes and four 3x3 windows; "
+                            "9x9 only) or jigsaw (irregular regions instead of boxes)."),
+        "regions": Key(_regions, default_words="a fresh random layout for every puzzle",
+                       help="Jigsaw only: a fixed region layout, n*n labels row by row (one "
+                            "label per region); without it every puzzle gets its own random "
+                            "layout."),
         "clues": Key(_clue_range, help="Clue count [lo, hi] (or one number); with a "
                                        "symmetry, a sum of its orbit sizes."),
         "minimal": Key(read_flag, default=_SPEC.minimal,
@@ -221,10 +258,12 @@ def read_sections(node: yaml.Node, at: At) -> list[Read]:
 # ---------------------------------------------------------------- checks across keys
 
 
-def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, at: At) -> bool:
-    """Whether a clue range can be met on size n with `symmetry` (else a problem is noted)."""
-    cells, least = n * n, MIN_CLUES[n]
-    counts = clue_counts(n, symmetry)
+def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, variant: Variant,
+                 at: At) -> bool:
+    """Whether a clue range can be met on size n of a variant with `symmetry` (else a
+    problem is noted)."""
+    cells, least = n * n, min_clues(n, variant)
+    counts = clue_counts(n, symmetry, variant)
     if lo > cells - 1:
         at.fail(f"expected at most {cells - 1} clues on a {n}x{n} grid ({cells} cells), "
                 f"got {span(lo, hi)}")
@@ -271,7 +310,7 @@ def _difficulty_record(read: Read) -> Difficulty:
     return Difficulty(band=band, ranges=ranges)
 
 
-def _section_clues(read: Read, diff: Read) -> tuple[int, int] | None:
+def _section_clues(read: Read, diff: Read, variant: Variant) -> tuple[int, int] | None:
     """The section's clue range: its own `clues` narrowed by its difficulty's, checked
     against the size and symmetry."""
     clues, at = read.get("clues"), read.at_key("clues")
@@ -289,9 +328,11 @@ def _section_clues(read: Read, diff: Read) -> tuple[int, int] | None:
     if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
         return clues
     size = read.get("size")
+    if size not in variant.sizes:
+        return clues  # _variant reports it
     possible = clues is None or _check_clues(
-        clues[0], clues[1], size, read.get("symmetry"), at)
-    if possible and size == 4:
+        clues[0], clues[1], size, read.get("symmetry"), variant, at)
+    if possible and size == 4 and variant is Variant.CLASSIC:
         _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
     return clues
 
@@ -310,19 +351,47 @@ def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> 
             at.fail(f"objective {objective.value!r}: {why}")
 
 
+def _variant(read: Read) -> tuple[Variant, str | None] | None:
+    """The section's variant and fixed jigsaw layout, checked against its size; None if
+    they do not fit (the problem is reported)."""
+    variant: Variant = read.get("variant")
+    size: int = read.get("size")
+    regions: str | None = read.get("regions")
+    if "variant" in read.where and "variant" not in read.values:
+        return None
+    if size not in variant.sizes:
+        sizes = ", ".join(map(str, variant.sizes))
+        read.at_key("size").fail(f"a {variant.value} grid has no size {size}: expected one of "
+                                 f"{sizes}")
+        return None
+    if "regions" in read.where and variant is not Variant.JIGSAW:
+        read.at_key("regions").fail(f"regions belong to jigsaw sections, not {variant.value}; "
+                                    "add variant: jigsaw or drop regions")
+        return None
+    if regions is not None:
+        try:
+            regions = geometry(size, variant, regions).region_labels
+        except InputError as e:
+            grid = f"{size}x{size}"
+            read.at_key("regions").fail(str(e) if grid in str(e) else f"{e} for a {grid} grid")
+            return None
+    return variant, regions
+
+
 def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     """The record of a section, after the checks across its keys; None if it has problems
     (they are reported). A section without a name is named after its band, in the
     language of `texts`."""
     diff = read.get("difficulty", Read(read.at))
-    clues = _section_clues(read, diff)
+    kind = _variant(read)
+    clues = _section_clues(read, diff, kind[0] if kind else Variant.CLASSIC)
     difficulty = _difficulty_record(diff)
     if "name" not in read.where and "band" in diff.values:
         read.values["name"] = texts(f"band.{diff.values['band'].value}")
     elif "name" not in read.where and "difficulty" in read.values:
         At(read.at.ctx, f"{read.at.path}.name", read.at.line).fail(
             "required key missing: a section without a band needs a name")
-    if not {"name", "count", "difficulty"} <= read.values.keys():
+    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None:
         return None
     improve = read.get("improve")
     size = read.get("size")
@@ -337,6 +406,8 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             symmetry=read.get("symmetry"),
             clues=ClueTarget(*clues) if clues else None,
             minimal=read.get("minimal"),
+            variant=kind[0],
+            regions=kind[1],
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),

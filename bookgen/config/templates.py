@@ -10,6 +10,8 @@ Glossary:
               .ttf or .otf file with TrueType outlines, or of a .ttc collection with the
               face's index: 'fonts.ttc#1' or {file: fonts.ttc, index: 1} (layout/fonts.py)
   difficulty  what a puzzle's label shows of its difficulty: none, band, stars or grade
+  marks       how variant grids show their extra units: x_style (X diagonals as a tint or
+              thin lines) and region_tint (jigsaw regions in alternating light grays)
 """
 
 from __future__ import annotations
@@ -321,6 +323,13 @@ TEMPLATE = Map(
                           default=_D.difficulty,
                           help="How each puzzle shows its difficulty: " + ", ".join(
                               d.value for d in model.DifficultyDisplay) + "."),
+        "x_style": Key(read_choice("x style", model.XStyle), default=_D.x_style,
+                       help="How X grids show their diagonals: " + ", ".join(
+                           s.value for s in model.XStyle) + " (a light gray tint of the "
+                           "diagonal cells, or thin gray lines through them)."),
+        "region_tint": Key(read_flag, default=_D.region_tint,
+                           help="Tint jigsaw regions in alternating light grays (neighbours "
+                                "differ) besides their thick borders."),
         "print": Key(PRINT, help="How the book is printed."),
     },
     what="a mapping of template keys",
@@ -413,6 +422,8 @@ def _template(read: Read, name: str) -> model.Template | None:
         large_print=read.get("large_print", d.large_print),
         label=read.get("label", d.label),
         difficulty=read.get("difficulty", d.difficulty),
+        x_style=read.get("x_style", d.x_style),
+        region_tint=read.get("region_tint", d.region_tint),
         print=dataclasses.replace(d.print, **read.get("print", empty).values),
     )
     if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:

@@ -198,8 +198,8 @@ def _write(
     c.setFillGray(0.0)
     c.setStrokeGray(0.0)
     for rect, puzzle in ((plan.front_puzzle, front), (plan.sample, back)):
-        n = puzzle.box_rows * puzzle.box_cols
-        draw.puzzle_grid(c, rect, puzzle, digit_size(rect.width, n, t.digit_scale), t.lines, fonts)
+        draw.puzzle_grid(c, rect, puzzle, digit_size(rect.width, puzzle.n, t.digit_scale),
+                         t.lines, fonts, t.x_style, t.region_tint)
     _, depth = _extent(fonts.bold, m.label_size)
     draw.puzzle_label(c, Slot(plan.sample, plan.caption.y + depth), back, t, book.texts, "",
                       fonts, m.label_size, m.least_size)

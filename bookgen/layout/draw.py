@@ -34,9 +34,12 @@ from ..model import (
     LineWeights,
     Template,
     Tip,
+    XStyle,
 )
 from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .howto import Guide
+from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
 """Baseline below the cell centre, as a fraction of the type size."""
@@ -56,6 +59,9 @@ LOWEST_GRADE = 1.0
 EXAMPLE_GRAY = 0.25
 """Gray of the example steps on the tips page, set apart from the tips themselves."""
 
+STEP_RING_PT = 1.5
+"""Stroke of the ring that marks the worked cell of a how-to-play example."""
+
 
 @dataclass(frozen=True)
 class Fonts:
@@ -74,28 +80,40 @@ def _half_widths(font: str, size: float) -> tuple[float, ...]:
 
 
 def grid_lines(
-    c: Canvas, side: float, box_rows: int, box_cols: int, cell: float, box: float, border: float
+    c: Canvas, side: float, marks: GridMarks, cell: float, box: float, border: float
 ) -> None:
-    """Cell lines, then box lines on top, then the border as one rectangle (clean corners).
+    """Tints first, then cell lines, X diagonal lines, box or region borders on top, and
+    the border as one rectangle (clean corners).
 
-    Box lines fall after every box_cols columns and every box_rows rows: a 6x6 grid's
-    boxes are 2 rows by 3 columns.
+    Borders fall wherever neighbouring cells lie in different boxes or regions: after
+    every box_cols columns and box_rows rows of a classic grid (a 6x6 grid's boxes are 2
+    rows by 3 columns), around each irregular region of a jigsaw grid.
     """
-    n = box_rows * box_cols
-    step = side / n
-    for width, boxed in ((cell, False), (box, True)):
-        segments = []
-        for i in range(1, n):
-            if (i % box_cols == 0) == boxed:
-                segments.append((i * step, 0.0, i * step, side))
-            if (i % box_rows == 0) == boxed:
-                y = side - i * step
-                segments.append((0.0, y, side, y))
+    step = side / marks.n
+
+    def points(seg: Segment) -> Segment:
+        x0, y0, x1, y1 = seg
+        return x0 * step, side - y0 * step, x1 * step, side - y1 * step
+
+    if marks.tints:
+        for gray in sorted({t[0] for t in marks.tints}):
+            c.setFillGray(gray)
+            for _, x, y, w, h in (t for t in marks.tints if t[0] == gray):
+                c.rect(x * step, side - (y + h) * step, w * step, h * step, stroke=0, fill=1)
+        c.setFillGray(0.0)
+    for width, segments, gray in ((cell, marks.thin, 0.0), (cell, marks.diagonals, DIAGONAL_GRAY),
+                                  (box, marks.thick, 0.0)):
         if segments:
+            c.setStrokeGray(gray)
             c.setLineWidth(width)
-            c.lines(segments)
+            c.lines([points(s) for s in segments])
+    c.setStrokeGray(0.0)
     c.setLineWidth(border)
     c.rect(0, 0, side, side, stroke=1, fill=0)
+
+
+def _marks(puzzle: BookPuzzle, x_style: XStyle, region_tint: bool) -> GridMarks:
+    return grid_marks(puzzle.n, puzzle.variant, puzzle.regions, x_style, region_tint)
 
 
 def _digits(
@@ -111,7 +129,7 @@ def _digits(
     Neighbouring symbols of equal width in a row go out as one string, spaced a cell
     apart by the character spacing: a few times fewer text operators than one per cell.
     """
-    n = puzzle.box_rows * puzzle.box_cols
+    n = puzzle.n
     step = side / n
     text = c.beginText()
     spacing: float | None = None
@@ -141,14 +159,15 @@ def _digits(
 
 
 def puzzle_grid(
-    c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts
+    c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts,
+    x_style: XStyle = XStyle.TINT, region_tint: bool = False,
 ) -> None:
-    """A puzzle: its givens in the regular font, black, on the full-weight grid."""
+    """A puzzle: its givens in the regular font, black, on the full-weight grid with the
+    marks of its variant (x_style, region_tint: the template's choices)."""
     c.saveState()
     c.translate(rect.x, rect.y)
-    grid_lines(
-        c, rect.width, puzzle.box_rows, puzzle.box_cols, weights.cell, weights.box, weights.border
-    )
+    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.cell, weights.box,
+               weights.border)
     _digits(c, puzzle, rect.width, size, ((fonts.regular, 0.0, puzzle.givens),))
     c.restoreState()
 
@@ -161,20 +180,16 @@ def answer_grid(
     weights: LineWeights,
     fonts: Fonts,
     gray: float,
+    x_style: XStyle = XStyle.TINT,
+    region_tint: bool = False,
 ) -> None:
-    """A solution: givens bold black, the filled-in digits regular in `gray`."""
+    """A solution: givens bold black, the filled-in digits regular in `gray`, on the
+    answer-weight grid with the same marks as the puzzle."""
     filled = tuple(0 if g else s for g, s in zip(puzzle.givens, puzzle.solution, strict=True))
     c.saveState()
     c.translate(rect.x, rect.y)
-    grid_lines(
-        c,
-        rect.width,
-        puzzle.box_rows,
-        puzzle.box_cols,
-        weights.answer_cell,
-        weights.answer_box,
-        weights.answer_box,
-    )
+    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.answer_cell,
+               weights.answer_box, weights.answer_box)
     _digits(
         c,
         puzzle,
@@ -389,6 +404,49 @@ def how_to_play(
     )
 
 
+def how_to_play_variant(
+    c: Canvas,
+    box: Rect,
+    guide: Guide,
+    fonts: Fonts,
+    m: Metrics,
+    t: Template,
+    texts: Texts,
+) -> None:
+    """A variant's rules, its worked example (puzzle and solution side by side, drawn with
+    the book's marks) and the example's first step in words, in the book's language."""
+    y = box.height - m.band
+    gap = m.text_size * 0.9
+    for text in guide.rules(texts):
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    example = guide.example
+    step_text = guide.step(texts)
+    # The step goes below the grids: measure it first, to size the grids to what is left.
+    lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
+    below = lines * m.text_size * 1.35 + gap
+    side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
+    if side < 40:
+        return
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
+    left, right = box.width / 2 - side - gap, box.width / 2 + gap
+    for x, name in ((left, texts("example.puzzle")), (right, texts("example.solution"))):
+        c.setFont(fonts.bold, m.label_size)
+        c.drawString(x, top + m.label_size * 0.5, name)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
+                t.x_style, t.region_tint)
+    # a ring inside the cell the step below fills, so the words find their cell
+    step = side / example.n
+    r, col = divmod(guide.step_cell, example.n)
+    inset = step * 0.12
+    c.setLineWidth(STEP_RING_PT)
+    c.roundRect(left + col * step + inset, top - (r + 1) * step + inset, step - 2 * inset,
+                step - 2 * inset, step * 0.2, stroke=1, fill=0)
+    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
+                t.answer_gray, t.x_style, t.region_tint)
+    _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
+
+
 def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None
                      ) -> tuple[str, ...]:
     """The rules, naming the symbols of every grid size in the book (in English unless
@@ -402,7 +460,8 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = Non
         kinds.append(texts("rules.size", n=n, rows=rows, cols=cols, symbols=symbols))
     return (
         texts("rules.grid"),
-        texts("rules.goal", sizes=texts("rules.separator").join(kinds)),
+        texts("rules.goal", sizes=texts("rules.separator").join(kinds)) if kinds
+        else texts("rules.goal_plain"),
         texts("rules.logic"),
         texts("rules.answers"),
     )

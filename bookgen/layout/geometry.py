@@ -43,9 +43,11 @@ from ..rules import (
     MIN_PAGES,
     MIN_TEXT_PT,
     PER_PAGE,
+    Variant,
     kdp_gutter,
     page_limit,
 )
+from .howto import GUIDES
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -151,6 +153,8 @@ class Page:
     """Contents lines on a contents page: (name, first page)."""
     tips: tuple[Tip, ...] = ()
     """The tips on a solving-tips page."""
+    variant: Variant | None = None
+    """On a how-to-play page: the variant it explains (None: the general page)."""
 
     @property
     def numbered(self) -> bool:
@@ -351,7 +355,8 @@ def plan_pages(book: Book) -> Plan:
     size is printable (config asks this of a book of blank grids to judge a config).
 
     Order: title leaf (title page and its back with the copyright page), "this book
-    belongs to", how to play, solving tips, the difficulty scale, contents, one part per
+    belongs to", how to play (and a page for each variant besides classic that the book
+    holds, howto.GUIDES), solving tips, the difficulty scale, contents, one part per
     section, the answer key; the front pages each as the book's FrontMatter asks. With
     recto starts a blank page goes before a part that would start on a left-hand page. On
     demand, Notes pages follow up to an even count of at least MIN_PAGES (plan_book then
@@ -372,6 +377,9 @@ def plan_pages(book: Book) -> Plan:
         front.append(Page(0, PageKind.BELONGS_TO))
     if book.front.how_to_play:
         front.append(Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play")))
+        present = {p.variant for s in sections for p in s.puzzles}
+        front += [Page(0, PageKind.HOW_TO_PLAY, guide.heading(words), variant=v)
+                  for v, guide in GUIDES.items() if v in present]
     if book.front.tips and book.tips:
         per = tips_per_page(t, m)
         front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0,
@@ -519,7 +527,7 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
     t = plan.template
     body_side = plan.puzzle_slots[0].grid.width
     answer_side = plan.answer_slots[0].grid.width
-    for n in sorted({p.box_rows * p.box_cols for p in puzzles}):
+    for n in sorted({p.n for p in puzzles}):
         for side, what, per_page in (
             (body_side, "puzzles_per_page", t.puzzles_per_page),
             (answer_side, "answers_per_page", t.answers_per_page),

@@ -34,6 +34,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
+from .howto import GUIDES
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -128,7 +129,9 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     t = plan.template
     m = plan.metrics
     c = open_canvas(path, page_size(t), book, fonts, m.footer_size)
-    sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles})
+    # the general page names the boxed sizes; jigsaw grids get their own page
+    sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles
+                    if p.box_rows})
     for page in plan.pages:
         if t.print.bleed:
             # The bleed is mirrored, so the trim moves from page to page.
@@ -166,7 +169,9 @@ def _body(
     m = plan.metrics
     box = plan.box(page.number)
     texts = book.texts
-    if page.kind is PageKind.HOW_TO_PLAY:
+    if page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
+        draw.how_to_play_variant(c, box, GUIDES[page.variant], fonts, m, t, texts)
+    elif page.kind is PageKind.HOW_TO_PLAY:
         draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale,
                          texts)
     elif page.kind is PageKind.TIPS:
@@ -183,8 +188,10 @@ def _body(
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
             draw.puzzle_label(c, slot, p, t, texts, page.title, fonts, size, m.least_size)
-            digits = digit_size(slot.grid.width, p.box_rows * p.box_cols, t.digit_scale)
+            digits = digit_size(slot.grid.width, p.n, t.digit_scale)
             if answers:
-                draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray)
+                draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray,
+                                 t.x_style, t.region_tint)
             else:
-                draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts)
+                draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts, t.x_style,
+                                 t.region_tint)
