@@ -88,7 +88,7 @@ BOOK = """\
 title: Big Grids
 seed: 3
 template: letter-4up
-layout: {{answers_per_page: 4}}
+layout: {{answers_per_page: 4, puzzles_per_page: 1}}
 bank: bank.db
 series: big
 sections:
