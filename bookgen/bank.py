@@ -78,7 +78,6 @@ CREATE TABLE IF NOT EXISTS puzzle (
     cand_sum INTEGER,
     cand_sq INTEGER,
     symmetry TEXT NOT NULL,
-    variant TEXT NOT NULL DEFAULT 'classic',
     run TEXT,
     run_index INTEGER,
     source_file TEXT,
