@@ -75,12 +75,12 @@ BIG = "  - name: Big\n    size: 16\n    count: 1\n    difficulty: extreme\n    i
 
 def test_an_untraced_size_may_improve_the_grade_but_no_trace_figure(tmp_path):
     cfg = load(tmp_path, BIG + "      evaluations: 10\n      objective: grade\n",
-               "layout: {answers_per_page: 4}\n")
+               "layout: {answers_per_page: 4, puzzles_per_page: 1}\n")
     assert cfg.sections[0].improve == C.ImproveSpec(10, None, Figure.GRADE)
     why = ("the trace figures are not computed for 16x16 puzzles (only up to 12x12); use a "
            "band, grade or clues")
     assert problems(tmp_path, BIG + "      evaluations: 10\n      objective: level\n",
-                    "layout: {answers_per_page: 4}\n") == [
+                    "layout: {answers_per_page: 4, puzzles_per_page: 1}\n") == [
         f"sections[0].improve.objective: objective 'level': {why} (line 11)"]
 
 
@@ -94,7 +94,8 @@ def test_the_clue_ranges_of_a_section_and_its_difficulty_meet(tmp_path, own, imp
 
 
 @pytest.mark.parametrize(("key", "told"), [
-    ("size: 10", "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16, got 10"),
+    ("size: 10", "sections[0].size: expected a grid size: one of 4, 6, 9, 12, 16 (a jigsaw "
+                 "also 5, 7, 8), got 10"),
     ("symmetry: rotatinal", "sections[0].symmetry: unknown symmetry 'rotatinal'; did you mean "
      "'rotational'? expected one of none, rotational, rotational90, mirror, flip, diagonal, "
      "antidiagonal, dihedral")])
