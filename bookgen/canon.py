@@ -84,6 +84,35 @@ def _grown(a: np.ndarray, used: int) -> np.ndarray:
     return out
 
 
+def _sort_runs(vals: np.ndarray, order: np.ndarray, flags: np.ndarray, at: int, count: int,
+               width: int) -> None:
+    """Sort `count` segments of `width` values (and their columns in order) smallest first
+    inside each run of segments that may swap: flags[at + i] == 1 ties segment i to i + 1."""
+    p = 0
+    while p < count:
+        e = p
+        while flags[at + e] == 1:
+            e += 1
+        for x in range(p + 1, e + 1):
+            y = x
+            while y > p:
+                cmp = 0
+                for z in range(width):
+                    diff = vals[(y - 1) * width + z] - vals[y * width + z]
+                    if diff != 0:
+                        cmp = diff
+                        break
+                if cmp <= 0:
+                    break
+                for z in range(width):
+                    lo = (y - 1) * width + z
+                    hi = y * width + z
+                    vals[lo], vals[hi] = vals[hi], vals[lo]
+                    order[lo], order[hi] = order[hi], order[lo]
+                y -= 1
+        p = e + 1
+
+
 def minlex_core(
     grid: np.ndarray, n: int, box_rows: int, box_cols: int, transposable: bool,
     ptab: np.ndarray, fact: np.ndarray, limit: int, out: np.ndarray,
@@ -179,43 +208,10 @@ def minlex_core(
                         v = sb[a, LB + v] if sb[a, LB + v] != 0 else new
                     vals[j] = v
                     order[j] = col
-                # smallest first inside each cell of tied places
-                j = 0
-                while j < n:
-                    e = j
-                    while sb[a, CT + e] == 1:
-                        e += 1
-                    for x in range(j + 1, e + 1):
-                        y = x
-                        while y > j and vals[y - 1] > vals[y]:
-                            vals[y - 1], vals[y] = vals[y], vals[y - 1]
-                            order[y - 1], order[y] = order[y], order[y - 1]
-                            y -= 1
-                    j = e + 1
-                # smallest segment first inside each run of tied stacks
-                p = 0
-                while p < nst:
-                    e = p
-                    while sb[a, ST + e] == 1:
-                        e += 1
-                    for x in range(p + 1, e + 1):
-                        y = x
-                        while y > p:
-                            cmp = 0
-                            for z in range(w):
-                                diff = vals[(y - 1) * w + z] - vals[y * w + z]
-                                if diff != 0:
-                                    cmp = diff
-                                    break
-                            if cmp <= 0:
-                                break
-                            for z in range(w):
-                                lo = (y - 1) * w + z
-                                hi = y * w + z
-                                vals[lo], vals[hi] = vals[hi], vals[lo]
-                                order[lo], order[hi] = order[hi], order[lo]
-                            y -= 1
-                    p = e + 1
+                # smallest first inside each cell of tied places, then smallest segment
+                # first inside each run of tied stacks
+                _sort_runs(vals, order, sb[a], CT, n, 1)
+                _sort_runs(vals, order, sb[a], ST, nst, w)
                 # the row as named (new symbols in order) against the best so far
                 nx = si[a, 3]
                 state = 0 if have else -1
@@ -361,6 +357,7 @@ try:
     from numba import njit
 
     _grown = njit(cache=True, nogil=True)(_grown)
+    _sort_runs = njit(cache=True, nogil=True)(_sort_runs)
     _minlex: Callable[..., int] = njit(cache=True, nogil=True)(minlex_core)
 except ImportError:  # pragma: no cover - the pure-Python fallback
     _minlex = minlex_core
