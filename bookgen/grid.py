@@ -159,10 +159,7 @@ def geometry(
 
     regions (jigsaw only): n*n region labels in row-major order, any n distinct characters,
     each used by n connected cells. Raises InputError naming what is wrong."""
-    try:
-        kind = Variant.parse(variant)
-    except GenerationError as e:
-        raise InputError(str(e)) from None
+    kind = _kind(variant)
     if n not in kind.sizes:
         sizes = ", ".join(map(str, kind.sizes))
         raise InputError(f"unsupported grid size {n} for {kind.value}: expected one of {sizes}")
@@ -504,6 +501,7 @@ def decode_text(data: bytes, source: str) -> str:
 
 
 def _kind(variant: Variant | str | None) -> Variant:
+    """A Variant from a name ('' and None are classic); InputError listing the names."""
     try:
         return Variant.parse(variant or Variant.CLASSIC)
     except GenerationError as e:
