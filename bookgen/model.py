@@ -14,6 +14,7 @@ from enum import Enum
 
 from .errors import GenerationError
 from .grid import BOX_SHAPES, Geometry, geometry
+from .killer import Cages
 from .lang import Texts
 from .rules import Paper, Platform, Symmetry, Variant, min_clues
 
@@ -282,6 +283,8 @@ class BookPuzzle:
     """Which units the grid has besides rows and columns; layout marks them."""
     regions: str | None = None
     """Jigsaw only: the region layout, n*n labels row-major (Geometry.region_labels)."""
+    cages: Cages = ()
+    """Killer only: the cages (killer.Cage), covering every cell; () for other kinds."""
 
     @property
     def n(self) -> int:
