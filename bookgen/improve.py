@@ -117,11 +117,34 @@ def _close(pool: ProcessPoolExecutor, interrupted: bool) -> None:
     """Shut a pool down: wait for the running tasks, or, on Ctrl-C or SIGTERM, end the
     workers at once (their work is dropped anyway) so that none outlives this process."""
     if interrupted:
-        # The executor keeps its processes in a private map; there is no public way to
-        # end tasks already running.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
+        _end_workers(pool)
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers in the middle of their tasks. The executor keeps its
+    processes, tasks and result pipe private: there is no public way to do this."""
+    # The executor marks every pending task's future failed when a worker dies; Python
+    # 3.10 and 3.11 then raise (and print) on the futures a stopped map already cancelled.
+    # Those are dropped: give the executor fresh ones to mark.
+    for item in list(getattr(pool, "_pending_work_items", {}).values()):
+        if item.future.cancelled():
+            item.future = Future()
+    processes = list(getattr(pool, "_processes", {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    # A worker ended halfway through sending a result leaves part of a message in the
+    # pipe, and the executor's reader thread waits for the rest. This process holds the
+    # pipe's last write end: closing it turns that wait into end-of-file, which the
+    # executor takes for a broken pool, so that shutdown returns.
+    results = getattr(pool, "_result_queue", None)
+    if results is not None:
+        results._writer.close()
 
 
 @contextmanager
