@@ -30,7 +30,9 @@ from bookgen.config.reader import (
     read_int_choice,
     read_length,
     read_node,
+    read_optional_text,
     read_range,
+    read_text,
     span,
 )
 
@@ -191,3 +193,23 @@ def test_a_read_mapping_points_at_its_keys_or_itself():
 def test_plain_and_span_write_values_as_a_config_would():
     assert plain(Shade.DARK) == "dark" and plain(3) == 3
     assert span(24, 24) == "24" and span(24, 30.5) == "[24, 30.5]"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [('"bell\\a"', "got U+0007 at character 5"), ('"A \\u202Eevil"', "got U+202E at character 3"),
+     ('"x\\u2069"', "got U+2069 at character 2"), ('"\\uE000"', "got U+E000 at character 1"),
+     ('"tab\\tx"', "got U+0009 at character 4")],
+)
+def test_text_with_a_control_character_is_refused_with_its_place(text, problem):
+    wrong = _refused(read_text, text)
+    assert (wrong.expected, wrong.whole) == (
+        f"expected text without control characters, {problem}", True)
+
+
+def test_text_keeps_line_breaks_and_is_stripped():
+    assert _read(read_text, '" two\\nlines "') == "two\nlines"
+    assert _read(read_optional_text, "~") == ""
+    assert _read(read_optional_text, '" x "') == "x"
+    assert _refused(read_text, '"  "').expected == "a non-empty text"
+    assert _refused(read_optional_text, "3").expected == "a text"
