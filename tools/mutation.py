@@ -83,7 +83,7 @@ MODULES: dict[str, Module] = {
     # Not the generate runs across worker pools, the slow tests, nor the command-line tests
     # (a subprocess): mutmut cannot tell what those reach, and with them a run took hours.
     "improve": Module((
-        "tests/test_improve_search.py",
+        "tests/test_improve_search.py", "tests/test_improve_ceiling.py",
         *(f"tests/test_improve.py::test_{name}" for name in (
             "generate_count_must_be_positive", "chain_budgets",
             "improve_same_for_any_worker_count", "improve_beats_random_restarts",
