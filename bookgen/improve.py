@@ -395,7 +395,9 @@ def run_chain(task: ChainTask, spent: Callable[[float], None] | None = None) -> 
 
     current = task.start if task.start is not None and not task.restarts else fresh()
     score = rated(current)
-    best, best_score, done = current, score, 1
+    # The first puzzle is the best so far only when it fits (a value under the ceiling).
+    best = current if score > -math.inf else None
+    best_score, done = score, 1
     while more(done):
         # Sampling a few fresh puzzles first gives the walk a good start (2,000 evaluations
         # from 5 grids: mean best way_complexity 101 -> 107, worst grid 84 -> 96).

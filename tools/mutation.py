@@ -83,7 +83,7 @@ MODULES: dict[str, Module] = {
     # Not the generate runs across worker pools, the slow tests, nor the command-line tests
     # (a subprocess): mutmut cannot tell what those reach, and with them a run took hours.
     "improve": Module((
-        "tests/test_improve_search.py",
+        "tests/test_improve_search.py", "tests/test_improve_ceiling.py",
         *(f"tests/test_improve.py::test_{name}" for name in (
             "generate_count_must_be_positive", "chain_budgets",
             "improve_same_for_any_worker_count", "improve_beats_random_restarts",
@@ -92,13 +92,20 @@ MODULES: dict[str, Module] = {
             "improve_seconds_budget_is_anytime", "improve_bad_options",
             "improve_needs_a_unique_start", "improve_needs_a_start_of_the_shape")),
     )),
-    # The print block and the checks of the whole book are tested in test_print.py.
+    # The print block and the checks of the whole book are tested in test_print.py. The
+    # reader's typed readers are built when the config modules are imported (a closure per
+    # key), so their mutants only take effect in a fresh process.
     **{
         f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
-                                  "tests/test_config_sections.py", *extra))
-        for part, extra in (("reader", ()), ("sections", ()),
-                            ("templates", ("tests/test_print.py",)),
-                            ("book", ("tests/test_print.py",)))
+                                  "tests/test_config_sections.py", "tests/test_config_readers.py",
+                                  "tests/test_config_hostile.py", *extra), fresh=fresh)
+        for part, extra, fresh in (
+            ("reader", (), tuple(f"bookgen.config.reader.x_{name}__*" for name in (
+                "accepts", "read_between", "read_int_between", "read_choice",
+                "read_int_choice", "length_schema", "read_length", "read_range"))),
+            ("sections", (), ()),
+            ("templates", ("tests/test_print.py",), ()),
+            ("book", ("tests/test_print.py",), ()))
     },
 }
 

@@ -31,6 +31,7 @@ from ..layout.geometry import content_box, footer_problem, footer_room, glyph_pr
 from ..rules import (
     ANSWERS_PER_PAGE,
     DIGIT_SCALE,
+    KDP_GUTTERS,
     LARGE_PRINT_ANSWER_PT,
     LARGE_PRINT_DIGIT_PT,
     LARGE_PRINT_PER_PAGE,
@@ -232,7 +233,8 @@ _MARGINS = Map(
                default=getattr(_D, f"margin_{k}")) for k in _MARGIN_SIDES},
      "gutter": Key(_gutter, default=_D.gutter, default_words="auto",
                    help="Inside margin; 'auto' takes KDP's gutter for the book's page count "
-                        "(0.375in up to 150 pages ... 0.875in up to 828).")},
+                        f"({KDP_GUTTERS[0][1] / 72:g}in up to {KDP_GUTTERS[0][0]} pages ... "
+                        f"{KDP_GUTTERS[-1][1] / 72:g}in up to {KDP_GUTTERS[-1][0]}).")},
     what="one length or a mapping of outside, top, bottom, gutter",
     help="The page margins (0.25in at least; 0.5in keeps every printer happy). Bare numbers "
          "are points (72 = 1in).",
