@@ -378,8 +378,17 @@ def test_every_language_has_the_killer_how_to(code: str) -> None:
 
 
 @pytest.mark.xfail(strict=True, reason="needs the killer engine")
-def test_the_example_killer_config_validates(tmp_path: Path) -> None:
+def test_the_example_killer_config_validates(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     from bookgen.cli import main
 
-    assert main(["validate", str(ROOT / "configs" / "killer.yaml"), "-o",
-                 str(tmp_path / "out")]) == 0
+    config = ROOT / "configs" / "killer.yaml"
+    assert main(["validate", str(config), "-o", str(tmp_path / "out")]) == 0
+    # validate knows the cages before they are made: 12 answers a page are refused
+    text = config.read_text(encoding="utf-8").replace("answers_per_page: 9",
+                                                      "answers_per_page: 12")
+    small = tmp_path / "small.yaml"
+    small.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["validate", str(small), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "killer 9x9 grids at answers_per_page 12" in err and "Traceback" not in err
