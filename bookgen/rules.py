@@ -346,6 +346,14 @@ read, so only their digits have a minimum)."""
 MIN_LINE_PT = 0.75
 """Thinnest stroke a printer reproduces reliably."""
 
+KILLER_SUM_PT = 7.0
+"""Smallest type of a killer cage's sum, the small figure in its top-left cell (the print
+minimum for any text)."""
+
+KILLER_DASH_PT = 0.5
+"""Thinnest dashed cage outline: dashes are short strokes, and thinner ones break up in
+print (solid lines keep MIN_LINE_PT)."""
+
 MIN_MARGIN_PT = 18.0
 """Nothing prints within 0.25 in of a trim edge (the live area of a no-bleed interior)."""
 

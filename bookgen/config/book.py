@@ -25,7 +25,8 @@ from .. import lang, model
 from ..errors import ConfigError, LayoutError
 from ..grade.scale import families_below
 from ..layout import fonts
-from ..layout.geometry import Plan, check_page_limit, page_count, plan_pages
+from ..layout.cages import caged
+from ..layout.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
 from ..rules import (
     COVER_PLATFORMS,
     LARGE_PRINT_ANSWER_PT,
@@ -207,6 +208,7 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
         at.fail(str(e))
         return
     _check_text(book, plan, sections, raw)
+    _check_cages(book, plan, sections)
     checked: set[int] = set()
     for read, s in sections:
         n = s.dig.size
@@ -233,6 +235,19 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     f"with template {t.name!r}; expected at least {least:g} pt "
                     f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
                     "or a larger page)")
+
+
+def _check_cages(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]]
+                 ) -> None:
+    """Killer grids hold their cage sums, dashes and digits legibly in the template's slots
+    (layout.geometry.cage_problem, the layout's own check)."""
+    told: set[int] = set()
+    for (read, _), part in zip(sections, book.sections, strict=True):
+        for n in sorted({p.n for p in part.puzzles if caged(p)} - told):
+            told.add(n)
+            problem = cage_problem(plan, n)
+            if problem:
+                read.at_key("variant").fail(problem)
 
 
 def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]],

@@ -47,7 +47,8 @@ from ..rules import (
     kdp_gutter,
     page_limit,
 )
-from .howto import GUIDES
+from .cages import cage_fit, caged, fit_problem
+from .howto import GUIDES, KILLER_GUIDE
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -155,6 +156,8 @@ class Page:
     """The tips on a solving-tips page."""
     variant: Variant | None = None
     """On a how-to-play page: the variant it explains (None: the general page)."""
+    cages: bool = False
+    """On a how-to-play page: the killer page (cages and their sums)."""
 
     @property
     def numbered(self) -> bool:
@@ -356,12 +359,12 @@ def plan_pages(book: Book) -> Plan:
 
     Order: title leaf (title page and its back with the copyright page), "this book
     belongs to", how to play (and a page for each variant besides classic that the book
-    holds, howto.GUIDES), solving tips, the difficulty scale, contents, one part per
-    section, the answer key; the front pages each as the book's FrontMatter asks. With
-    recto starts a blank page goes before a part that would start on a left-hand page. On
-    demand, Notes pages follow up to an even count of at least MIN_PAGES (plan_book then
-    refuses a book over the page limit of its trim and paper). Sections without puzzles
-    are left out.
+    holds, howto.GUIDES, then the killer page for caged grids), solving tips, the
+    difficulty scale, contents, one part per section, the answer key; the front pages
+    each as the book's FrontMatter asks. With recto starts a blank page goes before a part
+    that would start on a left-hand page. On demand, Notes pages follow up to an even
+    count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
+    trim and paper). Sections without puzzles are left out.
     """
     t = book.template
     _check_template(t)
@@ -380,6 +383,9 @@ def plan_pages(book: Book) -> Plan:
         present = {p.variant for s in sections for p in s.puzzles}
         front += [Page(0, PageKind.HOW_TO_PLAY, guide.heading(words), variant=v)
                   for v, guide in GUIDES.items() if v in present]
+        if any(caged(p) for s in sections for p in s.puzzles):
+            front.append(Page(0, PageKind.HOW_TO_PLAY, KILLER_GUIDE.heading(words),
+                              cages=True))
     if book.front.tips and book.tips:
         per = tips_per_page(t, m)
         front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0,
@@ -539,6 +545,10 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
                     f"{cell:.1f} pt cells, too small for {MIN_TEXT_PT:g} pt type: "
                     f"expected fewer {what.replace('_per_page', '')} a page"
                 )
+        if any(caged(p) for p in puzzles if p.n == n):
+            problem = cage_problem(plan, n)
+            if problem:
+                raise LayoutError(problem)
         if not t.large_print:
             continue
         for side, least, what in (
@@ -551,3 +561,23 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
                     f"template {t.name!r}: large print needs {what} of at least "
                     f"{least:g} pt, {n}x{n} grids get {size:.1f} pt"
                 )
+
+
+def cage_problem(plan: Plan, n: int) -> str | None:
+    """Why caged n x n grids cannot show their sums (at least KILLER_SUM_PT), dashes and
+    digits legibly in the plan's puzzle or answer slots, or None (config says the same)."""
+    t = plan.template
+    large = t.large_print
+    for what, slot, per_page, heavy, thin, least in (
+        ("puzzles_per_page", plan.puzzle_slots[0], t.puzzles_per_page, t.lines.border,
+         t.lines.cell, LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
+        ("answers_per_page", plan.answer_slots[0], t.answers_per_page, t.lines.answer_box,
+         t.lines.answer_cell, LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
+    ):
+        side = slot.grid.width
+        problem = fit_problem(cage_fit(side / n, heavy, thin, digit_size(side, n, t.digit_scale)),
+                              least)
+        if problem:
+            return (f"template {t.name!r}: killer {n}x{n} grids at {what} {per_page}: "
+                    f"{problem} (fewer {what.replace('_per_page', '')} a page)")
+    return None

@@ -34,7 +34,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
-from .howto import GUIDES
+from .howto import GUIDES, KILLER_GUIDE
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -169,7 +169,9 @@ def _body(
     m = plan.metrics
     box = plan.box(page.number)
     texts = book.texts
-    if page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
+    if page.kind is PageKind.HOW_TO_PLAY and page.cages:
+        draw.how_to_play_variant(c, box, KILLER_GUIDE, fonts, m, t, texts)
+    elif page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
         draw.how_to_play_variant(c, box, GUIDES[page.variant], fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY:
         draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale,
