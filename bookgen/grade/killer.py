@@ -247,12 +247,14 @@ def cage_combinations(board: Board, kg: KillerGrid) -> list[Step]:
         for m in found:
             union |= m
             need &= m
-        gone = tuple((c, d) for c in empty for d in digits_of(cands[c] & ~union))
         placed = []
         for d in digits_of(need):
             places = [c for c in empty if cands[c] >> (d - 1) & 1]
             if len(places) == 1 and cands[places[0]] & ~(1 << (d - 1)):
                 placed.append((places[0], d))
+        filled = {c for c, _ in placed}
+        gone = tuple((c, d) for c in empty if c not in filled
+                     for d in digits_of(cands[c] & ~union))
         if gone or placed:
             out.append(Step(T.CAGE_COMBINATIONS, T.CAGE_COMBINATIONS.se, tuple(empty),
                             digits_of(union), placed=tuple(placed), eliminated=gone,
