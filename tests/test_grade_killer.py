@@ -11,12 +11,15 @@ from bookgen.grade.killer import (
     KILLER_LADDER,
     KillerGrid,
     cage_combinations,
+    cage_pointing,
     cage_split,
+    combination_elimination,
     combos,
     explain_killer,
     fits,
     grade_killer,
     innie_outie,
+    innies_outies,
     killer_rating,
     solve_killer,
 )
@@ -183,3 +186,38 @@ def test_explain_names_the_houses_of_the_rule_of_45():
     from bookgen.grade.explain import describe
     assert describe(step, GEO) == (
         f"rule of 45 on row 1: the cages leave r1c9 summing to {sol[8]} -> r1c9 = {sol[8]}")
+
+
+def test_cage_pointing_clears_a_needed_digit_from_cells_seeing_its_places():
+    # cage 3 at r1c1-r1c2 needs 1 and 2: 1 leaves the rest of row 1 and of box 1
+    cages = (Cage(3, (0, 1)),) + tuple(Cage(5, (c,)) for c in range(2, 81))
+    (step,) = cage_pointing(Board((0,) * 81, GEO), KillerGrid(cages, GEO))
+    assert step.technique is T.CAGE_POINTING and step.digits == (1,)
+    assert step.cells == (0, 1) and step.cage == (0, 1)
+    assert step.eliminated == tuple((c, 1) for c in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                     18, 19, 20])
+
+
+def test_combination_elimination_drops_what_no_assignment_gives():
+    # cage 10 at r1c1-r1c2 with {1, 2, 3, 4} and {6, 7, 9}: 2 would need an 8
+    cages = (Cage(10, (0, 1)),) + tuple(Cage(5, (c,)) for c in range(2, 81))
+    board = Board((0,) * 81, GEO)
+    board.cands[0], board.cands[1] = mask(1, 2, 3, 4), mask(6, 7, 9)
+    (step,) = combination_elimination(board, KillerGrid(cages, GEO))
+    assert step.technique is T.COMBINATION_ELIMINATION and step.eliminated == ((0, 2),)
+    assert step.digits == (1, 3, 4, 6, 7, 9) and step.total == 10
+
+
+def test_innies_and_outies_read_two_innies_as_a_cage():
+    # row 1: r1c1-r1c7 one cage, r1c8 and r1c9 in cages reaching into row 2: the innies
+    # r1c8 + r1c9 make 45 less the cage
+    sol = random_solution(__import__("random").Random(11))
+    kg = KillerGrid(with_singles(sol, [tuple(range(7)), (7, 16), (8, 17)]), GEO)
+    board = board_without(sol, {7, 8, 16, 17})
+    extra = next(d for d in range(1, 10) if d not in (sol[7], sol[8]))
+    board.cands[7] = mask(sol[7], sol[8], extra)
+    board.cands[8] = mask(sol[7], sol[8])
+    (step,) = innies_outies(board, kg)
+    assert step.technique is T.INNIES_OUTIES and step.units == (0,)
+    assert step.cells == (7, 8) and step.total == 45 - sum(sol[:7])
+    assert step.eliminated == ((7, extra),)
