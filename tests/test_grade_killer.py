@@ -173,7 +173,7 @@ def test_explain_words_killer_steps():
     two = sol[8] + sol[17]
     pair = [ln for ln in lines if f"cage combinations: cage {two} at r1c9, r2c9: the "
             "combinations of the sum use only " in ln]
-    assert len(pair) == 1 and " -> removed " in pair[0]
+    assert len(pair) == 1 and " from r1c9, r2c9" in pair[0]  # both cells lose the same
     assert any(ln.endswith(f"cage {sol[9]} at r2c1: the combinations of the sum use only "
                            f"{sol[9]} -> r2c1 = {sol[9]}") for ln in lines)
     assert any(ln.split(". ", 1)[1].startswith("cage combinations: cage ") for ln in lines[1:])
@@ -196,6 +196,11 @@ def test_cage_pointing_clears_a_needed_digit_from_cells_seeing_its_places():
     assert step.cells == (0, 1) and step.cage == (0, 1)
     assert step.eliminated == tuple((c, 1) for c in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
                                                      18, 19, 20])
+    from bookgen.grade.explain import describe
+    assert describe(step, GEO) == (
+        "cage pointing: cage at r1c1, r1c2: every combination of its sum needs 1, found only "
+        "at r1c1, r1c2, so not in the cells outside the cage seeing them all -> removed "
+        "from r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9, r2c1, r2c2, r2c3, r3c1, r3c2, r3c3")
 
 
 def test_combination_elimination_drops_what_no_assignment_gives():

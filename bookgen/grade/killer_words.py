@@ -46,6 +46,22 @@ def _digits(ds: tuple[int, ...]) -> str:
     return ", ".join(symbol(d) for d in ds)
 
 
+def _cage_result(geo: Geometry, step: Step) -> str:
+    """'r1c9 = 9; removed 8, 9 from r1c6-r4c6': cells losing the same digits together."""
+    lost: dict[int, list[int]] = {}
+    for c, d in step.eliminated:
+        lost.setdefault(c, []).append(d)
+    together: dict[tuple[int, ...], list[int]] = {}
+    for c, ds in lost.items():
+        together.setdefault(tuple(sorted(ds)), []).append(c)
+    parts = [f"{geo.label(c)} = {symbol(v)}" for c, v in step.placed]
+    if together:
+        parts.append("removed " + "; ".join(
+            f"{_digits(ds)} from {cells_text(geo, tuple(sorted(cells)))}"
+            for ds, cells in together.items()))
+    return "; ".join(parts)
+
+
 def describe_killer(step: Step, geo: Geometry, what: str) -> str:
     """A killer step in plain words; `what` is its result ('r1c1 = 7; removed ...')."""
     t = step.technique
@@ -53,12 +69,13 @@ def describe_killer(step: Step, geo: Geometry, what: str) -> str:
         cage = cells_text(geo, step.cage)
         whole = step.cells == step.cage
         if t is T.CAGE_POINTING:
-            return (f"cage at {cage}: every combination of its sum needs "
+            return (f"{t.label}: cage at {cage}: every combination of its sum needs "
                     f"{symbol(step.digits[0])}, found only at {cells_text(geo, step.cells)}, "
                     f"so not in the cells outside the cage seeing them all -> {what}")
         head = (f"cage {step.total} at {cage}" if whole else
                 f"cage at {cage}, whose empty cells {cells_text(geo, step.cells)} "
                 f"sum to {step.total}")
+        what = _cage_result(geo, step)
         how = ("the combinations of the sum" if t is T.CAGE_COMBINATIONS
                else "the combinations the cells' candidates can place")
         return f"{t.label}: {head}: {how} use only {_digits(step.digits)} -> {what}"
