@@ -344,6 +344,7 @@ class Family(Enum):
     CHAIN = "chain"
     FORCING = "forcing"
     TRIAL = "trial"
+    CAGE = "cage"
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,10 @@ class Step:
     Geometry's own, then a hyper grid's hidden windows)."""
     chains: tuple[tuple[Node, ...], ...] = ()
     """For chains: each chain as its nodes from the assumption to the conclusion."""
+    total: int = 0
+    """For killer steps: the sum the step's cells make (0 for the classic techniques)."""
+    cage: tuple[int, ...] = ()
+    """For killer steps: the cells of the cage the step reads or splits."""
 
 
 class Board:

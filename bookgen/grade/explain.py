@@ -9,7 +9,9 @@ The wording is meant for a printed "how it's solved" page.
 from __future__ import annotations
 
 from ..grid import Geometry, symbol
+from ..model import Family
 from .board import Board, Node, Step, digits_of
+from .killer_words import describe_killer
 from .scale import Technique
 from .solver import grade
 from .tables import grading_geometry
@@ -73,6 +75,8 @@ def describe(step: Step, geo: Geometry) -> str:
     geo = grading_geometry(geo)
     t, units, names = step.technique, step.units, geo.unit_names
     what = _result(geo, step)
+    if t.family is Family.CAGE:
+        return describe_killer(step, geo, what)
     if t is T.FULL_HOUSE:
         return f"{what}: full house, the last empty cell of {names[units[0]]}"
     if t in (T.HIDDEN_SINGLE_BOX, T.HIDDEN_SINGLE_LINE):

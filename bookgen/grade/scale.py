@@ -216,6 +216,42 @@ class Technique(Enum):
         9.0,
         "dynamic forcing chains that also use locked candidates, pairs and X-wings",
     )
+    CAGE_COMBINATIONS = (
+        "cage combinations",
+        1.1,
+        "a killer cage takes only digits of the combinations of distinct digits that make "
+        "its sum; a digit every combination needs, with one place in the cage, goes there",
+    )
+    INNIE_OUTIE = (
+        "rule of 45",
+        1.8,
+        "houses sum to 45 each: the one cell a set of houses' cages leave inside (or outside) "
+        "takes the difference",
+    )
+    CAGE_POINTING = (
+        "cage pointing",
+        2.7,
+        "a digit every combination of a killer cage needs leaves the cells outside the cage "
+        "that see all its places in the cage",
+    )
+    INNIES_OUTIES = (
+        "innies and outies",
+        3.0,
+        "houses sum to 45 each: the two or three cells a set of houses' cages leave inside "
+        "(or outside) make a known sum, like a cage",
+    )
+    CAGE_SPLIT = (
+        "cage splitting",
+        3.2,
+        "innies or outies of known sum lying inside one cage leave the rest of the cage a "
+        "known sum",
+    )
+    COMBINATION_ELIMINATION = (
+        "combination elimination",
+        4.2,
+        "a cage's combinations that its cells' candidates cannot place are ruled out, and "
+        "with them the digits only they give",
+    )
     TRIAL = (
         "trial",
         10.0,
@@ -284,6 +320,12 @@ FAMILIES: dict[Technique, Family] = {
     T.UNIT_FORCING_CHAINS: Family.FORCING,
     T.DYNAMIC_FORCING_CHAINS: Family.FORCING,
     T.DYNAMIC_FORCING_CHAINS_PLUS: Family.FORCING,
+    T.CAGE_COMBINATIONS: Family.CAGE,
+    T.INNIE_OUTIE: Family.CAGE,
+    T.CAGE_POINTING: Family.CAGE,
+    T.INNIES_OUTIES: Family.CAGE,
+    T.CAGE_SPLIT: Family.CAGE,
+    T.COMBINATION_ELIMINATION: Family.CAGE,
     T.TRIAL: Family.TRIAL,
 }
 """Technique -> the family the tips page explains it with (every technique has one)."""
@@ -291,8 +333,12 @@ FAMILIES: dict[Technique, Family] = {
 
 def families_below(grade: float) -> tuple[Family, ...]:
     """The families with a technique rated below `grade`, easiest first: those a puzzle
-    graded under it may need (a book's tips before its puzzles are made)."""
-    return tuple(f for f in Family if any(t.se < grade for t, g in FAMILIES.items() if g is f))
+    graded under it may need (a book's tips before its puzzles are made). The killer cage
+    family is left out: only a killer grid's grade uses it."""
+    return tuple(
+        f for f in Family
+        if f is not Family.CAGE and any(t.se < grade for t, g in FAMILIES.items() if g is f)
+    )
 
 
 def length_extra(complexity: int) -> float:
