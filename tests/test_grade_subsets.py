@@ -141,6 +141,8 @@ def test_direct_hidden_pair_needs_a_single_in_its_own_unit():
     assert steps and steps[0].technique is Technique.DIRECT_HIDDEN_PAIR
     assert steps[0].difficulty == 2.0 and steps[0].units == (ROW1,)
     assert steps[0].cells == (rc(1, 1), rc(1, 2)) and steps[0].digits == (1, 2)
+    # as SE, it places that single and removes nothing
+    assert steps[0].placed == ((rc(1, 3), 3),) and steps[0].eliminated == ()
     # 3 in column 1 only at r1c1 and r5c1: a single, but in column 1, not in row 1
     elsewhere = board({**pair_only, 3: [rc(r, 1) for r in (2, 3, 4, 6, 7, 8, 9)]})
     assert subsets.hidden_pair(elsewhere) and subsets.direct_hidden_pair(elsewhere) == []

@@ -202,9 +202,10 @@ def test_direct_claiming_from_a_window_through_a_hidden_window():
     (step,) = subsets.direct_claiming(b)
     assert (step.technique, step.difficulty, step.units) == (
         Technique.DIRECT_CLAIMING, 1.9, (WINDOW1, 1))
-    assert set(step.eliminated) == {(rc(2, c), 7) for c in (1, 6, 7, 8)}
-    assert describe(step, HYPER9).startswith(
-        "direct claiming triple: 7 in window 1 confined to row 2 -> removed from r2c1")
+    # as SE, the step places the single; the removals from r2c1, r2c6-8 wait
+    assert step.placed == ((rc(3, 1), 7),) and step.eliminated == ()
+    assert describe(step, HYPER9) == (
+        "direct claiming triple: 7 in window 1 confined to row 2 -> r3c1 = 7")
 
 
 def test_no_direct_locking_along_a_diagonal():

@@ -1,7 +1,9 @@
 """`bookgen bench grade`: the grade measured against SE ratings, and its speed.
 
 Glossary:
-  dataset     lines '<puzzle> <rating>'; ratings '<1.5' count as 1.2, '1.5-2.3' as 1.9
+  dataset     lines '<puzzle> <rating>'; ratings '<1.5' count as 1.2, '1.5-2.3' as 1.9 in
+              the correlations, and as the ranges 1.0-1.4 and 1.5-2.3 in the agreement
+              (a grade inside the range is exact)
   rho, tau    Spearman's rank correlation and Kendall's tau-b of grade against rating
   AUC         for two adjacent bands (by reference rating), the chance that a puzzle of
               the harder band gets the higher grade (ties count half)
@@ -23,7 +25,11 @@ from ..model import Band, band_of
 from .board import Board, Step
 from .solver import grade, solve_any
 
-RATING_ALIASES = {"<1.5": 1.2, "1.5-2.3": 1.9}
+RATING_ALIASES = {"<1.5": (1.2, 1.0, 1.4), "1.5-2.3": (1.9, 1.5, 2.3)}
+"""A rating given as a range: (the value the correlations use, lowest, highest)."""
+
+Rated = tuple[str, float, float, float]
+"""(puzzle, reference rating, lowest and highest rating the reference allows)."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,10 @@ class Sample:
 
     rating: float
     """The reference SE rating."""
+    low: float
+    """The lowest grade the reference allows (the rating itself unless a range)."""
+    high: float
+    """The highest grade the reference allows."""
     grade: float
     """Our grade."""
     seconds: float
@@ -46,10 +56,10 @@ class Sample:
 
 def read_dataset(
     path: str, per_rating: int = 0, seed: int = 1, limit: int = 0
-) -> list[tuple[str, float]]:
-    """(puzzle, rating) pairs; with per_rating, a seeded sample of that many per rating;
+) -> list[Rated]:
+    """(puzzle, rating, low, high) rows; with per_rating, a seeded sample of that many per rating;
     with limit, a seeded sample of about that many spread evenly over the ratings."""
-    rows: dict[float, list[str]] = {}
+    rows: dict[tuple[float, float, float], list[str]] = {}
     try:
         with open(path, "rb") as f:
             lines = decode_text(f.read(), path).splitlines()
@@ -63,19 +73,20 @@ def read_dataset(
             raise InputError(f"{path}: line {k}: expected '<puzzle> <rating>'")
         text = parts[1]
         try:
-            rating = RATING_ALIASES[text] if text in RATING_ALIASES else float(text)
+            value = float(text) if text not in RATING_ALIASES else 0.0
+            span = RATING_ALIASES.get(text, (value, value, value))
         except ValueError:
             raise InputError(
                 f"{path}: line {k}: rating {text!r}: expected a number, '<1.5' or '1.5-2.3'"
             ) from None
-        rows.setdefault(rating, []).append(parts[0])
+        rows.setdefault(span, []).append(parts[0])
     if limit and rows:
         per_rating = max(1, round(limit / len(rows)))
     rng = random.Random(seed)
-    out: list[tuple[str, float]] = []
-    for rating, puzzles in sorted(rows.items()):
+    out: list[Rated] = []
+    for (value, low, high), puzzles in sorted(rows.items()):
         chosen = rng.sample(puzzles, min(per_rating, len(puzzles))) if per_rating else puzzles
-        out.extend((p, rating) for p in chosen)
+        out.extend((p, value, low, high) for p in chosen)
     return out
 
 
@@ -88,16 +99,16 @@ def check_steps(steps: Sequence[Step], solution: Sequence[int]) -> int:
     return wrong
 
 
-def measure(pairs: Sequence[tuple[str, float]], progress: bool = False) -> list[Sample]:
+def measure(pairs: Sequence[Rated], progress: bool = False) -> list[Sample]:
     out: list[Sample] = []
-    for k, (text, rating) in enumerate(pairs):
+    for k, (text, rating, low, high) in enumerate(pairs):
         values, geo = parse(text)
         solution = solve_any(Board(values, geo))
         t0, c0 = time.perf_counter(), time.process_time()
         g = grade(values, geo, solution)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         wrong = check_steps(g.steps, solution) if solution else 0
-        out.append(Sample(rating, g.grade, dt, cpu, wrong, g.hardest))
+        out.append(Sample(rating, low, high, g.grade, dt, cpu, wrong, g.hardest))
         if progress and (k + 1) % 100 == 0:
             print(f"  {k + 1}/{len(pairs)}", flush=True)
     return out
@@ -201,9 +212,11 @@ def _share(samples: Sequence[Sample], ok: Callable[[Sample], bool]) -> str:
 def agreement(samples: Sequence[Sample], top: int = 12) -> list[str]:
     """How often the grade equals the reference: exactly, within 0.1 and 0.3, same band;
     then the largest groups of disagreements by our hardest technique and grade."""
-    # ratings and grades carry one decimal: compare them in tenths, free of float noise
+    # ratings and grades carry one decimal: compare them in tenths, free of float noise;
+    # a range counts its distance to the nearer end (0 inside it)
     def tenths(s: Sample) -> int:
-        return round(10 * s.grade) - round(10 * s.rating)
+        g, low, high = round(10 * s.grade), round(10 * s.low), round(10 * s.high)
+        return g - high if g > high else g - low if g < low else 0
 
     lines = [
         f"exact: {_share(samples, lambda s: tenths(s) == 0)}",

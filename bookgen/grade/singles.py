@@ -74,22 +74,3 @@ def naked_singles(board: Board) -> list[Step]:
         if m and not m & (m - 1)
     ]
 
-
-def makes_hidden_single(
-    board: Board, eliminated: tuple[tuple[int, int], ...], unit: int = -1
-) -> bool:
-    """True when removing these candidates leaves some digit with one place in a unit
-    (in `unit` only, when given).
-
-    This is what makes a technique 'direct' on the SE scale: it is rated lower because
-    its result is read off as a hidden single at once.
-    """
-    gone = set(eliminated)
-    geo, cands = board.geo, board.cands
-    for cell, d in eliminated:
-        b = 1 << (d - 1)
-        for u in geo.cell_units[cell] if unit < 0 else (unit,):
-            left = [c for c in geo.units[u] if cands[c] & b and (c, d) not in gone]
-            if len(left) == 1:
-                return True
-    return False

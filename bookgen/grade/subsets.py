@@ -7,8 +7,9 @@ Glossary:
                leave the unit's other cells
   hidden set   k digits of a unit whose places together are k cells: other digits leave
                those cells
-  direct       the same pattern, rated lower when its removals leave a hidden single
-               (for locked candidates: in a unit of the source's kind, as SE's Locking)
+  direct       the same pattern, rated lower when its removals would leave a hidden
+               single (for locked candidates: in another unit of the source's kind, as
+               SE's Locking); as SE, the step places that single and removes nothing
   generalized  X and hyper grids, as Sukaku Explainer: a digit locked in some cells of a
                unit leaves every cell seeing them all (generalized intersection, in place
                of plain pointing and claiming); a naked set's digits leave every cell that
@@ -21,21 +22,30 @@ from itertools import combinations
 
 from .board import Board, Step, digits_of
 from .scale import Technique
-from .singles import makes_hidden_single
 from .tables import tables
 
 
-def _leaves_single_nearby(board: Board, elim: tuple[tuple[int, int], ...], source: int) -> bool:
-    """SE's test for direct pointing and claiming: the removals leave a hidden single in a
-    unit of the source's kind (another box for pointing, a parallel line for claiming,
-    another window) through a removed cell. The target itself cannot hold it: a single
-    place there would be a single place in the source too, found earlier as a hidden
-    single."""
+def _following_single(
+    board: Board, elim: tuple[tuple[int, int], ...], source: int
+) -> tuple[int, int] | None:
+    """SE's direct pointing and claiming: the (cell, digit) of the hidden single that the
+    removals leave in another unit of the source's kind (another box for pointing, a
+    parallel line for claiming, another window), or None. The target itself cannot hold
+    it: a single place there would be a single place in the source too, found earlier as a
+    hidden single."""
     geo = board.geo
     kinds = tables(geo).kinds
     kind = kinds[source]
-    near = {u for c, _ in elim for u in geo.cell_units[c] if kinds[u] == kind}
-    return any(makes_hidden_single(board, elim, u) for u in sorted(near))
+    near = {u for c, _ in elim for u in geo.cell_units[c] if kinds[u] == kind and u != source}
+    d = elim[0][1]
+    b = 1 << (d - 1)
+    gone = {c for c, _ in elim}
+    for u in sorted(near):
+        places = [c for c in geo.units[u] if board.cands[c] & b]
+        left = [c for c in places if c not in gone]
+        if len(places) > 1 and len(left) == 1:
+            return left[0], d
+    return None
 
 
 def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
@@ -66,11 +76,17 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
             if not inside & b or outside & b:
                 continue
             elim = tuple((c, d) for c in target if cands[c] & b)
-            if not elim or (direct and not _leaves_single_nearby(board, elim, source_unit)):
+            if not elim:
                 continue
             cells = tuple(c for c in shared if cands[c] & b)
             units = (source_unit, target_unit)
-            return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
+            if not direct:
+                return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
+            single = _following_single(board, elim, source_unit)
+            if single is not None:
+                # as SE: the direct form places the single; its removals wait for the
+                # ladder (applying them too would solve more than SE does at this step)
+                return [Step(tech, tech.se, cells, (d,), placed=(single,), units=units)]
     return []
 
 
@@ -192,9 +208,16 @@ def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
                 keep |= 1 << (d - 1)
             spots = tuple(cells[i] for i in range(len(cells)) if pos >> i & 1)
             elim = tuple((c, d) for c in spots for d in digits_of(cands[c] & ~keep))
-            if not elim or (direct and not makes_hidden_single(board, elim, u)):
+            if not elim:
                 continue
-            return [Step(tech, tech.se, spots, combo, eliminated=elim, units=(u,))]
+            if not direct:
+                return [Step(tech, tech.se, spots, combo, eliminated=elim, units=(u,))]
+            for d, places in enumerate(table[u], 1):
+                rest = places & ~pos
+                if not keep >> (d - 1) & 1 and places != rest and rest.bit_count() == 1:
+                    # as SE: the direct form places the hidden single it leaves, and only it
+                    single = (cells[rest.bit_length() - 1], d)
+                    return [Step(tech, tech.se, spots, combo, placed=(single,), units=(u,))]
     return []
 
 
