@@ -196,3 +196,157 @@ def cages_from_json(data: Any, n: int = KILLER_SIZE) -> Cages:
             raise ValueError(f"cage {i + 1} names a cell twice")
         groups.append((item["sum"], item["cells"]))
     return make_cages(groups, n)
+
+
+# ---------------------------------------------------------------- puzzles
+
+
+@dataclass(frozen=True)
+class KillerPuzzle:
+    """A killer puzzle as read: givens and cages."""
+
+    givens: tuple[int, ...]
+    """n*n values, 0 = blank (usually all blank)."""
+    cages: Cages
+    """Its cages."""
+
+
+def _is_sums(line: str) -> bool:
+    words = line.split()
+    return len(words) > 1 and all(w.isdigit() for w in words)
+
+
+def _givens(text: str, where: str, n: int = KILLER_SIZE) -> tuple[int, ...]:
+    chars = [ch for ch in text if not ch.isspace() and ch not in "|-+="]
+    if len(chars) != n * n:
+        raise ReadError(where, f"{len(chars)} symbols: expected {n * n} (a {n}x{n} grid)")
+    values = []
+    for k, ch in enumerate(chars):
+        if ch in "._0":
+            values.append(0)
+        elif ch.isdigit():
+            values.append(int(ch))
+        else:
+            raise ReadError(where, f"position {k + 1}: {ch!r} is not 1-9, or . 0 _ for a "
+                                "blank")
+    return tuple(values)
+
+
+class ReadError(ValueError):
+    """A reading problem with its place (FILE: line N) in front."""
+
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(f"{where}: {what}")
+
+
+def looks_killer(text: str) -> bool:
+    """Whether a text holds a killer puzzle: a record with "variant": "killer", or a line
+    of n*n labels followed by a line of sums (no classic form has a sums line there)."""
+    import re
+
+    if re.search(r'"variant"\s*:\s*"killer"', text):
+        return True
+    body = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    body = [line for line in body if line]
+    return any(len(a) == KILLER_SIZE ** 2 and " " not in a and _is_sums(b)
+               for a, b in zip(body, body[1:], strict=False))
+
+
+def check_givens(givens: Sequence[int], cages: Cages) -> str | None:
+    """Why givens cannot stand (a repeat in a row, column, box or cage, a full cage of
+    the wrong sum, a cage's givens over its sum), or None."""
+    from .grid import find_clash, geometry
+
+    geo = geometry(KILLER_SIZE)
+    clash = find_clash(givens, geo)
+    if clash:
+        a, b, u = clash
+        return (f"givens clash: {geo.label(a)} and {geo.label(b)} both hold {givens[a]} in "
+                f"{geo.unit_names[u]}")
+    for cage in cages:
+        digits = [givens[c] for c in cage.cells if givens[c]]
+        at = geo.label(cage.cells[0])
+        if len(set(digits)) != len(digits):
+            return f"givens repeat a digit in the cage at {at}"
+        if sum(digits) > cage.total or (len(digits) == len(cage.cells)
+                                        and sum(digits) != cage.total):
+            return f"the givens of the cage at {at} do not fit its sum {cage.total}"
+    return None
+
+
+def parse_killer(text: str, source: str = "") -> list[tuple[int, KillerPuzzle]]:
+    """Every killer puzzle of a text: (first line, puzzle). A puzzle is a JSON record on
+    one line, or a cage map (its label line and sums line) after an optional puzzle line
+    of givens; '#' starts a comment, blank lines are skipped. ValueError naming the line
+    and the problem."""
+    import json
+
+    at = f"{source}: " if source else ""
+    lines = [(k, raw) for k, raw in enumerate(text.splitlines(), 1)]
+    out: list[tuple[int, KillerPuzzle]] = []
+    i = 0
+    while i < len(lines):
+        k, raw = lines[i]
+        where = f"{at}line {k}"
+        i += 1
+        if raw.lstrip().startswith("{"):
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as e:
+                raise ReadError(where, f"not a JSON object ({e.msg})") from None
+            if not isinstance(data, dict) or "cages" not in data:
+                raise ReadError(where, 'a killer record needs "puzzle" and "cages": '
+                                    '{"puzzle": ..., "variant": "killer", "cages": '
+                                    '[{"sum": S, "cells": [...]}]}')
+            if data.get("variant", "killer") != "killer":
+                raise ReadError(where, f"the puzzle's variant is {data['variant']!r}, "
+                                    "but killer was asked for")
+            puzzle = data.get("puzzle", "." * KILLER_SIZE ** 2)
+            if isinstance(puzzle, list):
+                puzzle = "".join(str(v) if isinstance(v, int) and 0 <= v <= 9 else "?"
+                                 for v in puzzle)
+            if not isinstance(puzzle, str):
+                raise ReadError(where, '"puzzle" must be a string of 81 symbols')
+            givens = _givens(puzzle, where)
+            try:
+                cages = cages_from_json(data["cages"])
+            except ValueError as e:
+                raise ReadError(where, str(e)) from None
+        else:
+            body = raw.split("#", 1)[0].strip()
+            if not body:
+                continue
+            rest = [(kk, r.split("#", 1)[0].strip()) for kk, r in lines[i:]]
+            rest = [(kk, r) for kk, r in rest if r]
+            if rest and _is_sums(rest[0][1]):
+                givens, labels, sums = (0,) * KILLER_SIZE ** 2, (k, body), rest[0]
+            elif len(rest) >= 2 and _is_sums(rest[1][1]):
+                givens, labels, sums = _givens(body, where), rest[0], rest[1]
+            else:
+                raise ReadError(where, "expected a killer puzzle: a line of 81 cage "
+                                    "labels, then a line of the cage sums (after an optional "
+                                    "line of givens), or a JSON record with \"cages\"")
+            try:
+                cages = parse_cage_map(labels[1], sums[1])
+            except ValueError as e:
+                line = sums[0] if str(e).startswith("cage sums") else labels[0]
+                raise ReadError(f"{at}line {line}", str(e)) from None
+            i = sums[0]  # lines[i] is the line after the sums
+        problem = check_givens(givens, cages)
+        if problem:
+            raise ReadError(where, problem)
+        out.append((k, KillerPuzzle(givens, cages)))
+    return out
+
+
+def killer_record(givens: Sequence[int], cages: Cages) -> dict[str, Any]:
+    """The JSON record's topology keys with the puzzle: puzzle, variant, cages."""
+    return {"puzzle": "".join(str(v) if v else "." for v in givens), "variant": "killer",
+            "cages": cages_json(cages)}
+
+
+def format_killer(givens: Sequence[int], cages: Cages) -> str:
+    """The text form: the givens line, the label line, the sums line (parse_killer reads
+    it back)."""
+    return "".join(str(v) if v else "." for v in givens) + "\n" + format_cage_map(
+        cages, len(givens))
