@@ -483,7 +483,7 @@ def test_variety_config_validates() -> None:
      "drop regions (line 4)"),
     ("{name: A, count: 1, difficulty: easy, variant: jigsw}",
      "sections[0].variant: unknown variant 'jigsw'; did you mean 'jigsaw'? expected one of "
-     "classic, x, hyper, jigsaw (line 4)"),
+     "classic, x, hyper, jigsaw, killer (line 4)"),
     ("{name: A, count: 1, difficulty: easy, variant: jigsaw, size: 6, regions: '1112'}",
      "sections[0].regions: jigsaw regions: 4 labels, expected 36 (6x6) (line 4)"),
     (f"{{name: A, count: 1, difficulty: easy, variant: jigsaw, size: 6, "
