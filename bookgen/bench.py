@@ -511,15 +511,17 @@ LAYOUTS = 40
 
 
 def bench_variants(args: argparse.Namespace) -> int:
-    """Per variant (classic, X, hyper, jigsaw with a fresh random layout each): minimal 9x9
-    puzzles per second on one core for --seconds, the grade's seconds per puzzle and the
+    """Per variant (classic, X, hyper, jigsaw with a fresh random layout each, killer with
+    the default cage mix and no givens): minimal 9x9 (killer: unique) puzzles per second
+    on one core for --seconds, the grade's seconds per puzzle and the
     band mix of up to --limit (VARIANT_GRADES) of those puzzles, graded while
     GRADE_BUDGET * --seconds last; then per jigsaw size,
     layouts drawn per usable layout (LAYOUTS usable ones each). Times are this process's CPU
     seconds: the work runs on one core, and CPU time stays fair when other programs share
     the machine."""
-    from .generate import GeneratedPuzzle, make_puzzle, random_layout
-    from .model import Band, DigSpec
+    from .generate import GeneratedKiller, GeneratedPuzzle, make_killer, make_puzzle, random_layout
+    from .grade.killer import grade_killer
+    from .model import Band, CageSpec, DigSpec
     from .rate import rate
     from .rules import JIGSAW_SIZES, Variant
 
@@ -532,11 +534,14 @@ def bench_variants(args: argparse.Namespace) -> int:
         "bands (" + " ".join(b.value for b in Band) + ")"))
     for variant in Variant:
         spec = DigSpec(9, variant=variant, minimal=True)
-        make_puzzle(spec, "warm", 0)  # load or compile the kernels outside the timing
-        made: list[GeneratedPuzzle] = []
+        make: Callable[[str, int], GeneratedPuzzle | GeneratedKiller] = (
+            partial(make_killer, CageSpec()) if variant is Variant.KILLER
+            else partial(make_puzzle, spec))
+        make("warm", 0)  # load or compile the kernels outside the timing
+        made: list[GeneratedPuzzle | GeneratedKiller] = []
         t0 = time.process_time()
         while time.process_time() - t0 < args.seconds:
-            made.append(make_puzzle(spec, "bench", len(made)))
+            made.append(make("bench", len(made)))
         spent = time.process_time() - t0
         times: list[float] = []
         bands = dict.fromkeys(Band, 0)
@@ -544,10 +549,13 @@ def bench_variants(args: argparse.Namespace) -> int:
             if sum(times) > GRADE_BUDGET * args.seconds:
                 break
             t1 = time.process_time()
-            r = rate(p.puzzle, p.geo)
+            if isinstance(p, GeneratedKiller):
+                band: Band | None = grade_killer(p.puzzle, p.cages).band
+            else:
+                band = rate(p.puzzle, p.geo).band
             times.append(time.process_time() - t1)
-            if r.band:
-                bands[r.band] += 1
+            if band:
+                bands[band] += 1
         clues = statistics.mean(p.clues for p in made)
         print(f"{variant.value:8s} {len(made):8d} {len(made) / spent:10.1f} {clues:7.1f} "
               f"{len(times):7d} {statistics.mean(times):9.3f} {max(times):9.2f}  "

@@ -29,6 +29,7 @@ from .cli_options import (
     data_out,
     progress_bar,
     read_batches,
+    read_killer,
     read_puzzles,
 )
 from .errors import BookgenError, InputError
@@ -94,6 +95,11 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     from .rate import rate
     from .solver import format_seed_trace
 
+    killer = read_killer(args.puzzles, args.variant)
+    if killer is not None:
+        from . import cli_killer
+
+        return cli_killer.rate(args, killer)
     puzzles = list(read_puzzles(args.puzzles, args.variant))
     with_grade = not args.no_grade and args.format != "seed"
     _warm_kernels(with_grade)
@@ -156,6 +162,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .grid import check_clashes
     from .kernels import get_backend
 
+    killer = read_killer(args.puzzles, args.variant)
+    if killer is not None:
+        from . import cli_killer
+
+        return cli_killer.solve(args, killer)
     # Clashing givens are left to the kernel, which finds no solution for them; only
     # those puzzles are checked here, for the message.
     source, batches = read_batches(args.puzzles, args.variant, check=False)
@@ -231,6 +242,11 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
 def _cmd_hints(args: argparse.Namespace) -> int:
     from .solver import format_hints
 
+    killer = read_killer(args.puzzles, args.variant)
+    if killer is not None:
+        from . import cli_killer
+
+        return cli_killer.hints(args, killer)
     puzzles = list(read_puzzles(args.puzzles, args.variant))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
                                                       "puzzle") as bar:
@@ -435,6 +451,11 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     from .grade import explain
     from .solver import count_solutions
 
+    killer = read_killer(args.puzzles, args.variant)
+    if killer is not None:
+        from . import cli_killer
+
+        return cli_killer.explain(args, killer)
     puzzles = list(read_puzzles(args.puzzles, args.variant))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
                                                       "puzzle") as bar:
@@ -705,6 +726,9 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--regions", default=None, metavar="LABELS",
                    help="jigsaw: a fixed region layout, n*n labels row-major (default: a "
                    "fresh random layout for every puzzle)")
+    p.add_argument("--givens", type=int, default=0, metavar="N",
+                   help="killer: most givens placed before cages are split (default 0: "
+                   "cages alone)")
     p.add_argument("--format", choices=("line", "json"), default="line", help="output format")
     add_options(p, "output", "quiet", "workers", "backend", "seed")
     p.set_defaults(func=_cmd_generate)
@@ -715,6 +739,17 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
+    if args.givens and args.variant is not Variant.KILLER:
+        raise InputError("--givens belongs to killer puzzles: add --variant killer")
+    if args.givens < 0:
+        raise InputError(f"--givens {args.givens}: expected 0 or more")
+    if args.variant is Variant.KILLER:
+        from . import cli_killer
+
+        try:
+            return cli_killer.generate(args)
+        except KeyboardInterrupt as e:
+            return _interrupted_code(e)
     workers = capped_workers(_workers(args), "--workers", args.quiet)
     spec = _generate_spec(args)
     written = 0

@@ -10,7 +10,9 @@ Glossary:
                  every command that reads puzzles reads these back, with their "variant"
                  and jigsaw "regions"
   --variant      the units of the puzzles read or made (rules.Variant); not given, text is
-                 classic and a record says its own; given, every record must agree
+                 classic and a record says its own; given, every record must agree. Killer
+                 puzzles (with their cages) are read by read_killer, the rest by
+                 read_puzzles
   sink           where a command's data goes: standard output, or the -o FILE, written
                  whole or not at all (output.FileOut); messages always go to stderr
   progress bar   tqdm on stderr, drawn only when stderr is a terminal and not --quiet
@@ -30,6 +32,7 @@ from typing import Any
 
 from .errors import GenerationError, InputError
 from .grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
+from .killer import KillerPuzzle, looks_killer, parse_killer
 from .rules import Variant
 
 AUTO = 0
@@ -153,10 +156,16 @@ def is_file_name(arg: str) -> bool:
     return bool(_NOT_A_SYMBOL.search(word)) and size_for_cells(len(word)) is None
 
 
+_STDIN: list[str] = []
+"""Standard input once read (a command may look at it for killer puzzles first)."""
+
+
 def _input_text(arg: str) -> tuple[str, str]:
     """(text, source) of a PUZZLE|FILE|- argument."""
     if arg == "-":
-        return decode_text(sys.stdin.buffer.read(), "stdin"), "stdin"
+        if not _STDIN:
+            _STDIN.append(decode_text(sys.stdin.buffer.read(), "stdin"))
+        return _STDIN[0], "stdin"
     if os.path.isfile(arg):
         try:
             with open(arg, "rb") as f:
@@ -177,11 +186,34 @@ def read_batches(
     check=False lets clashing givens through; InputError when there is no puzzle. variant
     None (no --variant): text is classic and a record says its own; a variant given must
     agree with every record's (grid.parse_many)."""
+    if variant is Variant.KILLER:
+        raise InputError("--variant killer: killer puzzles are read by rate, solve, hints and "
+                         "explain (and made by generate), not by this command")
     text, source = _input_text(arg)
     batches = parse_batches(text, source, variant, check)
     if not batches:
         raise InputError(f"{source}: no puzzle found")
     return source, batches
+
+
+def read_killer(
+    arg: str, variant: Variant | None = None
+) -> list[tuple[str, KillerPuzzle]] | None:
+    """The killer puzzles of a PUZZLE|FILE|- argument as (where, puzzle), when --variant
+    killer is given or (no --variant) the text holds killer puzzles (killer.looks_killer);
+    None for other puzzles."""
+    if variant is not None and variant is not Variant.KILLER:
+        return None
+    text, source = _input_text(arg)
+    if variant is None and not looks_killer(text):
+        return None
+    try:
+        found = parse_killer(text, source)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    if not found:
+        raise InputError(f"{source}: no puzzle found")
+    return [(f"{source}: line {line}", p) for line, p in found]
 
 
 def read_puzzles(

@@ -24,6 +24,12 @@ Glossary:
               every symmetry is allowed for every variant, whatever the regions
   usable      a geometry some complete grid fits, as found by COMPLETION_TRIES completion
               searches (completes); a jigsaw layout is used only when usable
+  killer      a random solution, cut into connected cages of 1..MAX_CAGE cells (sizes
+              drawn by CageSpec.weights, no digit twice in a cage; a cell left alone joins
+              a neighbouring cage when one has room), then, while two solutions remain, a
+              given is placed where they differ (up to CageSpec.givens) or else a cage is
+              split in two connected parts whose sums tell the two solutions apart
+              (make_killer); splitting only adds facts, so the loop ends
   create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
               list of changes made (Change)
 
@@ -44,7 +50,8 @@ import numpy as np
 from .errors import GenerationError
 from .grid import Geometry, Grid, find_clash, geometry, symbol
 from .jigsaw import Layout, usable_layout
-from .model import DigSpec
+from .killer import Cages, cages_of
+from .model import MAX_CAGE, CageSpec, DigSpec
 from .rules import Symmetry, Variant, is_symmetric, symmetry_groups
 
 
@@ -395,3 +402,147 @@ def create(values: Grid, geo: Geometry, rng: random.Random) -> Created:
             changes.append(
                 Change("added", cell, first[cell], "the grid had several solutions")
             )
+
+
+# ---------------------------------------------------------------- killer
+
+
+@dataclass(frozen=True)
+class GeneratedKiller:
+    """One killer puzzle with where it came from."""
+
+    index: int
+    """Its place in the run."""
+    puzzle: Grid
+    """The givens, 0 = blank (all blank unless CageSpec.givens allows some)."""
+    solution: Grid
+    """Its only solution."""
+    cages: Cages
+    """The cages; with the givens the solution is unique."""
+    splits: int
+    """Cages split until the solution was unique."""
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for v in self.puzzle if v)
+
+
+def _edge_neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def cage_partition(
+    solution: Grid, weights: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """Cells of a full grid cut into connected cages of 1..len(weights) cells, no digit
+    twice in a cage; every choice drawn from rng."""
+    n = round(len(solution) ** 0.5)
+    order = list(range(n * n))
+    rng.shuffle(order)
+    owner = [-1] * (n * n)
+    groups: list[list[int]] = []
+    sizes = range(1, len(weights) + 1)
+    for start in order:
+        if owner[start] >= 0:
+            continue
+        want = rng.choices(sizes, weights)[0]
+        cage = [start]
+        owner[start] = len(groups)
+        digits = {solution[start]}
+        while len(cage) < want:
+            options = sorted({nb for c in cage for nb in _edge_neighbours(c, n)
+                              if owner[nb] < 0 and solution[nb] not in digits})
+            if not options:
+                break
+            nb = rng.choice(options)
+            cage.append(nb)
+            owner[nb] = len(groups)
+            digits.add(solution[nb])
+        if len(cage) < want and len(cage) == 1:
+            # a cell left alone joins a neighbouring cage with room, if any
+            homes = sorted({owner[nb] for nb in _edge_neighbours(start, n)
+                            if owner[nb] >= 0 and len(groups[owner[nb]]) < len(weights)
+                            and all(solution[c] != solution[start]
+                                    for c in groups[owner[nb]])})
+            if homes:
+                home = rng.choice(homes)
+                groups[home].append(start)
+                owner[start] = home
+                continue
+        groups.append(cage)
+    return [sorted(g) for g in groups]
+
+
+def _connected_parts(cells: Sequence[int], n: int) -> list[tuple[list[int], list[int]]]:
+    """Every split of a cage into two connected parts (each split once)."""
+    out = []
+    first, rest = cells[0], cells[1:]
+    for mask in range(1 << len(rest)):
+        a = [first] + [c for i, c in enumerate(rest) if mask >> i & 1]
+        b = [c for i, c in enumerate(rest) if not mask >> i & 1]
+        if b and _joined(a, n) and _joined(b, n):
+            out.append((a, b))
+    return out
+
+
+def _joined(cells: Sequence[int], n: int) -> bool:
+    inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
+    while todo:
+        for nb in _edge_neighbours(todo.pop(), n):
+            if nb in inside and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def _split(
+    groups: list[list[int]], first: Grid, second: Grid, rng: random.Random, n: int
+) -> None:
+    """Split, in place, one cage in two connected parts whose sums differ between the
+    two solutions (so the second one is ruled out), preferring even splits."""
+    best: list[tuple[int, int, list[int], list[int]]] = []
+    for g, cells in enumerate(groups):
+        if len(cells) < 2 or all(first[c] == second[c] for c in cells):
+            continue
+        for a, b in _connected_parts(cells, n):
+            if sum(first[c] for c in a) != sum(second[c] for c in a):
+                best.append((min(len(a), len(b)), g, a, b))
+    top = max(k for k, *_ in best)
+    _, g, a, b = rng.choice([x for x in best if x[0] == top])
+    groups[g] = sorted(a)
+    groups.append(sorted(b))
+
+
+def make_killer(
+    spec: CageSpec, seed: int | str, index: int, backend: str | None = None
+) -> GeneratedKiller:
+    """Killer puzzle `index` of the run seeded `seed` (see the glossary's killer)."""
+    from .kernels import get_backend
+
+    if not 1 <= len(spec.weights) <= MAX_CAGE or sum(spec.weights) <= 0:
+        raise GenerationError(f"cage size weights {spec.weights}: expected 1 to {MAX_CAGE} "
+                              "weights, not all zero")
+    kernels = get_backend(backend)
+    rng = random.Random(f"{seed}:{index}:killer")
+    geo = geometry(9)
+    solution = complete_board(geo, rng, backend)
+    groups = cage_partition(solution, spec.weights, rng)
+    puzzle = np.zeros(geo.ncells, dtype=np.int8)
+    splits = givens = 0
+    while True:
+        cages = cages_of(solution, groups)
+        count, sols = kernels.killer_solutions(puzzle, cages, 2)
+        if count == 1:
+            return GeneratedKiller(index, tuple(puzzle.tolist()), solution, cages, splits)
+        first, second = tuple(sols[0].tolist()), tuple(sols[1].tolist())
+        if givens < spec.givens:
+            cell = rng.choice([c for c in range(geo.ncells) if first[c] != second[c]])
+            puzzle[cell] = solution[cell]
+            givens += 1
+            continue
+        if first != solution:
+            second = first  # rule out a solution that is not the grid's own
+        _split(groups, solution, second, rng, geo.n)
+        splits += 1

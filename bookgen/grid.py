@@ -609,6 +609,9 @@ def parse_many(
                 i += 1
             geo = _topology(n, kind, regions, where)
             values = _placed(values, geo, block)
+        if geo.variant is Variant.KILLER:
+            raise InputError(f"{_where(source, start)}: a killer puzzle is read with its "
+                             "cages (killer.parse_killer), which this command does not take")
         if check:
             check_clashes(values, geo, _where(source, start))
         yield start, values, geo

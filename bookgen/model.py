@@ -110,6 +110,25 @@ class ClueTarget:
         return cls(max(lo, 0), hi)
 
 
+CAGE_WEIGHTS = (1, 5, 5, 3, 1)
+"""Default weights of killer cage sizes 1, 2, 3, 4 and 5 (mostly pairs and triples, as
+printed killer books have)."""
+
+MAX_CAGE = 5
+"""Most cells of a generated killer cage."""
+
+
+@dataclass(frozen=True)
+class CageSpec:
+    """How killer cages are made (generate.make_killer)."""
+
+    weights: tuple[int, ...] = CAGE_WEIGHTS
+    """Relative weights of cage sizes 1 .. MAX_CAGE, as a cage's wanted size is drawn."""
+    givens: int = 0
+    """Most givens placed (each where two solutions differ) before cages are split; 0: a
+    puzzle of cages alone."""
+
+
 MAX_TRIES = 200
 """Fresh boards tried for one puzzle before a clue target is given up."""
 
@@ -134,6 +153,8 @@ class DigSpec:
     None asks for a fresh random layout per puzzle (generate.puzzle_geometry)."""
     max_tries: int = MAX_TRIES
     """Fresh boards tried before giving up on the clue target."""
+    cages: CageSpec = CageSpec()
+    """Killer only: cage sizes and givens."""
 
     @property
     def geo(self) -> Geometry:

@@ -43,6 +43,9 @@ class Variant(Enum):
     """Classic plus four windows (windoku): 3x3 squares at rows and columns 2-4 and 6-8."""
     JIGSAW = "jigsaw"
     """Rows, columns and irregular connected regions of n cells in place of the boxes."""
+    KILLER = "killer"
+    """Classic 9x9 units plus cages (killer.Cage), drawn per puzzle as jigsaw regions are:
+    each cage shows the sum of its cells, and no digit repeats in a cage."""
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -70,6 +73,7 @@ VARIANT_SIZES: dict[Variant, tuple[int, ...]] = {
     Variant.X: SIZES,
     Variant.HYPER: (9,),
     Variant.JIGSAW: JIGSAW_SIZES,
+    Variant.KILLER: (9,),
 }
 
 HYPER_WINDOWS = ((1, 1), (1, 5), (5, 1), (5, 5))
@@ -92,9 +96,12 @@ def min_clues(n: int, variant: Variant = Variant.CLASSIC) -> int:
     minimum (X-sudoku and windoku have unique puzzles below 17 clues; see
     FEWEST_KNOWN_CLUES) and none is proven, so they get the bound that holds for every
     set of units: n - 1, since a puzzle missing two symbols has a second solution with
-    those two swapped."""
+    those two swapped. A killer puzzle's cages carry its information, so it needs no
+    clue at all (and normally has none)."""
     if variant is Variant.CLASSIC:
         return MIN_CLUES[n]
+    if variant is Variant.KILLER:
+        return 0
     return n - 1
 
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from .grid import Geometry, format_seed, symbol
 from .kernels import Backend, TraceArrays, get_backend
+from .killer import Cages
 
 Values = Sequence[int]
 
@@ -193,3 +194,44 @@ def format_hints(values: Values, geo: Geometry, fmt: str = "text") -> str:
         rows = [f"{geo.label(c)}: {' '.join(symbol(v) for v in cands)}" for c, cands in cells]
         return "\n".join([head, *rows])
     raise ValueError(f"unknown hints format {fmt!r}: expected 'text' or 'seed'")
+
+
+def killer_hints(
+    givens: Values, cages: Cages
+) -> tuple[int, int, list[tuple[int, tuple[int, ...]]]]:
+    """hints for a killer puzzle: each empty cell's candidates are the digits no peer or
+    cage mate holds that some set of distinct digits filling the cage's empty cells to
+    the sum left contains (one pass, as hints computes no singles)."""
+    from .grid import geometry
+    from .kernels.cages import MAX_SUM, combo_table
+
+    geo, combo = geometry(9), combo_table()
+    allowed = [511] * 81
+    for cage in cages:
+        placed = [givens[c] for c in cage.cells if givens[c]]
+        empty = len(cage.cells) - len(placed)
+        left = cage.total - sum(placed)
+        avail = 511 & ~sum(1 << (v - 1) for v in set(placed))
+        mask = int(combo[empty, left, avail]) if empty and 0 <= left <= MAX_SUM else 0
+        for c in cage.cells:
+            mates = {givens[m] for m in cage.cells if m != c}
+            allowed[c] = mask & ~sum(1 << (v - 1) for v in mates if v)
+    cells = []
+    for c, v in enumerate(givens):
+        if not v:
+            seen = {givens[p] for p in geo.peers[c]}
+            cells.append((c, tuple(d for d in range(1, 10)
+                                   if d not in seen and allowed[c] >> (d - 1) & 1)))
+    cells.sort(key=lambda cc: (len(cc[1]), geo.block_pos[cc[0]]))
+    counts = [len(cands) for _, cands in cells]
+    return sum(counts), sum(k * k for k in counts), cells
+
+
+def format_killer_hints(givens: Values, cages: Cages) -> str:
+    """format_hints' text form for a killer puzzle (killer_hints)."""
+    from .grid import geometry
+
+    geo = geometry(9)
+    cand_sum, cand_sq, cells = killer_hints(givens, cages)
+    rows = [f"{geo.label(c)}: {' '.join(symbol(v) for v in cands)}" for c, cands in cells]
+    return "\n".join([f"complexity: {cand_sum}/{cand_sq}", *rows])

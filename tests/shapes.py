@@ -52,3 +52,47 @@ def minimal(puzzle: Sequence[int], symmetry: str, geo: Any) -> bool:
         if count_exact(fewer, geo) == 1:
             return False
     return True
+
+
+def count_killer(
+    givens: Sequence[int], cages: Sequence[tuple[int, Sequence[int]]], limit: int = 2
+) -> list[list[int]]:
+    """Up to `limit` solutions of a 9x9 killer puzzle, as exact cover solved by the tests'
+    own Algorithm X (exact_cover.py), written from the rules alone: a choice fills one
+    whole cage with distinct digits (every ordering of every set of distinct digits that
+    sums to the cage's total, agreeing with the givens); it covers the cage, its cells,
+    and (row, digit), (column, digit), (box, digit) for each of its cells."""
+    from itertools import combinations, permutations
+
+    from exact_cover import _cover
+
+    y: dict[Any, list[Any]] = {}
+    for g, (total, cells) in enumerate(cages):
+        for digits in combinations(range(1, 10), len(cells)):
+            if sum(digits) != total:
+                continue
+            for order in permutations(digits):
+                if any(givens[c] and givens[c] != d for c, d in zip(cells, order, strict=True)):
+                    continue
+                cols: list[Any] = [("cage", g)]
+                for c, d in zip(cells, order, strict=True):
+                    r, k = divmod(c, 9)
+                    cols += [("cell", c), ("row", r, d), ("col", k, d),
+                             ("box", r // 3 * 3 + k // 3, d)]
+                y[(g, order)] = cols
+    x: dict[Any, set[Any]] = {}
+    for row, cols in y.items():
+        for col in cols:
+            x.setdefault(col, set()).add(row)
+    if len(x) != len(cages) + 4 * 81:  # a constraint no choice covers
+        return []
+    found = []
+    for chosen in _cover(x, y, []):
+        grid = [0] * 81
+        for g, order in chosen:
+            for c, d in zip(cages[g][1], order, strict=True):
+                grid[c] = d
+        found.append(grid)
+        if len(found) >= limit:
+            break
+    return found

@@ -88,7 +88,7 @@ def test_json_lines_carry_their_variant(made):
     ('{"puzzle": "' + "." * 81 + '", "variant": "x"}', "hyper",
      "line 1: the puzzle's variant is x, but hyper was asked for"),
     ('{"puzzle": "' + "." * 81 + '", "variant": "windoku"}', None,
-     "line 1: unknown variant 'windoku': expected one of classic, x, hyper, jigsaw"),
+     "line 1: unknown variant 'windoku': expected one of classic, x, hyper, jigsaw, killer"),
     ('{"puzzle": "' + "." * 25 + '", "variant": "jigsaw"}', None,
      "line 1: a jigsaw grid needs its regions"),
     ('{"puzzle": "' + "." * 81 + '", "regions": "' + "1" * 81 + '"}', None,

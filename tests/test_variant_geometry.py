@@ -69,7 +69,7 @@ def test_jigsaw_regions_are_relabelled_by_first_appearance():
      "jigsaw region 'D' is not connected"),
     (5, Variant.JIGSAW, "AAAAA" "ABBBB" "CCCCC" "DDDDD" "EEEEE",
      "jigsaw region 'A' has 6 cells, expected 5"),
-    (9, "windoku", None, "unknown variant 'windoku': expected one of classic, x, hyper, jigsaw"),
+    (9, "windoku", None, "unknown variant 'windoku': expected one of classic, x, hyper, jigsaw, killer"),
 ])
 def test_bad_topologies_are_named(n, variant, regions, message):
     if message is None:

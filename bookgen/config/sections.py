@@ -359,6 +359,10 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
     regions: str | None = read.get("regions")
     if "variant" in read.where and "variant" not in read.values:
         return None
+    if variant is Variant.KILLER:
+        read.at_key("variant").fail("killer sections are not built into books yet: make killer "
+                                    "puzzles with bookgen generate --variant killer")
+        return None
     if size not in variant.sizes:
         sizes = ", ".join(map(str, variant.sizes))
         read.at_key("size").fail(f"a {variant.value} grid has no size {size}: expected one of "

@@ -1,8 +1,9 @@
 """The hot loops behind one interface, with two backends.
 
 Glossary and conventions:
-  backend    an object with ``count_batch``, ``solve_batch``, ``solutions_batch`` and
-             ``trace_batch``: "python" (reference.py, pure Python) or "numba" (fast.py)
+  backend    an object with ``count_batch``, ``solve_batch``, ``solutions_batch``,
+             ``trace_batch`` and ``killer_solutions``: "python" (reference.py and
+             killer_reference.py, pure Python) or "numba" (fast.py, killer_fast.py)
   grids      numpy int8, shape (m, n*n), row-major, 0 = blank; one row per puzzle
   mask       candidate bit mask, bit v-1 set = value v possible
   limit      solutions are counted up to this cap (2 answers "is it unique?")
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ..grid import Geometry
+    from ..killer import Cages
 
 BACKENDS = ("python", "numba")
 
@@ -82,6 +84,13 @@ class Backend(Protocol):
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
         """The SPEC 3 figures of every grid."""
+        ...
+
+    def killer_solutions(
+        self, grid: np.ndarray, cages: Cages, limit: int = 2
+    ) -> tuple[int, np.ndarray]:
+        """A killer puzzle's solutions (givens and cages), capped at limit: the count and
+        (limit, 81) int8 of them in the order found, zero rows after the count."""
         ...
 
 

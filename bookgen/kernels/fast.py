@@ -36,6 +36,7 @@ from . import FirstSolution, TraceArrays, announce_compile
 
 if TYPE_CHECKING:
     from ..grid import Geometry
+    from ..killer import Cages
 
 
 @njit(cache=True)
@@ -451,3 +452,10 @@ class FastBackend(FirstSolution):
             way_mask=way_mask,
             way_index=way_index,
         )
+
+    def killer_solutions(
+        self, grid: np.ndarray, cages: Cages, limit: int = 2
+    ) -> tuple[int, np.ndarray]:
+        from .killer_fast import killer_solutions
+
+        return killer_solutions(grid, cages, limit)

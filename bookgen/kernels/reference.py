@@ -32,6 +32,7 @@ from . import FirstSolution, TraceArrays
 
 if TYPE_CHECKING:
     from ..grid import Geometry
+    from ..killer import Cages
 
 
 @dataclass(frozen=True)
@@ -342,3 +343,10 @@ class ReferenceBackend(FirstSolution):
             way_mask=way[1],
             way_index=way[2],
         )
+
+    def killer_solutions(
+        self, grid: np.ndarray, cages: Cages, limit: int = 2
+    ) -> tuple[int, np.ndarray]:
+        from .killer_reference import killer_solutions
+
+        return killer_solutions(np.asarray(grid).tolist(), cages, limit)
