@@ -136,8 +136,6 @@ def explain(args: argparse.Namespace, puzzles: Puzzles) -> int:
             g = grade_killer(p.givens, p.cages)
             lines = [f"grade {g.grade:.1f} {g.band.value} (hardest: {g.hardest})"]
             lines += [describe(step, geo) for step in g.steps]
-            if not g.steps:
-                lines.append("(the killer grader logs no steps yet)")
             write(("\n" if k else "") + "\n".join(lines) + "\n")
     return 0
 
