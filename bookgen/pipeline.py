@@ -11,6 +11,9 @@ Glossary:
   layout        a jigsaw section without fixed `regions` draws a fresh region layout for
                 every candidate; the candidate, its improvement and its check keep that
                 layout, and the book record, manifest and puzzles.txt carry it
+  killer        a killer section's candidate i is generate.make_killer(cage spec, section
+                seed, i), rated by rate.rate_killer; killer puzzles are never improved
+                (improving knows no cages), and a book holds no solution grid twice
   round         candidates are made a round at a time in index order (in parallel when
                 workers > 1) and picked in index order, so a book never depends on the
                 number of workers, on round sizes, or on which worker finished first
@@ -38,12 +41,13 @@ from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .cluster import cluster_pool
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .errors import GenerationError, LayoutError
-from .generate import make_puzzle, puzzle_geometry
+from .generate import make_killer, make_puzzle, puzzle_geometry
 from .grid import Geometry, Grid, format_line, geometry
 from .improve import PoolMap, improve, worker_pool
+from .killer import Cages, cages_json, format_cage_map
 from .model import Book, BookPuzzle, BookSection
 from .output import Slot, book_bytes, claim, stage, switch, write_file
-from .rate import Rating, rate
+from .rate import Rating, rate, rate_killer
 from .rules import COVER_PLATFORMS, Figure, Variant
 from .select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 from .tips import book_tips
@@ -76,6 +80,8 @@ class Candidate:
     regions: str | None
     """Jigsaw: the region layout it was made on (its own when the section draws a fresh
     layout per puzzle); None for the other variants."""
+    cages: Cages = ()
+    """Killer: its cages; () for the other variants."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,8 @@ class Chosen:
     """How to make it again: 'random <section seed>:<index>' or 'improved ...'."""
     regions: str | None = None
     """Jigsaw: its region layout (Candidate.regions)."""
+    cages: Cages = ()
+    """Killer: its cages (Candidate.cages)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,9 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     """Make and rate candidate `index` of a section (runs in a worker process)."""
     rules, seed, index = job
     spec, difficulty = rules.shape, rules.difficulty
+    if spec.variant is Variant.KILLER:
+        killer = make_killer(spec.cages, seed, index)
+        return Candidate(rate_killer(killer.puzzle, killer.cages), None, killer.cages)
     judge = None
     if aimed(difficulty):
         # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
@@ -168,17 +179,22 @@ def _section(
             r = made.rating
             if len(chosen) < section.count and pick([r], _rules(section, made.regions), 1,
                                                      taken):
-                chosen.append(Chosen(r, f"random {section_seed}:{i}", made.regions))
+                chosen.append(Chosen(r, f"random {section_seed}:{i}", made.regions,
+                                     made.cages))
                 bar.update(1)
             elif r.count == 1:
                 starts.append((shortfall(r, section.difficulty), i, made))
         index = end
-    if len(chosen) < section.count:
+    killer = section.dig.variant is Variant.KILLER
+    if len(chosen) < section.count and not killer:
         chosen += _improve_section(
             section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)
         )
     if len(chosen) < section.count:
-        if any(gap != float("inf") for gap, _, _ in starts):
+        if killer:
+            advice = " (killer puzzles are not improved); widen the difficulty, change the "
+            advice += "cage sizes or lower the count"
+        elif any(gap != float("inf") for gap, _, _ in starts):
             advice = "; widen the difficulty, lower the count or give the section a larger "
             advice += "improve budget"
         else:
@@ -294,12 +310,12 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
                 BookPuzzle(
                     number, section.name, words(f"band.{r.band.value}"),
                     *section.dig.box_shape, r.puzzle, r.solution, r.band, r.grade,
-                    variant=variant, regions=c.regions,
+                    variant=variant, regions=c.regions, cages=c.cages,
                 )
             )
             # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
             geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
-            solved.append((number, r.puzzle, r.solution, geo, r.steps or ()))
+            solved.append((number, r.puzzle, r.solution, geo, r.steps or (), c.cages))
             entry = {"id": number, "section": section.name}
             entry.update(r.as_dict())
             del entry["seconds"]  # timing differs run to run; the manifest must not
@@ -309,8 +325,10 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             )
             if c.regions is not None:
                 entry["regions"] = c.regions
+            if c.cages:
+                entry["cages"] = cages_json(c.cages)
             entries.append(entry)
-            lines += _text_lines(number, section.name, r, variant, c.regions)
+            lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
         book_sections.append(BookSection(section.name, tuple(printed)))
     book = Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
@@ -331,13 +349,17 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
 
 
 def _text_lines(number: int, name: str, r: Rating, variant: Variant,
-                regions: str | None) -> list[str]:
+                regions: str | None, cages: Cages) -> list[str]:
     """A puzzle's puzzles.txt lines: the givens with a comment saying number, section,
-    grade and (besides classic) the variant; a jigsaw puzzle's region line follows it."""
+    grade and (besides classic) the variant; a jigsaw puzzle's region line follows it, a
+    killer puzzle's cage map (its label line and sums line: `bookgen solve` reads it)."""
     kind = "" if variant is Variant.CLASSIC else f" {variant.value}"
     lines = [f"{format_line(r.puzzle)}  # {number} {name} {r.grade:.1f}{kind}"]
     if regions is not None:
         lines.append(f"{regions}  # regions of {number}")
+    if cages:
+        labels, sums = format_cage_map(cages, len(r.puzzle)).split("\n")
+        lines += [f"{labels}  # cages of {number}", f"{sums}  # cage sums of {number}"]
     return lines
 
 

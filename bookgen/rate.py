@@ -8,6 +8,9 @@ Glossary:
             RECORD_KEYS, null where a figure was not computed (keys are added over time,
             never renamed); `generate --format json` prints the same keys, and both add
             grid.topology_fields (the variant, and a jigsaw's regions)
+  killer    a killer puzzle (givens and cages) is counted by the cage kernels and graded
+            on the killer scale (grade.killer); it has no trace figures (the trace knows
+            no cages)
   traced    grids up to TRACE_MAX_SIZE get the trace figures; larger ones only the count
             and solution (from the counting search) and the grade: the seed's trace,
             with its fixed branching order, can run for hours on a sparse 16x16 puzzle
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .grid import Geometry, Grid, format_line, format_lines
+from .killer import Cages
 from .model import Band
 from .rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from .solver import Trace, backend_of, solve, trace
@@ -143,6 +147,25 @@ def _graded(
         values, count, solution, tr, clues, seconds, round(g.grade, 1), g.band,
         g.hardest, tuple(counts),
     )
+
+
+def rate_killer(values: Grid, cages: Cages) -> Rating:
+    """Rate a killer puzzle: its solutions by the cage kernels, and its killer grade when
+    it is unique."""
+    import numpy as np
+
+    from .grade.killer import grade_killer
+    from .kernels import get_backend
+
+    t0 = time.perf_counter()
+    count, found = get_backend().killer_solutions(np.array(values, dtype=np.int8), cages, 2)
+    solution = tuple(found[0].tolist()) if count else None
+    clues = sum(1 for v in values if v)
+    if count != 1:
+        return Rating(values, count, solution, None, clues, time.perf_counter() - t0)
+    g = grade_killer(values, cages, solution)
+    return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
+                  round(g.grade, 1), g.band, g.hardest, tuple(g.counts))
 
 
 def rate(values: Grid, geo: Geometry, with_grade: bool = True) -> Rating:

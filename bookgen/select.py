@@ -22,7 +22,7 @@ from .config import Difficulty, SectionConfig
 from .generate import misfit
 from .model import Band, DigSpec
 from .rate import Rating
-from .rules import DEFAULT_OBJECTIVE, Figure
+from .rules import DEFAULT_OBJECTIVE, Figure, Variant
 
 AIM_TOP = Band.MEDIUM.bounds[1]
 """Digs aim at a difficulty whose grade is capped at or below this (easy, medium). Random
@@ -115,12 +115,15 @@ def pick(
     """The first `count` candidates (in the given order) that match and are not taken yet.
 
     `taken` holds the puzzles already in the book and is updated, so no book repeats one.
+    A killer puzzle is known by its solution: its givens are (nearly) all blank.
     """
     chosen: list[Rating] = []
+    killer = rules.shape.variant is Variant.KILLER
     for r in candidates:
         if len(chosen) == count:
             break
-        if r.puzzle not in taken and matches(r, rules):
-            taken.add(r.puzzle)
+        key = r.solution if killer else r.puzzle
+        if key is not None and key not in taken and matches(r, rules):
+            taken.add(key)
             chosen.append(r)
     return chosen

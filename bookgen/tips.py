@@ -14,8 +14,10 @@ from collections.abc import Sequence
 
 from .grade import grade
 from .grade.board import Step
+from .grade.killer import grade_killer
 from .grade.scale import Technique
 from .grid import Geometry, Grid, symbol
+from .killer import Cages
 from .lang import Texts
 from .model import Family, Tip
 
@@ -30,19 +32,23 @@ def needed(steps: Sequence[tuple[str, int]]) -> set[Family]:
     return {f for name, count in steps if count for f in _BY_LABEL.get(name, ())}
 
 
-def book_tips(puzzles: Sequence[tuple[int, Grid, Grid, Geometry, Sequence[tuple[str, int]]]],
-              texts: Texts) -> tuple[Tip, ...]:
+def book_tips(
+    puzzles: Sequence[tuple[int, Grid, Grid, Geometry, Sequence[tuple[str, int]], Cages]],
+    texts: Texts,
+) -> tuple[Tip, ...]:
     """One tip per family the puzzles need, easiest first. `puzzles`: (book number,
-    givens, solution, geometry, step counts) in book order."""
+    givens, solution, geometry, step counts, cages (killer; else ())) in book order."""
     wanted = set().union(*(needed(p[4]) for p in puzzles)) if puzzles else set()
     out = []
     solved: dict[int, tuple[Step, ...]] = {}
     for family in Family:
         if family not in wanted:
             continue
-        number, givens, solution, geo, _ = next(p for p in puzzles if family in needed(p[4]))
+        number, givens, solution, geo, _, cages = next(
+            p for p in puzzles if family in needed(p[4]))
         if number not in solved:
-            solved[number] = grade(givens, geo, solution).steps
+            solved[number] = (grade_killer(givens, cages, solution) if cages
+                              else grade(givens, geo, solution)).steps
         step = next(s for s in solved[number] if s.technique.family is family)
         out.append(Tip(family, number, example(step, geo, number, texts)))
     return tuple(out)

@@ -75,10 +75,8 @@ def test_classic_config_runs_easy_to_expert_with_one_improved_section():
     assert cfg.template.margin_outside == C.load_template("kdp-6x9-2up").margin_outside
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="needs the killer engine"))
-    if p.stem == "killer" else p for p in sorted((ROOT / "configs").glob("*.yaml"))],
-    ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")),
+                         ids=lambda p: p.stem)
 def test_every_shipped_config_validates(path):
     cfg = C.load_config(path)
     assert cfg.sections and len(cfg.config_hash) == 64

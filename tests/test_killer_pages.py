@@ -377,7 +377,6 @@ def test_every_language_has_the_killer_how_to(code: str) -> None:
 # ---------------------------------------------------------------- the example config
 
 
-@pytest.mark.xfail(strict=True, reason="needs the killer engine")
 def test_the_example_killer_config_validates(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     from bookgen.cli import main
 

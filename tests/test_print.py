@@ -56,9 +56,7 @@ from bookgen.rules import (
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted(p.stem for p in (ROOT / "bookgen" / "templates").glob("*.yaml"))
-CONFIGS = [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="needs the killer engine"))
-    if n == "killer.yaml" else n for n in sorted(p.name for p in (ROOT / "configs").glob("*.yaml"))]
+CONFIGS = sorted(p.name for p in (ROOT / "configs").glob("*.yaml"))
 EPS = 0.01
 
 TEMPLATE_BOOK = """\

@@ -18,6 +18,9 @@ Bounds the checks enforce, and why:
   size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
   regions     jigsaw only: n*n labels, n different ones, each on n connected cells
   trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
+  killer      9x9 cages and sums (generate.make_killer): no symmetry, clue range, minimal
+              or improve (the cages carry the puzzle, and improving knows no cages), no
+              trace figures (the trace knows no cages); `cages` sets cage sizes and givens
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import yaml
 from ..errors import InputError
 from ..grid import geometry
 from ..lang import Texts
-from ..model import BANDS, Band, ClueTarget, DigSpec
+from ..model import BANDS, CAGE_WEIGHTS, MAX_CAGE, Band, CageSpec, ClueTarget, DigSpec
 from ..rules import (
     DEFAULT_OBJECTIVE,
     MIN_CLUES,
@@ -55,6 +58,7 @@ from .reader import (
     accepts,
     read_choice,
     read_flag,
+    read_int_between,
     read_positive_int,
     read_positive_number,
     read_range,
@@ -212,6 +216,37 @@ def _clue_range(node: yaml.Node, at: At) -> tuple[int, int]:
     return int(lo), int(hi)
 
 
+@accepts(f"a list of {MAX_CAGE} non-negative weights, not all 0",
+         {"type": "array", "items": {"type": "integer", "minimum": 0},
+          "minItems": MAX_CAGE, "maxItems": MAX_CAGE})
+def _cage_weights(node: yaml.Node, at: At) -> tuple[int, ...]:
+    """Weights of cage sizes 1 .. MAX_CAGE, e.g. [1, 5, 5, 3, 1]."""
+    words = f"a list of {MAX_CAGE} non-negative weights of cage sizes 1 to {MAX_CAGE}, not all 0"
+    if not isinstance(node, yaml.SequenceNode) or len(node.value) != MAX_CAGE:
+        raise Wrong(words)
+    weights = [scalar_of(item, at) for item in node.value]
+    if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights) or not any(
+            weights):
+        raise Wrong(words)
+    return tuple(weights)
+
+
+MAX_KILLER_GIVENS = 20
+"""Most givens a killer section may ask for (a killer book's easiest puzzles have a few)."""
+
+_CAGES = Map(
+    {
+        "sizes": Key(_cage_weights, default=CAGE_WEIGHTS,
+                     help=f"Relative weights of cage sizes 1 to {MAX_CAGE} cells."),
+        "givens": Key(read_int_between(0, MAX_KILLER_GIVENS), default=CageSpec.givens,
+                      help="Most givens placed before the cages make the solution unique; "
+                           "0: cages alone."),
+    },
+    help="Killer sections only: how the cages are made.",
+)
+_KILLER_FREE = ("symmetry", "clues", "minimal", "improve", "regions")
+"""Section keys a killer section refuses: its cages carry the puzzle."""
+
 _SPEC = DigSpec
 """The record whose field defaults are the section shape's defaults."""
 
@@ -240,6 +275,7 @@ _SECTION = Map(
         "minimal": Key(read_flag, default=_SPEC.minimal,
                        help="Minimal puzzles: no clue (or group of symmetric clues) can go."),
         "improve": Key(_improve, help="Search for harder puzzles."),
+        "cages": Key(_CAGES, help="Killer only: cage sizes and givens."),
     },
     what="a mapping with name, count, difficulty, ...",
     help="A run of puzzles under one heading.",
@@ -359,9 +395,11 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
     regions: str | None = read.get("regions")
     if "variant" in read.where and "variant" not in read.values:
         return None
-    if variant is Variant.KILLER:
-        read.at_key("variant").fail("killer sections are not built into books yet: make killer "
-                                    "puzzles with bookgen generate --variant killer")
+    if variant is Variant.KILLER and not _killer_keys(read):
+        return None
+    if "cages" in read.where and variant is not Variant.KILLER:
+        read.at_key("cages").fail(f"cages belong to killer sections, not {variant.value}; "
+                                  "add variant: killer or drop cages")
         return None
     if size not in variant.sizes:
         sizes = ", ".join(map(str, variant.sizes))
@@ -380,6 +418,24 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
             read.at_key("regions").fail(str(e) if grid in str(e) else f"{e} for a {grid} grid")
             return None
     return variant, regions
+
+
+def _killer_keys(read: Read) -> bool:
+    """Whether a killer section asks nothing killer puzzles cannot do (else the problems
+    are reported)."""
+    ok = True
+    for key in _KILLER_FREE:
+        if key in read.where:
+            read.at_key(key).fail(f"{key} does not apply to killer sections: their cages "
+                                  "carry the puzzle")
+            ok = False
+    diff = read.values.get("difficulty")
+    for f in Figure:
+        if f is not Figure.GRADE and diff is not None and f.value in diff.where:
+            diff.where[f.value].fail(f"killer sections are chosen by grade only, not by "
+                                     f"{f.value}: use a band or a grade range")
+            ok = False
+    return ok
 
 
 def section_record(read: Read, texts: Texts) -> SectionConfig | None:
@@ -412,6 +468,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             minimal=read.get("minimal"),
             variant=kind[0],
             regions=kind[1],
+            cages=_cage_spec(read.get("cages")),
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),
@@ -420,3 +477,8 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         ),
     )
 
+
+def _cage_spec(read: Read | None) -> CageSpec:
+    if read is None:
+        return CageSpec()
+    return CageSpec(weights=read.get("sizes"), givens=read.get("givens"))

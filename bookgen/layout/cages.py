@@ -27,13 +27,10 @@ from dataclasses import dataclass
 
 from ..killer import Cage
 from ..model import BookPuzzle
-from ..rules import KILLER_DASH_PT, KILLER_SUM_PT
+from ..rules import KILLER_DASH_PT, KILLER_SUM_PT, Variant
 
 Point = tuple[float, float]
 Loop = tuple[Point, ...]
-
-KILLER = "killer"
-"""The variant name of killer puzzles: their grids are caged even while blank."""
 
 DIGIT_HEIGHT = 0.73
 """Height of a digit above its baseline, in em (draw.py centres digits by it)."""
@@ -67,8 +64,9 @@ as an entry."""
 
 
 def caged(p: BookPuzzle) -> bool:
-    """Whether the grid of `p` shows cages."""
-    return bool(p.cages) or p.variant.value == KILLER
+    """Whether the grid of `p` shows cages (a killer grid does even while blank, as the page
+    count before the work sees it)."""
+    return bool(p.cages) or p.variant is Variant.KILLER
 
 
 @dataclass(frozen=True)
