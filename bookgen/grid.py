@@ -190,12 +190,12 @@ def _region_string(n: int, labels: str) -> str:
         name = next(ch for ch, i in index.items() if i == r)
         if len(members) != n:
             raise InputError(f"jigsaw region {name!r} has {len(members)} cells, expected {n}")
-        if not _connected(members, n):
+        if not connected(members, n):
             raise InputError(f"jigsaw region {name!r} is not connected")
     return "".join(SYMBOLS[index[ch]] for ch in text)
 
 
-def _connected(cells: list[int], n: int) -> bool:
+def connected(cells: Sequence[int], n: int) -> bool:
     """Whether the cells form one piece through shared edges."""
     inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
     while todo:

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .grid import connected
+
 KILLER_SIZE = 9
 """Killer grids are 9x9."""
 
@@ -64,18 +66,6 @@ def _label(cell: int, n: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
-def _connected(cells: Sequence[int], n: int) -> bool:
-    inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
-    while todo:
-        r, c = divmod(todo.pop(), n)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            nb = rr * n + cc
-            if 0 <= rr < n and 0 <= cc < n and nb in inside and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
-
-
 def make_cages(groups: Sequence[tuple[int, Sequence[int]]], n: int = KILLER_SIZE) -> Cages:
     """Cages from (total, cells) pairs, checked and ordered by first cell; ValueError naming
     the first problem: a cell off the grid or in two cages, cells not covered, a cage not
@@ -97,7 +87,7 @@ def make_cages(groups: Sequence[tuple[int, Sequence[int]]], n: int = KILLER_SIZE
         if len(ordered) > n:
             raise ValueError(f"{where} has {len(ordered)} cells: at most {n}, since no digit "
                              "repeats in a cage")
-        if not _connected(ordered, n):
+        if not connected(ordered, n):
             raise ValueError(f"{where} is not connected: its cells must join through edges")
         lo, hi = sum_bounds(len(ordered), n)
         if not lo <= total <= hi:
@@ -169,7 +159,7 @@ def parse_cage_map(labels: str, totals: str, n: int = KILLER_SIZE) -> Cages:
                          "(one per label, in the order the labels first appear)")
     groups = list(zip((int(w) for w in words), order.values(), strict=True))
     for (_, cells), name in zip(groups, order, strict=True):
-        if not _connected(cells, n):
+        if not connected(cells, n):
             raise ValueError(f"cage {name!r} is not connected: its cells must join through "
                              "edges (a label names one cage)")
     return make_cages(groups, n)

@@ -26,7 +26,8 @@ def _needs(path: Path) -> Path:
 
 
 def _sample(per_rating: int, below: float = 99.0) -> list[tuple[str, float]]:
-    return [(p, r) for p, r in read_dataset(str(_needs(DATA)), per_rating, seed=7) if r < below]
+    return [(p, r) for p, r, _, _ in read_dataset(str(_needs(DATA)), per_rating, seed=7)
+            if r < below]
 
 
 def _checked(text: str) -> tuple[float, int, bool]:
@@ -53,7 +54,7 @@ def test_every_deduction_on_a_calibration_sample_is_true():
 
 @pytest.mark.slow
 def test_every_deduction_on_hard_puzzles_is_true():
-    sample = [(p, r) for p, r in read_dataset(str(_needs(DATA)), 1, seed=11) if r >= 8.5]
+    sample = [(p, r) for p, r, _, _ in read_dataset(str(_needs(DATA)), 1, seed=11) if r >= 8.5]
     for text, _ in sample:
         _, wrong, solved = _checked(text)
         assert wrong == 0, text

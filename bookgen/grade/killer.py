@@ -26,11 +26,10 @@ from itertools import combinations
 
 from ..grid import Geometry, geometry
 from ..killer import Cage, Cages
-from ..model import band_of
 from .board import Board, Step, digits_of
 from .explain import describe, format_candidates
 from .scale import Technique
-from .solver import LADDER, Grading
+from .solver import LADDER, Grading, grading_of
 
 T = Technique
 N = 9
@@ -526,20 +525,7 @@ def grade_killer(givens: tuple[int, ...], cages: Cages,
     `solution`, when known, spares a search if the fallback (trial) is needed.
     """
     board, kg = killer_board(givens, cages)
-    steps = killer_steps(board, kg, solution)
-    hardest = max(steps, key=lambda s: s.difficulty, default=None)
-    value = round(hardest.difficulty, 1) if hardest else 1.0
-    tally: dict[str, int] = {}
-    for s in steps:
-        tally[s.technique.label] = tally.get(s.technique.label, 0) + 1
-    return Grading(
-        grade=value,
-        band=band_of(value),
-        hardest=hardest.technique.label if hardest else "",
-        steps=tuple(steps),
-        counts=tuple(tally.items()),
-        solved=board.solved(),
-    )
+    return grading_of(killer_steps(board, kg, solution), board.solved())
 
 
 

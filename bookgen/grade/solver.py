@@ -198,6 +198,11 @@ def grade(
     """
     board = Board(values, geo)
     steps = solve_steps(board, solution)
+    return grading_of(steps, board.solved())
+
+
+def grading_of(steps: Sequence[Step], solved: bool) -> Grading:
+    """The Grading of a solve's steps: the hardest step's difficulty is the grade."""
     hardest = max(steps, key=lambda s: s.difficulty, default=None)
     value = round(hardest.difficulty, 1) if hardest else 1.0
     tally: dict[str, int] = {}
@@ -209,5 +214,5 @@ def grade(
         hardest=hardest.technique.label if hardest else "",
         steps=tuple(steps),
         counts=tuple(tally.items()),
-        solved=board.solved(),
+        solved=solved,
     )
