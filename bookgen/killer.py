@@ -236,6 +236,9 @@ def looks_killer(text: str) -> bool:
 
     if re.search(r'"variant"\s*:\s*"killer"', text):
         return True
+    # a whole file of classic puzzles is passed over at the speed of one scan
+    if not re.search(r"^[ \t]*\d+(?:[ \t]+\d+)+[ \t]*(?:#.*)?$", text, re.M):
+        return False
     body = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     body = [line for line in body if line]
     return any(len(a) == KILLER_SIZE ** 2 and " " not in a and _is_sums(b)
