@@ -48,7 +48,7 @@ from types import ModuleType
 import numpy as np
 
 from .errors import GenerationError
-from .grid import Geometry, Grid, find_clash, geometry, symbol
+from .grid import Geometry, Grid, connected, find_clash, geometry, symbol
 from .jigsaw import Layout, usable_layout
 from .killer import Cages, cages_of
 from .model import MAX_CAGE, CageSpec, DigSpec
@@ -482,19 +482,9 @@ def _connected_parts(cells: Sequence[int], n: int) -> list[tuple[list[int], list
     for mask in range(1 << len(rest)):
         a = [first] + [c for i, c in enumerate(rest) if mask >> i & 1]
         b = [c for i, c in enumerate(rest) if not mask >> i & 1]
-        if b and _joined(a, n) and _joined(b, n):
+        if b and connected(a, n) and connected(b, n):
             out.append((a, b))
     return out
-
-
-def _joined(cells: Sequence[int], n: int) -> bool:
-    inside, seen, todo = set(cells), {cells[0]}, [cells[0]]
-    while todo:
-        for nb in _edge_neighbours(todo.pop(), n):
-            if nb in inside and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
 
 
 def _split(
