@@ -29,7 +29,7 @@ from ..killer import Cage, Cages
 from .board import Board, Step, digits_of
 from .explain import describe, format_candidates
 from .scale import Technique
-from .solver import LADDER, Grading, grading_of
+from .solver import LADDER, Grading, grading_of, ladder_steps
 
 T = Technique
 N = 9
@@ -483,33 +483,16 @@ def solve_killer(givens: Sequence[int], cages: Cages, limit: int = 2
 def killer_steps(board: Board, kg: KillerGrid, solution: Sequence[int] | None = None
                  ) -> list[Step]:
     """Solve the board in place by the killer ladder; the steps taken, in order."""
-    log: list[Step] = []
-    while not board.solved() and not board.broken():
-        for rung in KILLER_LADDER:
-            found = rung.finder(board, kg)
-            if found:
-                break
-        else:
-            if solution is None:
-                count, sols = solve_killer(board.values, kg.cages, limit=1)
-                if not count:
-                    break
-                solution = sols[0]
-            found = [_trial(board, solution)]
-        changed = False
-        for step in found:
-            changed |= board.apply(step)
-        log.extend(found)
-        if not changed:
-            break
-    return log
 
+    def search(board: Board) -> Sequence[int] | None:
+        count, sols = solve_killer(board.values, kg.cages, limit=1)
+        return sols[0] if count else None
 
-def _trial(board: Board, solution: Sequence[int]) -> Step:
-    cell = min((c for c, m in enumerate(board.cands) if m),
-               key=lambda c: board.cands[c].bit_count())
-    return Step(T.TRIAL, T.TRIAL.se, (cell,), digits_of(board.cands[cell]),
-                placed=((cell, solution[cell]),))
+    def bound(finder: KillerFinder) -> Callable[[Board], list[Step]]:
+        return lambda board: finder(board, kg)
+
+    return ladder_steps(board, [bound(rung.finder) for rung in KILLER_LADDER], solution,
+                        search)
 
 
 def killer_board(givens: Sequence[int], cages: Cages) -> tuple[Board, KillerGrid]:

@@ -150,17 +150,29 @@ class Grading:
 
 def solve_steps(board: Board, solution: Sequence[int] | None = None) -> list[Step]:
     """Solve the board in place by the ladder; the steps taken, in order."""
+    return ladder_steps(board, [rung.finder for rung in LADDER], solution, solve_any)
+
+
+def ladder_steps(
+    board: Board,
+    finders: Sequence[Callable[[Board], list[Step]]],
+    solution: Sequence[int] | None,
+    search: Callable[[Board], Sequence[int] | None],
+) -> list[Step]:
+    """Solve the board in place: each time, the steps of the first finder that finds any;
+    when none does, a trial step places a cell from the solution (found by `search` when
+    not given). The steps taken, in order."""
     log: list[Step] = []
     while not board.solved():
         if board.broken():
             break
-        for rung in LADDER:
-            found = rung.finder(board)
+        for finder in finders:
+            found = finder(board)
             if found:
                 break
         else:
             if solution is None:
-                solution = solve_any(board)
+                solution = search(board)
                 if solution is None:
                     break
             found = [_trial(board, solution)]
