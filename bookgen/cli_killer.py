@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import Any
 
 from .cli_options import data_out, progress_bar
 from .errors import InputError
 from .grid import format_as, format_line, geometry
 from .killer import Cages, KillerPuzzle, format_killer, killer_record
-from .rules import TRACE_FIGURES
+from .rate import Rating, rate_killer
 
 Puzzles = list[tuple[str, KillerPuzzle]]
 
@@ -36,24 +35,11 @@ def _count(p: KillerPuzzle) -> tuple[int, Any]:
     return get_backend().killer_solutions(np.array(p.givens, dtype=np.int8), p.cages, 2)
 
 
-def killer_rating(
-    givens: tuple[int, ...], cages: Cages, count: int, solution: tuple[int, ...] | None,
-    seconds: float | None, with_grade: bool,
-) -> dict[str, Any]:
-    """A killer record: the rate keys in order, then variant and cages."""
-    out: dict[str, Any] = {"puzzle": format_line(givens),
-                           "solution": format_line(solution) if solution else None,
-                           "count": count}
-    out.update((f.value, None) for f in TRACE_FIGURES)
-    out.update(clues=sum(1 for v in givens if v), seconds=seconds)
-    grade = band = hardest = steps = None
-    if with_grade and count == 1:
-        from .grade.killer import grade_killer
-
-        g = grade_killer(givens, cages)
-        grade, band, hardest, steps = g.grade, g.band.value, g.hardest, dict(g.counts)
-    out.update(grade=grade, band=band, hardest=hardest, steps=steps)
-    return out | {k: v for k, v in killer_record(givens, cages).items() if k != "puzzle"}
+def killer_json(r: Rating, cages: Cages) -> dict[str, Any]:
+    """A killer record: the keys of a rating (rate.Rating.as_dict), then variant and
+    cages."""
+    return r.as_dict() | {k: v for k, v in killer_record(r.puzzle, cages).items()
+                          if k != "puzzle"}
 
 
 def rate(args: argparse.Namespace, puzzles: Puzzles) -> int:
@@ -66,19 +52,16 @@ def rate(args: argparse.Namespace, puzzles: Puzzles) -> int:
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
                                                       "puzzle") as bar:
         for _where, p in puzzles:
-            t0 = time.perf_counter()
-            count, sols = _count(p)
-            solution = tuple(sols[0].tolist()) if count else None
-            r = killer_rating(p.givens, p.cages, count, solution, None, with_grade)
-            r["seconds"] = round(time.perf_counter() - t0, 6)
+            r = rate_killer(p.givens, p.cages, with_grade)
             if args.format == "json":
-                write(json.dumps(r) + "\n")
+                write(json.dumps(killer_json(r, p.cages)) + "\n")
             else:
-                words = {0: "no solution", 1: "1 solution"}.get(count, f"{count}+ solutions")
-                line = f"{r['puzzle']}  {words}  clues {r['clues']}"
-                if r["grade"] is not None:
-                    line += f"  grade {r['grade']:.1f} {r['band']} ({r['hardest']})"
-                write(f"{line}  {r['seconds'] * 1000:.1f} ms  variant killer  "
+                words = {0: "no solution", 1: "1 solution"}.get(r.count,
+                                                                f"{r.count}+ solutions")
+                line = f"{format_line(r.puzzle)}  {words}  clues {r.clues}"
+                if r.grade is not None and r.band is not None:
+                    line += f"  grade {r.grade:.1f} {r.band.value} ({r.hardest})"
+                write(f"{line}  {r.seconds * 1000:.1f} ms  variant killer  "
                       f"cages {len(p.cages)}\n")
             bar.update(1)
     return 0
@@ -158,8 +141,9 @@ def generate(args: argparse.Namespace) -> int:
             for i in range(args.n):
                 p = make_killer(spec, args.seed, i, args.backend)
                 if args.format == "json":
-                    write(json.dumps(killer_rating(p.puzzle, p.cages, 1, p.solution, None,
-                                                   False)) + "\n")
+                    made = Rating(p.puzzle, 1, p.solution, None, p.clues, 0.0)
+                    # like classic generate: a made puzzle is not timed
+                    write(json.dumps(killer_json(made, p.cages) | {"seconds": None}) + "\n")
                 else:
                     write(f"{format_killer(p.puzzle, p.cages)}  # solution "
                           f"{format_line(p.solution)}  cages {len(p.cages)}\n")

@@ -149,9 +149,9 @@ def _graded(
     )
 
 
-def rate_killer(values: Grid, cages: Cages) -> Rating:
+def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
     """Rate a killer puzzle: its solutions by the cage kernels, and its killer grade when
-    it is unique."""
+    it is unique and the grade is asked for."""
     import numpy as np
 
     from .grade.killer import grade_killer
@@ -161,7 +161,7 @@ def rate_killer(values: Grid, cages: Cages) -> Rating:
     count, found = get_backend().killer_solutions(np.array(values, dtype=np.int8), cages, 2)
     solution = tuple(found[0].tolist()) if count else None
     clues = sum(1 for v in values if v)
-    if count != 1:
+    if not with_grade or count != 1:
         return Rating(values, count, solution, None, clues, time.perf_counter() - t0)
     g = grade_killer(values, cages, solution)
     return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
