@@ -473,8 +473,11 @@ def bench_cli(args: argparse.Namespace) -> int:
         for i in range(0, args.n, 50):  # the figures, by the chunks generate rates
             backend.trace_batch(spec.geo, puzzles[i : i + 50], 2)
 
-    print(f"bench cli: backend {backend.name}, best of {CLI_RUNS} runs ({CLI_LONG_RUNS} for "
-          f"generate); wall and CPU seconds")
+    ahead = getattr(backend, "ahead", None)  # only the numba backend has the choice
+    compiled = "" if ahead is None else (
+        " (kernels compiled ahead of time)" if ahead else " (jitted kernels)")
+    print(f"bench cli: backend {backend.name}{compiled}, best of {CLI_RUNS} runs "
+          f"({CLI_LONG_RUNS} for generate); wall and CPU seconds")
     rows: list[tuple[str, Timing]] = [
         ("start-up: bookgen --version", _command(["--version"], CLI_RUNS)),
         ("start-up: bookgen solve <one puzzle>", _command(["solve", first], CLI_RUNS)),

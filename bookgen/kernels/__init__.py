@@ -3,13 +3,15 @@
 Glossary and conventions:
   backend    an object with ``count_batch``, ``solve_batch``, ``solutions_batch``,
              ``trace_batch`` and ``killer_solutions``: "python" (reference.py and
-             killer_reference.py, pure Python) or "numba" (fast.py, killer_fast.py)
+             killer_reference.py, pure Python) or "numba" (numba_backend.py: fast.py,
+             jitted or compiled ahead of time by aot.py, and killer_fast.py)
   grids      numpy int8, shape (m, n*n), row-major, 0 = blank; one row per puzzle
   mask       candidate bit mask, bit v-1 set = value v possible
   limit      solutions are counted up to this cap (2 answers "is it unique?")
   trace      the SPEC 3 search and its figures; see ``TraceArrays``
 
-``get_backend()`` picks $BOOKGEN_BACKEND when set, else numba when importable, else python.
+``get_backend()`` picks $BOOKGEN_BACKEND when set, else numba when it can serve (aot.py's
+module loads, or numba imports), else python.
 Both backends give the same answers: the same counts, the same first solution, the same
 trace figures.
 """
@@ -114,7 +116,12 @@ _loaded: dict[str, Backend] = {}
 
 
 def numba_problem() -> str | None:
-    """Why numba cannot be imported, or None when it can."""
+    """Why the numba backend cannot serve, or None when it can: its kernels' ahead-of-time
+    module loads (aot.py; numba itself is then not imported), or numba imports."""
+    from . import aot
+
+    if aot.load() is not None:
+        return None
     try:
         import numba  # noqa: F401
     except ImportError as e:  # a platform without numba wheels, an install with --no-deps
@@ -123,7 +130,7 @@ def numba_problem() -> str | None:
 
 
 def numba_available() -> bool:
-    """True when numba can be imported."""
+    """True when the numba backend can serve."""
     return numba_problem() is None
 
 
@@ -148,7 +155,7 @@ def get_backend(name: str | None = None) -> Backend:
                           "BOOKGEN_BACKEND=python")
     if chosen not in _loaded:
         if chosen == "numba":
-            from .fast import FastBackend
+            from .numba_backend import FastBackend
 
             _loaded[chosen] = FastBackend()
         else:
@@ -191,6 +198,13 @@ def announce_compile(*dispatchers: Any) -> None:
         except (AttributeError, OSError, EOFError, ValueError):
             continue
         if not warm:
-            print("compiling fast kernels, first run only", file=sys.stderr)
-            _announced = True
+            say_compiling()
             return
+
+
+def say_compiling() -> None:
+    """Say once on stderr that fast kernels are being compiled."""
+    global _announced
+    if not _announced:
+        print("compiling fast kernels, first run only", file=sys.stderr)
+        _announced = True

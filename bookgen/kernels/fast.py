@@ -23,20 +23,13 @@ Two searches live here:
 
 Every loop over puzzles runs inside numba (the ``*_batch`` functions); ``count_core`` and
 ``solve_core`` are the per-grid entry points other kernels call from inside numba.
+numba_backend.py calls the batch functions, jitted or as aot.py compiled them ahead of time.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import numpy as np
 from numba import njit
-
-from . import FirstSolution, TraceArrays, announce_compile
-
-if TYPE_CHECKING:
-    from ..grid import Geometry
-    from ..killer import Cages
 
 
 @njit(cache=True)
@@ -395,67 +388,3 @@ def _trace_batch(grids, limit, units, cell_units, peers, npeers, block_pos):
         for k in range(7):
             figs[i, k] = r[k]
     return figs, sols, way_cell, way_mask, way_index
-
-
-def _batch(grids: np.ndarray) -> np.ndarray:
-    return np.ascontiguousarray(grids, dtype=np.int8).reshape(-1, grids.shape[-1])
-
-
-def _ready(compiled: Any) -> Any:
-    """compiled, after the compile notice if its cache is cold (checked once each)."""
-    if compiled not in _checked:
-        _checked.add(compiled)
-        announce_compile(compiled)
-    return compiled
-
-
-_checked: set[Any] = set()
-
-
-class FastBackend(FirstSolution):
-    """The numba backend; every batch loop runs compiled."""
-
-    name = "numba"
-
-    def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
-        a = geo.arrays()
-        result: np.ndarray = _ready(_count_batch)(
-            _batch(grids), limit, a["units"], a["peers"], a["npeers"]
-        )
-        return result
-
-    def solutions_batch(
-        self, geo: Geometry, grids: np.ndarray, limit: int = 2
-    ) -> tuple[np.ndarray, np.ndarray]:
-        a = geo.arrays()
-        counts, sols = _ready(_solutions_batch)(
-            _batch(grids), limit, a["units"], a["peers"], a["npeers"]
-        )
-        return counts, sols
-
-    def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
-        a = geo.arrays()
-        figs, sols, way_cell, way_mask, way_index = _ready(_trace_batch)(
-            _batch(grids), limit, a["units"], a["cell_units"], a["peers"], a["npeers"],
-            a["block_pos"],
-        )
-        return TraceArrays(
-            count=figs[:, 0].astype(np.int32),
-            level=figs[:, 1].astype(np.int32),
-            maxlevel=figs[:, 2].astype(np.int32),
-            way_complexity=figs[:, 3],
-            cand_sum=figs[:, 4],
-            cand_sq=figs[:, 5],
-            solutions=sols,
-            way_len=figs[:, 6].astype(np.int32),
-            way_cell=way_cell,
-            way_mask=way_mask,
-            way_index=way_index,
-        )
-
-    def killer_solutions(
-        self, grid: np.ndarray, cages: Cages, limit: int = 2
-    ) -> tuple[int, np.ndarray]:
-        from .killer_fast import killer_solutions
-
-        return killer_solutions(grid, cages, limit)

@@ -1,0 +1,204 @@
+"""fast.py's batch kernels compiled ahead of time into a small extension module, so that a
+command that only counts, solves or traces puzzles never imports numba.
+
+A numba kernel, even one loaded from numba's on-disk cache, costs a new process about
+0.8 s before its first call (numba's import, then its compiler's type and target tables):
+as long as `bookgen solve` takes for 40,000 17-clue puzzles. The extension module holds the
+same machine code as the cached kernels and imports in a millisecond.
+
+Glossary:
+  entry points  the three batch kernels the numba backend calls (``ENTRY_POINTS``): count,
+                solutions, trace, each with its one typed signature
+  key           a hash of fast.py's source, the numba version and the interpreter; the
+                module's name carries it, so a module built from other sources, by another
+                numba or for another Python is never loaded
+  module file   ``bookgen_kernels_<key><extension suffix>`` in the cache folder
+  cache folder  kernels/__pycache__ beside numba's own cache, or, where the package folder
+                is read-only, $XDG_CACHE_HOME/bookgen (~/.cache/bookgen)
+  failed mark   ``bookgen_kernels_<key>.failed``: the build could not be made here (no C
+                compiler, no setuptools, a numba without its AOT compiler); it holds the
+                reason, and the jitted kernels serve from then on without trying again
+
+The build runs numba's AOT compiler (``numba.pycc``) in a child process, so its compiler
+output never reaches this process's stdout, under a lock that one process at a time takes
+(the others use the jitted kernels meanwhile), into a temporary file renamed into place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import importlib.machinery
+import importlib.metadata
+import importlib.util
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+PREFIX = "bookgen_kernels_"
+SOURCE = Path(__file__).with_name("fast.py")
+_TABLES = "int32[:, ::1], int32[:, ::1], int32[::1]"  # units, peers, npeers
+ENTRY_POINTS = {
+    "count_batch": ("_count_batch", f"int32[::1](int8[:, ::1], int64, {_TABLES})"),
+    "solutions_batch": (
+        "_solutions_batch",
+        f"Tuple((int32[::1], int8[:, :, ::1]))(int8[:, ::1], int64, {_TABLES})",
+    ),
+    "trace_batch": (
+        "_trace_batch",
+        "Tuple((int64[:, ::1], int8[:, :, ::1], int32[:, ::1], int32[:, ::1], int32[:, ::1]))"
+        "(int8[:, ::1], int64, int32[:, ::1], int32[:, ::1], int32[:, ::1], int32[::1], "
+        "int32[::1])",
+    ),
+}
+"""Exported name: (fast.py's kernel, its signature). The tables are those of
+``Geometry.arrays()``; grids are C-ordered int8 batches, limit an int64."""
+BUILD_SECONDS = 600
+"""A build that takes longer than this is abandoned (it takes about 20 s)."""
+
+
+def key() -> str | None:
+    """The key of the module the current sources make, or None when numba is not installed."""
+    try:
+        numba_version = importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    h = hashlib.sha256(SOURCE.read_bytes())
+    for part in (numba_version, sys.version, platform.machine(), repr(ENTRY_POINTS)):
+        h.update(part.encode())
+    return h.hexdigest()[:16]
+
+
+def _folders() -> list[Path]:
+    """The cache folders, in the order they are tried."""
+    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "bookgen"
+    return [SOURCE.parent / "__pycache__", user]
+
+
+def _module_name(k: str) -> str:
+    return PREFIX + k
+
+
+def _module_file(folder: Path, k: str) -> Path:
+    return folder / (_module_name(k) + importlib.machinery.EXTENSION_SUFFIXES[0])
+
+
+def load() -> ModuleType | None:
+    """The built module of the current sources, or None when there is none."""
+    k = key()
+    if k is None:
+        return None
+    if _module_name(k) in sys.modules:
+        return sys.modules[_module_name(k)]
+    for folder in _folders():
+        path = _module_file(folder, k)
+        if path.is_file():
+            spec = importlib.util.spec_from_file_location(_module_name(k), path)
+            if spec is None or spec.loader is None:
+                continue
+            module = importlib.util.module_from_spec(spec)
+            try:
+                spec.loader.exec_module(module)
+            except ImportError:  # a file cut short or from another machine: build anew
+                continue
+            sys.modules[_module_name(k)] = module
+            return module
+    return None
+
+
+def failed() -> str | None:
+    """Why the module of the current sources could not be built here, or None."""
+    k = key()
+    if k is None:
+        return None
+    for folder in _folders():
+        mark = folder / f"{_module_name(k)}.failed"
+        if mark.is_file():
+            return mark.read_text(encoding="utf-8", errors="replace").strip() or "unknown"
+    return None
+
+
+@contextlib.contextmanager
+def _locked_folder() -> Iterator[Path | None]:
+    """The first cache folder this process can write to and lock without waiting, held
+    locked; None when there is none (another process is building, or nothing is writable)."""
+    for folder in _folders():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(folder / f"{PREFIX}lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another process builds right now
+            os.close(fd)
+            yield None
+            return
+        try:
+            yield folder
+        finally:
+            os.close(fd)
+        return
+    yield None
+
+
+def build() -> ModuleType | None:
+    """Build the module of the current sources and load it; None when it cannot be built
+    now (another process is building it) or here (the reason is kept in the failed mark)."""
+    k = key()
+    if k is None or failed() is not None:
+        return None
+    with _locked_folder() as folder:
+        if folder is None:
+            return None
+        module = load()  # built by another process while this one waited for the lock
+        if module is not None:
+            return module
+        for old in folder.glob(PREFIX + "*"):
+            if not old.name.endswith("lock"):
+                old.unlink(missing_ok=True)
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as work:
+            try:
+                done = subprocess.run(
+                    [sys.executable, "-m", __name__, work, _module_name(k)],
+                    capture_output=True, text=True, timeout=BUILD_SECONDS,
+                )
+                reason = done.stderr.strip().splitlines()[-1:] if done.returncode else []
+            except (OSError, subprocess.TimeoutExpired) as e:
+                reason = [str(e)]
+            built = list(Path(work).glob(_module_name(k) + "*"))
+            if reason or len(built) != 1:
+                mark = folder / f"{_module_name(k)}.failed"
+                mark.write_text((reason or ["no module was written"])[0] + "\n", "utf-8")
+                return None
+            os.replace(built[0], _module_file(folder, k))
+    return load()
+
+
+def _compile(out: str, name: str) -> None:
+    """Compile the entry points into the extension module `name` in folder `out` (run in
+    a child process by build)."""
+    import warnings
+
+    warnings.simplefilter("ignore")  # numba marks its AOT compiler as due to be replaced
+    from numba.pycc import CC
+
+    from . import fast
+
+    cc = CC(name)
+    cc.output_dir = out
+    cc.target_cpu = "host"  # built where it runs, like numba's own cache
+    cc.verbose = False
+    for exported, (kernel, signature) in ENTRY_POINTS.items():
+        cc.export(exported, signature)(getattr(fast, kernel).py_func)
+    cc.compile()
+
+
+if __name__ == "__main__":
+    _compile(sys.argv[1], sys.argv[2])
