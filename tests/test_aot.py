@@ -114,6 +114,15 @@ def test_a_failed_build_is_marked_and_not_tried_again(
     capsys.readouterr()
 
 
+def test_a_build_stopped_by_a_signal_is_not_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _empty_cache(tmp_path, monkeypatch)
+    stopped = SimpleNamespace(returncode=-15, stderr="")
+    monkeypatch.setattr(aot.subprocess, "run", lambda *a, **k: stopped)
+    assert aot.build() is None and aot.failed() is None
+
+
 def test_a_build_in_progress_elsewhere_is_not_waited_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

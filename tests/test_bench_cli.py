@@ -16,6 +16,8 @@ def test_bench_cli_reports_every_measurement(tmp_path):
                           str(data), "-n", "20"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
+    assert lines[0].startswith(("bench cli: backend python,",
+                                "bench cli: backend numba (kernels compiled ahead of time),"))
     for head in ("start-up: bookgen --version", "start-up: bookgen solve <one puzzle>",
                  "solve: kernels only, 40 puzzles", "solve: whole process, 40 puzzles",
                  "generate: kernels only, 20 minimal", "generate: whole process, --workers 1"):

@@ -169,6 +169,8 @@ def build() -> ModuleType | None:
                     [sys.executable, "-m", __name__, work, _module_name(k)],
                     capture_output=True, text=True, timeout=BUILD_SECONDS,
                 )
+                if done.returncode < 0:  # stopped by a signal: not a verdict on this machine
+                    return None
                 reason = done.stderr.strip().splitlines()[-1:] if done.returncode else []
             except (OSError, subprocess.TimeoutExpired) as e:
                 reason = [str(e)]
