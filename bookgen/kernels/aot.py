@@ -150,37 +150,45 @@ def _locked_folder() -> Iterator[Path | None]:
 
 def build() -> ModuleType | None:
     """Build the module of the current sources and load it; None when it cannot be built
-    now (another process is building it) or here (the reason is kept in the failed mark)."""
+    now (another process is building it, a signal stopped the build, the folder could
+    not be written) or here (the reason is kept in the failed mark)."""
     k = key()
     if k is None or failed() is not None:
         return None
     with _locked_folder() as folder:
         if folder is None:
             return None
-        module = load()  # built by another process while this one waited for the lock
-        if module is not None:
-            return module
-        for old in folder.glob(PREFIX + "*"):
-            if not old.name.endswith("lock"):
-                old.unlink(missing_ok=True)
-        with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as work:
+        if load() is None:  # else another process built it since this one looked
             try:
-                done = subprocess.run(
-                    [sys.executable, "-m", __name__, work, _module_name(k)],
-                    capture_output=True, text=True, timeout=BUILD_SECONDS,
-                )
-                if done.returncode < 0:  # stopped by a signal: not a verdict on this machine
-                    return None
-                reason = done.stderr.strip().splitlines()[-1:] if done.returncode else []
-            except (OSError, subprocess.TimeoutExpired) as e:
-                reason = [str(e)]
-            built = list(Path(work).glob(_module_name(k) + "*"))
-            if reason or len(built) != 1:
-                mark = folder / f"{_module_name(k)}.failed"
-                mark.write_text((reason or ["no module was written"])[0] + "\n", "utf-8")
+                _build_into(folder, k)
+            except OSError:
                 return None
-            os.replace(built[0], _module_file(folder, k))
     return load()
+
+
+def _build_into(folder: Path, k: str) -> None:
+    """Compile the module of key k in a child process and rename it into folder (locked),
+    removing modules of other keys; or leave the failed mark."""
+    for old in folder.glob(PREFIX + "*"):
+        if not old.name.endswith("lock"):
+            old.unlink(missing_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as work:
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", __name__, work, _module_name(k)],
+                capture_output=True, text=True, timeout=BUILD_SECONDS,
+            )
+            if done.returncode < 0:  # stopped by a signal: not a verdict on this machine
+                return
+            reason = done.stderr.strip().splitlines()[-1:] if done.returncode else []
+        except subprocess.TimeoutExpired as e:
+            reason = [str(e)]
+        built = list(Path(work).glob(_module_name(k) + "*"))
+        if reason or len(built) != 1:
+            mark = folder / f"{_module_name(k)}.failed"
+            mark.write_text((reason or ["no module was written"])[0] + "\n", "utf-8")
+            return
+        os.replace(built[0], _module_file(folder, k))
 
 
 def _compile(out: str, name: str) -> None:
