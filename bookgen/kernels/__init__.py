@@ -62,6 +62,27 @@ class TraceArrays:
     """(m, ncells) int32: index into those candidates (ascending) of the value kept."""
 
 
+def trace_arrays(figs: np.ndarray, sols: np.ndarray, way_cell: np.ndarray,
+                 way_mask: np.ndarray, way_index: np.ndarray) -> TraceArrays:
+    """The TraceArrays of a batch from its figures, (m, 6) int64 rows of (count, level,
+    maxlevel, way_complexity, cand_sum, cand_sq), and its solutions and way (the way has
+    one step per level)."""
+    import numpy as np
+
+    return TraceArrays(
+        count=figs[:, 0].astype(np.int32),
+        level=figs[:, 1].astype(np.int32),
+        maxlevel=figs[:, 2].astype(np.int32),
+        way_complexity=figs[:, 3],
+        cand_sum=figs[:, 4],
+        cand_sq=figs[:, 5],
+        solutions=sols,
+        way_len=figs[:, 1].astype(np.int32),
+        way_cell=way_cell,
+        way_mask=way_mask,
+        way_index=way_index,
+    )
+
 class Backend(Protocol):
     """What both backends provide; every method takes a whole batch."""
 

@@ -270,7 +270,7 @@ def _solutions_batch(grids, limit, units, peers, npeers):
 def _trace_one(grid, limit, units, cell_units, peers, npeers, block_pos, sols, way_cell, way_mask,
                way_index):
     """The SPEC 3 search of one grid; writes sols and the way, returns the figures
-    (count, level, maxlevel, way_complexity, cand_sum, cand_sq, way_len).
+    (count, level, maxlevel, way_complexity, cand_sum, cand_sq); the way has level steps.
 
     Step 2's naked-single scans run as a queue (_drain): single placements are forced, so
     any order reaches the same state, or a dead end in every order; what SPEC 3 fixes
@@ -293,7 +293,7 @@ def _trace_one(grid, limit, units, cell_units, peers, npeers, block_pos, sols, w
             keys[npl] = p * ncells + block_pos[c]
             npl += 1
     if not ok:
-        return 0, 0, 0, 0, cand_sum, cand_sq, 0
+        return 0, 0, 0, 0, cand_sum, cand_sq
     order = np.argsort(keys[:npl])
     # keys end in the block position; the cell comes back through block order
     plist = np.empty(npl, np.int32)
@@ -369,13 +369,13 @@ def _trace_one(grid, limit, units, cell_units, peers, npeers, block_pos, sols, w
             alive = qt >= 0 and _drain(vals, cand, peers, npeers, queue, qt)
         if not alive:
             break
-    return count, level, maxlevel, complexity, cand_sum, cand_sq, level
+    return count, level, maxlevel, complexity, cand_sum, cand_sq
 
 
 @njit(cache=True)
 def _trace_batch(grids, limit, units, cell_units, peers, npeers, block_pos):
     m, ncells = grids.shape
-    figs = np.zeros((m, 7), np.int64)
+    figs = np.zeros((m, 6), np.int64)
     sols = np.zeros((m, limit, ncells), np.int8)
     way_cell = np.zeros((m, ncells), np.int32)
     way_mask = np.zeros((m, ncells), np.int32)
@@ -385,6 +385,6 @@ def _trace_batch(grids, limit, units, cell_units, peers, npeers, block_pos):
             grids[i], limit, units, cell_units, peers, npeers, block_pos,
             sols[i], way_cell[i], way_mask[i], way_index[i],
         )
-        for k in range(7):
+        for k in range(6):
             figs[i, k] = r[k]
     return figs, sols, way_cell, way_mask, way_index

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import FirstSolution, TraceArrays, announce_compile, aot, say_compiling
+from . import FirstSolution, TraceArrays, announce_compile, aot, say_compiling, trace_arrays
 
 if TYPE_CHECKING:
     from ..grid import Geometry
@@ -76,23 +76,10 @@ class FastBackend(FirstSolution):
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
         a = geo.arrays()
-        figs, sols, way_cell, way_mask, way_index = self._trace(
+        return trace_arrays(*self._trace(
             _batch(grids), int(limit), a["units"], a["cell_units"], a["peers"], a["npeers"],
             a["block_pos"],
-        )
-        return TraceArrays(
-            count=figs[:, 0].astype(np.int32),
-            level=figs[:, 1].astype(np.int32),
-            maxlevel=figs[:, 2].astype(np.int32),
-            way_complexity=figs[:, 3],
-            cand_sum=figs[:, 4],
-            cand_sq=figs[:, 5],
-            solutions=sols,
-            way_len=figs[:, 6].astype(np.int32),
-            way_cell=way_cell,
-            way_mask=way_mask,
-            way_index=way_index,
-        )
+        ))
 
     def killer_solutions(
         self, grid: np.ndarray, cages: Cages, limit: int = 2

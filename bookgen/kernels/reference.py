@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import FirstSolution, TraceArrays
+from . import FirstSolution, TraceArrays, trace_arrays
 
 if TYPE_CHECKING:
     from ..grid import Geometry
@@ -330,19 +330,7 @@ class ReferenceBackend(FirstSolution):
                 sols[i, k] = sol
             if tr.way:
                 way[:, i, : len(tr.way)] = np.array(tr.way, dtype=np.int32).T
-        return TraceArrays(
-            count=figs[:, 0].astype(np.int32),
-            level=figs[:, 1].astype(np.int32),
-            maxlevel=figs[:, 2].astype(np.int32),
-            way_complexity=figs[:, 3],
-            cand_sum=figs[:, 4],
-            cand_sq=figs[:, 5],
-            solutions=sols,
-            way_len=figs[:, 1].astype(np.int32),
-            way_cell=way[0],
-            way_mask=way[1],
-            way_index=way[2],
-        )
+        return trace_arrays(figs, sols, way[0], way[1], way[2])
 
     def killer_solutions(
         self, grid: np.ndarray, cages: Cages, limit: int = 2
