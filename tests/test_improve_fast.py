@@ -19,11 +19,19 @@ from shapes import minimal, symmetric
 
 import bookgen.improve as improve_module
 from bookgen.generate import complete_board, make_puzzle
-from bookgen.grid import geometry
-from bookgen.improve import ChainTask, generate_puzzles, improve, objective_value, run_chain
+from bookgen.grid import format_line, geometry
+from bookgen.improve import (
+    ChainTask,
+    generate_puzzles,
+    generated_line,
+    improve,
+    iter_generated,
+    objective_value,
+    run_chain,
+)
 from bookgen.model import ClueTarget, DigSpec
 from bookgen.rate import rate
-from bookgen.rules import Figure, Symmetry
+from bookgen.rules import Figure, Symmetry, Variant
 
 GEO = geometry(6)
 SOLUTION = complete_board(GEO, random.Random(1))
@@ -208,3 +216,22 @@ def test_a_pool_of_two_workers_gives_what_one_process_gives():
     assert two.puzzle == one.puzzle and two.evaluations == 12 and two.chains == 2
     assert seen and seen[-1] == 1.0 and seen == sorted(seen)
     _in_shape(two.puzzle, SOLUTION, DigSpec(6))
+
+
+def test_generated_puzzles_are_those_of_their_seed_and_index_with_progress():
+    spec = DigSpec(4, minimal=True)
+    seen: list[int] = []
+    made = generate_puzzles(5, spec, seed=3, start_index=2, workers=1, progress=seen.append)
+    assert seen == [1, 2, 3, 4, 5]
+    assert made == [make_puzzle(spec, 3, i) for i in range(2, 7)]
+    assert generate_puzzles(2, spec, workers=1) == [make_puzzle(spec, 0, i) for i in range(2)]
+
+
+def test_a_jigsaw_line_carries_its_regions_on_a_second_line():
+    (p, figures), = iter_generated(1, DigSpec(6, variant=Variant.JIGSAW), seed=2, workers=1,
+                                   with_figures=True)
+    assert p.regions is not None and len(p.regions) == 36
+    puzzle_line, regions_line = generated_line(p, figures, "line").split("\n")
+    assert puzzle_line.startswith(f"{format_line(p.puzzle)}  # solution ")
+    assert regions_line == f"{p.regions}  # regions"
+    assert count_exact(p.puzzle, p.geo) == 1
