@@ -235,3 +235,21 @@ def test_a_jigsaw_line_carries_its_regions_on_a_second_line():
     assert puzzle_line.startswith(f"{format_line(p.puzzle)}  # solution ")
     assert regions_line == f"{p.regions}  # regions"
     assert count_exact(p.puzzle, p.geo) == 1
+
+
+@pytest.mark.parametrize(("threads", "method"), [(1, "fork"), (2, "forkserver")])
+def test_workers_are_forked_only_from_a_single_thread(monkeypatch, threads, method):
+    asked: list[str | None] = []
+    get_context = improve_module.multiprocessing.get_context
+
+    def spy(name=None):
+        asked.append(name)
+        return get_context(name)
+
+    monkeypatch.setattr(improve_module.threading, "active_count", lambda: threads)
+    monkeypatch.setattr(improve_module.multiprocessing, "get_context", spy)
+    spec = DigSpec(4, minimal=True)
+    made = generate_puzzles(60, spec, seed=4, workers=2)
+    assert asked == [method]
+    monkeypatch.undo()
+    assert made == generate_puzzles(60, spec, seed=4, workers=1)
