@@ -228,8 +228,16 @@ def test_generated_puzzles_are_those_of_their_seed_and_index_with_progress():
 
 
 def test_a_jigsaw_line_carries_its_regions_on_a_second_line():
-    (p, figures), = iter_generated(1, DigSpec(6, variant=Variant.JIGSAW), seed=2, workers=1,
-                                   with_figures=True)
+    # Each jigsaw puzzle has a layout of its own: its figures are rated on its geometry.
+    made = list(iter_generated(3, DigSpec(6, variant=Variant.JIGSAW), seed=2, workers=1,
+                               with_figures=True))
+    assert [p.index for p, _ in made] == [0, 1, 2]
+    assert len({p.regions for p, _ in made}) == 3
+    for p, figures in made:
+        assert figures is not None and figures["puzzle"] == format_line(p.puzzle)
+        assert figures["way_complexity"] == rate(p.puzzle, p.geo, with_grade=False).figure(
+            Figure.WAY_COMPLEXITY)
+    p, figures = made[0]
     assert p.regions is not None and len(p.regions) == 36
     puzzle_line, regions_line = generated_line(p, figures, "line").split("\n")
     assert puzzle_line.startswith(f"{format_line(p.puzzle)}  # solution ")
