@@ -259,5 +259,7 @@ def test_workers_are_forked_only_from_a_single_thread(monkeypatch, threads, meth
     spec = DigSpec(4, minimal=True)
     made = generate_puzzles(60, spec, seed=4, workers=2)
     assert asked == [method]
-    monkeypatch.undo()
+    # One worker, or one chunk of puzzles (50), needs no pool.
     assert made == generate_puzzles(60, spec, seed=4, workers=1)
+    assert made[:50] == generate_puzzles(50, spec, seed=4, workers=2)
+    assert asked == [method]
