@@ -263,3 +263,37 @@ def test_workers_are_forked_only_from_a_single_thread(monkeypatch, threads, meth
     assert made == generate_puzzles(60, spec, seed=4, workers=1)
     assert made[:50] == generate_puzzles(50, spec, seed=4, workers=2)
     assert asked == [method]
+
+
+def test_improve_runs_its_chains_on_a_pool_given_or_on_worker_processes(monkeypatch):
+    one = improve(SOLUTION, GEO, evaluations=12, workers=1, seed=6, chains=3)
+    given: list[int] = []
+
+    def pmap(func, tasks):
+        for task in tasks:
+            given.append(task.index)
+            yield func(task)
+
+    seen: list[float] = []
+    on_pool = improve(SOLUTION, GEO, evaluations=12, workers=1, seed=6, chains=3, pool=pmap,
+                      progress=seen.append)
+    assert given == [0, 1, 2] and on_pool.puzzle == one.puzzle
+    assert _timeless(on_pool.after) == _timeless(one.after) and on_pool.evaluations == 12
+    assert seen == pytest.approx([1 / 3, 2 / 3, 1.0])
+    # Two workers and more than one chain: a pool of processes, the same result.
+    asked: list[str | None] = []
+    get_context = improve_module.multiprocessing.get_context
+    monkeypatch.setattr(improve_module.multiprocessing, "get_context",
+                        lambda name=None: asked.append(name) or get_context(name))
+    assert improve(SOLUTION, GEO, evaluations=12, workers=2, seed=6, chains=3).puzzle == one.puzzle
+    assert len(asked) == 1
+    assert improve(SOLUTION, GEO, evaluations=12, workers=2, seed=6, chains=1).chains == 1
+    assert len(asked) == 1  # one chain runs here
+
+
+def test_a_seconds_budget_reports_the_share_of_time_spent():
+    seen: list[float] = []
+    improve(SOLUTION, GEO, seconds=0.3, workers=1, seed=2, progress=seen.append)
+    assert seen and seen == sorted(seen)
+    assert 0.0 < seen[0] < 0.5 and all(0.0 < v <= 1.0 for v in seen)
+    assert seen[-1] >= 0.9
