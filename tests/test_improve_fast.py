@@ -18,6 +18,7 @@ from exact_cover import count_exact
 from shapes import minimal, symmetric
 
 import bookgen.improve as improve_module
+from bookgen.errors import GenerationError
 from bookgen.generate import complete_board, make_puzzle
 from bookgen.grid import format_line, geometry
 from bookgen.improve import (
@@ -297,3 +298,39 @@ def test_a_seconds_budget_reports_the_share_of_time_spent():
     assert seen and seen == sorted(seen)
     assert 0.0 < seen[0] < 0.5 and all(0.0 < v <= 1.0 for v in seen)
     assert seen[-1] >= 0.9
+
+
+def test_among_chains_of_equal_score_the_first_one_wins():
+    chains = [run_chain(ChainTask(SOLUTION, None, PLAIN, Figure.LEVEL, 2, i, 3, None, None,
+                                  None)) for i in range(4)]
+    top = max(r.score for r in chains)
+    tied = [r for r in chains if r.score == top]
+    assert len({r.puzzle for r in tied}) >= 2  # a real tie between different puzzles
+    result = improve(SOLUTION, GEO, evaluations=12, workers=1, seed=2, chains=4,
+                     objective=Figure.LEVEL)
+    assert result.puzzle == tied[0].puzzle
+    _in_shape(result.puzzle, SOLUTION, PLAIN)
+
+
+def test_improve_defaults_and_its_smallest_budget():
+    assert improve(SOLUTION, GEO, evaluations=6, workers=1).puzzle == improve(
+        SOLUTION, GEO, evaluations=6, workers=1, seed=0).puzzle
+    single = improve(SOLUTION, GEO, evaluations=1, workers=1)
+    assert single.evaluations == 1 and single.chains == 1
+    _in_shape(single.puzzle, SOLUTION, PLAIN)
+    # A jigsaw grid keeps its own regions without a shape given.
+    jigsaw = make_puzzle(DigSpec(6, variant=Variant.JIGSAW), 1, 0)
+    result = improve(jigsaw.solution, jigsaw.geo, evaluations=4, workers=1)
+    assert count_exact(result.puzzle, jigsaw.geo) == 1
+    assert all(v in (0, s) for v, s in zip(result.puzzle, jigsaw.solution, strict=True))
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({}, "improve needs one budget: evaluations or seconds"),
+    ({"evaluations": 4, "ceiling": 0.0},
+     "no puzzle of this solution with 0-36 clues and no symmetry below way_complexity 0 in 4 "
+     "digs: widen the clue range")])
+def test_improve_says_exactly_what_is_wrong(kwargs, message):
+    with pytest.raises(GenerationError) as e:
+        improve(SOLUTION, GEO, workers=1, **kwargs)
+    assert str(e.value) == message
