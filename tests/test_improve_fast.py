@@ -362,3 +362,18 @@ def test_every_move_keeps_the_symmetry_range_and_minimality(spec):
             moved += neighbour != current
             current = neighbour
     assert moved >= 5
+
+
+def test_a_fresh_dig_of_a_range_stops_in_it_and_the_range_holds_both_ends():
+    rng = random.Random(3)
+    for _ in range(4):
+        puzzle = improve_module._fresh(SOLUTION, SHAPED, rng, None)
+        assert puzzle is not None  # not dug on to minimal, below the range
+        _in_shape(puzzle, SOLUTION, SHAPED)
+    twelve = improve_module._fresh(SOLUTION, DigSpec(6, clues=ClueTarget(12, 20)), rng, None)
+    assert twelve is not None and sum(1 for v in twelve if v) == 12
+    for k in (12, 13):
+        assert improve_module._in_range(twelve, DigSpec(6, clues=ClueTarget(k, 13))) == (
+            twelve if k == 12 else None)
+        assert improve_module._in_range(twelve, DigSpec(6, clues=ClueTarget(11, k))) is twelve
+    assert improve_module._in_range(twelve, DigSpec(6, clues=ClueTarget(10, 11))) is None
