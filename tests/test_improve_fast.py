@@ -63,8 +63,10 @@ class _Log:
     """Every candidate of a chain: ('fresh' or 'move', the puzzle moved from, the candidate,
     its objective or None for a misfit)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch,
+                 objective: Figure = Figure.WAY_COMPLEXITY) -> None:
         self.moves: list[list] = []
+        self.objective = objective
         fresh, neighbour = improve_module._fresh, improve_module._neighbour
 
         def logged_fresh(solution, spec, rng, backend):
@@ -80,9 +82,9 @@ class _Log:
         monkeypatch.setattr(improve_module, "_fresh", logged_fresh)
         monkeypatch.setattr(improve_module, "_neighbour", logged_neighbour)
 
-    @staticmethod
-    def _value(puzzle) -> float | None:
-        return None if puzzle is None else rate(puzzle, GEO, with_grade=False).figure(Figure.WAY_COMPLEXITY)
+    def _value(self, puzzle) -> float | None:
+        return None if puzzle is None else rate(puzzle, GEO, with_grade=False).figure(
+            self.objective)
 
 
 def test_a_chain_digs_fresh_puzzles_first_then_moves_from_the_current_one(monkeypatch):
@@ -377,3 +379,11 @@ def test_a_fresh_dig_of_a_range_stops_in_it_and_the_range_holds_both_ends():
             twelve if k == 12 else None)
         assert improve_module._in_range(twelve, DigSpec(6, clues=ClueTarget(11, k))) is twelve
     assert improve_module._in_range(twelve, DigSpec(6, clues=ClueTarget(10, 11))) is None
+
+
+def test_a_fresh_puzzle_no_better_than_the_current_one_is_not_taken(monkeypatch):
+    log = _Log(monkeypatch, Figure.LEVEL)
+    run_chain(ChainTask(SOLUTION, None, PLAIN, Figure.LEVEL, 2, 0, 20, None, None, None))
+    (_, _, first, a), (_, _, second, b), (kind, start, _, _) = log.moves[:3]
+    assert a == b and first != second  # a tie between two different fresh puzzles
+    assert kind == "move" and start == first
