@@ -248,8 +248,10 @@ def test_a_jigsaw_line_carries_its_regions_on_a_second_line():
     assert count_exact(p.puzzle, p.geo) == 1
 
 
-@pytest.mark.parametrize(("threads", "method"), [(1, "fork"), (2, "forkserver")])
-def test_workers_are_forked_only_from_a_single_thread(monkeypatch, threads, method):
+def test_workers_are_forked_from_a_single_thread(monkeypatch):
+    # A threaded process starts them from a fork server instead: test_improve.py's
+    # test_generate_in_a_threaded_process_uses_a_fork_server (slower, 2 s).
+    threads, method = 1, "fork"
     asked: list[str | None] = []
     get_context = improve_module.multiprocessing.get_context
 
