@@ -59,6 +59,18 @@ class Module:
 
 
 TECHNIQUES = "tests/test_grade_techniques.py"
+PRINT_CHECKS = tuple(f"tests/test_print.py::test_{name}" for name in (
+    "validate_refuses_a_margin_that_crowds_the_page_number",
+    "a_template_file_with_a_crowded_footer_is_named",
+    "the_shipped_templates_name_their_platform", "home_books_are_not_padded",
+    "on_demand_books_are_padded_to_an_even_count_of_at_least_24", "page_limit_by_trim_and_paper",
+    "validate_refuses_a_book_over_the_page_limit", "home_books_have_no_page_limit",
+    "pages_without_bleed_have_no_extra_boxes", "parts_start_on_right_hand_pages_on_demand",
+    "recto_starts_follow_the_config", "the_band_word_appears_once_near_each_grid",
+    "large_print_refuses_small_answer_digits", "page_count_of_a_config_is_the_pdf_page_count",
+    "shipped_fonts_keep_inside_the_room_for_type", "a_font_that_reaches_deeper_is_refused"))
+"""test_print.py's tests of the config's print checks, without those that render and
+inspect whole books."""
 MODULES: dict[str, Module] = {
     "grid": Module(
         ("tests/test_grid.py", "tests/test_grid_rules.py"),
@@ -80,20 +92,20 @@ MODULES: dict[str, Module] = {
                     for name in ("_symmetry_arrays", "_group_arrays")),
     ),
     "select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
-    # Not the generate runs across worker pools, the slow tests, nor the command-line tests
-    # (a subprocess): mutmut cannot tell what those reach, and with them a run took hours.
+    # In-process tests on small grids by id: not the 9x9 walks of test_improve.py (seconds
+    # each: a surviving mutant of run_chain ran them all, and a run took hours), the slow
+    # tests, nor the command-line tests (a subprocess: mutmut cannot tell what they reach).
     "improve": Module((
-        "tests/test_improve_search.py", "tests/test_improve_ceiling.py",
+        "tests/test_improve_fast.py", "tests/test_improve_search.py",
+        "tests/test_improve_ceiling.py",
         *(f"tests/test_improve.py::test_{name}" for name in (
-            "generate_count_must_be_positive", "chain_budgets",
-            "improve_same_for_any_worker_count", "improve_beats_random_restarts",
-            "every_neighbour_keeps_the_shape", "improve_keeps_the_shape",
-            "improve_stays_below_the_ceiling", "improve_from_a_puzzle_never_gets_worse",
-            "improve_seconds_budget_is_anytime", "improve_bad_options",
+            "generate_count_must_be_positive", "chain_budgets", "improve_bad_options",
             "improve_needs_a_unique_start", "improve_needs_a_start_of_the_shape")),
     )),
-    # The print block and the checks of the whole book are tested in test_print.py. The
-    # reader's typed readers are built when the config modules are imported (a closure per
+    # The print block and the checks of the whole book are tested in test_print.py, by id:
+    # not its tests that render whole books and look at the PDF (50 s a run; a surviving
+    # mutant of load_config ran them all), nor its command-line one.
+    # The reader's typed readers are built when the config modules are imported (a closure per
     # key), so their mutants only take effect in a fresh process.
     **{
         f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
@@ -105,8 +117,8 @@ MODULES: dict[str, Module] = {
                 "accepts", "read_between", "read_int_between", "read_choice",
                 "read_int_choice", "length_schema", "read_length", "read_range"))),
             ("sections", (), ()),
-            ("templates", ("tests/test_print.py",), ()),
-            ("book", ("tests/test_print.py",), ()))
+            ("templates", PRINT_CHECKS, ()),
+            ("book", PRINT_CHECKS, ()))
     },
 }
 
