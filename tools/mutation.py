@@ -68,7 +68,8 @@ MODULES: dict[str, Module] = {
     "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
     "grade/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
     "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
-                            "tests/test_grade_chain_links.py")),
+                            "tests/test_grade_chain_links.py",
+                            "tests/test_grade_chain_rules.py")),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
         ("tests/test_rules.py",),
