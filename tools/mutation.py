@@ -67,9 +67,11 @@ MODULES: dict[str, Module] = {
     "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
     "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
     "grade/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
+    # _order keeps its tables per geometry in a module dict (_ORDER)
     "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
                             "tests/test_grade_chain_links.py",
-                            "tests/test_grade_chain_rules.py")),
+                            "tests/test_grade_chain_rules.py"),
+                           fresh=("bookgen.grade.chains.x__order__*",)),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
         ("tests/test_rules.py",),
