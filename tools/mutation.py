@@ -19,9 +19,10 @@ kernels (bookgen/kernels/) are never mutated: numba compiles them, and the pure-
 reference is pinned against the numba one by tests/test_kernels.py already.
 The last line printed is the module's row of the table in docs/mutation.md.
 
-``--again`` is for tests added after a run: it runs only that run's survivors against the
-current tests, in a fresh work folder, and keeps every other verdict of the earlier run
-(a killed mutant stays killed when tests are only added). Every mutant of a function
+``--again`` is for tests added after a run: it runs only that run's survivors (and the
+mutants no selected test reached, which a new test may reach) against the current tests,
+in a fresh work folder, and keeps every other verdict of the earlier run (a killed
+mutant stays killed when tests are only added). Every mutant of a function
 that changed since (mutmut keeps a hash per function) is run again too, and the earlier
 verdicts of that function are dropped. ``--only GLOB`` (repeatable) narrows the survivors
 to those a new test aims at; the others keep their verdict.
@@ -173,14 +174,19 @@ def meta_path(module: str, work: Path) -> Path:
     return work / "mutants" / "bookgen" / f"{module}.py.meta"
 
 
+UNDETECTED = (0, 33)
+"""mutmut's exit codes of a mutant that survived (0) or that no selected test reached (33)."""
+
+
 def survivors(module: str) -> tuple[list[str], dict]:
-    """The mutants that survived the module's last run, and that run's record."""
+    """The mutants that survived the module's last run or that none of its tests reached,
+    and that run's record."""
     path = meta_path(module, WORK / module.replace("/", "-"))
     if not path.is_file():
         sys.exit(f"error: no earlier run of {module} to take the survivors of ({path} is "
                  "absent); run it in full first")
     old = json.loads(path.read_text())
-    return [k for k, code in old["exit_code_by_key"].items() if code == 0], old
+    return [k for k, code in old["exit_code_by_key"].items() if code in UNDETECTED], old
 
 
 def changed(module: str, work: Path, old: dict) -> list[str]:
