@@ -71,7 +71,8 @@ MODULES: dict[str, Module] = {
     # _order keeps its tables per geometry in a module dict (_ORDER)
     "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
                             "tests/test_grade_chain_links.py",
-                            "tests/test_grade_chain_rules.py"),
+                            "tests/test_grade_chain_rules.py",
+                            "tests/test_grade_chain_branches.py"),
                            fresh=("bookgen.grade.chains.x__order__*",)),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
