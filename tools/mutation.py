@@ -3,6 +3,7 @@
     python tools/mutation.py MODULE          # e.g. grid, grade/fish, layout/geometry
     python tools/mutation.py MODULE --again  # only the last run's survivors, current tests
     python tools/mutation.py MODULE --again --only 'bookgen.grid.x_parse__*'
+    python tools/mutation.py MODULE --resume # go on with a stopped run, in its work folder
     python tools/mutation.py --list          # the modules and the tests each one runs
 
 Glossary: a *module* is a key of MODULES (its path under bookgen/ without ``.py``); its
@@ -25,7 +26,9 @@ in a fresh work folder, and keeps every other verdict of the earlier run (a kill
 mutant stays killed when tests are only added). Every mutant of a function
 that changed since (mutmut keeps a hash per function) is run again too, and the earlier
 verdicts of that function are dropped. ``--only GLOB`` (repeatable) narrows the survivors
-to those a new test aims at; the others keep their verdict.
+to those a new test aims at; the others keep their verdict. ``--resume`` runs the
+mutants a stopped run (full or ``--again``) left unchecked, with the tests its work folder
+holds, and keeps every verdict it has.
 """
 
 from __future__ import annotations
@@ -243,11 +246,24 @@ def main() -> None:
                         help="run only the last run's survivors, with the current tests")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
                         help="with --again: only the survivors whose names match")
+    parser.add_argument("--resume", action="store_true",
+                        help="run the mutants a stopped run left unchecked, in its work folder")
     args = parser.parse_args()
     if args.list or not args.module:
         for module, spec in MODULES.items():
             again = f" (again in a fresh process: {' '.join(spec.fresh)})" if spec.fresh else ""
             print(f"{module}: {' '.join(spec.tests)}{again}")
+        return
+    if args.resume:
+        work = WORK / args.module.replace("/", "-")
+        if not meta_path(args.module, work).is_file():
+            sys.exit(f"error: no stopped run of {args.module} in {work}")
+        (work / "pyproject.toml").write_text(  # the fresh-process pass may have changed it
+            module_pyproject(args.module, tests_of(args.module), fresh=False), encoding="utf-8"
+        )
+        os.environ.setdefault("BOOKGEN_BACKEND", "python")
+        mutmut(work, "run", "--max-children", "1")  # mutmut skips the mutants it has checked
+        finish(args.module, work)
         return
     rerun, old = survivors(args.module) if args.again else ([], {})
     if args.only:
@@ -267,21 +283,26 @@ def main() -> None:
         print(f"running the {len(edited)} mutants of functions changed since")
         mutmut(work, "run", "--max-children", "1", *edited)
         rerun += edited
+    if args.again:
+        keep_verdicts(args.module, work, old, rerun)
+    finish(args.module, work)
+
+
+def finish(module: str, work: Path) -> None:
+    """The fresh-process pass of the cached functions' survivors, then the module's row."""
     # A kill in a forked process stands (the mutant itself failed a test); only the
     # survivors among the cached functions' mutants may have met a table built unmutated.
-    globs = MODULES[args.module].fresh
-    fresh = [k for k, code in json.loads(meta_path(args.module, work).read_text())[
+    globs = MODULES[module].fresh
+    fresh = [k for k, code in json.loads(meta_path(module, work).read_text())[
         "exit_code_by_key"].items() if code == 0 and any(fnmatch.fnmatchcase(k, g) for g in globs)]
     if fresh:
         (work / "pyproject.toml").write_text(
-            module_pyproject(args.module, tests_of(args.module), fresh=True), encoding="utf-8"
+            module_pyproject(module, tests_of(module), fresh=True), encoding="utf-8"
         )
         mutmut(work, "run", "--max-children", "1", *fresh)
-    if args.again:
-        keep_verdicts(args.module, work, old, rerun)
     mutmut(work, "export-cicd-stats")
     mutmut(work, "results")
-    print(row(args.module, work))
+    print(row(module, work))
 
 
 if __name__ == "__main__":
