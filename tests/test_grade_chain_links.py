@@ -120,6 +120,9 @@ def _states() -> list[tuple[str, Board]]:
                             remove={2: [f"r9c{c}" for c in "2345678"]})),
         # 6 in rows 1 and 5 only in columns 1 and 5: an X-wing, as a four-node X-cycle
         ("x_cycle", position(remove={6: [f"r{r}c{c}" for r in "15" for c in "2346789"]})),
+        # the same with a bivalue cell far away: a start for a Y-cycle search, none found
+        ("x_cycle_pair", position({"r9c9": "12"},
+                                  remove={6: [f"r{r}c{c}" for r in "15" for c in "2346789"]})),
         # four bivalue cells at the corners of a rectangle, around 1-2-3-4: a Y-cycle
         ("y_cycle", position({"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c1": "14"})),
     ]
@@ -214,6 +217,7 @@ def test_chains_and_cycles_logs_a_loop_or_a_chain_of_real_links(name, board):
 
 def test_cycles_worked_by_hand():
     b = dict(STATES)
+    assert chains.chains_and_cycles(b["x_cycle_pair"]) == chains.chains_and_cycles(b["x_cycle"])
     (x,) = chains.chains_and_cycles(b["x_cycle"])
     # r1c1=6 -> r5c1!=6 -> r5c5=6 -> r1c5!=6 -> r1c1=6: four nodes, 6.5; one of the two
     # diagonals holds the 6s of columns 1 and 5

@@ -138,3 +138,38 @@ def test_generalized_intersection_on_the_x_grid():
     assert found(chains._locked_rule, src, cands, geo) == [
         ({cand(r, c, 1) for r in (2, 3) for c in (1, 2, 3)}, {cand(*g) for g in gone})
     ]
+
+
+def test_pointing_from_one_cell_to_a_line_with_a_gap():
+    # 1 of box 1 only in r1c1 (and gone from r1c9 and r9c1 too): the box points along row 1
+    # and along column 1, each from its one shared cell
+    box = [(r, c, 1) for r in (1, 2, 3) for c in (1, 2, 3) if (r, c) != (1, 1)]
+    src, cands = assumed(box + [(1, 9, 1), (9, 1, 1)])
+    rest = {(r, c): cand(r, c, 1) for r, c, _ in box}
+    assert found(chains._locked_rule, src, cands) == sorted([
+        ({cand(1, c, 1) for c in range(4, 9)}, {i for (r, _), i in rest.items() if r > 1}),
+        ({cand(r, 1, 1) for r in range(4, 9)}, {i for (_, c), i in rest.items() if c > 1}),
+    ], key=lambda x: min(x[0]))
+
+
+def test_no_pointing_from_a_box_whose_digit_is_placed():
+    # r2c2 holds 1: no cell of box 1, row 2 or column 2 has 1, before or after the assumption
+    src, cands = assumed([])
+    for grid in (src, cands):
+        grid[10] = 0
+        for c in range(81):
+            if c != 10 and (c // 9 == 1 or c % 9 == 1 or (c // 27 == 0 and c % 9 < 3)):
+                grid[c] &= ~1
+    assert found(chains._locked_rule, src, cands) == []
+
+
+def test_generalized_intersection_on_a_later_digit():
+    # as above with 2 (1 keeps nine places in row 1), and r1c9 had no 2 even before the
+    # assumption: it is no parent
+    geo = geometry(9, Variant.X)
+    gone = [(1, c, 2) for c in range(3, 10)]
+    src, cands = assumed(gone)
+    src[8] &= ~(1 << 1)
+    assert found(chains._locked_rule, src, cands, geo) == [
+        ({cand(r, c, 2) for r in (2, 3) for c in (1, 2, 3)}, {cand(*g) for g in gone[:-1]})
+    ]
