@@ -173,3 +173,59 @@ def test_generalized_intersection_on_a_later_digit():
     assert found(chains._locked_rule, src, cands, geo) == [
         ({cand(r, c, 2) for r in (2, 3) for c in (1, 2, 3)}, {cand(*g) for g in gone[:-1]})
     ]
+
+
+def test_pairs_in_a_later_unit_after_a_small_one():
+    # row 1 has four empty cells (too few for SE's hidden pair, enough for a naked pair
+    # only with four): units after it are still searched
+    gone = [(5, c, d) for c in range(3, 10) for d in (1, 2)]
+    src, cands = assumed(gone)
+    for c in range(4, 9):  # r1c5 to r1c9 filled
+        src[c] = cands[c] = 0
+    assert found(chains._hidden_pair_rule, src, cands) == [
+        ({cand(5, c, d) for c in (1, 2) for d in range(3, 10)}, {cand(*g) for g in gone})
+    ]
+    gone = [(5, c, d) for c in (1, 2) for d in range(3, 10)]
+    src, cands = assumed(gone)
+    for c in range(3, 9):  # r1c4 to r1c9 filled: row 1 has three empty cells
+        src[c] = cands[c] = 0
+    parents = {cand(*g) for g in gone}
+    row = {cand(5, c, d) for c in range(3, 10) for d in (1, 2)}
+    box = {cand(r, c, d) for r in (4, 5, 6) for c in (1, 2, 3) for d in (1, 2)} - {
+        cand(5, c, d) for c in (1, 2) for d in (1, 2)}
+    assert found(chains._naked_pair_rule, src, cands) == sorted(
+        [(row, parents), (box, parents)], key=lambda x: min(x[0]))
+
+
+def test_naked_pair_past_a_cell_with_other_digits():
+    # r1c1 and r1c3 left with 1, 2; r1c2 between them with 3, 4: the pair is still found
+    gone = [(1, c, d) for c in (1, 3) for d in range(3, 10)]
+    gone += [(1, 2, d) for d in (1, 2, 5, 6, 7, 8, 9)]
+    src, cands = assumed(gone)
+    parents = {cand(1, c, d) for c in (1, 3) for d in range(3, 10)}
+    row = {cand(1, c, d) for c in range(4, 10) for d in (1, 2)}
+    box = {cand(r, c, d) for r in (2, 3) for c in (1, 2, 3) for d in (1, 2)}
+    assert found(chains._naked_pair_rule, src, cands) == sorted(
+        [(row, parents), (box, parents)], key=lambda x: min(x[0]))
+
+
+def test_naked_pair_on_the_x_grid_clears_their_common_peers():
+    # r1c1 and r2c2 left with 1, 2 share box 1 and the main diagonal: both units clear
+    # box 1 and the rest of the diagonal
+    geo = geometry(9, Variant.X)
+    gone = [(r, r, d) for r in (1, 2) for d in range(3, 10)]
+    src, cands = assumed(gone)
+    cells = {(r, c) for r in (1, 2, 3) for c in (1, 2, 3)} | {(r, r) for r in range(3, 10)}
+    targets = {cand(r, c, d) for r, c in cells - {(1, 1), (2, 2)} for d in (1, 2)}
+    parents = {cand(*g) for g in gone}
+    assert found(chains._naked_pair_rule, src, cands, geo) == [(targets, parents)] * 2
+
+
+def test_x_wing_past_a_line_with_other_places():
+    # 6 of rows 1 and 5 only in columns 1 and 5, row 3's only in columns 2 and 7
+    gone = [(r, c, 6) for r in (1, 5) for c in (2, 3, 4, 6, 7, 8, 9)]
+    gone += [(3, c, 6) for c in (1, 3, 4, 5, 6, 8, 9)]
+    src, cands = assumed(gone)
+    (targets, parents), = found(chains._x_wing_rule, src, cands)
+    assert targets == {cand(r, c, 6) for r in (2, 4, 6, 7, 8, 9) for c in (1, 5)}
+    assert parents == {cand(r, c, 6) for r in (1, 5) for c in (2, 3, 4, 6, 7, 8, 9)}
