@@ -102,6 +102,12 @@ def test_each_branch_of_a_forcing_step_reaches_its_conclusion(name, board, finde
             assert conclusion == (c, d, not on)
         else:
             assert covers(board, starts)
+        cells = {c for c, _, _ in starts}
+        if len(cells) > 1:  # a unit's places of one digit: the step names that unit
+            (u,), (d,) = step.units, step.digits
+            assert cells == {p for p in board.geo.units[u] if board.cands[p] >> (d - 1) & 1}
+        else:
+            assert step.units == ()
         if finder is chains.dynamic_forcing_chains_plus:
             continue
         for c, d, on in starts:
