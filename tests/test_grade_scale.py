@@ -2,7 +2,8 @@
 bounded time for any length (a ceiling that stops growing would loop for ever).
 
 SE's ceilings are 4, then x1.5 and x4/3 in turn: 4, 6, 8, 12, 16, 24, 32, 48, 64, 96,
-128, ...; the extra is 0.1 per ceiling that the chain's length (nodes - 2) exceeds.
+128, ...; the extra is 0.1 per ceiling that the chain's length (nodes - 2) exceeds. A family is "below" a grade when one of its
+techniques is rated under it (the killer cage family never is).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import signal
 
 import pytest
 
-from bookgen.grade.scale import length_extra
+from bookgen.grade.scale import FAMILIES, families_below, length_extra
+from bookgen.model import Family
 
 
 @pytest.mark.parametrize(
@@ -35,3 +37,13 @@ def test_length_extra_answers_in_bounded_time():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert extras == sorted(extras) and extras[-1] == pytest.approx(1.8)
+
+
+def test_families_below_a_grade():
+    lowest = {f: min(t.se for t, g in FAMILIES.items() if g is f) for f in set(FAMILIES.values())}
+    assert families_below(0.0) == ()
+    everything = families_below(100.0)
+    assert everything == tuple(f for f in Family if f in lowest and f is not Family.CAGE)
+    for f, se in lowest.items():
+        assert f not in families_below(se)  # below, not at
+        assert (f in families_below(se + 0.05)) is (f is not Family.CAGE)
