@@ -3,6 +3,7 @@
     python tools/mutation.py MODULE          # e.g. grid, grade/fish, layout/geometry
     python tools/mutation.py MODULE --again  # only the last run's survivors, current tests
     python tools/mutation.py MODULE --again --only 'bookgen.grid.x_parse__*'
+    python tools/mutation.py MODULE --resume # go on with a stopped run, in its work folder
     python tools/mutation.py --list          # the modules and the tests each one runs
 
 Glossary: a *module* is a key of MODULES (its path under bookgen/ without ``.py``); its
@@ -19,12 +20,15 @@ kernels (bookgen/kernels/) are never mutated: numba compiles them, and the pure-
 reference is pinned against the numba one by tests/test_kernels.py already.
 The last line printed is the module's row of the table in docs/mutation.md.
 
-``--again`` is for tests added after a run: it runs only that run's survivors against the
-current tests, in a fresh work folder, and keeps every other verdict of the earlier run
-(a killed mutant stays killed when tests are only added). Every mutant of a function
+``--again`` is for tests added after a run: it runs only that run's survivors (and the
+mutants no selected test reached, which a new test may reach) against the current tests,
+in a fresh work folder, and keeps every other verdict of the earlier run (a killed
+mutant stays killed when tests are only added). Every mutant of a function
 that changed since (mutmut keeps a hash per function) is run again too, and the earlier
 verdicts of that function are dropped. ``--only GLOB`` (repeatable) narrows the survivors
-to those a new test aims at; the others keep their verdict.
+to those a new test aims at; the others keep their verdict. ``--resume`` runs the
+mutants a stopped run (full or ``--again``) left unchecked, with the tests its work folder
+holds, and keeps every verdict it has.
 """
 
 from __future__ import annotations
@@ -79,7 +83,12 @@ MODULES: dict[str, Module] = {
     "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
     "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
     "grade/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
-    "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py")),
+    # _order keeps its tables per geometry in a module dict (_ORDER)
+    "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
+                            "tests/test_grade_chain_links.py",
+                            "tests/test_grade_chain_rules.py",
+                            "tests/test_grade_chain_branches.py"),
+                           fresh=("bookgen.grade.chains.x__order__*",)),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
         ("tests/test_rules.py",),
@@ -181,14 +190,19 @@ def meta_path(module: str, work: Path) -> Path:
     return work / "mutants" / "bookgen" / f"{module}.py.meta"
 
 
+UNDETECTED = (0, 33)
+"""mutmut's exit codes of a mutant that survived (0) or that no selected test reached (33)."""
+
+
 def survivors(module: str) -> tuple[list[str], dict]:
-    """The mutants that survived the module's last run, and that run's record."""
+    """The mutants that survived the module's last run or that none of its tests reached,
+    and that run's record."""
     path = meta_path(module, WORK / module.replace("/", "-"))
     if not path.is_file():
         sys.exit(f"error: no earlier run of {module} to take the survivors of ({path} is "
                  "absent); run it in full first")
     old = json.loads(path.read_text())
-    return [k for k, code in old["exit_code_by_key"].items() if code == 0], old
+    return [k for k, code in old["exit_code_by_key"].items() if code in UNDETECTED], old
 
 
 def changed(module: str, work: Path, old: dict) -> list[str]:
@@ -244,11 +258,24 @@ def main() -> None:
                         help="run only the last run's survivors, with the current tests")
     parser.add_argument("--only", action="append", default=[], metavar="GLOB",
                         help="with --again: only the survivors whose names match")
+    parser.add_argument("--resume", action="store_true",
+                        help="run the mutants a stopped run left unchecked, in its work folder")
     args = parser.parse_args()
     if args.list or not args.module:
         for module, spec in MODULES.items():
             again = f" (again in a fresh process: {' '.join(spec.fresh)})" if spec.fresh else ""
             print(f"{module}: {' '.join(spec.tests)}{again}")
+        return
+    if args.resume:
+        work = WORK / args.module.replace("/", "-")
+        if not meta_path(args.module, work).is_file():
+            sys.exit(f"error: no stopped run of {args.module} in {work}")
+        (work / "pyproject.toml").write_text(  # the fresh-process pass may have changed it
+            module_pyproject(args.module, tests_of(args.module), fresh=False), encoding="utf-8"
+        )
+        os.environ.setdefault("BOOKGEN_BACKEND", "python")
+        mutmut(work, "run", "--max-children", "1")  # mutmut skips the mutants it has checked
+        finish(args.module, work)
         return
     rerun, old = survivors(args.module) if args.again else ([], {})
     if args.only:
@@ -268,21 +295,26 @@ def main() -> None:
         print(f"running the {len(edited)} mutants of functions changed since")
         mutmut(work, "run", "--max-children", "1", *edited)
         rerun += edited
+    if args.again:
+        keep_verdicts(args.module, work, old, rerun)
+    finish(args.module, work)
+
+
+def finish(module: str, work: Path) -> None:
+    """The fresh-process pass of the cached functions' survivors, then the module's row."""
     # A kill in a forked process stands (the mutant itself failed a test); only the
     # survivors among the cached functions' mutants may have met a table built unmutated.
-    globs = MODULES[args.module].fresh
-    fresh = [k for k, code in json.loads(meta_path(args.module, work).read_text())[
+    globs = MODULES[module].fresh
+    fresh = [k for k, code in json.loads(meta_path(module, work).read_text())[
         "exit_code_by_key"].items() if code == 0 and any(fnmatch.fnmatchcase(k, g) for g in globs)]
     if fresh:
         (work / "pyproject.toml").write_text(
-            module_pyproject(args.module, tests_of(args.module), fresh=True), encoding="utf-8"
+            module_pyproject(module, tests_of(module), fresh=True), encoding="utf-8"
         )
         mutmut(work, "run", "--max-children", "1", *fresh)
-    if args.again:
-        keep_verdicts(args.module, work, old, rerun)
     mutmut(work, "export-cicd-stats")
     mutmut(work, "results")
-    print(row(args.module, work))
+    print(row(module, work))
 
 
 if __name__ == "__main__":
