@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import importlib.machinery
 import importlib.metadata
@@ -65,11 +66,18 @@ BUILD_SECONDS = 600
 
 def key() -> str | None:
     """The key of the module the current sources make, or None when numba is not installed."""
+    return _key_of(SOURCE)
+
+
+@functools.cache
+def _key_of(source: Path) -> str | None:
+    """key() of a source file, worked out once a process: the backend is looked up for
+    every batch, and this reads the file and numba's installed metadata."""
     try:
         numba_version = importlib.metadata.version("numba")
     except importlib.metadata.PackageNotFoundError:
         return None
-    h = hashlib.sha256(SOURCE.read_bytes())
+    h = hashlib.sha256(source.read_bytes())
     for part in (numba_version, sys.version, platform.machine(), repr(ENTRY_POINTS)):
         h.update(part.encode())
     return h.hexdigest()[:16]
