@@ -83,6 +83,7 @@ def trace_arrays(figs: np.ndarray, sols: np.ndarray, way_cell: np.ndarray,
         way_index=way_index,
     )
 
+
 class Backend(Protocol):
     """What both backends provide; every method takes a whole batch."""
 
@@ -137,11 +138,14 @@ _loaded: dict[str, Backend] = {}
 
 
 def numba_problem() -> str | None:
-    """Why the numba backend cannot serve, or None when it can: its kernels' ahead-of-time
-    module loads (aot.py; numba itself is then not imported), or numba imports."""
+    """Why the numba backend cannot serve, or None when it can: numba is there and its
+    kernels' ahead-of-time module loads (aot.py; numba itself is then not imported until
+    a kernel of its own is needed), or numba imports."""
+    import importlib.util
+
     from . import aot
 
-    if aot.load() is not None:
+    if importlib.util.find_spec("numba") is not None and aot.load() is not None:
         return None
     try:
         import numba  # noqa: F401
