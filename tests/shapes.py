@@ -1,4 +1,4 @@
-"""Independent checks of a puzzle's shape for the tests: symmetry and minimality.
+"""Independent checks of a puzzle's shape for the tests: symmetry, minimality, a dig spec.
 
 Glossary:
   image   where a symmetry's motions take cell (r, c), written out case by case (not
@@ -52,6 +52,17 @@ def minimal(puzzle: Sequence[int], symmetry: str, geo: Any) -> bool:
         if count_exact(fewer, geo) == 1:
             return False
     return True
+
+
+def assert_dug_to(puzzle: Sequence[int], solution: Sequence[int], spec: Any, geo: Any) -> None:
+    """The puzzle is unique (exact cover) and of the solution, symmetric, inside the clue
+    range, and minimal where spec (a DigSpec) asks."""
+    assert count_exact(puzzle, geo) == 1
+    assert all(p in (0, s) for p, s in zip(puzzle, solution, strict=True))
+    assert symmetric(puzzle, spec.symmetry.value, geo.n)
+    assert spec.target.lo <= sum(1 for v in puzzle if v) <= spec.target.hi
+    if spec.minimal:
+        assert minimal(puzzle, spec.symmetry.value, geo)
 
 
 def count_killer(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from exact_cover import count_exact
-from shapes import minimal, symmetric
+from shapes import assert_dug_to
 
 from bookgen.errors import GenerationError, InputError
 from bookgen.generate import complete_board, make_puzzle
@@ -97,17 +97,6 @@ SHAPES = [
 ]
 
 
-def _check_shape(puzzle, solution, spec):
-    """Unique by the exact-cover solver, of the solution, symmetric, in range, minimal when
-    asked."""
-    assert count_exact(puzzle, GEO) == 1
-    assert all(p in (0, s) for p, s in zip(puzzle, solution, strict=True))
-    assert symmetric(puzzle, spec.symmetry.value, 9)
-    assert spec.target.lo <= sum(1 for v in puzzle if v) <= spec.target.hi
-    if spec.minimal:
-        assert minimal(puzzle, spec.symmetry.value, GEO)
-
-
 @pytest.mark.parametrize("spec", SHAPES, ids=lambda s: f"{s.symmetry.value}-{s.clues}-{s.minimal}")
 def test_every_neighbour_keeps_the_shape(spec):
     """A walk of moves: each neighbour is None (out of the clue range) or has the shape."""
@@ -121,7 +110,7 @@ def test_every_neighbour_keeps_the_shape(spec):
             continue
         moves += 1
         if neighbour not in seen:
-            _check_shape(neighbour, p.solution, spec)
+            assert_dug_to(neighbour, p.solution, spec, GEO)
             seen.add(neighbour)
         current = neighbour
     assert moves >= 20 and len(seen) >= 3
@@ -132,7 +121,7 @@ def test_improve_keeps_the_shape(spec):
     start = make_puzzle(spec, 2, 0)
     for values in (start.puzzle, start.solution):
         result = improve(values, GEO, evaluations=40, workers=1, seed=1, spec=spec, chains=2)
-        _check_shape(result.puzzle, start.solution, spec)
+        assert_dug_to(result.puzzle, start.solution, spec, GEO)
         assert result.after["way_complexity"] >= result.before["way_complexity"]
 
 
@@ -254,7 +243,7 @@ def test_cli_improve_keeps_the_shape_asked_for():
                "--symmetry", "rotational", "--clues", "28-32")
     assert run.returncode == 0, run.stderr
     values, _ = parse(json.loads(run.stdout)["puzzle"])
-    _check_shape(values, SOLUTION, spec)
+    assert_dug_to(values, SOLUTION, spec, GEO)
     assert values == improve(SOLUTION, GEO, evaluations=30, workers=1, spec=spec).puzzle
 
 

@@ -15,7 +15,7 @@ import time
 
 import pytest
 from exact_cover import count_exact
-from shapes import minimal, symmetric
+from shapes import assert_dug_to
 
 import bookgen.improve as improve_module
 from bookgen.errors import GenerationError
@@ -44,15 +44,6 @@ def _task(evaluations: int, start=None, restarts: bool = False, index: int = 0,
           spec: DigSpec = PLAIN, ceiling: float = math.inf, seed: int = 1) -> ChainTask:
     return ChainTask(SOLUTION, start, spec, Figure.WAY_COMPLEXITY, seed, index, evaluations,
                      None, None, None, restarts, ceiling)
-
-
-def _in_shape(puzzle, solution, spec: DigSpec) -> None:
-    assert count_exact(puzzle, GEO) == 1
-    assert all(p in (0, s) for p, s in zip(puzzle, solution, strict=True))
-    assert symmetric(puzzle, spec.symmetry.value, 6)
-    assert spec.target.lo <= sum(1 for v in puzzle if v) <= spec.target.hi
-    if spec.minimal:
-        assert minimal(puzzle, spec.symmetry.value, GEO)
 
 
 def _timeless(rating: dict) -> dict:
@@ -114,7 +105,7 @@ def test_a_chain_digs_fresh_puzzles_first_then_moves_from_the_current_one(monkey
     first = next(p for *_, p, value in log.moves if value == result.score)
     assert result.puzzle == first
     assert objective_value(Figure.WAY_COMPLEXITY, result.puzzle, GEO) == result.score
-    _in_shape(result.puzzle, SOLUTION, DigSpec(6))
+    assert_dug_to(result.puzzle, SOLUTION, DigSpec(6), GEO)
 
 
 def test_the_restarts_baseline_only_digs_fresh_puzzles(monkeypatch):
@@ -134,7 +125,7 @@ def test_a_chain_from_a_start_walks_from_it_and_never_ends_worse(monkeypatch):
     assert [kind for kind, *_ in log.moves] == ["fresh"] + ["move"] * 18
     assert result.score >= before and result.evaluations == 20
     assert result.score == max([before] + [v for *_, v in log.moves if v is not None])
-    _in_shape(result.puzzle, SOLUTION, DigSpec(6))
+    assert_dug_to(result.puzzle, SOLUTION, DigSpec(6), GEO)
 
 
 def test_candidates_at_the_ceiling_are_passed_by(monkeypatch):
@@ -143,7 +134,7 @@ def test_candidates_at_the_ceiling_are_passed_by(monkeypatch):
     capped = run_chain(_task(30, ceiling=free.score))
     assert capped.score < free.score
     assert capped.score == max(v for *_, v in log.moves if v is not None and v < free.score)
-    _in_shape(capped.puzzle, SOLUTION, DigSpec(6))
+    assert_dug_to(capped.puzzle, SOLUTION, DigSpec(6), GEO)
 
 
 def test_chains_depend_on_their_seed_and_index_alone():
@@ -170,7 +161,7 @@ def test_improve_is_its_best_chain_and_keeps_the_shape(start):
     assert _timeless(result.after) == _timeless(rate(best.puzzle, GEO, with_grade=False).as_dict())
     assert _timeless(result.before) == _timeless(rate(values, GEO, with_grade=False).as_dict())
     assert result.after["way_complexity"] == best.score
-    _in_shape(result.puzzle, begin.solution, SHAPED)
+    assert_dug_to(result.puzzle, begin.solution, SHAPED, GEO)
     if start:
         assert result.after["way_complexity"] >= result.before["way_complexity"]
 
@@ -178,7 +169,7 @@ def test_improve_is_its_best_chain_and_keeps_the_shape(start):
 def test_improve_of_minimal_puzzles_keeps_them_minimal():
     spec = DigSpec(6, Symmetry.DIAGONAL, minimal=True)
     result = improve(SOLUTION, GEO, evaluations=10, workers=1, seed=2, spec=spec)
-    _in_shape(result.puzzle, SOLUTION, spec)
+    assert_dug_to(result.puzzle, SOLUTION, spec, GEO)
     assert result.chains == 1 and result.evaluations == 10
 
 
@@ -187,7 +178,7 @@ def test_improve_under_a_ceiling_stays_below_it():
     top = free.after["way_complexity"]
     capped = improve(SOLUTION, GEO, evaluations=20, workers=1, seed=3, ceiling=top)
     assert capped.after["way_complexity"] < top
-    _in_shape(capped.puzzle, SOLUTION, DigSpec(6))
+    assert_dug_to(capped.puzzle, SOLUTION, DigSpec(6), GEO)
 
 
 def test_improve_with_a_seconds_budget_stops_in_time():
@@ -195,7 +186,7 @@ def test_improve_with_a_seconds_budget_stops_in_time():
     result = improve(SOLUTION, GEO, seconds=0.2, workers=1, seed=1)
     assert time.perf_counter() - t0 < 2.0
     assert result.evaluations >= 2 and result.chains == 1
-    _in_shape(result.puzzle, SOLUTION, DigSpec(6))
+    assert_dug_to(result.puzzle, SOLUTION, DigSpec(6), GEO)
 
 
 def test_improve_by_level_from_a_puzzle_never_gets_worse():
@@ -203,7 +194,7 @@ def test_improve_by_level_from_a_puzzle_never_gets_worse():
     result = improve(p.puzzle, GEO, evaluations=15, workers=1, seed=1, objective=Figure.LEVEL)
     assert result.objective is Figure.LEVEL
     assert result.after["level"] >= result.before["level"]
-    _in_shape(result.puzzle, p.solution, DigSpec(6))
+    assert_dug_to(result.puzzle, p.solution, DigSpec(6), GEO)
 
 
 def test_a_pool_of_two_workers_gives_what_one_process_gives():
@@ -218,7 +209,7 @@ def test_a_pool_of_two_workers_gives_what_one_process_gives():
     one = improve(SOLUTION, GEO, evaluations=12, workers=1, seed=5, chains=2)
     assert two.puzzle == one.puzzle and two.evaluations == 12 and two.chains == 2
     assert seen and seen[-1] == 1.0 and seen == sorted(seen)
-    _in_shape(two.puzzle, SOLUTION, DigSpec(6))
+    assert_dug_to(two.puzzle, SOLUTION, DigSpec(6), GEO)
 
 
 def test_generated_puzzles_are_those_of_their_seed_and_index_with_progress():
@@ -313,7 +304,7 @@ def test_among_chains_of_equal_score_the_first_one_wins():
     result = improve(SOLUTION, GEO, evaluations=12, workers=1, seed=2, chains=4,
                      objective=Figure.LEVEL)
     assert result.puzzle == tied[0].puzzle
-    _in_shape(result.puzzle, SOLUTION, PLAIN)
+    assert_dug_to(result.puzzle, SOLUTION, PLAIN, GEO)
 
 
 def test_improve_defaults_and_its_smallest_budget():
@@ -321,7 +312,7 @@ def test_improve_defaults_and_its_smallest_budget():
         SOLUTION, GEO, evaluations=6, workers=1, seed=0).puzzle
     single = improve(SOLUTION, GEO, evaluations=1, workers=1)
     assert single.evaluations == 1 and single.chains == 1
-    _in_shape(single.puzzle, SOLUTION, PLAIN)
+    assert_dug_to(single.puzzle, SOLUTION, PLAIN, GEO)
     # A jigsaw grid keeps its own regions without a shape given.
     jigsaw = make_puzzle(DigSpec(6, variant=Variant.JIGSAW), 1, 0)
     result = improve(jigsaw.solution, jigsaw.geo, evaluations=4, workers=1)
@@ -362,7 +353,7 @@ def test_every_move_keeps_the_symmetry_range_and_minimality(spec):
     for _ in range(15):
         neighbour = improve_module._neighbour(current, start.solution, spec, rng, None)
         if neighbour is not None:
-            _in_shape(neighbour, start.solution, spec)
+            assert_dug_to(neighbour, start.solution, spec, GEO)
             moved += neighbour != current
             current = neighbour
     assert moved >= 5
@@ -373,7 +364,7 @@ def test_a_fresh_dig_of_a_range_stops_in_it_and_the_range_holds_both_ends():
     for _ in range(4):
         puzzle = improve_module._fresh(SOLUTION, SHAPED, rng, None)
         assert puzzle is not None  # not dug on to minimal, below the range
-        _in_shape(puzzle, SOLUTION, SHAPED)
+        assert_dug_to(puzzle, SOLUTION, SHAPED, GEO)
     twelve = improve_module._fresh(SOLUTION, DigSpec(6, clues=ClueTarget(12, 20)), rng, None)
     assert twelve is not None and sum(1 for v in twelve if v) == 12
     for k in (12, 13):
