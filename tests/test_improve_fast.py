@@ -331,20 +331,6 @@ def test_improve_says_exactly_what_is_wrong(kwargs, message):
     assert str(e.value) == message
 
 
-def test_annealing_takes_an_equal_move_even_at_the_end_and_a_draw_at_the_chance_is_refused():
-    class Draw(random.Random):
-        def __init__(self, value: float) -> None:
-            super().__init__(0)
-            self.value = value
-
-        def random(self) -> float:
-            return self.value
-
-    assert improve_module._accept(10.0, 10.0, 50.0, 1.0, Draw(0.5))  # temperature 0: equal
-    chance = math.exp((9.0 - 10.0) / (improve_module.TEMPERATURE * 50.0 * 1.0))
-    assert not improve_module._accept(9.0, 10.0, 50.0, 0.0, Draw(chance))
-
-
 @pytest.mark.parametrize("spec", [SHAPED, DigSpec(6, Symmetry.MIRROR, minimal=True)],
                          ids=["rotational-range", "mirror-minimal"])
 def test_every_move_keeps_the_symmetry_range_and_minimality(spec):

@@ -16,7 +16,7 @@ from exact_cover import count_exact
 from bookgen.errors import GenerationError, InputError
 from bookgen.generate import complete_board
 from bookgen.grid import format_line, geometry, parse
-from bookgen.improve import _accept, generated_line, improve, iter_generated
+from bookgen.improve import TEMPERATURE, _accept, generated_line, improve, iter_generated
 from bookgen.model import ClueTarget, DigSpec
 from bookgen.rules import Figure, Symmetry
 
@@ -86,6 +86,12 @@ def test_annealing_accepts_worse_moves_less_often_as_the_budget_is_spent():
     assert _accept(0.0, 0.01, 0.001, 0.0, _Draw(low - 0.01))
     assert not _accept(0.0, 0.01, 0.001, 0.0, _Draw(low + 0.01))
     assert not _accept(9.0, 10.0, 50.0, 1.0, _Draw(0.0))
+
+
+def test_annealing_takes_an_equal_move_even_at_the_end_and_a_draw_at_the_chance_is_refused():
+    assert _accept(10.0, 10.0, 50.0, 1.0, _Draw(0.5))  # temperature 0: equal
+    chance = math.exp((9.0 - 10.0) / (TEMPERATURE * 50.0 * 1.0))
+    assert not _accept(9.0, 10.0, 50.0, 0.0, _Draw(chance))
 
 
 def test_progress_rises_to_the_whole_budget():
