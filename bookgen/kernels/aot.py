@@ -43,6 +43,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+from . import say_compiling
+
 PREFIX = "bookgen_kernels_"
 SOURCE = Path(__file__).with_name("fast.py")
 _TABLES = "int32[:, ::1], int32[:, ::1], int32[::1]"  # units, peers, npeers
@@ -168,6 +170,7 @@ def build() -> ModuleType | None:
         if folder is None:
             return None
         if load() is None:  # else another process built it since this one looked
+            say_compiling()
             try:
                 _build_into(folder, k)
             except OSError:

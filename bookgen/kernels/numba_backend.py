@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import FirstSolution, TraceArrays, announce_compile, aot, say_compiling, trace_arrays
+from . import FirstSolution, TraceArrays, announce_compile, aot, trace_arrays
 
 if TYPE_CHECKING:
     from ..grid import Geometry
@@ -28,11 +28,7 @@ def _batch(grids: np.ndarray) -> np.ndarray:
 
 def _ahead() -> Any:
     """aot.py's module, built now when it is missing and can be built; else None."""
-    module = aot.load()
-    if module is None and aot.key() is not None and aot.failed() is None:
-        say_compiling()
-        module = aot.build()
-    return module
+    return aot.load() or aot.build()
 
 
 def _jitted() -> Any:
