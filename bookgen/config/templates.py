@@ -401,8 +401,14 @@ def _template(read: Read, name: str) -> model.Template | None:
     d = model.Template(name=name, page_width=0.0, page_height=0.0)
     empty = Read(read.at)
     margins, fonts, lines = (read.get(k, empty) for k in ("margins", "fonts", "lines"))
-    if not {"page_size", "page_width", "page_height"} & read.where.keys():
+    sides = {"page_width", "page_height"} & read.where.keys()
+    if not sides and "page_size" not in read.where:
         At(read.at.ctx, "page_size", read.at.line).fail("required key missing")
+    elif len(sides) == 1:  # one side alone (page_size, given too, was turned into both)
+        given = sides.pop()
+        other = "page_height" if given == "page_width" else "page_width"
+        At(read.at.ctx, other, read.at.line).fail(
+            f"required key missing: {given} needs {other} (or give page_size instead)")
     if not {"page_width", "page_height"} <= read.values.keys() or not _clean(read):
         return None
     found = len(read.at.ctx.problems)
