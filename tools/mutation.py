@@ -120,7 +120,8 @@ MODULES: dict[str, Module] = {
         f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
                                   "tests/test_config_sections.py", "tests/test_config_readers.py",
                                   "tests/test_config_hostile.py", "tests/test_config_depth.py",
-                                  "tests/test_template_keys.py", *extra), fresh=fresh)
+                                  "tests/test_template_keys.py", "tests/test_template_checks.py",
+                                  *extra), fresh=fresh)
         for part, extra, fresh in (
             ("reader", (), tuple(f"bookgen.config.reader.x_{name}__*" for name in (
                 "accepts", "read_between", "read_int_between", "read_choice",
