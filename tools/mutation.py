@@ -106,7 +106,7 @@ MODULES: dict[str, Module] = {
     # tests, nor the command-line tests (a subprocess: mutmut cannot tell what they reach).
     "improve": Module((
         "tests/test_improve_fast.py", "tests/test_improve_search.py",
-        "tests/test_improve_ceiling.py",
+        "tests/test_improve_ceiling.py", "tests/test_improve_pool.py",
         *(f"tests/test_improve.py::test_{name}" for name in (
             "generate_count_must_be_positive", "chain_budgets", "improve_bad_options",
             "improve_needs_a_unique_start", "improve_needs_a_start_of_the_shape")),
