@@ -87,7 +87,8 @@ MODULES: dict[str, Module] = {
     "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
                             "tests/test_grade_chain_links.py",
                             "tests/test_grade_chain_rules.py",
-                            "tests/test_grade_chain_branches.py"),
+                            "tests/test_grade_chain_branches.py",
+                            "tests/test_grade_chain_offers.py"),
                            fresh=("bookgen.grade.chains.x__order__*",)),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
