@@ -21,14 +21,21 @@ from bookgen.grade import Board, chains
 
 pytestmark = pytest.mark.slow  # about 20 s: every finder's whole search on each state
 
-OFFERS: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
-"""(state, finder) -> every offer made, recorded once per session."""
+Offers = dict[tuple[str, str], list[tuple[Any, ...]]]
 
 
-def _offers(name: str, board: Board, finder: Any) -> list[tuple[Any, ...]]:
+@pytest.fixture(scope="module")
+def offers() -> Offers:
+    """(state, finder) -> every offer made, filled as the tests ask. Per module run, not
+    per process: a mutation run forks each mutant's tests from a process that already ran
+    them, and a process-wide record would hand them the unmutated offers."""
+    return {}
+
+
+def _offers(cache: Offers, name: str, board: Board, finder: Any) -> list[tuple[Any, ...]]:
     """The arguments of every _Best.offer call the finder makes on the board."""
     key = (name, finder.__name__)
-    if key not in OFFERS:
+    if key not in cache:
         made: list[tuple[Any, ...]] = []
         original = chains._Best.offer
 
@@ -42,17 +49,16 @@ def _offers(name: str, board: Board, finder: Any) -> list[tuple[Any, ...]]:
             finder(board)
         finally:
             chains._Best.offer = original  # type: ignore[method-assign]
-        OFFERS[key] = made
-    return OFFERS[key]
+        cache[key] = made
+    return cache[key]
 
 
 @pytest.mark.parametrize("name, board", CHAIN_STATES, ids=[name for name, _ in CHAIN_STATES])
 @pytest.mark.parametrize("finder", FINDERS, ids=lambda f: f.__name__)
-def test_every_offered_deduction_is_a_proof(name, board, finder):
-    offers = _offers(name, board, finder)
+def test_every_offered_deduction_is_a_proof(offers, name, board, finder):
     n = board.n
     (solution,) = solutions_exact(tuple(board.values), board.geo, 2)
-    for size, target, on, starts, unit in offers:
+    for size, target, on, starts, unit in _offers(offers, name, board, finder):
         cell, digit = target // n, target % n + 1
         assert board.cands[cell] >> (digit - 1) & 1, (target, on)
         assert (solution[cell] == digit) is on, (target, on, starts)
@@ -77,13 +83,13 @@ def test_every_offered_deduction_is_a_proof(name, board, finder):
                 assert (after[cell] == {digit}) if on else (digit not in after[cell]), (c, d, a)
 
 
-def test_the_searches_offer_every_kind_of_deduction():
+def test_the_searches_offer_every_kind_of_deduction(offers):
     """The states reach each branch: placements and removals, from one assumption, from
     a cell's candidates, from a unit's places and from one candidate both ways."""
     kinds = set()
     for name, board in CHAIN_STATES:
         for finder in FINDERS:
-            for _size, _target, on, starts, unit in _offers(name, board, finder):
+            for _size, _target, on, starts, unit in _offers(offers, name, board, finder):
                 cells = {s // board.n for s, _ in starts}
                 kind = ("contradiction" if len(starts) == 1 else
                         "both ways" if len({a for _, a in starts}) == 2 else
