@@ -87,7 +87,8 @@ MODULES: dict[str, Module] = {
     "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
                             "tests/test_grade_chain_links.py",
                             "tests/test_grade_chain_rules.py",
-                            "tests/test_grade_chain_branches.py"),
+                            "tests/test_grade_chain_branches.py",
+                            "tests/test_grade_chain_offers.py"),
                            fresh=("bookgen.grade.chains.x__order__*",)),
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
@@ -106,7 +107,7 @@ MODULES: dict[str, Module] = {
     # tests, nor the command-line tests (a subprocess: mutmut cannot tell what they reach).
     "improve": Module((
         "tests/test_improve_fast.py", "tests/test_improve_search.py",
-        "tests/test_improve_ceiling.py",
+        "tests/test_improve_ceiling.py", "tests/test_improve_pool.py",
         *(f"tests/test_improve.py::test_{name}" for name in (
             "generate_count_must_be_positive", "chain_budgets", "improve_bad_options",
             "improve_needs_a_unique_start", "improve_needs_a_start_of_the_shape")),

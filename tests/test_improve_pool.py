@@ -1,0 +1,110 @@
+"""The worker pool's own parts, in this process: what a worker sets up before its first
+task, how a pool is closed when its work is done, and how its workers are ended at once on
+Ctrl-C (the running tasks dropped, no worker left, shutdown not left waiting).
+
+tests/test_pool_stop.py stops a whole pool by Ctrl-C in a child process, as a user does;
+these call the parts directly, so that a mutation run of bookgen/improve.py sees them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+
+import pytest
+
+from bookgen.improve import _close, _end_workers, _init_worker
+
+LONG = 60.0
+"""Seconds a task sleeps that a test must never wait for."""
+
+
+@pytest.fixture
+def pool():
+    """Two forked workers; whatever a test leaves of them is ended afterwards."""
+    executor = ProcessPoolExecutor(2, multiprocessing.get_context("fork"))
+    yield executor
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+@pytest.fixture
+def signals():
+    """Put this process's Ctrl-C and SIGTERM handlers back after the test."""
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for sig, handler in before.items():
+        signal.signal(sig, handler)
+
+
+def _busy(executor: ProcessPoolExecutor, running: int, queued: int) -> list[Future]:
+    """`running` tasks asleep in the workers, then `queued` more waiting for a free one."""
+    futures = [executor.submit(time.sleep, LONG) for _ in range(running + queued)]
+    deadline = time.time() + 30
+    while sum(f.running() for f in futures) < running:
+        assert time.time() < deadline, "the workers never started their tasks"
+        time.sleep(0.02)
+    return futures
+
+
+def test_a_worker_ignores_ctrl_c_and_takes_sigterm_by_default(signals):
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    _init_worker("python")
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_ending_workers_stops_them_midway_and_lets_shutdown_return(pool):
+    futures = _busy(pool, running=2, queued=3)
+    processes = list(pool._processes.values())
+    t0 = time.time()
+    _end_workers(pool)
+    assert all(not p.is_alive() and p.exitcode == -signal.SIGTERM for p in processes)
+    # The pipe's last write end is closed, so the executor's reader sees end-of-file.
+    assert pool._result_queue._writer.closed
+    pool.shutdown(wait=True, cancel_futures=True)
+    assert time.time() - t0 < LONG / 4
+    assert all(f.done() for f in futures)
+
+
+def test_ending_workers_gives_cancelled_tasks_fresh_futures(pool):
+    # Two tasks in the workers and three in the call queue count as running; the last
+    # two are still pending and can be cancelled.
+    futures = _busy(pool, running=2, queued=5)
+    assert futures[-1].cancel()
+    items = list(pool._pending_work_items.values())
+    item = next(i for i in items if i.future is futures[-1])
+    _end_workers(pool)
+    # The cancelled future is replaced, so the executor's marking of the broken pool
+    # does not raise on it; the others keep theirs.
+    assert isinstance(item.future, Future) and item.future is not futures[-1]
+    assert not item.future.cancelled()
+    assert [i.future for i in items if i is not item] == futures[:-1]
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def test_closing_an_interrupted_pool_does_not_wait_for_its_tasks(pool):
+    futures = _busy(pool, running=2, queued=1)
+    processes = list(pool._processes.values())
+    t0 = time.time()
+    _close(pool, interrupted=True)
+    assert time.time() - t0 < LONG / 4
+    assert all(not p.is_alive() for p in processes)
+    assert all(f.done() for f in futures)
+
+
+def test_closing_a_finished_pool_waits_for_the_running_tasks_and_drops_the_queued():
+    executor = ProcessPoolExecutor(1, multiprocessing.get_context("fork"))
+    running = executor.submit(time.sleep, 0.5)
+    queued = [executor.submit(time.sleep, 0.5) for _ in range(3)]
+    while not running.running():
+        time.sleep(0.01)
+    processes = list(executor._processes.values())
+    _close(executor, interrupted=False)
+    assert running.done() and not running.cancelled() and running.result() is None
+    assert queued[-1].cancelled()
+    assert all(not p.is_alive() for p in processes)
