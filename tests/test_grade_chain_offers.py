@@ -83,19 +83,47 @@ def test_every_offered_deduction_is_a_proof(offers, name, board, finder):
                 assert (after[cell] == {digit}) if on else (digit not in after[cell]), (c, d, a)
 
 
-def test_the_searches_offer_every_kind_of_deduction(offers):
-    """The states reach each branch: placements and removals, from one assumption, from
-    a cell's candidates, from a unit's places and from one candidate both ways."""
+def _kinds(offers: Offers, finder: Any) -> set[tuple[str, bool, int]]:
+    """(kind, placement?, candidates of the assumed cell or 0) of the finder's offers on
+    every state."""
     kinds = set()
     for name, board in CHAIN_STATES:
-        for finder in FINDERS:
-            for _size, _target, on, starts, unit in _offers(offers, name, board, finder):
-                cells = {s // board.n for s, _ in starts}
-                kind = ("contradiction" if len(starts) == 1 else
-                        "both ways" if len({a for _, a in starts}) == 2 else
-                        "unit" if unit >= 0 else "cell")
-                kinds.add((kind, on, len(cells) > 1))
-    assert kinds >= {("contradiction", True, False), ("contradiction", False, False),
-                     ("both ways", True, False), ("both ways", False, False),
-                     ("cell", True, False), ("cell", False, False),
-                     ("unit", True, True), ("unit", False, True)}
+        for _size, _target, on, starts, unit in _offers(offers, name, board, finder):
+            cell = starts[0][0] // board.n
+            if len(starts) == 1:
+                kinds.add(("contradiction", on, 0))
+            elif len({a for _, a in starts}) == 2:
+                kinds.add(("both ways", on, board.cands[cell].bit_count()))
+            elif unit >= 0:
+                kinds.add(("unit", on, 0))
+            else:
+                kinds.add(("cell", on, board.cands[cell].bit_count()))
+    return kinds
+
+
+def test_nishio_offers_contradictions_only(offers):
+    kinds = _kinds(offers, chains.nishio)
+    assert kinds and {kind for kind, _, _ in kinds} == {"contradiction"}
+
+
+def test_static_forcing_chains_start_from_cells_of_three_candidates_or_units(offers):
+    kinds = _kinds(offers, chains.forcing_chains)
+    assert {kind for kind, _, _ in kinds} == {"cell", "unit"}
+    assert min(k for kind, _, k in kinds if kind == "cell") == 3
+    assert {(kind, on) for kind, on, _ in kinds} == {
+        (kind, on) for kind in ("cell", "unit") for on in (True, False)}
+
+
+@pytest.mark.parametrize("finder", [chains.dynamic_forcing_chains,
+                                    chains.dynamic_forcing_chains_plus],
+                         ids=lambda f: f.__name__)
+def test_dynamic_forcing_chains_offer_every_kind(offers, finder):
+    """Contradictions, cells of two candidates and more, units, and one candidate both
+    ways (from cells of three candidates or more: in a bivalue cell, OFF is the other
+    candidate ON, a cell forcing step), each as a placement and as a removal."""
+    kinds = _kinds(offers, finder)
+    assert {(kind, on) for kind, on, _ in kinds} == {
+        (kind, on) for kind in ("contradiction", "cell", "unit", "both ways")
+        for on in (True, False)}
+    assert min(k for kind, _, k in kinds if kind == "cell") == 2
+    assert min(k for kind, _, k in kinds if kind == "both ways") == 3
