@@ -6,7 +6,8 @@ never reaches a step, so tests of the kept step alone cannot see it. Here every 
 recorded and checked: it is true of the puzzle's solution (found by the independent
 exact-cover solver), its assumptions cover every case (or it is a contradiction's
 opposite), and, for the searches on plain links, each assumption followed by naked and
-hidden singles reaches it or a dead end.
+hidden singles reaches it or a dead end. Each search offers every kind of deduction its
+rules allow on these states, and no other.
 """
 
 from __future__ import annotations
@@ -15,87 +16,102 @@ from typing import Any
 
 import pytest
 from exact_cover import solutions_exact
-from test_grade_chain_branches import CHAIN_STATES, FINDERS, covers, singles
+from test_grade_chain_branches import CHAIN_STATES, covers, singles
 
 from bookgen.grade import Board, chains
 
 pytestmark = pytest.mark.slow  # about 20 s: every finder's whole search on each state
 
-Offers = dict[tuple[str, str], list[tuple[Any, ...]]]
+Offer = tuple[int, int, bool, tuple[tuple[int, bool], ...], int]
+"""(size, target, on, starts, unit): the arguments of one _Best.offer call."""
+Kind = tuple[str, bool, int]
+"""(kind, a placement?, candidates of the assumed cell or 0)."""
 
 
-@pytest.fixture(scope="module")
-def offers() -> Offers:
-    """(state, finder) -> every offer made, filled as the tests ask. Per module run, not
-    per process: a mutation run forks each mutant's tests from a process that already ran
-    them, and a process-wide record would hand them the unmutated offers."""
-    return {}
+def _offers(board: Board, finder: Any) -> list[Offer]:
+    """Every offer the finder makes on the board. Each test makes its own: a mutation run
+    gives a mutant only the tests that called the mutated code themselves."""
+    made: list[Offer] = []
+    original = chains._Best.offer
+
+    def spy(self: Any, tech: Any, size: int, target: int, on: bool,
+            starts: tuple[tuple[int, bool], ...], unit: int = -1) -> None:
+        made.append((size, target, on, starts, unit))
+        original(self, tech, size, target, on, starts, unit)
+
+    chains._Best.offer = spy  # type: ignore[method-assign]
+    try:
+        finder(board)
+    finally:
+        chains._Best.offer = original  # type: ignore[method-assign]
+    return made
 
 
-def _offers(cache: Offers, name: str, board: Board, finder: Any) -> list[tuple[Any, ...]]:
-    """The arguments of every _Best.offer call the finder makes on the board."""
-    key = (name, finder.__name__)
-    if key not in cache:
-        made: list[tuple[Any, ...]] = []
-        original = chains._Best.offer
-
-        def spy(self: Any, tech: Any, size: int, target: int, on: bool,
-                starts: tuple[tuple[int, bool], ...], unit: int = -1) -> None:
-            made.append((size, target, on, starts, unit))
-            original(self, tech, size, target, on, starts, unit)
-
-        chains._Best.offer = spy  # type: ignore[method-assign]
-        try:
-            finder(board)
-        finally:
-            chains._Best.offer = original  # type: ignore[method-assign]
-        cache[key] = made
-    return cache[key]
-
-
-@pytest.mark.parametrize("name, board", CHAIN_STATES, ids=[name for name, _ in CHAIN_STATES])
-@pytest.mark.parametrize("finder", FINDERS, ids=lambda f: f.__name__)
-def test_every_offered_deduction_is_a_proof(offers, name, board, finder):
+def _check_proof(board: Board, finder: Any, offer: Offer, solution: tuple[int, ...]) -> Kind:
+    """Assert the offer is a proof; its kind."""
+    size, target, on, starts, unit = offer
     n = board.n
-    (solution,) = solutions_exact(tuple(board.values), board.geo, 2)
-    for size, target, on, starts, unit in _offers(offers, name, board, finder):
-        cell, digit = target // n, target % n + 1
-        assert board.cands[cell] >> (digit - 1) & 1, (target, on)
-        assert (solution[cell] == digit) is on, (target, on, starts)
-        nodes = [(s // n, s % n + 1, a) for s, a in starts]
-        if len(nodes) == 1:  # a contradiction: the assumption's opposite
-            (c, d, a), = nodes
-            assert (c, d, not a) == (cell, digit, on)
-        else:
-            assert covers(board, nodes), nodes
-        cells = {c for c, _, _ in nodes}
-        if len(cells) > 1:  # a digit's places in a unit: the unit is named
-            d = nodes[0][1]
-            assert cells == {p for p in board.geo.units[unit] if board.cands[p] >> (d - 1) & 1}
-        else:
-            assert unit == -1
-        assert size >= len(nodes)
-        if finder is chains.dynamic_forcing_chains_plus:
-            continue
+    cell, digit = target // n, target % n + 1
+    assert board.cands[cell] >> (digit - 1) & 1, offer
+    assert (solution[cell] == digit) is on, offer
+    nodes = [(s // n, s % n + 1, a) for s, a in starts]
+    if len(nodes) == 1:  # a contradiction: the assumption's opposite
+        (c, d, a), = nodes
+        assert (c, d, not a) == (cell, digit, on)
+    else:
+        assert covers(board, nodes), nodes
+    cells = {c for c, _, _ in nodes}
+    if len(cells) > 1:  # a digit's places in a unit: the unit is named
+        d = nodes[0][1]
+        assert cells == {p for p in board.geo.units[unit] if board.cands[p] >> (d - 1) & 1}
+    else:
+        assert unit == -1
+    assert size >= len(nodes)
+    if finder is not chains.dynamic_forcing_chains_plus:
         for c, d, a in nodes:
             after = singles(board, c, d, a)
             if after is not None:
                 assert (after[cell] == {digit}) if on else (digit not in after[cell]), (c, d, a)
+    first = nodes[0][0]
+    if len(nodes) == 1:
+        return ("contradiction", on, 0)
+    if len({a for _, _, a in nodes}) == 2:
+        return ("both ways", on, board.cands[first].bit_count())
+    return ("unit", on, 0) if unit >= 0 else ("cell", on, board.cands[first].bit_count())
 
 
-def test_the_searches_offer_every_kind_of_deduction(offers):
-    """The states reach each branch: placements and removals, from one assumption, from
-    a cell's candidates, from a unit's places and from one candidate both ways."""
+def _kinds(finder: Any) -> set[Kind]:
+    """The kinds of the finder's offers on every state, each offer checked as a proof."""
     kinds = set()
-    for name, board in CHAIN_STATES:
-        for finder in FINDERS:
-            for _size, _target, on, starts, unit in _offers(offers, name, board, finder):
-                cells = {s // board.n for s, _ in starts}
-                kind = ("contradiction" if len(starts) == 1 else
-                        "both ways" if len({a for _, a in starts}) == 2 else
-                        "unit" if unit >= 0 else "cell")
-                kinds.add((kind, on, len(cells) > 1))
-    assert kinds >= {("contradiction", True, False), ("contradiction", False, False),
-                     ("both ways", True, False), ("both ways", False, False),
-                     ("cell", True, False), ("cell", False, False),
-                     ("unit", True, True), ("unit", False, True)}
+    for _name, board in CHAIN_STATES:
+        (solution,) = solutions_exact(tuple(board.values), board.geo, 2)
+        for offer in _offers(board, finder):
+            kinds.add(_check_proof(board, finder, offer, solution))
+    return kinds
+
+
+def test_nishio_offers_contradictions_only():
+    kinds = _kinds(chains.nishio)
+    assert kinds and {kind for kind, _, _ in kinds} == {"contradiction"}
+
+
+def test_static_forcing_chains_start_from_cells_of_three_candidates_or_units():
+    kinds = _kinds(chains.forcing_chains)
+    assert {(kind, on) for kind, on, _ in kinds} == {
+        (kind, on) for kind in ("cell", "unit") for on in (True, False)}
+    assert min(k for kind, _, k in kinds if kind == "cell") == 3
+
+
+@pytest.mark.parametrize("finder", [chains.dynamic_forcing_chains,
+                                    chains.dynamic_forcing_chains_plus],
+                         ids=lambda f: f.__name__)
+def test_dynamic_forcing_chains_offer_every_kind(finder):
+    """Contradictions, cells of two candidates and more, units, and one candidate both
+    ways (from cells of three candidates or more: in a bivalue cell, OFF is the other
+    candidate ON, a cell forcing step), each as a placement and as a removal."""
+    kinds = _kinds(finder)
+    assert {(kind, on) for kind, on, _ in kinds} == {
+        (kind, on) for kind in ("contradiction", "cell", "unit", "both ways")
+        for on in (True, False)}
+    assert min(k for kind, _, k in kinds if kind == "cell") == 2
+    assert min(k for kind, _, k in kinds if kind == "both ways") == 3
