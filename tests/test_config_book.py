@@ -1,0 +1,164 @@
+"""config/book.py's checks of the whole book: the hardest grade a book plans its tips for,
+and the cover of a print-on-demand book, told at the key the problem lies in."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+
+import pytest
+
+from bookgen.config import BookConfig, load_config
+from bookgen.config.book import _blank_book, _hardest
+from bookgen.config.sections import Difficulty, SectionConfig
+from bookgen.errors import ConfigError
+from bookgen.grade.scale import FAMILIES, Family, families_below
+from bookgen.model import BANDS, Band, FrontMatter
+from bookgen.rules import Figure
+
+BOOK = """\
+title: Cover Test
+author: Ann Author
+seed: 5
+template: kdp-6x9-2up
+{layout}print: {{platform: {platform}}}
+{cover}sections:
+  - {{name: Easy, size: 6, count: 3, difficulty: easy}}
+"""
+
+
+def write(tmp_path: Path, layout: str = "", platform: str = "kdp", cover: str = "") -> Path:
+    path = tmp_path / "book.yaml"
+    path.write_text(BOOK.format(layout=layout, platform=platform, cover=cover), encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    head, *lines = str(e.value).splitlines()
+    assert head == f"{path}: {len(lines)} problem{'s' if len(lines) > 1 else ''}:"
+    return [line.strip() for line in lines]
+
+
+# ---------------------------------------------------------------- the hardest grade
+
+
+@pytest.fixture(scope="module")
+def section(tmp_path_factory: pytest.TempPathFactory) -> SectionConfig:
+    cfg: BookConfig = load_config(write(tmp_path_factory.mktemp("hardest"), platform="home"))
+    return cfg.sections[0]
+
+
+def rated(section: SectionConfig, band: Band | None,
+          *ranges: tuple[Figure, float, float]) -> SectionConfig:
+    return dataclasses.replace(section, difficulty=Difficulty(band, ranges))
+
+
+def rated_at_most(top: float) -> set[Family]:
+    """The families with a technique a grade of at most `top` (in tenths) allows, by hand."""
+    return {f for t, f in FAMILIES.items() if round(t.se, 1) <= top and f is not Family.CAGE}
+
+
+@pytest.mark.parametrize("band", list(Band))
+def test_a_band_allows_grades_below_its_top(section: SectionConfig, band: Band) -> None:
+    top = BANDS[band][1]
+    assert _hardest([rated(section, band)]) == top
+    assert set(families_below(_hardest([rated(section, band)]))) == {
+        f for t, f in FAMILIES.items() if t.se < top and f is not Family.CAGE}
+
+
+@pytest.mark.parametrize("top", [0.5, 1.0, 1.9, 2.2, 2.3, 2.9, 3.0, 4.5, 9.9])
+def test_a_grade_range_allows_its_top_grade_and_no_more(section: SectionConfig,
+                                                         top: float) -> None:
+    for band in (None, Band.EXTREME):  # a band above the range: the range decides
+        hardest = _hardest([rated(section, band, (Figure.GRADE, 0.0, top))])
+        assert top < hardest < round(top + 0.1, 1)  # grades go in tenths
+        assert set(families_below(hardest)) == rated_at_most(top)
+
+
+def test_the_lower_of_band_and_grade_range_decides(section: SectionConfig) -> None:
+    assert _hardest([rated(section, Band.MEDIUM, (Figure.GRADE, 1.0, 7.0))]) == 2.5
+    assert _hardest([rated(section, Band.EXPERT, (Figure.GRADE, 4.0, 4.4))]) == pytest.approx(
+        4.45)
+
+
+def test_ranges_on_other_figures_leave_the_grade_open(section: SectionConfig) -> None:
+    others = [(f, 0.0, 1.0) for f in Figure if f is not Figure.GRADE]
+    assert _hardest([rated(section, None, *others)]) == math.inf
+    assert _hardest([rated(section, Band.HARD, *others)]) == 4.0
+    # only the grade range among them caps
+    assert _hardest([rated(section, None, *others, (Figure.GRADE, 0.0, 2.0))]) == \
+        pytest.approx(2.05)
+
+
+def test_the_hardest_section_decides(section: SectionConfig) -> None:
+    easy, hard = rated(section, Band.EASY), rated(section, Band.HARD)
+    low = rated(section, None, (Figure.GRADE, 0.0, 0.4))
+    assert _hardest([easy, hard]) == _hardest([hard, easy]) == 4.0
+    assert _hardest([low]) == pytest.approx(0.45)
+    assert _hardest([low, easy]) == 1.5
+    assert _hardest([easy, rated(section, None)]) == math.inf
+    assert _hardest([]) == 0.0
+
+
+def test_a_blank_book_plans_the_tips_of_its_hardest_grade(section: SectionConfig) -> None:
+    cfg = load_config(Path(__file__).resolve().parent.parent / "configs" / "quick.yaml")
+    sections = [rated(section, Band.EASY), rated(section, None, (Figure.GRADE, 1.0, 2.3))]
+    tips = _blank_book(cfg.template, sections, FrontMatter(tips=True)).tips
+    assert {t.family for t in tips} == rated_at_most(2.3)
+    assert Family.NAKED_SINGLE in {t.family for t in tips}  # rated 2.3 itself
+    assert _blank_book(cfg.template, sections, FrontMatter(tips=False)).tips == ()
+
+
+# ---------------------------------------------------------------- the cover
+
+TOO_NARROW = ("template 'kdp-6x9-2up': a 3.5 x 6 in cover has 0.75 in beside the 2 x 1.2 in "
+              "barcode area for a sample puzzle; expected at least 1 in (a wider trim)")
+
+
+def test_a_trim_too_narrow_for_the_cover_is_told_at_the_template(tmp_path: Path) -> None:
+    path = write(tmp_path, layout="layout: {page_size: 3.5x6}\n")
+    assert problems(path) == [f"template: {TOO_NARROW} (line 4)"]
+
+
+def test_with_a_cover_block_it_is_told_there(tmp_path: Path) -> None:
+    path = write(tmp_path, layout="layout: {page_size: 3.5x6}\n", cover="cover: {blurb: Short.}\n")
+    assert problems(path) == [f"cover: {TOO_NARROW} (line 7)"]
+
+
+def test_a_book_printed_at_home_has_no_cover_to_check(tmp_path: Path) -> None:
+    long = "cover: {blurb: " + "Many words. " * 300 + "}\n"
+    cfg = load_config(write(tmp_path, layout="layout: {page_size: 3.5x6}\n", platform="home",
+                            cover=long))
+    assert cfg.template.page_width == 3.5 * 72
+    assert cfg.cover.blurb.startswith("Many words.")
+
+
+def test_a_blurb_too_long_is_told_at_the_blurb(tmp_path: Path) -> None:
+    path = write(tmp_path, cover="cover:\n  accent: '#102030'\n  blurb: "
+                 + "Many words. " * 300 + "\n")
+    assert problems(path) == [
+        "cover.blurb: the blurb on the back cover does not fit its 5.50 x 3.11 in area even "
+        "at 7 pt: expected a shorter text (line 8)"]
+
+
+def test_a_title_or_author_too_long_for_the_cover_is_told_at_its_key(tmp_path: Path) -> None:
+    # without a title page (and contents), only the cover prints them at their size
+    path = write(tmp_path)
+    text = path.read_text(encoding="utf-8").replace(
+        "seed: 5\n", "seed: 5\nfront: {title_page: false, contents: false}\n")
+    path.write_text(text.replace("Ann Author", "Ann " * 400), encoding="utf-8")
+    assert problems(path) == [
+        "author: the author on the front cover does not fit its 5.50 x 0.72 in area even at "
+        "7 pt: expected a shorter text (line 2)"]
+    path.write_text(text.replace("Cover Test", "Word " * 400), encoding="utf-8")
+    assert problems(path) == [
+        f"title: the {what} does not fit its 5.50 x 2.20 in area even at 7 pt: expected a "
+        "shorter text (line 1)"
+        for what in ("title and subtitle on the front cover", "title on the back cover")]
+    # with a cover block, they are still told at their own keys
+    path.write_text(text.replace("Cover Test", "Word " * 400).replace(
+        "sections:", "cover: {blurb: Short.}\nsections:"), encoding="utf-8")
+    assert [p.split(":")[0] for p in problems(path)] == ["title", "title"]
