@@ -162,3 +162,48 @@ def test_a_title_or_author_too_long_for_the_cover_is_told_at_its_key(tmp_path: P
     path.write_text(text.replace("Cover Test", "Word " * 400).replace(
         "sections:", "cover: {blurb: Short.}\nsections:"), encoding="utf-8")
     assert [p.split(":")[0] for p in problems(path)] == ["title", "title"]
+
+
+# ---------------------------------------------------------------- texts and killer cages
+
+
+def test_texts_that_cannot_fit_are_told_at_their_keys(tmp_path: Path) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text(f"title: {'Word ' * 1000}\ncopyright: {'Copyright' * 800}\nsections:\n"
+                    "  - {name: Fits, size: 4, count: 2, difficulty: easy}\n"
+                    f"  - {{name: {'N' * 300}, size: 4, count: 2, difficulty: medium}}\n",
+                    encoding="utf-8")
+    assert problems(path) == [
+        "title: too long to fit on the title page at 7 pt (4999 characters); shorten it "
+        "(line 1)",
+        "copyright: too long to fit on its page at 7 pt (7200 characters); shorten it (line 2)",
+        "sections[1].name: too long for one heading line at 7 pt (300 characters); shorten it "
+        "(line 5)"]
+
+
+KILLER = """\
+title: Killer
+template: letter-4up
+layout: {{answers_per_page: {answers}}}
+sections:
+  - {{name: Plain, count: 4, difficulty: easy}}
+  - {{name: Easy, variant: killer, count: 4, difficulty: easy}}
+  - {{name: Hard, variant: killer, count: 4, difficulty: hard}}
+"""
+
+
+def test_cages_too_small_to_read_are_told_once_at_the_first_killer_section(
+        tmp_path: Path) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text(KILLER.format(answers=12), encoding="utf-8")
+    assert problems(path) == [
+        "sections[1].variant: template 'letter-4up': killer 9x9 grids at answers_per_page 12: "
+        "15.5 pt cells leave 7.4 pt digits below 7 pt cage sums; expected at least 8.75 pt "
+        "(fewer answers a page) (line 6)"]
+    # nine answers a page leave room for the sums; plain grids need none at twelve
+    path.write_text(KILLER.format(answers=9), encoding="utf-8")
+    assert [s.dig.variant.value for s in load_config(path).sections] == [
+        "classic", "killer", "killer"]
+    path.write_text(KILLER.format(answers=12).replace("variant: killer, ", ""),
+                    encoding="utf-8")
+    assert load_config(path).template.answers_per_page == 12
