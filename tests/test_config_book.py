@@ -207,3 +207,41 @@ def test_cages_too_small_to_read_are_told_once_at_the_first_killer_section(
     path.write_text(KILLER.format(answers=12).replace("variant: killer, ", ""),
                     encoding="utf-8")
     assert load_config(path).template.answers_per_page == 12
+
+
+# ---------------------------------------------------------------- what load_config takes
+
+
+def test_the_lowest_seed_and_worker_count_overrides_are_taken(tmp_path: Path) -> None:
+    path = write(tmp_path, platform="home")
+    cfg = load_config(path, seed=0, workers=1)
+    assert (cfg.seed, cfg.workers) == (0, 1)
+    assert (load_config(path).seed, load_config(path).workers) == (5, None)
+    for kwargs, message in (({"seed": -1}, "seed: expected a non-negative integer, got -1"),
+                            ({"workers": 0}, "workers: expected a positive integer, got 0")):
+        with pytest.raises(ConfigError) as e:
+            load_config(path, **kwargs)
+        assert str(e.value) == message
+
+
+def test_a_series_needs_a_bank_beside_the_config(tmp_path: Path) -> None:
+    path = write(tmp_path, platform="home")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "series: Weekly\n", encoding="utf-8")
+    assert problems(path) == ["series: a series needs a bank: add bank: PATH (line 8)"]
+    path.write_text(text + "series: Weekly\nbank: banks/b.db\n", encoding="utf-8")
+    cfg = load_config(path)
+    assert (cfg.series, cfg.bank) == ("Weekly", tmp_path / "banks" / "b.db")
+    path.write_text(text, encoding="utf-8")
+    assert (load_config(path).series, load_config(path).bank) == ("", None)
+
+
+def test_cover_numbers_wait_for_sound_sections(tmp_path: Path) -> None:
+    """A puzzle number is checked against the book's count only when every section is
+    sound: with one refused, the count is not known."""
+    path = write(tmp_path, cover="cover: {front_puzzle: 5}\n")
+    assert problems(path) == ["cover.front_puzzle: expected a puzzle number from 1 to 3 (the "
+                              "book's puzzles), got 5 (line 6)"]
+    path.write_text(path.read_text(encoding="utf-8") + "  - {name: Bad, count: 0, "
+                    "difficulty: easy}\n", encoding="utf-8")
+    assert problems(path) == ["sections[1].count: expected a positive integer, got 0 (line 9)"]
