@@ -245,3 +245,43 @@ def test_cover_numbers_wait_for_sound_sections(tmp_path: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8") + "  - {name: Bad, count: 0, "
                     "difficulty: easy}\n", encoding="utf-8")
     assert problems(path) == ["sections[1].count: expected a positive integer, got 0 (line 9)"]
+
+
+# ---------------------------------------------------------------- the blank book
+
+SHAPES = """\
+title: Shapes
+template: letter-4up
+sections:
+  - {name: Small, size: 4, count: 2, difficulty: easy}
+  - {name: Cross, size: 6, variant: x, count: 3, difficulty: easy}
+  - name: Pieces
+    size: 6
+    variant: jigsaw
+    count: 2
+    difficulty: easy
+    regions: "111222 113322 133442 533446 554466 555666"
+  - {name: Cages, variant: killer, count: 1, difficulty: easy}
+"""
+
+
+def test_a_blank_book_has_each_sections_grids_numbered_through(tmp_path: Path) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text(SHAPES, encoding="utf-8")
+    cfg = load_config(path)
+    book = _blank_book(cfg.template, list(cfg.sections), cfg.front)
+    assert [s.name for s in book.sections] == ["Small", "Cross", "Pieces", "Cages"]
+    shapes = {"Small": (4, (2, 2), "classic", None), "Cross": (6, (2, 3), "x", None),
+              "Pieces": (6, (0, 0), "jigsaw", "111222113322133442533446554466555666"),  # no boxes
+              "Cages": (9, (3, 3), "killer", None)}
+    puzzles = [p for s in book.sections for p in s.puzzles]
+    assert [p.number for p in puzzles] == list(range(1, 9))
+    assert [p.section for p in puzzles] == ["Small"] * 2 + ["Cross"] * 3 + ["Pieces"] * 2 + [
+        "Cages"]
+    for p in puzzles:
+        n, box, variant, regions = shapes[p.section]
+        assert p.givens == p.solution == (0,) * (n * n)
+        assert ((p.box_rows, p.box_cols), p.variant.value, p.regions) == (box, variant, regions)
+        assert p.difficulty == "" and p.cages == ()
+    assert (book.title, book.subtitle, book.author, book.copyright) == ("Sudoku", "", "", "")
+    assert book.publication is None and book.front == cfg.front and book.template is cfg.template
