@@ -285,3 +285,33 @@ def test_a_blank_book_has_each_sections_grids_numbered_through(tmp_path: Path) -
         assert p.difficulty == "" and p.cages == ()
     assert (book.title, book.subtitle, book.author, book.copyright) == ("Sudoku", "", "", "")
     assert book.publication is None and book.front == cfg.front and book.template is cfg.template
+
+
+# ---------------------------------------------------------------- grid sizes
+
+SIZES = """\
+title: Sizes
+template: {template}
+sections:
+  - {{name: Small, size: 4, count: 2, difficulty: easy}}
+  - {{name: Small again, size: 4, count: 2, difficulty: easy}}
+  - {{name: Big, size: 16, count: 2, difficulty: easy}}
+  - {{name: Big again, size: 16, count: 2, difficulty: easy}}
+"""
+
+
+@pytest.mark.parametrize(("template", "expected"), [
+    ("letter-4up", [
+        "16x16 grids at 4 a page get 0.22 in cells with template 'letter-4up'; expected at "
+        "least 0.3 in to write in (fewer puzzles_per_page under layout, or a larger page)",
+        "16x16 answer grids at 9 a page get 6.3 pt digits with template 'letter-4up'; expected "
+        "at least 7 pt (fewer answers_per_page under layout, or a larger page)"]),
+    ("letter-large-print", [
+        "16x16 answer grids at 4 a page get 10.2 pt digits with template 'letter-large-print'; "
+        "expected at least 14 pt (fewer answers_per_page under layout, or a larger page)"]),
+])
+def test_each_grid_size_is_checked_once_at_its_first_section(tmp_path: Path, template: str,
+                                                             expected: list[str]) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text(SIZES.format(template=template), encoding="utf-8")
+    assert problems(path) == [f"sections[2].size: {line} (line 6)" for line in expected]
