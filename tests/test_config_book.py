@@ -315,3 +315,77 @@ def test_each_grid_size_is_checked_once_at_its_first_section(tmp_path: Path, tem
     path = tmp_path / "book.yaml"
     path.write_text(SIZES.format(template=template), encoding="utf-8")
     assert problems(path) == [f"sections[2].size: {line} (line 6)" for line in expected]
+
+
+# ---------------------------------------------------------------- glyphs
+
+EN_MARKS = "×·©“”"
+"""The characters beyond ASCII that the English texts print."""
+
+
+def _subset(folder: Path, name: str, chars: str) -> Path:
+    """Vera cut down to `chars`."""
+    import reportlab
+    from fontTools import subset
+
+    options = subset.Options()
+    with subset.load_font(str(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"),
+                          options) as font:
+        cutter = subset.Subsetter(options)
+        cutter.populate(unicodes=[ord(c) for c in chars])
+        cutter.subset(font)
+        font.save(str(folder / name))
+    return folder / name
+
+
+@pytest.fixture(scope="module")
+def cut(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("glyphs")
+    ascii_ = "".join(chr(c) for c in range(0x20, 0x7F))
+    return {"ascii": _subset(folder, "ascii.ttf", ascii_ + EN_MARKS),
+            "no G": _subset(folder, "nog.ttf", ascii_.replace("G", "") + EN_MARKS)}
+
+
+def _lacks(at: str, char: str, line: int, font: str = "ascii.ttf") -> str:
+    return (f"{at}: the font '{font}' (regular and bold) has no glyph for '{char}' "
+            f"(U+{ord(char):04X}); expected fonts that cover them (layout.fonts.regular and "
+            f"bold) (line {line})")
+
+
+def test_each_text_of_the_config_is_checked_for_glyphs_at_its_key(
+        tmp_path: Path, cut: dict[str, Path]) -> None:
+    path = tmp_path / "book.yaml"
+    font = cut["ascii"]
+    path.write_text(f"title: Café\nsubtitle: Crème\nauthor: Zoë\ncopyright: © Renée\nseed: 3\n"
+                    f"layout: {{fonts: {{regular: {font}, bold: {font}}}, label: Série}}\n"
+                    "publication: {rights: Réservé, imprint: Éd, year: 2026}\n"
+                    "cover: {blurb: Résumé}\nsections:\n"
+                    "  - {name: Début, size: 4, count: 2, difficulty: easy}\n"
+                    "  - {name: Plain, size: 4, count: 2, difficulty: easy}\n", encoding="utf-8")
+    assert problems(path) == [
+        _lacks("title", "é", 1), _lacks("subtitle", "è", 2), _lacks("author", "ë", 3),
+        _lacks("copyright", "é", 4), _lacks("layout", "é", 6),
+        _lacks("publication.rights", "é", 7), _lacks("publication.imprint", "É", 7),
+        _lacks("cover.blurb", "é", 8), _lacks("sections[0].name", "é", 10)]
+
+
+def test_a_template_files_label_is_checked_at_the_template(tmp_path: Path,
+                                                          cut: dict[str, Path]) -> None:
+    font = cut["ascii"]
+    (tmp_path / "mine.yaml").write_text(
+        f"page_size: letter\nfonts: {{regular: {font}, bold: {font}}}\nlabel: Série\n",
+        encoding="utf-8")
+    path = tmp_path / "book.yaml"
+    path.write_text("title: Plain\ntemplate: mine.yaml\nsections:\n"
+                    "  - {name: Plain, size: 4, count: 2, difficulty: easy}\n", encoding="utf-8")
+    assert problems(path) == [_lacks("template", "é", 2)]
+
+
+def test_the_symbols_of_each_grid_size_are_checked_at_its_section(
+        tmp_path: Path, cut: dict[str, Path]) -> None:
+    font = cut["no G"]
+    path = tmp_path / "book.yaml"
+    path.write_text(f"title: Plain\nlayout: {{fonts: {{regular: {font}, bold: {font}}}}}\n"
+                    "sections:\n  - {name: Plain, size: 4, count: 2, difficulty: easy}\n"
+                    "  - {name: Big, size: 16, count: 2, difficulty: easy}\n", encoding="utf-8")
+    assert _lacks("sections[1].size: 16x16 grids", "G", 5, "nog.ttf") in problems(path)
