@@ -389,3 +389,17 @@ def test_the_symbols_of_each_grid_size_are_checked_at_its_section(
                     "sections:\n  - {name: Plain, size: 4, count: 2, difficulty: easy}\n"
                     "  - {name: Big, size: 16, count: 2, difficulty: easy}\n", encoding="utf-8")
     assert _lacks("sections[1].size: 16x16 grids", "G", 5, "nog.ttf") in problems(path)
+
+
+def test_a_bundled_font_the_page_cannot_hold_is_told_at_the_template(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vera's descenders reach 0.24 em: with room for 0.2 em only, the layout's own font
+    check refuses the template's bundled font (no font file to name under layout)."""
+    from bookgen.layout import geometry
+
+    monkeypatch.setattr(geometry, "TYPE_DESCENT", 0.2)
+    path = write(tmp_path, platform="home")
+    assert problems(path) == [
+        "template: template 'kdp-6x9-2up': font 'Vera': its glyphs reach 0.76 em above and "
+        "0.24 em below the baseline; expected at most 0.95 and 0.2 em, the room page numbers "
+        "are placed in 0.25in from the trim (line 4)"]
