@@ -403,3 +403,31 @@ def test_a_bundled_font_the_page_cannot_hold_is_told_at_the_template(
         "template: template 'kdp-6x9-2up': font 'Vera': its glyphs reach 0.76 em above and "
         "0.24 em below the baseline; expected at most 0.95 and 0.2 em, the room page numbers "
         "are placed in 0.25in from the trim (line 4)"]
+
+
+@pytest.mark.parametrize(("extra", "problem"), [
+    ("subtitle: " + "Long " * 1000, "subtitle: too long to fit on the title page at 7 pt (4999 "
+     "characters); shorten it (line 2)"),
+    ("publication: {year: 2026, rights: " + "Rights " * 2000 + "}", "publication: too long to "
+     "fit on its page at 7 pt (14016 characters); shorten it (line 2)"),
+])
+def test_the_subtitle_and_publication_fit_their_pages(tmp_path: Path, extra: str,
+                                                      problem: str) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text(f"title: T\n{extra}\nsections:\n"
+                    "  - {name: S, size: 4, count: 2, difficulty: easy}\n", encoding="utf-8")
+    assert problems(path) == [problem]
+
+
+def test_the_languages_own_texts_are_checked_for_glyphs(tmp_path: Path,
+                                                        cut: dict[str, Path]) -> None:
+    font = cut["ascii"]
+    path = tmp_path / "book.yaml"
+    path.write_text(f"title: T\nlanguage: de\nlayout: {{fonts: {{regular: {font}, bold: {font}}}}}"
+                    "\nsections:\n  - {name: S, size: 4, count: 2, difficulty: easy}\n",
+                    encoding="utf-8")
+    assert problems(path) == [
+        "language: the de texts: the font 'ascii.ttf' (regular and bold) has no glyph for 'ä' "
+        "(U+00E4), 'ö' (U+00F6), 'ü' (U+00FC), 'ß' (U+00DF), '„' (U+201E) (in 'subject', "
+        "'rules.goal', 'howto.x.more' and 1 more); expected fonts that cover them "
+        "(layout.fonts.regular and bold) (line 2)"]
