@@ -431,3 +431,14 @@ def test_the_languages_own_texts_are_checked_for_glyphs(tmp_path: Path,
         "(U+00E4), 'ö' (U+00F6), 'ü' (U+00FC), 'ß' (U+00DF), '„' (U+201E) (in 'subject', "
         "'rules.goal', 'howto.x.more' and 1 more); expected fonts that cover them "
         "(layout.fonts.regular and bold) (line 2)"]
+
+
+def test_large_print_asks_its_larger_puzzle_digits(tmp_path: Path) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text("title: T\ntemplate: letter-large-print\nlayout: {puzzles_per_page: 2}\n"
+                    "sections:\n  - {name: S, size: 12, count: 2, difficulty: easy}\n",
+                    encoding="utf-8")
+    assert problems(path)[0] == (
+        "sections[0].size: 12x12 grids at 2 a page get 15.3 pt digits with template "
+        "'letter-large-print'; expected at least 16 pt (fewer puzzles_per_page under layout, "
+        "or a larger page) (line 5)")
