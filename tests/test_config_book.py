@@ -442,3 +442,24 @@ def test_large_print_asks_its_larger_puzzle_digits(tmp_path: Path) -> None:
         "sections[0].size: 12x12 grids at 2 a page get 15.3 pt digits with template "
         "'letter-large-print'; expected at least 16 pt (fewer puzzles_per_page under layout, "
         "or a larger page) (line 5)")
+
+
+def test_workers_from_the_file_and_a_title_from_the_language(tmp_path: Path) -> None:
+    from bookgen import lang
+
+    path = tmp_path / "book.yaml"
+    path.write_text("language: fr\nworkers: 3\nsections:\n"
+                    "  - {name: A, size: 4, count: 2, difficulty: easy}\n", encoding="utf-8")
+    cfg = load_config(path)
+    assert (cfg.workers, cfg.title) == (3, lang.Texts("fr")("title"))
+    assert cfg.texts == lang.Texts("fr")
+
+
+def test_every_refused_section_is_told(tmp_path: Path) -> None:
+    path = tmp_path / "book.yaml"
+    path.write_text("title: T\nsections:\n" + "".join(
+        f"  - {{name: {name}, size: 9, count: 2, difficulty: easy, clues: [5, 6]}}\n"
+        for name in "AB"), encoding="utf-8")
+    assert problems(path) == [
+        f"sections[{i}].clues: expected at least 17 clues: no 9x9 puzzle with fewer has a "
+        f"unique solution, got [5, 6] (line {i + 3})" for i in range(2)]
