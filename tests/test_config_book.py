@@ -456,10 +456,14 @@ def test_workers_from_the_file_and_a_title_from_the_language(tmp_path: Path) -> 
 
 
 def test_every_refused_section_is_told(tmp_path: Path) -> None:
+    """A section the reader refuses (count 0) leaves the next one's checks across keys to
+    run."""
     path = tmp_path / "book.yaml"
-    path.write_text("title: T\nsections:\n" + "".join(
-        f"  - {{name: {name}, size: 9, count: 2, difficulty: easy, clues: [5, 6]}}\n"
-        for name in "AB"), encoding="utf-8")
+    path.write_text("title: T\nsections:\n"
+                    "  - {name: A, size: 9, count: 0, difficulty: easy}\n"
+                    "  - {name: B, size: 9, count: 2, difficulty: easy, clues: [5, 6]}\n",
+                    encoding="utf-8")
     assert problems(path) == [
-        f"sections[{i}].clues: expected at least 17 clues: no 9x9 puzzle with fewer has a "
-        f"unique solution, got [5, 6] (line {i + 3})" for i in range(2)]
+        "sections[0].count: expected a positive integer, got 0 (line 3)",
+        "sections[1].clues: expected at least 17 clues: no 9x9 puzzle with fewer has a "
+        "unique solution, got [5, 6] (line 4)"]
