@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..grid import GeometryKey
-from .board import Board, Step
+from .board import Board, Step, digits_of
 from .scale import Technique
 from .tables import tables
 
@@ -225,14 +225,13 @@ def _mask_bits(x: int) -> Iterator[int]:
 
 
 class _Network:
-    """The strong links of one digit on one board state, with what chains need."""
+    """The strong links of one digit, with what chains need (they depend only on the
+    digit's places)."""
 
-    __slots__ = ("links", "ends", "cells", "holders", "_starting", "_nexts", "_kinds")
+    __slots__ = ("links", "ends", "cells", "_starting", "_nexts", "_kinds")
 
     def __init__(self, board: Board, d: int) -> None:
-        b = 1 << (d - 1)
         self.links = links = _links(board, d)
-        self.holders = sum(1 << c for c, m in enumerate(board.cands) if m & b)
         self.ends = ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
         self.cells = [s.cells | e.cells for s, e in ends]
         self._kinds = _masks(board)[3]
@@ -259,20 +258,35 @@ class _Network:
         return got
 
 
-_NETWORKS: dict[tuple[object, ...], list[_Network | None]] = {}
+_Best = tuple[float, int, Step]
+"""A strong-link deduction's sort key (rating, minus its removals) and the step."""
+
+_CACHE_LIMIT = 4096
+"""Entries kept in each per-digit cache below before it starts afresh."""
+
+_NETWORKS: dict[tuple[object, ...], _Network] = {}
+_FOUND: dict[tuple[object, ...], _Best | None] = {}
 
 
-def _network(board: Board, d: int) -> _Network | None:
-    """The digit's network, built once per board state: the 2, 3 and 4-link searches
-    run on the same state when the cheaper ones find nothing."""
-    key = (board.geo.key, *board.cands)
-    nets = _NETWORKS.get(key)
-    if nets is None:
-        _NETWORKS.clear()
-        nets = _NETWORKS[key] = [None] * (board.n + 1)
-    net = nets[d]
+def _holders(board: Board) -> list[int]:
+    """holders[d]: the cells holding candidate d, as a bitmask (index 0 unused)."""
+    out = [0] * (board.n + 1)
+    for c, m in enumerate(board.cands):
+        for d in digits_of(m):
+            out[d] |= 1 << c
+    return out
+
+
+def _network(board: Board, d: int, holders: int) -> _Network:
+    """The digit's network. It depends only on where the digit is a candidate, so it is
+    kept by that: the 2, 3 and 4-link searches share it, and so do the board states after
+    steps that did not touch the digit."""
+    key = (board.geo.key, d, holders)
+    net = _NETWORKS.get(key)
     if net is None:
-        net = nets[d] = _Network(board, d)
+        if len(_NETWORKS) >= _CACHE_LIMIT:
+            _NETWORKS.clear()
+        net = _NETWORKS[key] = _Network(board, d)
     return net
 
 
@@ -281,64 +295,81 @@ def strong_links(board: Board, k: int) -> list[Step]:
     two free ends holds the digit, so it leaves the cells that see both ends (except in
     the chain's own units and joining units, as SE). SE rates 2 links 4.0 (skyscraper),
     3 links 5.4, 4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one
-    removing most.
+    removing most (the first such, digits ascending).
     """
-    n = board.n
-    _, _, unit_cells, kinds = _masks(board)
-    best: tuple[float, int, Step] | None = None
-    for d in range(1, n + 1):
-        net = _network(board, d)
-        if net is None or len(net.links) < 2 * k:
+    best: _Best | None = None
+    for d, holders in enumerate(_holders(board)):
+        if not holders:
             continue
-        links, ends, cells, holders = net.links, net.ends, net.cells, net.holders
-        # depth-first over chains of k links, disjoint in cells and units
-        # a chain removes only what its first start sees: skip starts that see no holder
-        stack = [
-            ([i], list[int](), cells[i])
-            for i in range(len(links))
-            if ends[i][0].peers & holders
-        ]
-        while stack:
-            chain, joins, used = stack.pop()
-            if len(chain) < k:
-                last = len(chain) == k - 1
-                for j, join in net.nexts(chain[-1]):
-                    if last and not ends[j][1].peers & ends[chain[0]][0].peers & holders:
-                        continue
-                    if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
-                        stack.append((chain + [j], joins + [join], used | cells[j]))
-                continue
-            if chain[0] > chain[-1] ^ 1:
-                continue  # the same chain read backwards (links come in flipped pairs)
-            start, end = ends[chain[0]][0], ends[chain[-1]][1]
-            units = [links[c][0] for c in chain]
-            banned = 0
-            for u in units:
-                banned |= unit_cells[u]
-            if _join(start.units & end.units, kinds) >= 0:
-                # a ring (X-loop): every weak link, the closing one too, holds the digit
-                # at one of its ends, so it leaves the cells seeing both
-                victims = start.peers & end.peers
-                for t in range(k - 1):
-                    victims |= ends[chain[t]][1].peers & ends[chain[t + 1]][0].peers
-                victims &= holders & ~banned
-            else:
-                for u in joins:
-                    banned |= unit_cells[u]
-                victims = start.peers & end.peers & holders & ~banned
-            if not victims:
-                continue
-            elim = tuple((c, d) for c in _mask_bits(victims))
-            grouped = any(links[c][3] for c in chain)
-            extra = _extra(board, units, grouped)
-            tech = _two_links(board, units, extra, grouped) if k == 2 else _MORE_LINKS[k]
-            base = Technique.SKYSCRAPER.se if k == 2 else tech.se
-            value = round(base + extra, 1)
-            if best is None or (value, -len(elim)) < best[:2]:
-                pattern = tuple(_mask_bits(used))
-                step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
-                best = (value, -len(elim), step)
+        # a digit's chains depend only on its holders: unchanged ones are not searched again
+        key = (board.geo.key, k, d, holders)
+        if key in _FOUND:
+            got = _FOUND[key]
+        else:
+            if len(_FOUND) >= _CACHE_LIMIT:
+                _FOUND.clear()
+            got = _FOUND[key] = _digit_chains(board, k, d, holders)
+        if got is not None and (best is None or got[:2] < best[:2]):
+            best = got
     return [best[2]] if best else []
+
+
+def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
+    """The best chain of k strong links on digit d (see strong_links), or None."""
+    net = _network(board, d, holders)
+    if len(net.links) < 2 * k:
+        return None
+    _, _, unit_cells, kinds = _masks(board)
+    best: _Best | None = None
+    links, ends, cells = net.links, net.ends, net.cells
+    # depth-first over chains of k links, disjoint in cells and units
+    # a chain removes only what its first start sees: skip starts that see no holder
+    stack = [
+        ([i], list[int](), cells[i])
+        for i in range(len(links))
+        if ends[i][0].peers & holders
+    ]
+    while stack:
+        chain, joins, used = stack.pop()
+        if len(chain) < k:
+            last = len(chain) == k - 1
+            for j, join in net.nexts(chain[-1]):
+                if last and not ends[j][1].peers & ends[chain[0]][0].peers & holders:
+                    continue
+                if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
+                    stack.append((chain + [j], joins + [join], used | cells[j]))
+            continue
+        if chain[0] > chain[-1] ^ 1:
+            continue  # the same chain read backwards (links come in flipped pairs)
+        start, end = ends[chain[0]][0], ends[chain[-1]][1]
+        units = [links[c][0] for c in chain]
+        banned = 0
+        for u in units:
+            banned |= unit_cells[u]
+        if _join(start.units & end.units, kinds) >= 0:
+            # a ring (X-loop): every weak link, the closing one too, holds the digit
+            # at one of its ends, so it leaves the cells seeing both
+            victims = start.peers & end.peers
+            for t in range(k - 1):
+                victims |= ends[chain[t]][1].peers & ends[chain[t + 1]][0].peers
+            victims &= holders & ~banned
+        else:
+            for u in joins:
+                banned |= unit_cells[u]
+            victims = start.peers & end.peers & holders & ~banned
+        if not victims:
+            continue
+        elim = tuple((c, d) for c in _mask_bits(victims))
+        grouped = any(links[c][3] for c in chain)
+        extra = _extra(board, units, grouped)
+        tech = _two_links(board, units, extra, grouped) if k == 2 else _MORE_LINKS[k]
+        base = Technique.SKYSCRAPER.se if k == 2 else tech.se
+        value = round(base + extra, 1)
+        if best is None or (value, -len(elim)) < best[:2]:
+            pattern = tuple(_mask_bits(used))
+            step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
+            best = (value, -len(elim), step)
+    return best
 
 
 def two_strong_links(board: Board) -> list[Step]:
