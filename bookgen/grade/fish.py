@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..grid import GeometryKey
+from ..grid import Geometry, GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique
 from .tables import tables
@@ -94,8 +94,9 @@ def _links(board: Board, d: int) -> list[Link]:
     row part and the column part; in a line, places in exactly two of its box segments.
     Windows group as boxes, diagonals as lines (Sukaku Explainer).
     """
-    geo, cands = board.geo, board.cands
-    b = 1 << (d - 1)
+    geo = board.geo
+    kinds = tables(geo).kinds
+    table = board.where()
     out: list[Link] = []
 
     def add(u: int, x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
@@ -103,8 +104,11 @@ def _links(board: Board, d: int) -> list[Link]:
         out.append((u, y, x, grouped))
 
     for u, cells in enumerate(geo.units):
-        spots = [c for c in cells if cands[c] & b]
-        kind = _kind(board, u)
+        pos = table[u][d - 1]
+        if not 2 <= pos.bit_count() <= 6:
+            continue
+        spots = [cells[i] for i in _mask_bits(pos)]
+        kind = kinds[u]
         if len(spots) == 2:
             p, q = spots
             same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
@@ -143,22 +147,27 @@ _MASKS: dict[GeometryKey, _Masks] = {}
 
 
 def _masks(board: Board) -> _Masks:
+    """Bitmask tables of the board's geometry (see _geo_masks)."""
+    return _geo_masks(board.geo)
+
+
+def _geo_masks(geo: Geometry) -> _Masks:
     """Bitmask tables of a geometry: per cell its units and its peers; per unit its cells;
     and the units of each kind in SE's order for a weak link's unit (column, row, box,
     then the variant's units)."""
-    geo = board.geo
     key = geo.key
     got = _MASKS.get(key)
     if got is None:
+        unit_kinds = tables(geo).kinds
         cell_units = tuple(sum(1 << u for u in us) for us in geo.cell_units)
         peers = tuple(sum(1 << p for p in ps) for ps in geo.peers)
         unit_cells = tuple(sum(1 << c for c in cells) for cells in geo.units)
         order = ("column", "row", "box")
         kinds = tuple(
-            sum(1 << u for u in range(len(geo.units)) if _kind(board, u) == kind)
+            sum(1 << u for u in range(len(geo.units)) if unit_kinds[u] == kind)
             for kind in order
         )
-        kinds += (sum(1 << u for u in range(len(geo.units)) if _kind(board, u) not in order),)
+        kinds += (sum(1 << u for u in range(len(geo.units)) if unit_kinds[u] not in order),)
         got = _MASKS[key] = (cell_units, peers, unit_cells, kinds)
     return got
 
@@ -206,8 +215,8 @@ class _End:
 
     __slots__ = ("cells", "units", "peers")
 
-    def __init__(self, board: Board, group: frozenset[int]) -> None:
-        cell_units, peers, _, _ = _masks(board)
+    def __init__(self, geo: Geometry, group: frozenset[int]) -> None:
+        cell_units, peers, _, _ = _geo_masks(geo)
         self.cells = 0
         self.units = -1
         self.peers = -1
@@ -215,6 +224,21 @@ class _End:
             self.cells |= 1 << c
             self.units &= cell_units[c]
             self.peers &= peers[c]
+
+
+_ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
+
+
+def _end(geo: Geometry, group: frozenset[int]) -> _End:
+    """The _End of a group of cells, made once per geometry (a link's ends recur from one
+    board state to the next)."""
+    key = (geo.key, group)
+    got = _ENDS.get(key)
+    if got is None:
+        if len(_ENDS) >= _CACHE_LIMIT:
+            _ENDS.clear()
+        got = _ENDS[key] = _End(geo, group)
+    return got
 
 
 def _mask_bits(x: int) -> Iterator[int]:
@@ -232,7 +256,7 @@ class _Network:
 
     def __init__(self, board: Board, d: int) -> None:
         self.links = links = _links(board, d)
-        self.ends = ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
+        self.ends = ends = [(_end(board.geo, lk[1]), _end(board.geo, lk[2])) for lk in links]
         self.cells = [s.cells | e.cells for s, e in ends]
         self._kinds = _masks(board)[3]
         self._starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
