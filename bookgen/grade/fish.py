@@ -259,10 +259,10 @@ class _Network:
         self.ends = ends = [(_end(board.geo, lk[1]), _end(board.geo, lk[2])) for lk in links]
         self.cells = [s.cells | e.cells for s, e in ends]
         self._kinds = _masks(board)[3]
-        self._starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
+        self._starting: dict[int, int] = {}  # unit -> links whose start lies in it, as bits
         for j, (st, _) in enumerate(ends):
             for u in _mask_bits(st.units):
-                self._starting.setdefault(u, []).append(j)
+                self._starting[u] = self._starting.get(u, 0) | 1 << j
         self._nexts: list[list[tuple[int, int]] | None] = [None] * len(links)
 
     def nexts(self, i: int) -> list[tuple[int, int]]:
@@ -272,9 +272,11 @@ class _Network:
         if got is None:
             links, ends, cells = self.links, self.ends, self.cells
             end = ends[i][1]
-            near = {j for u in _mask_bits(end.units) for j in self._starting.get(u, ())}
+            near = 0
+            for u in _mask_bits(end.units):
+                near |= self._starting.get(u, 0)
             got = []
-            for j in sorted(near):
+            for j in _mask_bits(near):
                 if links[j][0] == links[i][0] or cells[i] & cells[j]:
                     continue
                 got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
@@ -353,12 +355,14 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
         for i in range(len(links))
         if ends[i][0].peers & holders
     ]
+    tails = [e.peers for _, e in ends]
     while stack:
         chain, joins, used = stack.pop()
         if len(chain) < k:
             last = len(chain) == k - 1
+            seen = ends[chain[0]][0].peers & holders
             for j, join in net.nexts(chain[-1]):
-                if last and not ends[j][1].peers & ends[chain[0]][0].peers & holders:
+                if last and not tails[j] & seen:
                     continue
                 if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
                     stack.append((chain + [j], joins + [join], used | cells[j]))
