@@ -360,15 +360,15 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
         chain, joins, used = stack.pop()
         if len(chain) < k:
             last = len(chain) == k - 1
-            seen = ends[chain[0]][0].peers & holders
+            first = chain[0]
+            seen = ends[first][0].peers & holders
             for j, join in net.nexts(chain[-1]):
-                if last and not tails[j] & seen:
+                # the same chain read backwards (links come in flipped pairs) is met once
+                if last and (first > j ^ 1 or not tails[j] & seen):
                     continue
                 if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
                     stack.append((chain + [j], joins + [join], used | cells[j]))
             continue
-        if chain[0] > chain[-1] ^ 1:
-            continue  # the same chain read backwards (links come in flipped pairs)
         start, end = ends[chain[0]][0], ends[chain[-1]][1]
         units = [links[c][0] for c in chain]
         banned = 0
