@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..grid import GeometryKey
-from .board import Board, Step
+from ..grid import Geometry, GeometryKey
+from .board import Board, Step, digits_of
 from .scale import Technique
 from .tables import tables
 
@@ -94,8 +94,9 @@ def _links(board: Board, d: int) -> list[Link]:
     row part and the column part; in a line, places in exactly two of its box segments.
     Windows group as boxes, diagonals as lines (Sukaku Explainer).
     """
-    geo, cands = board.geo, board.cands
-    b = 1 << (d - 1)
+    geo = board.geo
+    kinds = tables(geo).kinds
+    table = board.where()
     out: list[Link] = []
 
     def add(u: int, x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
@@ -103,8 +104,11 @@ def _links(board: Board, d: int) -> list[Link]:
         out.append((u, y, x, grouped))
 
     for u, cells in enumerate(geo.units):
-        spots = [c for c in cells if cands[c] & b]
-        kind = _kind(board, u)
+        pos = table[u][d - 1]
+        if not 2 <= pos.bit_count() <= 6:
+            continue
+        spots = [cells[i] for i in _mask_bits(pos)]
+        kind = kinds[u]
         if len(spots) == 2:
             p, q = spots
             same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
@@ -143,22 +147,27 @@ _MASKS: dict[GeometryKey, _Masks] = {}
 
 
 def _masks(board: Board) -> _Masks:
+    """Bitmask tables of the board's geometry (see _geo_masks)."""
+    return _geo_masks(board.geo)
+
+
+def _geo_masks(geo: Geometry) -> _Masks:
     """Bitmask tables of a geometry: per cell its units and its peers; per unit its cells;
     and the units of each kind in SE's order for a weak link's unit (column, row, box,
     then the variant's units)."""
-    geo = board.geo
     key = geo.key
     got = _MASKS.get(key)
     if got is None:
+        unit_kinds = tables(geo).kinds
         cell_units = tuple(sum(1 << u for u in us) for us in geo.cell_units)
         peers = tuple(sum(1 << p for p in ps) for ps in geo.peers)
         unit_cells = tuple(sum(1 << c for c in cells) for cells in geo.units)
         order = ("column", "row", "box")
         kinds = tuple(
-            sum(1 << u for u in range(len(geo.units)) if _kind(board, u) == kind)
+            sum(1 << u for u in range(len(geo.units)) if unit_kinds[u] == kind)
             for kind in order
         )
-        kinds += (sum(1 << u for u in range(len(geo.units)) if _kind(board, u) not in order),)
+        kinds += (sum(1 << u for u in range(len(geo.units)) if unit_kinds[u] not in order),)
         got = _MASKS[key] = (cell_units, peers, unit_cells, kinds)
     return got
 
@@ -206,8 +215,8 @@ class _End:
 
     __slots__ = ("cells", "units", "peers")
 
-    def __init__(self, board: Board, group: frozenset[int]) -> None:
-        cell_units, peers, _, _ = _masks(board)
+    def __init__(self, geo: Geometry, group: frozenset[int]) -> None:
+        cell_units, peers, _, _ = _geo_masks(geo)
         self.cells = 0
         self.units = -1
         self.peers = -1
@@ -215,6 +224,21 @@ class _End:
             self.cells |= 1 << c
             self.units &= cell_units[c]
             self.peers &= peers[c]
+
+
+_ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
+
+
+def _end(geo: Geometry, group: frozenset[int]) -> _End:
+    """The _End of a group of cells, made once per geometry (a link's ends recur from one
+    board state to the next)."""
+    key = (geo.key, group)
+    got = _ENDS.get(key)
+    if got is None:
+        if len(_ENDS) >= _CACHE_LIMIT:
+            _ENDS.clear()
+        got = _ENDS[key] = _End(geo, group)
+    return got
 
 
 def _mask_bits(x: int) -> Iterator[int]:
@@ -225,21 +249,20 @@ def _mask_bits(x: int) -> Iterator[int]:
 
 
 class _Network:
-    """The strong links of one digit on one board state, with what chains need."""
+    """The strong links of one digit, with what chains need (they depend only on the
+    digit's places)."""
 
-    __slots__ = ("links", "ends", "cells", "holders", "_starting", "_nexts", "_kinds")
+    __slots__ = ("links", "ends", "cells", "_starting", "_nexts", "_kinds")
 
     def __init__(self, board: Board, d: int) -> None:
-        b = 1 << (d - 1)
         self.links = links = _links(board, d)
-        self.holders = sum(1 << c for c, m in enumerate(board.cands) if m & b)
-        self.ends = ends = [(_End(board, lk[1]), _End(board, lk[2])) for lk in links]
+        self.ends = ends = [(_end(board.geo, lk[1]), _end(board.geo, lk[2])) for lk in links]
         self.cells = [s.cells | e.cells for s, e in ends]
         self._kinds = _masks(board)[3]
-        self._starting: dict[int, list[int]] = {}  # unit -> links whose start lies in it
+        self._starting: dict[int, int] = {}  # unit -> links whose start lies in it, as bits
         for j, (st, _) in enumerate(ends):
             for u in _mask_bits(st.units):
-                self._starting.setdefault(u, []).append(j)
+                self._starting[u] = self._starting.get(u, 0) | 1 << j
         self._nexts: list[list[tuple[int, int]] | None] = [None] * len(links)
 
     def nexts(self, i: int) -> list[tuple[int, int]]:
@@ -249,9 +272,11 @@ class _Network:
         if got is None:
             links, ends, cells = self.links, self.ends, self.cells
             end = ends[i][1]
-            near = {j for u in _mask_bits(end.units) for j in self._starting.get(u, ())}
+            near = 0
+            for u in _mask_bits(end.units):
+                near |= self._starting.get(u, 0)
             got = []
-            for j in sorted(near):
+            for j in _mask_bits(near):
                 if links[j][0] == links[i][0] or cells[i] & cells[j]:
                     continue
                 got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
@@ -259,20 +284,35 @@ class _Network:
         return got
 
 
-_NETWORKS: dict[tuple[object, ...], list[_Network | None]] = {}
+_Best = tuple[float, int, Step]
+"""A strong-link deduction's sort key (rating, minus its removals) and the step."""
+
+_CACHE_LIMIT = 4096
+"""Entries kept in each per-digit cache below before it starts afresh."""
+
+_NETWORKS: dict[tuple[object, ...], _Network] = {}
+_FOUND: dict[tuple[object, ...], _Best | None] = {}
 
 
-def _network(board: Board, d: int) -> _Network | None:
-    """The digit's network, built once per board state: the 2, 3 and 4-link searches
-    run on the same state when the cheaper ones find nothing."""
-    key = (board.geo.key, *board.cands)
-    nets = _NETWORKS.get(key)
-    if nets is None:
-        _NETWORKS.clear()
-        nets = _NETWORKS[key] = [None] * (board.n + 1)
-    net = nets[d]
+def _holders(board: Board) -> list[int]:
+    """holders[d]: the cells holding candidate d, as a bitmask (index 0 unused)."""
+    out = [0] * (board.n + 1)
+    for c, m in enumerate(board.cands):
+        for d in digits_of(m):
+            out[d] |= 1 << c
+    return out
+
+
+def _network(board: Board, d: int, holders: int) -> _Network:
+    """The digit's network. It depends only on where the digit is a candidate, so it is
+    kept by that: the 2, 3 and 4-link searches share it, and so do the board states after
+    steps that did not touch the digit."""
+    key = (board.geo.key, d, holders)
+    net = _NETWORKS.get(key)
     if net is None:
-        net = nets[d] = _Network(board, d)
+        if len(_NETWORKS) >= _CACHE_LIMIT:
+            _NETWORKS.clear()
+        net = _NETWORKS[key] = _Network(board, d)
     return net
 
 
@@ -281,64 +321,83 @@ def strong_links(board: Board, k: int) -> list[Step]:
     two free ends holds the digit, so it leaves the cells that see both ends (except in
     the chain's own units and joining units, as SE). SE rates 2 links 4.0 (skyscraper),
     3 links 5.4, 4 links 5.8, plus _extra; the lowest-rated chain is taken, then the one
-    removing most.
+    removing most (the first such, digits ascending).
     """
-    n = board.n
-    _, _, unit_cells, kinds = _masks(board)
-    best: tuple[float, int, Step] | None = None
-    for d in range(1, n + 1):
-        net = _network(board, d)
-        if net is None or len(net.links) < 2 * k:
+    best: _Best | None = None
+    for d, holders in enumerate(_holders(board)):
+        if not holders:
             continue
-        links, ends, cells, holders = net.links, net.ends, net.cells, net.holders
-        # depth-first over chains of k links, disjoint in cells and units
-        # a chain removes only what its first start sees: skip starts that see no holder
-        stack = [
-            ([i], list[int](), cells[i])
-            for i in range(len(links))
-            if ends[i][0].peers & holders
-        ]
-        while stack:
-            chain, joins, used = stack.pop()
-            if len(chain) < k:
-                last = len(chain) == k - 1
-                for j, join in net.nexts(chain[-1]):
-                    if last and not ends[j][1].peers & ends[chain[0]][0].peers & holders:
-                        continue
-                    if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
-                        stack.append((chain + [j], joins + [join], used | cells[j]))
-                continue
-            if chain[0] > chain[-1] ^ 1:
-                continue  # the same chain read backwards (links come in flipped pairs)
-            start, end = ends[chain[0]][0], ends[chain[-1]][1]
-            units = [links[c][0] for c in chain]
-            banned = 0
-            for u in units:
-                banned |= unit_cells[u]
-            if _join(start.units & end.units, kinds) >= 0:
-                # a ring (X-loop): every weak link, the closing one too, holds the digit
-                # at one of its ends, so it leaves the cells seeing both
-                victims = start.peers & end.peers
-                for t in range(k - 1):
-                    victims |= ends[chain[t]][1].peers & ends[chain[t + 1]][0].peers
-                victims &= holders & ~banned
-            else:
-                for u in joins:
-                    banned |= unit_cells[u]
-                victims = start.peers & end.peers & holders & ~banned
-            if not victims:
-                continue
-            elim = tuple((c, d) for c in _mask_bits(victims))
-            grouped = any(links[c][3] for c in chain)
-            extra = _extra(board, units, grouped)
-            tech = _two_links(board, units, extra, grouped) if k == 2 else _MORE_LINKS[k]
-            base = Technique.SKYSCRAPER.se if k == 2 else tech.se
-            value = round(base + extra, 1)
-            if best is None or (value, -len(elim)) < best[:2]:
-                pattern = tuple(_mask_bits(used))
-                step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
-                best = (value, -len(elim), step)
+        # a digit's chains depend only on its holders: unchanged ones are not searched again
+        key = (board.geo.key, k, d, holders)
+        if key in _FOUND:
+            got = _FOUND[key]
+        else:
+            if len(_FOUND) >= _CACHE_LIMIT:
+                _FOUND.clear()
+            got = _FOUND[key] = _digit_chains(board, k, d, holders)
+        if got is not None and (best is None or got[:2] < best[:2]):
+            best = got
     return [best[2]] if best else []
+
+
+def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
+    """The best chain of k strong links on digit d (see strong_links), or None."""
+    net = _network(board, d, holders)
+    if len(net.links) < 2 * k:
+        return None
+    _, _, unit_cells, kinds = _masks(board)
+    best: _Best | None = None
+    links, ends, cells = net.links, net.ends, net.cells
+    # depth-first over chains of k links, disjoint in cells and units
+    # a chain removes only what its first start sees: skip starts that see no holder
+    stack = [
+        ([i], list[int](), cells[i])
+        for i in range(len(links))
+        if ends[i][0].peers & holders
+    ]
+    tails = [e.peers for _, e in ends]
+    while stack:
+        chain, joins, used = stack.pop()
+        if len(chain) < k:
+            last = len(chain) == k - 1
+            first = chain[0]
+            seen = ends[first][0].peers & holders
+            for j, join in net.nexts(chain[-1]):
+                # the same chain read backwards (links come in flipped pairs) is met once
+                if last and (first > j ^ 1 or not tails[j] & seen):
+                    continue
+                if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
+                    stack.append((chain + [j], joins + [join], used | cells[j]))
+            continue
+        start, end = ends[chain[0]][0], ends[chain[-1]][1]
+        units = [links[c][0] for c in chain]
+        banned = 0
+        for u in units:
+            banned |= unit_cells[u]
+        if _join(start.units & end.units, kinds) >= 0:
+            # a ring (X-loop): every weak link, the closing one too, holds the digit
+            # at one of its ends, so it leaves the cells seeing both
+            victims = start.peers & end.peers
+            for t in range(k - 1):
+                victims |= ends[chain[t]][1].peers & ends[chain[t + 1]][0].peers
+            victims &= holders & ~banned
+        else:
+            for u in joins:
+                banned |= unit_cells[u]
+            victims = start.peers & end.peers & holders & ~banned
+        if not victims:
+            continue
+        elim = tuple((c, d) for c in _mask_bits(victims))
+        grouped = any(links[c][3] for c in chain)
+        extra = _extra(board, units, grouped)
+        tech = _two_links(board, units, extra, grouped) if k == 2 else _MORE_LINKS[k]
+        base = Technique.SKYSCRAPER.se if k == 2 else tech.se
+        value = round(base + extra, 1)
+        if best is None or (value, -len(elim)) < best[:2]:
+            pattern = tuple(_mask_bits(used))
+            step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
+            best = (value, -len(elim), step)
+    return best
 
 
 def two_strong_links(board: Board) -> list[Step]:

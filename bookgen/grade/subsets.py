@@ -52,7 +52,7 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
     """Locked candidates over the locks of one family: from a box (pointing), or from a
     line or window (claiming). On X and hyper grids only the direct forms run: Sukaku
     Explainer replaces plain pointing and claiming there by generalized intersections."""
-    cands, n = board.cands, board.n
+    cands = board.cands
     t = tables(board.geo)
     if t.generalized and not direct:
         return []
@@ -71,10 +71,11 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
         outside = 0
         for c in source:
             outside |= cands[c]
-        for d in range(1, n + 1):
+        locked = inside & ~outside
+        if not locked:
+            continue
+        for d in digits_of(locked):
             b = 1 << (d - 1)
-            if not inside & b or outside & b:
-                continue
             elim = tuple((c, d) for c in target if cands[c] & b)
             if not elim:
                 continue
@@ -191,16 +192,14 @@ def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
     tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
     table = board.where()
     for u, cells in enumerate(geo.units):
-        where = {d: pos for d, pos in enumerate(table[u], 1) if pos}
-        if len(where) <= k:
-            continue
-        small = [d for d, pos in where.items() if pos.bit_count() <= k]
-        if len(small) < k:
+        where = table[u]
+        small = [d for d, pos in enumerate(where, 1) if pos and pos.bit_count() <= k]
+        if len(small) < k or sum(1 for pos in where if pos) <= k:
             continue
         for combo in combinations(small, k):
             pos = 0
             for d in combo:
-                pos |= where[d]
+                pos |= where[d - 1]
             if pos.bit_count() != k:
                 continue
             keep = 0

@@ -125,14 +125,22 @@ def unit_kinds(geo: Geometry) -> tuple[str, ...]:
 
 
 _CACHE: dict[GeometryKey, Tables] = {}
+_BY_OBJECT: dict[int, tuple[Geometry, Tables]] = {}
+"""The same tables by the geometry object's id: geometries are made once per topology and
+the techniques ask for their tables many times a step (an entry holds its geometry, so
+the id stays its own)."""
 
 
 def tables(geo: Geometry) -> Tables:
     """The tables of a geometry's grading geometry, built on first use."""
+    got = _BY_OBJECT.get(id(geo))
+    if got is not None and got[0] is geo:
+        return got[1]
     key = geo.key
     t = _CACHE.get(key)
     if t is None:
         t = _CACHE[key] = _build(grading_geometry(geo))
+    _BY_OBJECT[id(geo)] = (geo, t)
     return t
 
 
