@@ -8,8 +8,9 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from itertools import combinations
+from typing import Any, TypeVar
 
 from ..grid import Geometry, GeometryKey
 from .board import Board, Step, digits_of
@@ -226,19 +227,30 @@ class _End:
             self.peers &= peers[c]
 
 
+_CACHE_LIMIT = 4096
+"""Entries kept in each cache below before it starts afresh."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def _kept(cache: dict[K, V], key: K, make: Callable[..., V], *args: Any) -> V:
+    """cache[key], made by make(*args) on first use; a full cache starts afresh."""
+    if key in cache:
+        return cache[key]
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    got = cache[key] = make(*args)
+    return got
+
+
 _ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
 
 
 def _end(geo: Geometry, group: frozenset[int]) -> _End:
     """The _End of a group of cells, made once per geometry (a link's ends recur from one
     board state to the next)."""
-    key = (geo.key, group)
-    got = _ENDS.get(key)
-    if got is None:
-        if len(_ENDS) >= _CACHE_LIMIT:
-            _ENDS.clear()
-        got = _ENDS[key] = _End(geo, group)
-    return got
+    return _kept(_ENDS, (geo.key, group), _End, geo, group)
 
 
 def _mask_bits(x: int) -> Iterator[int]:
@@ -287,9 +299,6 @@ class _Network:
 _Best = tuple[float, int, Step]
 """A strong-link deduction's sort key (rating, minus its removals) and the step."""
 
-_CACHE_LIMIT = 4096
-"""Entries kept in each per-digit cache below before it starts afresh."""
-
 _NETWORKS: dict[tuple[object, ...], _Network] = {}
 _FOUND: dict[tuple[object, ...], _Best | None] = {}
 
@@ -307,13 +316,7 @@ def _network(board: Board, d: int, holders: int) -> _Network:
     """The digit's network. It depends only on where the digit is a candidate, so it is
     kept by that: the 2, 3 and 4-link searches share it, and so do the board states after
     steps that did not touch the digit."""
-    key = (board.geo.key, d, holders)
-    net = _NETWORKS.get(key)
-    if net is None:
-        if len(_NETWORKS) >= _CACHE_LIMIT:
-            _NETWORKS.clear()
-        net = _NETWORKS[key] = _Network(board, d)
-    return net
+    return _kept(_NETWORKS, (board.geo.key, d, holders), _Network, board, d)
 
 
 def strong_links(board: Board, k: int) -> list[Step]:
@@ -328,13 +331,7 @@ def strong_links(board: Board, k: int) -> list[Step]:
         if not holders:
             continue
         # a digit's chains depend only on its holders: unchanged ones are not searched again
-        key = (board.geo.key, k, d, holders)
-        if key in _FOUND:
-            got = _FOUND[key]
-        else:
-            if len(_FOUND) >= _CACHE_LIMIT:
-                _FOUND.clear()
-            got = _FOUND[key] = _digit_chains(board, k, d, holders)
+        got = _kept(_FOUND, (board.geo.key, k, d, holders), _digit_chains, board, k, d, holders)
         if got is not None and (best is None or got[:2] < best[:2]):
             best = got
     return [best[2]] if best else []
