@@ -153,26 +153,10 @@ def test_an_explicit_gutter_leaves_exactly_two_inches(tmp_path: Path) -> None:
     assert (t.page_width - t.gutter - t.margin_outside) / 72 == 2.0
 
 
-def test_an_explicit_gutter_that_leaves_less_is_refused(tmp_path: Path) -> None:
-    # 4in - 0.25in - 3in = 0.75in wide; 9in - 0.5in - 0.5in = 8in high
-    path = _box(tmp_path, "4in", "9in", "  outside: 3in\n  gutter: 0.25in\n")
-    assert _refused(path) == _one_problem(
-        path, "margins: margins leave 0.75in x 8in for the grids; expected at least 2in each "
-              "way", 3)
-
-
 def test_the_auto_gutter_is_taken_at_its_widest(tmp_path: Path) -> None:
     # 4in - 0.875in (KDP's gutter for 701 to 828 pages) - 1.125in = 2in
     path = _box(tmp_path, "4in", "9in", "  outside: 1.125in\n")
     assert load_template(path).margin_outside == 81.0
-
-
-def test_the_auto_gutter_at_its_widest_leaves_less(tmp_path: Path) -> None:
-    # 4in - 0.875in - 1.25in = 1.875in, shown to two digits
-    path = _box(tmp_path, "4in", "9in", "  outside: 1.25in\n")
-    assert _refused(path) == _one_problem(
-        path, "margins: margins leave 1.9in x 8in for the grids; expected at least 2in each "
-              "way (with the widest gutter, 0.875in)", 3)
 
 
 def test_the_height_left_at_exactly_two_inches(tmp_path: Path) -> None:
@@ -182,12 +166,25 @@ def test_the_height_left_at_exactly_two_inches(tmp_path: Path) -> None:
     assert (t.page_height - t.margin_top - t.margin_bottom) / 72 == 2.0
 
 
-def test_a_height_of_one_inch_is_refused(tmp_path: Path) -> None:
+WIDEST = " (with the widest gutter, 0.875in)"
+
+
+@pytest.mark.parametrize(("width", "height", "margins", "left"), [
+    # 4in - 0.25in - 3in = 0.75in wide; 9in - 0.5in - 0.5in = 8in high
+    ("4in", "9in", "  outside: 3in\n  gutter: 0.25in\n", "0.75in x 8in"),
+    # 4in - 0.875in - 1.25in = 1.875in, shown to two digits
+    ("4in", "9in", "  outside: 1.25in\n", "1.9in x 8in"),
     # 6in - 0.875in - 0.5in = 4.625in wide; 4in - 2in - 1in = 1in high
-    path = _box(tmp_path, "6in", "4in", "  top: 2in\n  bottom: 1in\n")
+    ("6in", "4in", "  top: 2in\n  bottom: 1in\n", "4.6in x 1in"),
+], ids=["explicit gutter", "widest auto gutter", "height"])
+def test_a_content_box_under_two_inches_is_refused(
+    tmp_path: Path, width: str, height: str, margins: str, left: str
+) -> None:
+    path = _box(tmp_path, width, height, margins)
+    gutter = "" if "gutter:" in margins else WIDEST
     assert _refused(path) == _one_problem(
-        path, "margins: margins leave 4.6in x 1in for the grids; expected at least 2in each "
-              "way (with the widest gutter, 0.875in)", 3)
+        path, f"margins: margins leave {left} for the grids; expected at least 2in each "
+              f"way{gutter}", 3)
 
 
 # ---------------------------------------------------------------- finding a template
