@@ -10,9 +10,6 @@ puzzle with a solution, and applying them together does not change the grade.
 
 from __future__ import annotations
 
-from operator import itemgetter
-
-from ..grid import Geometry, GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique
 from .tables import tables
@@ -41,17 +38,6 @@ def _hidden(board: Board, units: tuple[int, ...], tech: Technique) -> list[Step]
     return steps
 
 
-_READERS: dict[GeometryKey, tuple[itemgetter[tuple[int, ...]], ...]] = {}
-
-
-def _readers(geo: Geometry) -> tuple[itemgetter[tuple[int, ...]], ...]:
-    """Per unit, a getter of its cells' entries of a per-cell list, as a tuple."""
-    got = _READERS.get(geo.key)
-    if got is None:
-        got = _READERS[geo.key] = tuple(itemgetter(*cells) for cells in geo.units)
-    return got
-
-
 def full_houses(board: Board) -> list[Step]:
     """Every unit with one empty cell left: it takes the missing digit (SE rates it 1.0,
     below any hidden single)."""
@@ -59,7 +45,7 @@ def full_houses(board: Board) -> list[Step]:
     tech = Technique.FULL_HOUSE
     steps: list[Step] = []
     taken: set[int] = set()
-    for u, (cells, get) in enumerate(zip(geo.units, _readers(geo), strict=True)):
+    for u, (cells, get) in enumerate(zip(geo.units, tables(geo).unit_readers, strict=True)):
         if get(cands).count(0) != len(cells) - 1:
             continue  # read in one call: most units have several empty cells, or none
         empty = [c for c in cells if cands[c]]

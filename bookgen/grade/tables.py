@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..grid import Geometry, GeometryKey, geometry
 from ..rules import Variant
@@ -66,6 +67,8 @@ class Tables:
     """cell_cands[cell]: the cand indices of every digit of the cell."""
     unit_cands: tuple[tuple[int, ...], ...]
     """unit_cands[unit * n + d - 1]: the cand indices of digit d in the unit's cells."""
+    unit_readers: tuple[itemgetter[tuple[int, ...]], ...]
+    """unit_readers[unit](per-cell list): the unit's cells' entries, as a tuple, in one call."""
 
 
 _GRADING: dict[GeometryKey, Geometry] = {}
@@ -205,4 +208,5 @@ def _build(geo: Geometry) -> Tables:
         cell_bits=cell_bits,
         cell_cands=cell_cands,
         unit_cands=unit_cands,
+        unit_readers=tuple(itemgetter(*cells) for cells in geo.units),
     )
