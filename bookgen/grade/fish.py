@@ -147,12 +147,7 @@ _Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...
 _MASKS: dict[GeometryKey, _Masks] = {}
 
 
-def _masks(board: Board) -> _Masks:
-    """Bitmask tables of the board's geometry (see _geo_masks)."""
-    return _geo_masks(board.geo)
-
-
-def _geo_masks(geo: Geometry) -> _Masks:
+def _masks(geo: Geometry) -> _Masks:
     """Bitmask tables of a geometry: per cell its units and its peers; per unit its cells;
     and the units of each kind in SE's order for a weak link's unit (column, row, box,
     then the variant's units)."""
@@ -217,7 +212,7 @@ class _End:
     __slots__ = ("cells", "units", "peers")
 
     def __init__(self, geo: Geometry, group: frozenset[int]) -> None:
-        cell_units, peers, _, _ = _geo_masks(geo)
+        cell_units, peers, _, _ = _masks(geo)
         self.cells = 0
         self.units = -1
         self.peers = -1
@@ -270,7 +265,7 @@ class _Network:
         self.links = links = _links(board, d)
         self.ends = ends = [(_end(board.geo, lk[1]), _end(board.geo, lk[2])) for lk in links]
         self.cells = [s.cells | e.cells for s, e in ends]
-        self._kinds = _masks(board)[3]
+        self._kinds = _masks(board.geo)[3]
         self._starting: dict[int, int] = {}  # unit -> links whose start lies in it, as bits
         for j, (st, _) in enumerate(ends):
             for u in _mask_bits(st.units):
@@ -342,7 +337,7 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
     net = _network(board, d, holders)
     if len(net.links) < 2 * k:
         return None
-    _, _, unit_cells, kinds = _masks(board)
+    _, _, unit_cells, kinds = _masks(board.geo)
     best: _Best | None = None
     links, ends, cells = net.links, net.ends, net.cells
     # depth-first over chains of k links, disjoint in cells and units
