@@ -23,7 +23,8 @@ dynamic 8.5, dynamic plus 9.0.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Protocol
 
 from ..grid import Geometry, GeometryKey
 from .board import Board, Step, digits_of
@@ -42,12 +43,12 @@ class _Graph:
 
     __slots__ = ("n", "alive", "weak", "strong", "has_strong")
 
-    def __init__(self, board: Board, y_links: bool, x_links: bool = True) -> None:
+    def __init__(self, geo: Geometry, cands: list[int], y_links: bool, x_links: bool = True
+                 ) -> None:
         """Weak links to peers on the same digit always; strong links of units with
         x_links; with y_links, the links inside cells too (both kinds)."""
-        n = board.n
-        t = tables(board.geo)
-        cands, geo = board.cands, board.geo
+        n = geo.n
+        t = tables(geo)
         alive = 0
         for c, m in enumerate(cands):
             if m:
@@ -96,12 +97,12 @@ class _Graph:
         goal = 1 << start
         for t in range(1, limit + 1):
             nxt = 0
-            if kind:
-                for i in _bits(frontier):
-                    nxt |= weak[i]
-            else:
-                for i in _bits(frontier & has_strong):
-                    nxt |= strong[i]
+            links = weak if kind else strong
+            f = frontier if kind else frontier & has_strong
+            while f:
+                low = f & -f
+                nxt |= links[low.bit_length() - 1]
+                f ^= low
             kind ^= 1
             if kind != on and nxt & goal:
                 out.append(goal)
@@ -140,7 +141,7 @@ def _bits(x: int) -> Iterator[int]:
 def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     """The shortest chain from ON(s) to OFF(s) (s removed) or from OFF(s) to ON(s) (s
     placed), over static links; complexity is its number of nodes."""
-    g = _Graph(board, y_links)
+    g = _Graph(board.geo, board.cands, y_links)
     n = g.n
     best: tuple[int, int, bool, list[int]] | None = None
     for on in (True, False):
@@ -174,6 +175,63 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     ]
 
 
+def _board_chains(
+    geo: Geometry, src: list[int], cands: list[int]
+) -> list[tuple[Hashable, int, list[int], list[int]]]:
+    """Every forcing chain (both kinds of links) on the board state `cands`, reached from
+    `src` by removals, cheapest first as SE rates them: (its node keys, its number of
+    nodes, the cand indices it removes, the removed cand indices its strong links
+    needed). A chain that needed no
+    removal is left out: it holds without the assumption that made `cands`."""
+    n = geo.n
+    g = _Graph(geo, cands, y_links=True)
+    units = _order(geo)[0]
+    found = []
+    for on in (True, False):
+        for s in _bits(g.alive):
+            layers, t = g.distance(s, on, MAX_LAYERS)
+            if not t:
+                continue
+            chain = g.path(layers, on)
+            parents = _link_parents(geo, units, src, cands, chain, on)
+            if not parents:
+                continue
+            c, d = divmod(s, n)
+            targets = [s] if on else [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))]
+            tech = Technique.X_CHAIN if len({i % n for i in chain}) == 1 else Technique.AIC
+            size = len(chain)
+            keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2) for k, i in
+                         enumerate(chain))
+            found.append((tech.se + length_extra(size), size, keys, targets, parents))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [(keys, size, targets, parents) for _, size, keys, targets, parents in found]
+
+
+def _link_parents(
+    geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int], cands: list[int],
+    chain: tuple[int, ...], on: bool,
+) -> list[int]:
+    """The removed cand indices the strong links of a chain (alternating from ON/OFF of its
+    first node) needed: a bivalue cell's removed digits, or a digit's removed places in the
+    unit (box, row, column first) where it has two places left."""
+    n = geo.n
+    out: list[int] = []
+    for k in range(1 if on else 0, len(chain) - 1, 2):
+        i, j = chain[k], chain[k + 1]  # OFF(i) -> ON(j)
+        ci, cj = i // n, j // n
+        if ci == cj:
+            out.extend(cj * n + e - 1 for e in digits_of(src[cj] & ~cands[cj]))
+            continue
+        d = i % n
+        b = 1 << d
+        for u in units[ci]:
+            cells = geo.units[u]
+            if cj in cells and sum(1 for q in cells if cands[q] & b) == 2:
+                out.extend(q * n + d for q in cells if src[q] & b and not cands[q] & b)
+                break
+    return out
+
+
 def x_chain(board: Board) -> list[Step]:
     """Forcing X-chains: links on one digit only (6.6 + length)."""
     return _forcing(board, Technique.X_CHAIN, y_links=False)
@@ -203,7 +261,7 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
     strong link, in four nodes or more; each ON node is reached once (by its shortest
     chain), an OFF node again from any ON node it is not an ancestor of. The shortest
     cycle that removes something, shorter than `bound` nodes: (nodes, step)."""
-    g = _Graph(board, y_links, x_links)
+    g = _Graph(board.geo, board.cands, y_links, x_links)
     n = g.n
     tech = Technique.AIC if x_links and y_links else Technique.CYCLE
     best: tuple[int, Step] | None = None
@@ -309,26 +367,69 @@ def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
 
 
 class _Contradiction(Exception):
-    def __init__(self, size: int) -> None:
-        self.size = size
+    def __init__(self, size: int, ancestors: int) -> None:
+        self.size, self.ancestors = size, ancestors
+
+
+class _Cands(Protocol):
+    """What a chain search reads of a board: its geometry and candidates."""
+
+    geo: Geometry
+    n: int
+    cands: list[int]
+
+
+class _View:
+    """A board state met inside an assumption, for a nested search."""
+
+    __slots__ = ("geo", "n", "cands")
+
+    def __init__(self, geo: Geometry, cands: list[int]) -> None:
+        self.geo, self.n, self.cands = geo, geo.n, cands
+
+
+Run = tuple[dict[int, int], dict[int, int], int, int]
+"""A propagation's outcome: ON and OFF nodes reached (cand index -> ancestors), the
+complexity of the first clash met (0 if none) and the clash's ancestors."""
 
 
 class _Chaining:
     """Propagation of assumptions on one board state, SE's way (see the glossary)."""
 
-    def __init__(self, board: Board, y_links: bool, dynamic: bool, plus: bool) -> None:
+    def __init__(self, board: _Cands, y_links: bool, dynamic: bool, level: int) -> None:
         self.board = board
         self.n = board.n
         self.geo = board.geo
-        self.y_links, self.dynamic, self.plus = y_links, dynamic, plus
+        self.y_links, self.dynamic, self.level = y_links, dynamic, level
         self.units, self.peers = _order(board.geo)
-        self.memo: dict[int, tuple[dict[int, int], dict[int, int], int]] = {}
+        self.memo: dict[int, Run] = {}
+        self.shift = 2 * board.geo.ncells * board.n
+        """Ancestor bits at and above `shift` name nested chains, not nodes."""
+        self.nested: dict[Hashable, int] = {}
+        """A nested chain (its nodes, or its starts and conclusion) -> its number (its
+        ancestor bit is shift + number)."""
+        self.weights: list[int] = []
+        """Per nested chain number: its complexity."""
 
-    def run(self, start: int, on: bool) -> tuple[dict[int, int], dict[int, int], int]:
-        """Propagate ON/OFF(start). Returns (on, off, contradiction): on/off map each
-        reached cand index to its ancestor bitset over node keys; contradiction is the
-        complexity of the first clash met (0 if none): the two clashing nodes' ancestor
-        counts added. The maps hold what was reached up to the clash."""
+    def size(self, *ancestors: int) -> int:
+        """SE's complexity of a deduction resting on nodes with these ancestor sets: their
+        node counts added, plus once each nested chain any of them rests on."""
+        if not self.weights:
+            return sum(a.bit_count() for a in ancestors)
+        low = (1 << self.shift) - 1
+        used = 0
+        total = 0
+        for a in ancestors:
+            total += (a & low).bit_count()
+            used |= a
+        weights = self.weights
+        return total + sum(weights[k] for k in _bits(used >> self.shift))
+
+    def run(self, start: int, on: bool) -> Run:
+        """Propagate ON/OFF(start). Returns (on, off, contradiction, its ancestors): on/off
+        map each reached cand index to its ancestor bitset over node keys; contradiction
+        is the complexity of the first clash met (0 if none): the two clashing nodes'
+        ancestor counts added. The maps hold what was reached up to the clash."""
         key = 2 * start + on
         got = self.memo.get(key)
         if got is not None:
@@ -347,7 +448,7 @@ class _Chaining:
         else:
             to_off[start] = 1 << key
             pend_off.append(start)
-        clash = 0
+        clash = clash_anc = 0
         try:
             while True:
                 if pend_on:
@@ -362,7 +463,7 @@ class _Chaining:
                     outs.extend(p * n + d for p in peers[c] if cands[p] & b)
                     for j in outs:
                         if j in to_on:
-                            raise _Contradiction(to_on[j].bit_count() + anc.bit_count() + 1)
+                            raise _Contradiction(self.size(to_on[j], anc) + 1, to_on[j] | anc)
                         if j not in to_off:
                             to_off[j] = anc | 1 << (2 * j)
                             pend_off.append(j)
@@ -398,16 +499,17 @@ class _Chaining:
                         cands[c] = m & ~b
                     for j, hidden in made:
                         if j in to_off:
-                            raise _Contradiction(to_off[j].bit_count() + hidden.bit_count() + 1)
+                            raise _Contradiction(self.size(to_off[j], hidden) + 1,
+                                             to_off[j] | hidden)
                         if j not in to_on:
                             to_on[j] = hidden | 1 << (2 * j + 1)
                             pend_on.append(j)
                     continue
-                if not (self.plus and self._advanced(cands, to_off, pend_off)):
+                if not (self.level and self._advanced(cands, to_off, pend_off)):
                     break
         except _Contradiction as e:
-            clash = e.size
-        got = self.memo[key] = (to_on, to_off, clash)
+            clash, clash_anc = e.size, e.ancestors
+        got = self.memo[key] = (to_on, to_off, clash, clash_anc)
         return got
 
     def _advanced(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
@@ -430,7 +532,61 @@ class _Chaining:
                         added = True
             if added:
                 return True
-        return False
+        if self.level < 2:
+            return False
+        return self._nested(cands, to_off, pend)
+
+    def _nested(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
+        """SE's nested levels: the first of these searches on the assumed board that
+        removes something adds OFF nodes for all it removes (its cheapest deductions
+        first), each resting on the removals its links needed and counting the nested
+        chain's own complexity once. Level 2: forcing chains; level 3: then static cell
+        and unit forcing chains; level 4: dynamic forcing chains instead of both."""
+        geo, src = self.geo, self.board.cands
+        if self.level < 4:
+            if self._add(_board_chains(geo, src, cands), to_off, pend):
+                return True
+            if self.level < 3:
+                return False
+            tech, dynamic = Technique.CELL_FORCING_CHAINS, False
+        else:
+            tech, dynamic = Technique.DYNAMIC_FORCING_CHAINS, True
+        view = _View(geo, cands[:])
+        found = []
+        units = self.units
+        n = self.n
+        for t, size, target, on, starts, _unit, anc in _search(view, tech, dynamic, 0, False):
+            c, d = divmod(target, n)
+            targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
+            if not targets:
+                continue
+            parents = _rule_parents(geo, units, src, cands, anc)
+            if parents:
+                found.append((t.se + length_extra(size), size, (starts, target, on), targets,
+                              parents))
+        found.sort(key=lambda f: (f[0], f[1]))
+        return self._add([(key, size, targets, parents)
+                          for _, size, key, targets, parents in found], to_off, pend)
+
+    def _add(self, found: list[tuple[Hashable, int, list[int], list[int]]],
+             to_off: dict[int, int], pend: deque[int]) -> bool:
+        """Add the OFF nodes of nested deductions (key, complexity, removals, parents),
+        cheapest first; True if any was new."""
+        added = False
+        for key, weight, targets, parents in found:
+            k = self.nested.get(key)
+            if k is None:
+                k = self.nested[key] = len(self.weights)
+                self.weights.append(weight)
+            anc = 1 << (self.shift + k)
+            for p in parents:
+                anc |= to_off[p]
+            for j in targets:
+                if j not in to_off:
+                    to_off[j] = anc | 1 << (2 * j)
+                    pend.append(j)
+                    added = True
+        return added
 
 
 Rule = Iterator[tuple[list[int], list[int]]]
@@ -579,7 +735,7 @@ def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
 class _Best:
     """The lowest-rated deduction seen so far (then the shortest)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: _Cands) -> None:
         self.board = board
         self.key: tuple[float, int] | None = None
         self.step: Step | None = None
@@ -618,10 +774,17 @@ class _Best:
         return [self.step] if self.step else []
 
 
+Deduction = tuple[Technique, int, int, bool, tuple[tuple[int, bool], ...], int, int]
+"""One conclusion of a multiple-chain search: (technique, complexity, cand index, true
+or false, the assumptions (cand index, ON or OFF) it rests on, the unit of a unit forcing
+chain or -1, the union of its chains' ancestors)."""
+
+
 def _common(
-    maps: list[dict[int, int]], exclude: Iterable[int] = ()
-) -> Iterator[tuple[int, int]]:
-    """Cand indices present in every map: (index, summed ancestor counts)."""
+    ch: _Chaining, maps: list[dict[int, int]], exclude: Iterable[int] = ()
+) -> Iterator[tuple[int, int, int]]:
+    """Cand indices present in every map: (index, complexity of the maps' chains to it,
+    their ancestors)."""
     keys = set(maps[0])
     for m in maps[1:]:
         keys &= m.keys()
@@ -629,15 +792,21 @@ def _common(
             return
     keys -= set(exclude)
     for k in sorted(keys):
-        yield k, sum(m[k].bit_count() for m in maps)
+        ancestors = [m[k] for m in maps]
+        union = 0
+        for a in ancestors:
+            union |= a
+        yield k, ch.size(*ancestors), union
 
 
-def _multiple(board: Board, tech: Technique, dynamic: bool, plus: bool, nishio: bool) -> list[Step]:
-    """SE's multiple-chain search over every cell (and every unit met through it)."""
+def _search(
+    board: _Cands, tech: Technique, dynamic: bool, level: int, nishio: bool
+) -> Iterator[Deduction]:
+    """SE's multiple-chain search over every cell (and every unit met through it): every
+    conclusion it meets."""
     n, cands = board.n, board.cands
-    ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, plus=plus)
+    ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
     units = _order(board.geo)[0]
-    best = _Best(board)
     for c, m in enumerate(cands):
         k = m.bit_count()
         if k < 2 or (k == 2 and not dynamic):
@@ -645,35 +814,36 @@ def _multiple(board: Board, tech: Technique, dynamic: bool, plus: bool, nishio: 
         on_maps: list[tuple[dict[int, int], dict[int, int]]] = []
         for d in digits_of(m):
             s = c * n + d - 1
-            to_on, to_off, clash = ch.run(s, True)
+            to_on, to_off, clash, clash_anc = ch.run(s, True)
             on_maps.append((to_on, to_off))
             if dynamic:
                 if clash:
-                    best.offer(tech, clash, s, False, ((s, True),))
-                off_on, off_off, off_clash = ch.run(s, False)
+                    yield tech, clash, s, False, ((s, True),), -1, clash_anc
+                off_on, off_off, off_clash, off_anc = ch.run(s, False)
                 if off_clash:
-                    best.offer(tech, off_clash, s, True, ((s, False),))
+                    yield tech, off_clash, s, True, ((s, False),), -1, off_anc
                 if k >= 3 and not nishio:
-                    for j, size in _common([to_on, off_on]):
-                        best.offer(tech, size, j, True, ((s, True), (s, False)))
-                    for j, size in _common([to_off, off_off], (s,)):
-                        best.offer(tech, size, j, False, ((s, True), (s, False)))
+                    both = ((s, True), (s, False))
+                    for j, size, anc in _common(ch, [to_on, off_on]):
+                        yield tech, size, j, True, both, -1, anc
+                    for j, size, anc in _common(ch, [to_off, off_off], (s,)):
+                        yield tech, size, j, False, both, -1, anc
             if not nishio:
-                _regions(board, ch, best, tech, c, d, units[c])
+                yield from _regions(board, ch, tech, c, d, units[c])
         if nishio:
             continue
         starts = tuple(c * n + d - 1 for d in digits_of(m))
-        for j, size in _common([mp[0] for mp in on_maps], starts):
-            best.offer(tech, size, j, True, tuple((x, True) for x in starts))
-        for j, size in _common([mp[1] for mp in on_maps], starts):
-            best.offer(tech, size, j, False, tuple((x, True) for x in starts))
-    return best.steps()
+        assumed = tuple((x, True) for x in starts)
+        for j, size, anc in _common(ch, [mp[0] for mp in on_maps], starts):
+            yield tech, size, j, True, assumed, -1, anc
+        for j, size, anc in _common(ch, [mp[1] for mp in on_maps], starts):
+            yield tech, size, j, False, assumed, -1, anc
 
 
 def _regions(
-    board: Board, ch: _Chaining, best: _Best, tech: Technique, cell: int, d: int,
+    board: _Cands, ch: _Chaining, tech: Technique, cell: int, d: int,
     units: tuple[int, ...],
-) -> None:
+) -> Iterator[Deduction]:
     """Unit forcing chains for digit d through `cell`, for each unit where cell is the
     digit's first place (so each unit is met once)."""
     n, cands, geo = board.n, board.cands, board.geo
@@ -685,36 +855,94 @@ def _regions(
         if len(spots) < 2 or spots[0] != cell:
             continue
         starts = tuple(q * n + d - 1 for q in spots)
+        assumed = tuple((x, True) for x in starts)
         maps = [ch.run(s, True) for s in starts]
-        for j, size in _common([mp[0] for mp in maps], starts):
-            best.offer(tech, size, j, True, tuple((x, True) for x in starts), u)
-        for j, size in _common([mp[1] for mp in maps], starts):
-            best.offer(tech, size, j, False, tuple((x, True) for x in starts), u)
+        for j, size, anc in _common(ch, [mp[0] for mp in maps], starts):
+            yield tech, size, j, True, assumed, u, anc
+        for j, size, anc in _common(ch, [mp[1] for mp in maps], starts):
+            yield tech, size, j, False, assumed, u, anc
+
+
+def _multiple(board: Board, tech: Technique, dynamic: bool, level: int, nishio: bool
+              ) -> list[Step]:
+    """The lowest-rated conclusion of a multiple-chain search, as a step."""
+    best = _Best(board)
+    for t, size, target, on, starts, unit, _anc in _search(board, tech, dynamic, level, nishio):
+        best.offer(t, size, target, on, starts, unit)
+    return best.steps()
+
+
+def _rule_parents(
+    geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int], cands: list[int],
+    ancestors: int,
+) -> list[int]:
+    """The removed cand indices a nested search's conclusion needed: for each ON node it
+    rests on, its cell's removed digits when the cell is down to two, else the digit's
+    removed places in the first unit (box, row, column) where two or fewer are left."""
+    n = geo.n
+    out: dict[int, None] = {}
+    low = ancestors & ((1 << (2 * geo.ncells * n)) - 1)
+    for key in _bits(low):
+        if not key & 1:
+            continue
+        c, d = divmod(key >> 1, n)
+        if cands[c].bit_count() <= 2:
+            out.update(dict.fromkeys(c * n + e - 1 for e in digits_of(src[c] & ~cands[c])))
+            continue
+        b = 1 << d
+        for u in units[c]:
+            cells = geo.units[u]
+            if sum(1 for q in cells if cands[q] & b) <= 2:
+                out.update(dict.fromkeys(q * n + d for q in cells
+                                         if src[q] & b and not cands[q] & b))
+                break
+    return list(out)
 
 
 def nishio(board: Board) -> list[Step]:
     """A candidate assumed true (or false) and followed through its own digit's places
     only, on the changing board, clashes: its opposite holds (7.5 + length)."""
-    return _multiple(board, Technique.NISHIO, dynamic=True, plus=False, nishio=True)
+    return _multiple(board, Technique.NISHIO, dynamic=True, level=0, nishio=True)
 
 
 def forcing_chains(board: Board) -> list[Step]:
     """Cell and unit forcing chains over static links (SE's multiple forcing chains,
     8.0 + length): every candidate of a cell with 3+ candidates, or every place of a digit
     in a unit, leads to the same conclusion."""
-    return _multiple(board, Technique.CELL_FORCING_CHAINS, dynamic=False, plus=False,
+    return _multiple(board, Technique.CELL_FORCING_CHAINS, dynamic=False, level=0,
                      nishio=False)
 
 
 def dynamic_forcing_chains(board: Board) -> list[Step]:
     """Contradiction, double, cell and unit forcing chains on the changing board
     (8.5 + length)."""
-    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS, dynamic=True, plus=False,
+    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS, dynamic=True, level=0,
                      nishio=False)
 
 
 def dynamic_forcing_chains_plus(board: Board) -> list[Step]:
     """Dynamic forcing chains that also apply locked candidates, hidden and naked pairs
     and X-wings on the assumed board (9.0 + length)."""
-    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS_PLUS, dynamic=True, plus=True,
+    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS_PLUS, dynamic=True, level=1,
+                     nishio=False)
+
+
+def nested_forcing_chains(board: Board) -> list[Step]:
+    """Dynamic forcing chains (+) that also follow every forcing chain on the assumed
+    board (SE's nested level 2: 9.5 + length, the nested chains' nodes counted too)."""
+    return _multiple(board, Technique.NESTED_FORCING_CHAINS, dynamic=True, level=2,
+                     nishio=False)
+
+
+def nested_multiple_forcing_chains(board: Board) -> list[Step]:
+    """Nested forcing chains that also follow static cell and unit forcing chains on the
+    assumed board (SE's level 3: 10.0 + length)."""
+    return _multiple(board, Technique.NESTED_MULTIPLE_FORCING_CHAINS, dynamic=True, level=3,
+                     nishio=False)
+
+
+def nested_dynamic_forcing_chains(board: Board) -> list[Step]:
+    """Dynamic forcing chains (+) that also follow dynamic forcing chains on the assumed
+    board (SE's level 4: 10.5 + length)."""
+    return _multiple(board, Technique.NESTED_DYNAMIC_FORCING_CHAINS, dynamic=True, level=4,
                      nishio=False)

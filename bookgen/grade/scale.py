@@ -216,6 +216,23 @@ class Technique(Enum):
         9.0,
         "dynamic forcing chains that also use locked candidates, pairs and X-wings",
     )
+    NESTED_FORCING_CHAINS = (
+        "nested forcing chains",
+        9.5,
+        "dynamic forcing chains (+) that also follow forcing chains on the assumed grid",
+    )
+    NESTED_MULTIPLE_FORCING_CHAINS = (
+        "nested multiple forcing chains",
+        10.0,
+        "nested forcing chains that also follow cell and unit forcing chains on the assumed "
+        "grid",
+    )
+    NESTED_DYNAMIC_FORCING_CHAINS = (
+        "nested dynamic forcing chains",
+        10.5,
+        "dynamic forcing chains (+) that also follow dynamic forcing chains on the assumed "
+        "grid",
+    )
     CAGE_COMBINATIONS = (
         "cage combinations",
         1.1,
@@ -320,6 +337,9 @@ FAMILIES: dict[Technique, Family] = {
     T.UNIT_FORCING_CHAINS: Family.FORCING,
     T.DYNAMIC_FORCING_CHAINS: Family.FORCING,
     T.DYNAMIC_FORCING_CHAINS_PLUS: Family.FORCING,
+    T.NESTED_FORCING_CHAINS: Family.FORCING,
+    T.NESTED_MULTIPLE_FORCING_CHAINS: Family.FORCING,
+    T.NESTED_DYNAMIC_FORCING_CHAINS: Family.FORCING,
     T.CAGE_COMBINATIONS: Family.CAGE,
     T.INNIE_OUTIE: Family.CAGE,
     T.CAGE_POINTING: Family.CAGE,

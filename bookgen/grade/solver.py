@@ -120,6 +120,21 @@ LADDER: tuple[Rung, ...] = (
         (T.DYNAMIC_FORCING_CHAINS_PLUS,),
         "9.0 + length extra",
     ),
+    Rung(
+        chains.nested_forcing_chains,
+        (T.NESTED_FORCING_CHAINS,),
+        "9.5 + length extra, the nested chains' nodes counted",
+    ),
+    Rung(
+        chains.nested_multiple_forcing_chains,
+        (T.NESTED_MULTIPLE_FORCING_CHAINS,),
+        "10.0 + length extra, the nested chains' nodes counted",
+    ),
+    Rung(
+        chains.nested_dynamic_forcing_chains,
+        (T.NESTED_DYNAMIC_FORCING_CHAINS,),
+        "10.5 + length extra, the nested chains' nodes counted",
+    ),
 )
 """Every technique finder, in the order SE tries them: the registry that the solver, the
 scale and the explanations read."""
