@@ -430,6 +430,9 @@ SCALE = [
     (Technique.UNIT_FORCING_CHAINS, "unit forcing chains", 8.0),
     (Technique.DYNAMIC_FORCING_CHAINS, "dynamic forcing chains", 8.5),
     (Technique.DYNAMIC_FORCING_CHAINS_PLUS, "dynamic forcing chains (+)", 9.0),
+    (Technique.NESTED_FORCING_CHAINS, "nested forcing chains", 9.5),
+    (Technique.NESTED_MULTIPLE_FORCING_CHAINS, "nested multiple forcing chains", 10.0),
+    (Technique.NESTED_DYNAMIC_FORCING_CHAINS, "nested dynamic forcing chains", 10.5),
     (Technique.CAGE_COMBINATIONS, "cage combinations", 1.1),
     (Technique.INNIE_OUTIE, "rule of 45", 1.8),
     (Technique.CAGE_POINTING, "cage pointing", 2.7),
@@ -484,6 +487,9 @@ LADDER_ORDER = [
     "chains.forcing_chains",
     "chains.dynamic_forcing_chains",
     "chains.dynamic_forcing_chains_plus",
+    "chains.nested_forcing_chains",
+    "chains.nested_multiple_forcing_chains",
+    "chains.nested_dynamic_forcing_chains",
 ]
 
 
@@ -1130,6 +1136,10 @@ HAND_MADE_ONLY = {
     Technique.HIDDEN_QUAD,
     Technique.X_CHAIN,  # strong links and cycles (SE's order) take its deductions first
     Technique.TRIAL,  # beyond the ladder: tests/test_grade_solver.py
+    # seconds to minutes each through the whole ladder: tests/test_grade_nested.py
+    Technique.NESTED_FORCING_CHAINS,
+    Technique.NESTED_MULTIPLE_FORCING_CHAINS,
+    Technique.NESTED_DYNAMIC_FORCING_CHAINS,
     Technique.GENERALIZED_INTERSECTION,  # X and hyper only: tests/test_grade_variants.py
 }
 
@@ -1191,6 +1201,7 @@ def test_bug_plus_one_not_with_two_extra_cells():
         chains.forcing_chains,
         chains.dynamic_forcing_chains,
         chains.dynamic_forcing_chains_plus,
+        chains.nested_forcing_chains,
     ],
 )
 def test_heavy_techniques_find_nothing_on_an_open_grid(finder):

@@ -69,6 +69,17 @@ def _set_name(k: int) -> str:
     return {1: "single", 2: "pair", 3: "triple"}.get(k, "quad")
 
 
+_DYNAMIC = (
+    T.DYNAMIC_FORCING_CHAINS,
+    T.DYNAMIC_FORCING_CHAINS_PLUS,
+    T.NESTED_FORCING_CHAINS,
+    T.NESTED_MULTIPLE_FORCING_CHAINS,
+    T.NESTED_DYNAMIC_FORCING_CHAINS,
+)
+"""The dynamic searches: a cell's candidates, a digit's places in a unit, or one
+assumption's contradiction."""
+
+
 def describe(step: Step, geo: Geometry) -> str:
     """One step in plain words; units by name ('row 3', 'diagonal 1', 'window 2',
     'region 4', 'hidden window 1 (r159c159)')."""
@@ -154,10 +165,10 @@ def describe(step: Step, geo: Geometry) -> str:
         )
         return f"{t.label}: {source} leads to the same conclusion -> {what}"
     same = "leads to the same conclusion"
-    if t in (T.DYNAMIC_FORCING_CHAINS, T.DYNAMIC_FORCING_CHAINS_PLUS) and step.units:
+    if t in _DYNAMIC and step.units:
         dig = symbol(step.digits[0])
         return f"{t.label}: every place of {dig} in {names[units[0]]} {same} -> {what}"
-    if t in (T.DYNAMIC_FORCING_CHAINS, T.DYNAMIC_FORCING_CHAINS_PLUS) and len(step.chains) > 1:
+    if t in _DYNAMIC and len(step.chains) > 1:
         return f"{t.label}: every candidate of {geo.label(step.cells[0])} {same} -> {what}"
     # a contradiction (dynamic or Nishio): the assumption is the opposite of the result
     cell, d = step.placed[0] if step.placed else step.eliminated[0]
