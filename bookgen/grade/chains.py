@@ -70,19 +70,31 @@ class _Graph:
                     if pair:
                         strong[i] |= others & ~(1 << i)
                 weak[i] = w
-        for cells in geo.units if x_links else ():
-            for d in range(n):
-                spots = [c for c in cells if cands[c] >> d & 1]
-                if len(spots) == 2:
-                    a, b = spots[0] * n + d, spots[1] * n + d
-                    strong[a] |= 1 << b
-                    strong[b] |= 1 << a
+        for bits in t.unit_bits if x_links else ():
+            spots = alive & bits
+            if spots.bit_count() == 2:
+                low = spots & -spots
+                high = spots ^ low
+                strong[low.bit_length() - 1] |= high
+                strong[high.bit_length() - 1] |= low
         has_strong = 0
-        for i, s in enumerate(strong):
-            if s:
+        for i in _bits(alive):
+            if strong[i]:
                 has_strong |= 1 << i
         self.n, self.alive, self.weak, self.strong = n, alive, weak, strong
         self.has_strong = has_strong
+
+    def starts(self, on: bool) -> int:
+        """The cand indices whose ON (or OFF) node can begin a chain back to its negation:
+        an OFF node needs a strong link, an ON node a weak link to a node with one."""
+        if not on:
+            return self.alive & self.has_strong
+        weak, has_strong = self.weak, self.has_strong
+        out = 0
+        for i in _bits(self.alive):
+            if weak[i] & has_strong:
+                out |= 1 << i
+        return out
 
     def distance(self, start: int, on: bool, limit: int) -> tuple[list[int], int]:
         """Breadth-first layers from ON/OFF(start) until the start's negation is reached:
@@ -145,7 +157,7 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     n = g.n
     best: tuple[int, int, bool, list[int]] | None = None
     for on in (True, False):
-        for s in _bits(g.alive):
+        for s in _bits(g.starts(on)):
             limit = MAX_LAYERS if best is None else best[0] - 2
             if limit < 2:
                 break
@@ -188,7 +200,7 @@ def _board_chains(
     units = _order(geo)[0]
     found = []
     for on in (True, False):
-        for s in _bits(g.alive):
+        for s in _bits(g.starts(on)):
             layers, t = g.distance(s, on, MAX_LAYERS)
             if not t:
                 continue

@@ -67,6 +67,8 @@ class Tables:
     """cell_cands[cell]: the cand indices of every digit of the cell."""
     unit_cands: tuple[tuple[int, ...], ...]
     """unit_cands[unit * n + d - 1]: the cand indices of digit d in the unit's cells."""
+    unit_bits: tuple[int, ...]
+    """unit_bits[unit * n + d - 1]: the cand-index bits of digit d in the unit's cells."""
     unit_readers: tuple[itemgetter[tuple[int, ...]], ...]
     """unit_readers[unit](per-cell list): the unit's cells' entries, as a tuple, in one call."""
 
@@ -208,5 +210,6 @@ def _build(geo: Geometry) -> Tables:
         cell_bits=cell_bits,
         cell_cands=cell_cands,
         unit_cands=unit_cands,
+        unit_bits=tuple(sum(1 << i for i in spots) for spots in unit_cands),
         unit_readers=tuple(itemgetter(*cells) for cells in geo.units),
     )
