@@ -102,3 +102,21 @@ def test_nested_levels_follow_dynamic_plus_in_the_ladder():
                                 chains.nested_multiple_forcing_chains,
                                 chains.nested_dynamic_forcing_chains]
     assert [r.base for r in LADDER[at:]] == [9.0, 9.5, 10.0, 10.5]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_static_searches_skip_only_cells_that_conclude_nothing(seed):
+    board = from_candidates(NESTED_STATE)
+    solution = _solution(NESTED_STATE)
+    n = board.n
+    cands = board.cands[:]
+    false = [c * n + d for c, m in enumerate(cands) for d in range(n)
+             if m >> d & 1 and solution[c] != d + 1]
+    for i in random.Random(seed).sample(false, 30):
+        cands[i // n] &= ~(1 << (i % n))
+    view = chains._View(GEO, cands)
+    tech = Technique.CELL_FORCING_CHAINS
+    every = list(chains._search(view, tech, False, 0, False))
+    cells = chains._may_conclude(GEO, cands)
+    assert every and len(cells) < sum(1 for m in cands if m.bit_count() >= 3)
+    assert list(chains._search(view, tech, False, 0, False, cells)) == every

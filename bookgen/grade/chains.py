@@ -23,7 +23,7 @@ dynamic 8.5, dynamic plus 9.0.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Collection, Hashable, Iterable, Iterator
 from typing import Protocol
 
 from ..grid import Geometry, GeometryKey
@@ -95,6 +95,28 @@ class _Graph:
             if weak[i] & has_strong:
                 out |= 1 << i
         return out
+
+    def reach(self, start: int) -> tuple[int, int]:
+        """The cand indices reached ON and OFF from ON(start), however far."""
+        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        on_seen = frontier = 1 << start
+        off_seen = 0
+        while frontier:
+            nxt = 0
+            while frontier:
+                low = frontier & -frontier
+                nxt |= weak[low.bit_length() - 1]
+                frontier ^= low
+            nxt &= ~off_seen
+            off_seen |= nxt
+            f = nxt & has_strong
+            while f:
+                low = f & -f
+                frontier |= strong[low.bit_length() - 1]
+                f ^= low
+            frontier &= ~on_seen
+            on_seen |= frontier
+        return on_seen, off_seen
 
     def distance(self, start: int, on: bool, limit: int) -> tuple[list[int], int]:
         """Breadth-first layers from ON/OFF(start) until the start's negation is reached:
@@ -555,19 +577,20 @@ class _Chaining:
         chain's own complexity once. Level 2: forcing chains; level 3: then static cell
         and unit forcing chains; level 4: dynamic forcing chains instead of both."""
         geo, src = self.geo, self.board.cands
+        view = _View(geo, cands[:])
         if self.level < 4:
             if self._add(_board_chains(geo, src, cands), to_off, pend):
                 return True
             if self.level < 3:
                 return False
-            tech, dynamic = Technique.CELL_FORCING_CHAINS, False
+            search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
+                             _may_conclude(geo, cands))
         else:
-            tech, dynamic = Technique.DYNAMIC_FORCING_CHAINS, True
-        view = _View(geo, cands[:])
+            search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
         found = []
         units = self.units
         n = self.n
-        for t, size, target, on, starts, _unit, anc in _search(view, tech, dynamic, 0, False):
+        for t, size, target, on, starts, _unit, anc in search:
             c, d = divmod(target, n)
             targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
             if not targets:
@@ -812,16 +835,17 @@ def _common(
 
 
 def _search(
-    board: _Cands, tech: Technique, dynamic: bool, level: int, nishio: bool
+    board: _Cands, tech: Technique, dynamic: bool, level: int, nishio: bool,
+    cells: Collection[int] | None = None,
 ) -> Iterator[Deduction]:
-    """SE's multiple-chain search over every cell (and every unit met through it): every
-    conclusion it meets."""
+    """SE's multiple-chain search over every cell (and every unit met through it), or
+    over `cells` only: every conclusion it meets."""
     n, cands = board.n, board.cands
     ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
     units = _order(board.geo)[0]
     for c, m in enumerate(cands):
         k = m.bit_count()
-        if k < 2 or (k == 2 and not dynamic):
+        if k < 2 or (k == 2 and not dynamic) or (cells is not None and c not in cells):
             continue
         on_maps: list[tuple[dict[int, int], dict[int, int]]] = []
         for d in digits_of(m):
@@ -873,6 +897,44 @@ def _regions(
             yield tech, size, j, True, assumed, u, anc
         for j, size, anc in _common(ch, [mp[1] for mp in maps], starts):
             yield tech, size, j, False, assumed, u, anc
+
+
+def _may_conclude(geo: Geometry, cands: list[int]) -> set[int]:
+    """The cells from which a static cell or unit forcing chains search can conclude
+    anything: the nodes every candidate of the cell (or every place of a digit in a unit
+    the cell opens) reaches over static links, a superset of what the search meets (it
+    stops at a clash), are not only the starts. The search need not visit other cells."""
+    n = geo.n
+    g = _Graph(geo, cands, y_links=True)
+    units = _order(geo)[0]
+    reached: dict[int, tuple[int, int]] = {}
+
+    def common(starts: list[int]) -> bool:
+        on_all = off_all = -1
+        own = 0
+        for s in starts:
+            got = reached.get(s)
+            if got is None:
+                got = reached[s] = g.reach(s)
+            on_all &= got[0]
+            off_all &= got[1]
+            own |= 1 << s
+        return bool((on_all | off_all) & ~own)
+
+    out = set()
+    for c, m in enumerate(cands):
+        if m.bit_count() < 3:
+            continue
+        if common([c * n + d - 1 for d in digits_of(m)]):
+            out.add(c)
+            continue
+        for d in digits_of(m):
+            b = 1 << (d - 1)
+            for u in units[c]:
+                spots = [q for q in geo.units[u] if cands[q] & b]
+                if len(spots) >= 2 and spots[0] == c and common([q * n + d - 1 for q in spots]):
+                    out.add(c)
+    return out
 
 
 def _multiple(board: Board, tech: Technique, dynamic: bool, level: int, nishio: bool
