@@ -49,10 +49,7 @@ class _Graph:
         x_links; with y_links, the links inside cells too (both kinds)."""
         n = geo.n
         t = tables(geo)
-        alive = 0
-        for c, m in enumerate(cands):
-            if m:
-                alive |= m << (c * n)
+        alive = _alive(n, cands)
         size = geo.ncells * n
         weak = [0] * size
         strong = [0] * size
@@ -671,22 +668,36 @@ def _intersection_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
                 yield targets, parents
 
 
+def _alive(n: int, cands: list[int]) -> int:
+    """The candidates of a board state as one bitset over cand indices."""
+    alive = 0
+    for c, m in enumerate(cands):
+        if m:
+            alive |= m << (c * n)
+    return alive
+
+
 def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
     n = geo.n
-    for cells in geo.units:
+    unit_bits = tables(geo).unit_bits
+    alive = _alive(n, cands)
+    for u, cells in enumerate(geo.units):
         if sum(1 for c in cells if src[c]) <= 4:
             continue  # SE looks for hidden pairs only in units with five empty cells or more
-        places: dict[int, int] = {}
-        for k, c in enumerate(cells):
-            for d in digits_of(cands[c]):
-                places[d] = places.get(d, 0) | 1 << k
-        two = [d for d, p in places.items() if p.bit_count() == 2]
+        # digits with two places: (first place, digit, places as cell bits), in the
+        # order the unit's cells first show them (its cells run in ascending order)
+        two = []
+        for d in range(n):
+            places = alive & unit_bits[u * n + d]
+            if places.bit_count() == 2:
+                two.append((_low(places) // n, d + 1, places >> d))
+        two.sort()
         for x in range(len(two)):
             for y in range(x + 1, len(two)):
-                a, b = two[x], two[y]
-                if places[a] != places[b]:
+                (_, a, at), (_, b, bt) = two[x], two[y]
+                if at != bt:
                     continue
-                spots = [cells[k] for k in _bits(places[a])]
+                spots = [i // n for i in _bits(at)]
                 keep = (1 << (a - 1)) | (1 << (b - 1))
                 targets = [c * n + e - 1 for c in spots for e in digits_of(cands[c] & ~keep)]
                 if targets:
@@ -730,16 +741,19 @@ def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
 def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
     n = geo.n
     t = tables(geo)
+    unit_bits = t.unit_bits
+    alive = _alive(n, cands)
     for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
         for d in range(n):
             b = 1 << d
             lines = []
             for u in base:
-                pos = 0
-                for k, c in enumerate(geo.units[u]):
-                    if cands[c] & b:
-                        pos |= 1 << k
-                if pos.bit_count() == 2:
+                places = alive & unit_bits[u * n + d]
+                if places.bit_count() == 2:
+                    cells = geo.units[u]
+                    pos = 0
+                    for i in _bits(places):
+                        pos |= 1 << cells.index(i // n)
                     lines.append((u, pos))
             for x in range(len(lines)):
                 for y in range(x + 1, len(lines)):
