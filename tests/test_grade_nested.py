@@ -18,6 +18,7 @@ from test_grade_chain_offers import _offers
 from test_grade_techniques import GEO, first_to_fire, from_candidates
 
 from bookgen.grade import Technique, chains
+from bookgen.grade.explain import describe
 from bookgen.grade.solver import LADDER
 
 NESTED_STATE = (
@@ -49,6 +50,9 @@ def test_nested_forcing_chains_fire_where_dynamic_plus_finds_nothing():
     assert GEO.label(r5c2) == "r5c2"
     assert steps[0].eliminated == ((r5c2, 9),)
     assert _solution(NESTED_STATE)[r5c2] != 9
+    text = describe(steps[0], GEO)
+    assert text.startswith("nested forcing chains: assuming r5c2 = 9 leads to a contradiction")
+    assert text.endswith("(rated 10.2 for its length) -> removed from r5c2")
 
 
 @pytest.mark.slow
