@@ -1,5 +1,5 @@
 """Chains as Sudoku Explainer rates them: forcing X-chains and AICs, Nishio, multiple,
-dynamic and dynamic-plus forcing chains.
+dynamic, dynamic-plus and nested forcing chains.
 
 Glossary:
   cand index  i = cell * n + digit - 1; a bitset is an int with bit i per candidate
@@ -14,10 +14,15 @@ Glossary:
               sum of the ancestor counts of the nodes it rests on (SE's chain length)
   plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
               and X-wings on the assumed board add OFF nodes (SE's level 1)
+  nested      when those find nothing either, a chain search on the assumed board adds
+              OFF nodes for what it removes (SE's levels 2-4: forcing chains, then cell
+              and unit forcing chains; dynamic forcing chains); such a node rests on the
+              removals the nested chain's links needed, and the nested chain's own
+              complexity counts once in every deduction resting on it
 A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
 lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
-dynamic 8.5, dynamic plus 9.0.
+dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
 """
 
 from __future__ import annotations
@@ -212,8 +217,8 @@ def _board_chains(
     """Every forcing chain (both kinds of links) on the board state `cands`, reached from
     `src` by removals, cheapest first as SE rates them: (its node keys, its number of
     nodes, the cand indices it removes, the removed cand indices its strong links
-    needed). A chain that needed no
-    removal is left out: it holds without the assumption that made `cands`."""
+    needed). A chain that needed no removal is left out: it holds without the assumption
+    that made `cands`."""
     n = geo.n
     g = _Graph(geo, cands, y_links=True)
     units = _order(geo)[0]
@@ -574,7 +579,7 @@ class _Chaining:
         chain's own complexity once. Level 2: forcing chains; level 3: then static cell
         and unit forcing chains; level 4: dynamic forcing chains instead of both."""
         geo, src = self.geo, self.board.cands
-        view = _View(geo, cands[:])
+        view = _View(geo, cands)  # read only: a dynamic search changes copies
         if self.level < 4:
             if self._add(_board_chains(geo, src, cands), to_off, pend):
                 return True
