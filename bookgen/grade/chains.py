@@ -214,31 +214,32 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
 def _board_chains(
     geo: Geometry, src: list[int], cands: list[int]
 ) -> list[tuple[Hashable, int, list[int], list[int]]]:
-    """Every forcing chain (both kinds of links) on the board state `cands`, reached from
-    `src` by removals, cheapest first as SE rates them: (its node keys, its number of
-    nodes, the cand indices it removes, the removed cand indices its strong links
-    needed). A chain that needed no removal is left out: it holds without the assumption
-    that made `cands`."""
+    """Every forcing chain on the board state `cands`, reached from `src` by removals,
+    cheapest first as SE rates them (X-chains, on one digit, before chains with both
+    kinds of links): (its node keys, its number of nodes, the cand indices it removes,
+    the removed cand indices its strong links needed). A chain that needed no removal is
+    left out: it holds without the assumption that made `cands`."""
     n = geo.n
-    g = _Graph(geo, cands, y_links=True)
     units = _order(geo)[0]
     found = []
-    for on in (True, False):
-        for s in _bits(g.starts(on)):
-            layers, t = g.distance(s, on, MAX_LAYERS)
-            if not t:
-                continue
-            chain = g.path(layers, on)
-            parents = _link_parents(geo, units, src, cands, chain, on)
-            if not parents:
-                continue
-            c, d = divmod(s, n)
-            targets = [s] if on else [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))]
-            tech = Technique.X_CHAIN if len({i % n for i in chain}) == 1 else Technique.AIC
-            size = len(chain)
-            keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2) for k, i in
-                         enumerate(chain))
-            found.append((tech.se + length_extra(size), size, keys, targets, parents))
+    for y_links, tech in ((False, Technique.X_CHAIN), (True, Technique.AIC)):
+        g = _Graph(geo, cands, y_links)
+        for on in (True, False):
+            for s in _bits(g.starts(on)):
+                layers, t = g.distance(s, on, MAX_LAYERS)
+                if not t:
+                    continue
+                chain = g.path(layers, on)
+                parents = _link_parents(geo, units, src, cands, chain, on)
+                if not parents:
+                    continue
+                c, d = divmod(s, n)
+                targets = ([s] if on else
+                           [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))])
+                size = len(chain)
+                keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
+                             for k, i in enumerate(chain))
+                found.append((tech.se + length_extra(size), size, keys, targets, parents))
     found.sort(key=lambda f: (f[0], f[1]))
     return [(keys, size, targets, parents) for _, size, keys, targets, parents in found]
 
