@@ -86,60 +86,56 @@ Link = tuple[int, frozenset[int], frozenset[int], bool]
 one of the two ends; an end is a cell, or a group of cells in one box and one line."""
 
 
-def _links(board: Board, d: int) -> list[Link]:
-    """Every strong link on digit d, both orientations.
+def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
+    """Every strong link of a unit where a digit's places are `pos` (bit i: the unit's
+    i-th cell), both orientations. It depends only on the unit and those places, not on
+    the digit.
 
-    Plain: a unit where d has exactly two places (a box only when they are not on one
-    line, else it repeats the line's link). Grouped (SE's 'empty rectangle' family, up to
-    six places): in a box, places all on one row and one column of it, split into the
-    row part and the column part; in a line, places in exactly two of its box segments.
-    Windows group as boxes, diagonals as lines (Sukaku Explainer).
+    Plain: exactly two places (in a box only when they are not on one line, else it
+    repeats the line's link). Grouped (SE's 'empty rectangle' family, up to six places):
+    in a box, places all on one row and one column of it, split into the row part and the
+    column part; in a line, places in exactly two of its box segments. Windows group as
+    boxes, diagonals as lines (Sukaku Explainer).
     """
-    geo = board.geo
-    kinds = tables(geo).kinds
-    table = board.where()
+    cells = geo.units[u]
+    kind = tables(geo).kinds[u]
     out: list[Link] = []
 
-    def add(u: int, x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
+    def add(x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
         out.append((u, x, y, grouped))
         out.append((u, y, x, grouped))
 
-    for u, cells in enumerate(geo.units):
-        pos = table[u][d - 1]
-        if not 2 <= pos.bit_count() <= 6:
-            continue
-        spots = [cells[i] for i in _mask_bits(pos)]
-        kind = kinds[u]
-        if len(spots) == 2:
-            p, q = spots
-            same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
-            if kind not in _BOXLIKE or not same_line:
-                add(u, frozenset((p,)), frozenset((q,)), False)
-            continue
-        if not 2 < len(spots) <= 6:
-            continue
-        if kind in _BOXLIKE:
-            for r in {geo.row(c) for c in cells}:
-                for c in {geo.col(x) for x in cells}:
-                    if any(geo.row(x) != r and geo.col(x) != c for x in spots):
-                        continue
-                    heart = r * geo.n + c
-                    arm_r = frozenset(x for x in spots if geo.row(x) == r and x != heart)
-                    arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
-                    if not arm_r or not arm_c:
-                        continue
-                    if heart in spots:  # the heart may join either arm
-                        add(u, arm_r | {heart}, arm_c, True)
-                        add(u, arm_r, arm_c | {heart}, True)
-                    else:
-                        add(u, arm_r, arm_c, True)
-        else:
-            segments: dict[int, set[int]] = {}
-            for x in spots:
-                segments.setdefault(geo.box(x), set()).add(x)
-            if len(segments) == 2:
-                one, two = segments.values()
-                add(u, frozenset(one), frozenset(two), True)
+    spots = [cells[i] for i in _mask_bits(pos)]
+    if len(spots) == 2:
+        p, q = spots
+        same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
+        if kind not in _BOXLIKE or not same_line:
+            add(frozenset((p,)), frozenset((q,)), False)
+        return out
+    if not 2 < len(spots) <= 6:
+        return out
+    if kind in _BOXLIKE:
+        for r in {geo.row(c) for c in cells}:
+            for c in {geo.col(x) for x in cells}:
+                if any(geo.row(x) != r and geo.col(x) != c for x in spots):
+                    continue
+                heart = r * geo.n + c
+                arm_r = frozenset(x for x in spots if geo.row(x) == r and x != heart)
+                arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
+                if not arm_r or not arm_c:
+                    continue
+                if heart in spots:  # the heart may join either arm
+                    add(arm_r | {heart}, arm_c, True)
+                    add(arm_r, arm_c | {heart}, True)
+                else:
+                    add(arm_r, arm_c, True)
+    else:
+        segments: dict[int, set[int]] = {}
+        for x in spots:
+            segments.setdefault(geo.box(x), set()).add(x)
+        if len(segments) == 2:
+            one, two = segments.values()
+            add(frozenset(one), frozenset(two), True)
     return out
 
 
@@ -225,15 +221,21 @@ class _End:
 _CACHE_LIMIT = 4096
 """Entries kept in each cache below before it starts afresh."""
 
+_UNIT_LIMIT = 1 << 15
+"""Entries kept in the cache of each unit's links (27 units of a 9x9 grid with 2 to 6
+places each make about 12,000)."""
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-def _kept(cache: dict[K, V], key: K, make: Callable[..., V], *args: Any) -> V:
+def _kept(
+    cache: dict[K, V], key: K, make: Callable[..., V], *args: Any, limit: int = _CACHE_LIMIT
+) -> V:
     """cache[key], made by make(*args) on first use; a full cache starts afresh."""
     if key in cache:
         return cache[key]
-    if len(cache) >= _CACHE_LIMIT:
+    if len(cache) >= limit:
         cache.clear()
     got = cache[key] = make(*args)
     return got
@@ -255,6 +257,21 @@ def _mask_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
+_Oriented = tuple[Link, _End, _End, int]
+"""An oriented strong link with its start and end as bitmasks, and the cells of both."""
+
+_UNITS: dict[tuple[GeometryKey, int, int], list[_Oriented]] = {}
+
+
+def _oriented(geo: Geometry, u: int, pos: int) -> list[_Oriented]:
+    """The strong links of unit u for places `pos` (see _unit_links), with their ends."""
+    out = []
+    for link in _unit_links(geo, u, pos):
+        start, end = _end(geo, link[1]), _end(geo, link[2])
+        out.append((link, start, end, start.cells | end.cells))
+    return out
+
+
 class _Network:
     """The strong links of one digit, with what chains need (they depend only on the
     digit's places)."""
@@ -262,15 +279,37 @@ class _Network:
     __slots__ = ("links", "ends", "cells", "_starting", "_nexts", "_kinds")
 
     def __init__(self, board: Board, d: int) -> None:
-        self.links = links = _links(board, d)
-        self.ends = ends = [(_end(board.geo, lk[1]), _end(board.geo, lk[2])) for lk in links]
-        self.cells = [s.cells | e.cells for s, e in ends]
-        self._kinds = _masks(board.geo)[3]
+        geo = board.geo
+        key = geo.key
+        self.links: list[Link] = []
+        self.ends: list[tuple[_End, _End]] = []
+        self.cells: list[int] = []
         self._starting: dict[int, int] = {}  # unit -> links whose start lies in it, as bits
-        for j, (st, _) in enumerate(ends):
-            for u in _mask_bits(st.units):
-                self._starting[u] = self._starting.get(u, 0) | 1 << j
-        self._nexts: list[list[tuple[int, int]] | None] = [None] * len(links)
+        starting = self._starting
+        # a unit's links depend only on its places of the digit: kept by those, they
+        # serve every digit, board state and puzzle where the unit has the same places
+        for u, row in enumerate(board.where()):
+            pos = row[d - 1]
+            if not 2 <= pos.bit_count() <= 6:
+                continue
+            for link, start, end, cells in _kept(
+                _UNITS, (key, u, pos), _oriented, geo, u, pos, limit=_UNIT_LIMIT
+            ):
+                j = len(self.links)
+                self.links.append(link)
+                self.ends.append((start, end))
+                self.cells.append(cells)
+                for v in _mask_bits(start.units):
+                    starting[v] = starting.get(v, 0) | 1 << j
+        self._kinds = _masks(geo)[3]
+        self._nexts: list[list[tuple[int, int]] | None] = [None] * len(self.links)
+
+    def near(self, i: int) -> int:
+        """The links whose start shares a unit with link i's end, as bits."""
+        near = 0
+        for u in _mask_bits(self.ends[i][1].units):
+            near |= self._starting.get(u, 0)
+        return near
 
     def nexts(self, i: int) -> list[tuple[int, int]]:
         """The links that can follow link i (its end and their start share a unit, no
@@ -279,11 +318,8 @@ class _Network:
         if got is None:
             links, ends, cells = self.links, self.ends, self.cells
             end = ends[i][1]
-            near = 0
-            for u in _mask_bits(end.units):
-                near |= self._starting.get(u, 0)
             got = []
-            for j in _mask_bits(near):
+            for j in _mask_bits(self.near(i)):
                 if links[j][0] == links[i][0] or cells[i] & cells[j]:
                     continue
                 got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
@@ -322,11 +358,12 @@ def strong_links(board: Board, k: int) -> list[Step]:
     removing most (the first such, digits ascending).
     """
     best: _Best | None = None
+    key = board.geo.key
     for d, holders in enumerate(_holders(board)):
         if not holders:
             continue
         # a digit's chains depend only on its holders: unchanged ones are not searched again
-        got = _kept(_FOUND, (board.geo.key, k, d, holders), _digit_chains, board, k, d, holders)
+        got = _kept(_FOUND, (key, k, d, holders), _digit_chains, board, k, d, holders)
         if got is not None and (best is None or got[:2] < best[:2]):
             best = got
     return [best[2]] if best else []
@@ -339,28 +376,8 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
         return None
     _, _, unit_cells, kinds = _masks(board.geo)
     best: _Best | None = None
-    links, ends, cells = net.links, net.ends, net.cells
-    # depth-first over chains of k links, disjoint in cells and units
-    # a chain removes only what its first start sees: skip starts that see no holder
-    stack = [
-        ([i], list[int](), cells[i])
-        for i in range(len(links))
-        if ends[i][0].peers & holders
-    ]
-    tails = [e.peers for _, e in ends]
-    while stack:
-        chain, joins, used = stack.pop()
-        if len(chain) < k:
-            last = len(chain) == k - 1
-            first = chain[0]
-            seen = ends[first][0].peers & holders
-            for j, join in net.nexts(chain[-1]):
-                # the same chain read backwards (links come in flipped pairs) is met once
-                if last and (first > j ^ 1 or not tails[j] & seen):
-                    continue
-                if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
-                    stack.append((chain + [j], joins + [join], used | cells[j]))
-            continue
+    links, ends = net.links, net.ends
+    for chain, joins, used in _chains(net, k, holders, kinds):
         start, end = ends[chain[0]][0], ends[chain[-1]][1]
         units = [links[c][0] for c in chain]
         banned = 0
@@ -390,6 +407,53 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
             step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
             best = (value, -len(elim), step)
     return best
+
+
+_Chain = tuple[list[int], list[int], int]
+"""A chain of links: the links (indices into the network), the joining units, the cells."""
+
+
+def _chains(net: _Network, k: int, holders: int, kinds: tuple[int, ...]) -> Iterator[_Chain]:
+    """Every chain of k links disjoint in cells and units whose two free ends see a common
+    holder of the digit (only those can remove anything), each once (links come in
+    flipped pairs: a chain read backwards is left out), depth first."""
+    links, ends, cells = net.links, net.ends, net.cells
+    tails = [e.peers for _, e in ends]
+    if k == 2:
+        # a first link's followers are read once: no need to keep them as nexts() does,
+        # and the joining unit is found only for the followers that pass
+        for i in range(len(links) - 1, -1, -1):
+            seen = ends[i][0].peers & holders
+            if not seen:
+                continue
+            unit, end, mine = links[i][0], ends[i][1], cells[i]
+            found = [
+                j
+                for j in _mask_bits(net.near(i))
+                if i <= j ^ 1 and tails[j] & seen and links[j][0] != unit and not cells[j] & mine
+            ]
+            for j in reversed(found):
+                yield [i, j], [_join(end.units & ends[j][0].units, kinds)], mine | cells[j]
+        return
+    stack = [
+        ([i], list[int](), cells[i])
+        for i in range(len(links))
+        if ends[i][0].peers & holders
+    ]
+    while stack:
+        chain, joins, used = stack.pop()
+        if len(chain) == k:
+            yield chain, joins, used
+            continue
+        last = len(chain) == k - 1
+        first = chain[0]
+        seen = ends[first][0].peers & holders
+        for j, join in net.nexts(chain[-1]):
+            # the same chain read backwards (links come in flipped pairs) is met once
+            if last and (first > j ^ 1 or not tails[j] & seen):
+                continue
+            if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
+                stack.append((chain + [j], joins + [join], used | cells[j]))
 
 
 def two_strong_links(board: Board) -> list[Step]:
