@@ -8,53 +8,68 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, TypeVar
 
 from ..grid import Geometry, GeometryKey
-from .board import Board, Step, digits_of
+from .board import Board, Step
 from .scale import Technique
-from .tables import tables
+from .tables import kept, per_geometry, tables
 
 _FISH = {2: Technique.X_WING, 3: Technique.SWORDFISH, 4: Technique.JELLYFISH}
 
 
+_FOUND_FISH: dict[GeometryKey, dict[tuple[int, bool, int, int], Step | None]] = {}
+
+
 def _fish(board: Board, k: int) -> list[Step]:
+    """The first fish of size k: rows as base lines first, digits ascending."""
+    found = per_geometry(_FOUND_FISH, board.geo)
+    holders = board.holders()
+    for by_rows in (True, False):
+        for d in range(1, board.n + 1):
+            # a digit's fish depends only on its holders: unchanged ones are not searched
+            got = kept(found, (k, by_rows, d, holders[d]), _digit_fish, board, k, by_rows, d)
+            if got is not None:
+                return [got]
+    return []
+
+
+def _digit_fish(board: Board, k: int, by_rows: bool, d: int) -> Step | None:
+    """The first fish of size k on digit d with rows (or columns) as base lines, or None."""
     cands, geo, n = board.cands, board.geo, board.n
     t = tables(geo)
     tech = _FISH[k]
     table = board.where()
-    for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
-        for d in range(1, n + 1):
-            b = 1 << (d - 1)
-            spots = []
-            for i, u in enumerate(base):
-                pos = table[u][d - 1]
-                if 2 <= pos.bit_count() <= k:
-                    spots.append((i, pos))
-            for combo in combinations(spots, k):
-                pos = 0
-                for _, p in combo:
-                    pos |= p
-                if pos.bit_count() != k:
-                    continue
-                base_units = {base[i] for i, _ in combo}
-                base_cells = {c for u in base_units for c in geo.units[u]}
-                covers = tuple(cover[j] for j in range(n) if pos >> j & 1)
-                elim = tuple(
-                    (c, d)
-                    for cu in covers
-                    for c in geo.units[cu]
-                    if cands[c] & b and c not in base_cells
-                )
-                if elim:
-                    cells = tuple(
-                        sorted(c for u in base_units for c in geo.units[u] if cands[c] & b)
-                    )
-                    units = tuple(sorted(base_units)) + covers
-                    return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
-    return []
+    base, cover = (t.rows, t.cols) if by_rows else (t.cols, t.rows)
+    b = 1 << (d - 1)
+    spots = []
+    for i, u in enumerate(base):
+        pos = table[u][d - 1]
+        if 2 <= pos.bit_count() <= k:
+            spots.append((i, pos))
+    for combo in combinations(spots, k):
+        pos = 0
+        for _, p in combo:
+            pos |= p
+        if pos.bit_count() != k:
+            continue
+        base_units = {base[i] for i, _ in combo}
+        base_cells = {c for u in base_units for c in geo.units[u]}
+        covers = tuple(cover[j] for j in range(n) if pos >> j & 1)
+        elim = tuple(
+            (c, d)
+            for cu in covers
+            for c in geo.units[cu]
+            if cands[c] & b and c not in base_cells
+        )
+        if elim:
+            cells = tuple(
+                sorted(c for u in base_units for c in geo.units[u] if cands[c] & b)
+            )
+            units = tuple(sorted(base_units)) + covers
+            return Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)
+    return None
 
 
 def x_wing(board: Board) -> list[Step]:
@@ -218,27 +233,9 @@ class _End:
             self.peers &= peers[c]
 
 
-_CACHE_LIMIT = 4096
-"""Entries kept in each cache below before it starts afresh."""
-
 _UNIT_LIMIT = 1 << 15
 """Entries kept in the cache of each unit's links (27 units of a 9x9 grid with 2 to 6
 places each make about 12,000)."""
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-def _kept(
-    cache: dict[K, V], key: K, make: Callable[..., V], *args: Any, limit: int = _CACHE_LIMIT
-) -> V:
-    """cache[key], made by make(*args) on first use; a full cache starts afresh."""
-    if key in cache:
-        return cache[key]
-    if len(cache) >= limit:
-        cache.clear()
-    got = cache[key] = make(*args)
-    return got
 
 
 _ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
@@ -247,7 +244,7 @@ _ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
 def _end(geo: Geometry, group: frozenset[int]) -> _End:
     """The _End of a group of cells, made once per geometry (a link's ends recur from one
     board state to the next)."""
-    return _kept(_ENDS, (geo.key, group), _End, geo, group)
+    return kept(_ENDS, (geo.key, group), _End, geo, group)
 
 
 def _mask_bits(x: int) -> Iterator[int]:
@@ -260,7 +257,7 @@ def _mask_bits(x: int) -> Iterator[int]:
 _Oriented = tuple[Link, _End, _End, int]
 """An oriented strong link with its start and end as bitmasks, and the cells of both."""
 
-_UNITS: dict[tuple[GeometryKey, int, int], list[_Oriented]] = {}
+_UNITS: dict[GeometryKey, dict[tuple[int, int], list[_Oriented]]] = {}
 
 
 def _oriented(geo: Geometry, u: int, pos: int) -> list[_Oriented]:
@@ -280,7 +277,7 @@ class _Network:
 
     def __init__(self, board: Board, d: int) -> None:
         geo = board.geo
-        key = geo.key
+        kept_links = per_geometry(_UNITS, geo)
         self.links: list[Link] = []
         self.ends: list[tuple[_End, _End]] = []
         self.cells: list[int] = []
@@ -292,8 +289,8 @@ class _Network:
             pos = row[d - 1]
             if not 2 <= pos.bit_count() <= 6:
                 continue
-            for link, start, end, cells in _kept(
-                _UNITS, (key, u, pos), _oriented, geo, u, pos, limit=_UNIT_LIMIT
+            for link, start, end, cells in kept(
+                kept_links, (u, pos), _oriented, geo, u, pos, limit=_UNIT_LIMIT
             ):
                 j = len(self.links)
                 self.links.append(link)
@@ -330,24 +327,15 @@ class _Network:
 _Best = tuple[float, int, Step]
 """A strong-link deduction's sort key (rating, minus its removals) and the step."""
 
-_NETWORKS: dict[tuple[object, ...], _Network] = {}
-_FOUND: dict[tuple[object, ...], _Best | None] = {}
-
-
-def _holders(board: Board) -> list[int]:
-    """holders[d]: the cells holding candidate d, as a bitmask (index 0 unused)."""
-    out = [0] * (board.n + 1)
-    for c, m in enumerate(board.cands):
-        for d in digits_of(m):
-            out[d] |= 1 << c
-    return out
+_NETWORKS: dict[GeometryKey, dict[tuple[int, int], _Network]] = {}
+_FOUND: dict[GeometryKey, dict[tuple[int, int, int], _Best | None]] = {}
 
 
 def _network(board: Board, d: int, holders: int) -> _Network:
     """The digit's network. It depends only on where the digit is a candidate, so it is
     kept by that: the 2, 3 and 4-link searches share it, and so do the board states after
     steps that did not touch the digit."""
-    return _kept(_NETWORKS, (board.geo.key, d, holders), _Network, board, d)
+    return kept(per_geometry(_NETWORKS, board.geo), (d, holders), _Network, board, d)
 
 
 def strong_links(board: Board, k: int) -> list[Step]:
@@ -358,12 +346,12 @@ def strong_links(board: Board, k: int) -> list[Step]:
     removing most (the first such, digits ascending).
     """
     best: _Best | None = None
-    key = board.geo.key
-    for d, holders in enumerate(_holders(board)):
+    found = per_geometry(_FOUND, board.geo)
+    for d, holders in enumerate(board.holders()):
         if not holders:
             continue
         # a digit's chains depend only on its holders: unchanged ones are not searched again
-        got = _kept(_FOUND, (key, k, d, holders), _digit_chains, board, k, d, holders)
+        got = kept(found, (k, d, holders), _digit_chains, board, k, d, holders)
         if got is not None and (best is None or got[:2] < best[:2]):
             best = got
     return [best[2]] if best else []

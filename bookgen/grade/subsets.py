@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..grid import GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique
-from .tables import tables
+from .tables import kept, per_geometry, tables
 
 
 def _following_single(
@@ -187,37 +188,56 @@ def _naked(board: Board, k: int) -> list[Step]:
     return []
 
 
+_FOUND: dict[GeometryKey, dict[tuple[int, int, bool, tuple[int, ...]], Step | None]] = {}
+_FOUND_LIMIT = 1 << 16
+"""Entries kept in the cache of each unit's hidden sets."""
+
+
 def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
-    cands, geo = board.cands, board.geo
-    tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
-    table = board.where()
-    for u, cells in enumerate(geo.units):
-        where = table[u]
-        small = [d for d, pos in enumerate(where, 1) if pos and pos.bit_count() <= k]
-        if len(small) < k or sum(1 for pos in where if pos) <= k:
-            continue
-        for combo in combinations(small, k):
-            pos = 0
-            for d in combo:
-                pos |= where[d - 1]
-            if pos.bit_count() != k:
-                continue
-            keep = 0
-            for d in combo:
-                keep |= 1 << (d - 1)
-            spots = tuple(cells[i] for i in range(len(cells)) if pos >> i & 1)
-            elim = tuple((c, d) for c in spots for d in digits_of(cands[c] & ~keep))
-            if not elim:
-                continue
-            if not direct:
-                return [Step(tech, tech.se, spots, combo, eliminated=elim, units=(u,))]
-            for d, places in enumerate(table[u], 1):
-                rest = places & ~pos
-                if not keep >> (d - 1) & 1 and places != rest and rest.bit_count() == 1:
-                    # as SE: the direct form places the hidden single it leaves, and only it
-                    single = (cells[rest.bit_length() - 1], d)
-                    return [Step(tech, tech.se, spots, combo, placed=(single,), units=(u,))]
+    found = per_geometry(_FOUND, board.geo)
+    for u, where in enumerate(board.where()):
+        # a unit's hidden set depends only on its places: units unchanged since an earlier
+        # board state (most, from one ladder pass to the next) are not searched again
+        got = kept(
+            found, (u, k, direct, tuple(where)), _hidden_in, board, u, k, direct,
+            limit=_FOUND_LIMIT,
+        )
+        if got is not None:
+            return [got]
     return []
+
+
+def _hidden_in(board: Board, u: int, k: int, direct: bool) -> Step | None:
+    """The first hidden set of k digits in unit u (its direct form: only when its
+    removals leave a hidden single), or None."""
+    cands, cells = board.cands, board.geo.units[u]
+    tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
+    where = board.where()[u]
+    small = [d for d, pos in enumerate(where, 1) if pos and pos.bit_count() <= k]
+    if len(small) < k or sum(1 for pos in where if pos) <= k:
+        return None
+    for combo in combinations(small, k):
+        pos = 0
+        for d in combo:
+            pos |= where[d - 1]
+        if pos.bit_count() != k:
+            continue
+        keep = 0
+        for d in combo:
+            keep |= 1 << (d - 1)
+        spots = tuple(cells[i] for i in range(len(cells)) if pos >> i & 1)
+        elim = tuple((c, d) for c in spots for d in digits_of(cands[c] & ~keep))
+        if not elim:
+            continue
+        if not direct:
+            return Step(tech, tech.se, spots, combo, eliminated=elim, units=(u,))
+        for d, places in enumerate(where, 1):
+            rest = places & ~pos
+            if not keep >> (d - 1) & 1 and places != rest and rest.bit_count() == 1:
+                # as SE: the direct form places the hidden single it leaves, and only it
+                single = (cells[rest.bit_length() - 1], d)
+                return Step(tech, tech.se, spots, combo, placed=(single,), units=(u,))
+    return None
 
 
 def direct_hidden_pair(board: Board) -> list[Step]:

@@ -18,13 +18,18 @@ Glossary:
                intersections and naked sets, in place of plain pointing, claiming and
                naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
+  kept         a bounded memo: a finder's result for one unit or digit, kept by what it
+               depends on (a unit's places, a digit's holders), so board states and
+               puzzles that share them do not search again
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any, TypeVar
 
 from ..grid import Geometry, GeometryKey, geometry
 from ..rules import Variant
@@ -69,6 +74,8 @@ class Tables:
     """unit_cands[unit * n + d - 1]: the cand indices of digit d in the unit's cells."""
     unit_readers: tuple[itemgetter[tuple[int, ...]], ...]
     """unit_readers[unit](per-cell list): the unit's cells' entries, as a tuple, in one call."""
+    cell_places: tuple[tuple[tuple[int, int], ...], ...]
+    """cell_places[cell]: (unit, 1 << i) for each unit holding the cell as its i-th cell."""
 
 
 _GRADING: dict[GeometryKey, Geometry] = {}
@@ -209,4 +216,36 @@ def _build(geo: Geometry) -> Tables:
         cell_cands=cell_cands,
         unit_cands=unit_cands,
         unit_readers=tuple(itemgetter(*cells) for cells in geo.units),
+        cell_places=tuple(
+            tuple((u, 1 << geo.units[u].index(c)) for u in geo.cell_units[c])
+            for c in range(geo.ncells)
+        ),
     )
+
+
+CACHE_LIMIT = 4096
+"""Entries a kept cache holds, unless told otherwise, before it starts afresh."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def kept(
+    cache: dict[K, V], key: K, make: Callable[..., V], *args: Any, limit: int = CACHE_LIMIT
+) -> V:
+    """cache[key], made by make(*args) on first use; a full cache starts afresh."""
+    if key in cache:
+        return cache[key]
+    if len(cache) >= limit:
+        cache.clear()
+    got = cache[key] = make(*args)
+    return got
+
+
+def per_geometry(caches: dict[GeometryKey, dict[K, V]], geo: Geometry) -> dict[K, V]:
+    """The cache of one geometry among `caches`: its keys then leave the geometry's key
+    out (hashing that, an enum in it, costs more than the rest of a lookup)."""
+    got = caches.get(geo.key)
+    if got is None:
+        got = caches[geo.key] = {}
+    return got
