@@ -220,7 +220,7 @@ def _extra(board: Board, units: list[int], grouped: bool) -> float:
 class _End:
     """One end of an oriented strong link, as bitmasks."""
 
-    __slots__ = ("cells", "units", "peers")
+    __slots__ = ("cells", "units", "peers", "unit_list")
 
     def __init__(self, geo: Geometry, group: frozenset[int]) -> None:
         cell_units, peers, _, _ = _masks(geo)
@@ -231,6 +231,7 @@ class _End:
             self.cells |= 1 << c
             self.units &= cell_units[c]
             self.peers &= peers[c]
+        self.unit_list = tuple(_mask_bits(self.units))
 
 
 _UNIT_LIMIT = 1 << 15
@@ -254,19 +255,25 @@ def _mask_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-_Oriented = tuple[Link, _End, _End, int]
-"""An oriented strong link with its start and end as bitmasks, and the cells of both."""
+class _UnitLinks:
+    """The strong links of one unit for one set of places (see _unit_links), with their
+    ends as bitmasks, the cells of each link, and which links start in which unit."""
 
-_UNITS: dict[GeometryKey, dict[tuple[int, int], list[_Oriented]]] = {}
+    __slots__ = ("links", "ends", "cells", "starting")
+
+    def __init__(self, geo: Geometry, u: int, pos: int) -> None:
+        self.links = _unit_links(geo, u, pos)
+        self.ends = [(_end(geo, link[1]), _end(geo, link[2])) for link in self.links]
+        self.cells = [start.cells | end.cells for start, end in self.ends]
+        starting: dict[int, int] = {}
+        for j, (start, _) in enumerate(self.ends):
+            for v in start.unit_list:
+                starting[v] = starting.get(v, 0) | 1 << j
+        self.starting = tuple(starting.items())
+        """(unit, links whose start lies in it as bits, the first link bit 0)."""
 
 
-def _oriented(geo: Geometry, u: int, pos: int) -> list[_Oriented]:
-    """The strong links of unit u for places `pos` (see _unit_links), with their ends."""
-    out = []
-    for link in _unit_links(geo, u, pos):
-        start, end = _end(geo, link[1]), _end(geo, link[2])
-        out.append((link, start, end, start.cells | end.cells))
-    return out
+_UNITS: dict[GeometryKey, dict[tuple[int, int], _UnitLinks]] = {}
 
 
 class _Network:
@@ -289,23 +296,24 @@ class _Network:
             pos = row[d - 1]
             if not 2 <= pos.bit_count() <= 6:
                 continue
-            for link, start, end, cells in kept(
-                kept_links, (u, pos), _oriented, geo, u, pos, limit=_UNIT_LIMIT
-            ):
-                j = len(self.links)
-                self.links.append(link)
-                self.ends.append((start, end))
-                self.cells.append(cells)
-                for v in _mask_bits(start.units):
-                    starting[v] = starting.get(v, 0) | 1 << j
+            part = kept(kept_links, (u, pos), _UnitLinks, geo, u, pos, limit=_UNIT_LIMIT)
+            if not part.links:
+                continue
+            first = len(self.links)
+            self.links += part.links
+            self.ends += part.ends
+            self.cells += part.cells
+            for v, bits in part.starting:
+                starting[v] = starting.get(v, 0) | bits << first
         self._kinds = _masks(geo)[3]
         self._nexts: list[list[tuple[int, int]] | None] = [None] * len(self.links)
 
     def near(self, i: int) -> int:
         """The links whose start shares a unit with link i's end, as bits."""
         near = 0
-        for u in _mask_bits(self.ends[i][1].units):
-            near |= self._starting.get(u, 0)
+        starting = self._starting
+        for u in self.ends[i][1].unit_list:
+            near |= starting.get(u, 0)
         return near
 
     def nexts(self, i: int) -> list[tuple[int, int]]:
