@@ -1,5 +1,6 @@
 """The grader's kept tables: the board's where and holders tables, kept up to date step by
-step, and the finders' memos, kept by a unit's places or a digit's holders.
+step; the finders' notes on a board (what they found nothing in, as of which change); and
+the finders' memos, kept by a unit's places or a digit's holders.
 
 Glossary:
   fresh   a table computed here from the board's candidates, cell by cell, as the
@@ -12,7 +13,7 @@ import random
 
 import pytest
 
-from bookgen.grade import fish, solver, subsets
+from bookgen.grade import fish, singles, solver, subsets
 from bookgen.grade.board import Board, Step
 from bookgen.grade.scale import Technique
 from bookgen.grid import geometry, parse
@@ -103,9 +104,57 @@ def test_broken_board_is_an_empty_cell_without_candidates():
     assert not board.broken()
 
 
+NOTED = {
+    "full houses": singles.full_houses,
+    "hidden singles box": singles.hidden_singles_box,
+    "hidden singles line": singles.hidden_singles_line,
+    "direct pointing": subsets.direct_pointing,
+    "direct claiming": subsets.direct_claiming,
+    "pointing": subsets.pointing,
+    "claiming": subsets.claiming,
+    "direct hidden pair": subsets.direct_hidden_pair,
+    "direct hidden triple": subsets.direct_hidden_triple,
+    "naked pair": subsets.naked_pair,
+    "naked triple": subsets.naked_triple,
+    "hidden pair": subsets.hidden_pair,
+    "hidden triple": subsets.hidden_triple,
+    "naked quad": subsets.naked_quad,
+    "hidden quad": subsets.hidden_quad,
+}
+
+
+def fresh_copy(board: Board) -> Board:
+    """A board with the same values and candidates and no notes or kept tables."""
+    copy = Board(tuple(board.values), board.geo)
+    copy.cands[:] = board.cands
+    return copy
+
+
+@pytest.mark.parametrize("name", ["classic 9", "x 9", "hyper 9", "classic 6", "jigsaw 5"])
+@pytest.mark.parametrize("seed", range(3))
+def test_finders_with_notes_find_what_they_find_on_a_fresh_board(name, seed):
+    # each finder runs after every random step (as the ladder calls it), with what its
+    # notes let it skip, and must find exactly what it finds on a copy without notes;
+    # a step found and not applied is found again
+    geo = GEOS[name]
+    rng = random.Random(100 + seed)
+    puzzle = [0] * geo.ncells
+    board = Board(tuple(puzzle), geo)
+    found = 0
+    for _ in range(45):
+        if not any(board.cands):
+            break
+        for label, finder in NOTED.items():
+            got = finder(board)
+            assert got == finder(fresh_copy(board)), label
+            assert finder(board) == got, label
+            found += bool(got)
+        board.apply(random_step(rng, board))
+    assert found >= 5
+
+
 def clear_memos() -> None:
-    for cache in (fish._FOUND, fish._FOUND_FISH, fish._NETWORKS, fish._UNITS, fish._ENDS,
-                  subsets._FOUND):
+    for cache in (fish._FOUND, fish._FOUND_FISH, fish._NETWORKS, fish._UNITS, fish._ENDS):
         cache.clear()
 
 

@@ -6,11 +6,17 @@ Glossary:
   node       (cell, digit, on): a candidate assumed true (on) or false in a chain
   where      where[unit][d - 1]: the places of digit d in a unit, bit i for its i-th cell
   holders    holders[d]: the cells holding candidate d, bit c for cell c (index 0 unused)
+  clock      counts the board's changes; a unit's stamp is the clock of its last change
+  note       what a finder that scans items (units, locks) in order left on the board: the
+             clock of its call and how many leading items it found nothing in; items whose
+             units kept their stamps since then still give nothing (a finder's result on an
+             item depends only on the candidates of a few units)
   Step       one deduction: the technique, what it rests on, what it placed or removed
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import or_
@@ -68,7 +74,10 @@ class Board:
     `geo` is the grading geometry (tables.grading_geometry): a hyper grid's hidden windows
     are units here, and step units index into its units."""
 
-    __slots__ = ("geo", "n", "values", "cands", "full", "_where", "_holders", "_places")
+    __slots__ = (
+        "geo", "n", "values", "cands", "full", "_where", "_holders", "_places", "_clock",
+        "_stamps", "_notes",
+    )
 
     def __init__(self, values: tuple[int, ...], geo: Geometry) -> None:
         geo = grading_geometry(geo)
@@ -87,13 +96,17 @@ class Board:
         self._places = tables(geo).cell_places
         self._where: list[list[int]] | None = None
         self._holders: list[int] | None = None
+        self._clock = 0
+        self._stamps = [0] * len(geo.units)
+        self._notes: dict[Hashable, tuple[int, int]] = {}
 
     def where(self) -> list[list[int]]:
         """The where table (see the glossary), for reading only.
 
         Built on first use, then kept up to date by place() and apply() as they remove
         candidates (most units are the same from one step to the next); so code that edits
-        `cands` directly must do it before the first call, or call forget() after.
+        `cands` directly must do it before the first call, or call forget() after (the
+        same holds for finders' notes).
         """
         if self._where is None:
             n, cands = self.n, self.cands
@@ -119,13 +132,35 @@ class Board:
         return self._holders
 
     def forget(self) -> None:
-        """Drop the where and holders tables, after `cands` was edited directly."""
+        """Drop the where and holders tables and the finders' notes, after `cands` was
+        edited directly."""
         self._where = None
         self._holders = None
+        self._notes.clear()
+
+    def changed_since(self, note: Hashable) -> tuple[int, int]:
+        """For the finder whose note this is: the units changed since it left the note, as
+        bits (all when it left none), and how many leading items it found nothing in."""
+        got = self._notes.get(note)
+        if got is None:
+            return -1, 0
+        clock, clean = got
+        changed = 0
+        for u, stamp in enumerate(self._stamps):
+            if stamp > clock:
+                changed |= 1 << u
+        return changed, clean
+
+    def leave_note(self, note: Hashable, clean: int) -> None:
+        """Note that a finder found nothing in its first `clean` items on this board now."""
+        self._notes[note] = (self._clock, clean)
 
     def _remove(self, cell: int, d: int) -> None:
         """Remove candidate d of cell, from cands and the kept tables."""
         self.cands[cell] &= ~(1 << (d - 1))
+        stamps, clock = self._stamps, self._clock
+        for u, _ in self._places[cell]:
+            stamps[u] = clock
         where = self._where
         if where is not None:
             for u, bit in self._places[cell]:
@@ -135,6 +170,7 @@ class Board:
 
     def place(self, cell: int, value: int) -> None:
         """Fill cell with value and remove value from its peers."""
+        self._clock += 1
         self.values[cell] = value
         for d in digits_of(self.cands[cell]):
             self._remove(cell, d)
@@ -146,6 +182,7 @@ class Board:
 
     def apply(self, step: Step) -> bool:
         """Apply a step's removals and placements; True if anything changed."""
+        self._clock += 1
         changed = False
         for cell, d in step.eliminated:
             if self.cands[cell] & 1 << (d - 1):

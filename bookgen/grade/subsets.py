@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..grid import GeometryKey
 from .board import Board, Step, digits_of
 from .scale import Technique
-from .tables import kept, per_geometry, tables
+from .tables import tables
 
 
 def _following_single(
@@ -61,9 +60,14 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
         tech = Technique.DIRECT_POINTING if pointing else Technique.DIRECT_CLAIMING
     else:
         tech = Technique.POINTING if pointing else Technique.CLAIMING
-    for source_unit, target_unit, shared, source, target in (
-        t.pointing_locks if pointing else t.claiming_locks
-    ):
+    locks, reads = (
+        (t.pointing_locks, t.pointing_reads) if pointing else (t.claiming_locks, t.claiming_reads)
+    )
+    note = (_locked, pointing, direct)
+    changed, clean = board.changed_since(note)
+    for i, (source_unit, target_unit, shared, source, target) in enumerate(locks):
+        if i < clean and not reads[i] & changed:
+            continue  # nothing here at the last call, and the units it reads are the same
         inside = 0
         for c in shared:
             inside |= cands[c]
@@ -83,12 +87,15 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
             cells = tuple(c for c in shared if cands[c] & b)
             units = (source_unit, target_unit)
             if not direct:
+                board.leave_note(note, i)
                 return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
             single = _following_single(board, elim, source_unit)
             if single is not None:
                 # as SE: the direct form places the single; its removals wait for the
                 # ladder (applying them too would solve more than SE does at this step)
+                board.leave_note(note, i)
                 return [Step(tech, tech.se, cells, (d,), placed=(single,), units=units)]
+    board.leave_note(note, len(locks))
     return []
 
 
@@ -161,7 +168,13 @@ def _naked(board: Board, k: int) -> list[Step]:
     cands, geo = board.cands, board.geo
     generalized = tables(geo).generalized
     tech = _NAKED[k]
+    # a plain naked set depends only on the unit's candidates (a generalized one reads
+    # cells outside it): units the same since the last call are not searched again
+    note = (_naked, k)
+    changed, clean = (-1, 0) if generalized else board.changed_since(note)
     for u, cells in enumerate(geo.units):
+        if u < clean and not changed >> u & 1:
+            continue
         empty = [c for c in cells if cands[c]]
         if len(empty) <= k:
             continue
@@ -184,26 +197,23 @@ def _naked(board: Board, k: int) -> list[Step]:
                     (c, d) for c in empty if c not in combo for d in digits_of(cands[c] & union)
                 )
             if elim:
+                board.leave_note(note, u)
                 return [Step(tech, tech.se, combo, digits_of(union), eliminated=elim, units=(u,))]
+    board.leave_note(note, len(geo.units))
     return []
 
 
-_FOUND: dict[GeometryKey, dict[tuple[int, int, bool, tuple[int, ...]], Step | None]] = {}
-_FOUND_LIMIT = 1 << 16
-"""Entries kept in the cache of each unit's hidden sets."""
-
-
 def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
-    found = per_geometry(_FOUND, board.geo)
-    for u, where in enumerate(board.where()):
-        # a unit's hidden set depends only on its places: units unchanged since an earlier
-        # board state (most, from one ladder pass to the next) are not searched again
-        got = kept(
-            found, (u, k, direct, tuple(where)), _hidden_in, board, u, k, direct,
-            limit=_FOUND_LIMIT,
-        )
+    note = (_hidden, k, direct)
+    changed, clean = board.changed_since(note)
+    for u in range(len(board.geo.units)):
+        if u < clean and not changed >> u & 1:
+            continue  # a hidden set depends only on the unit's candidates: the same as before
+        got = _hidden_in(board, u, k, direct)
         if got is not None:
+            board.leave_note(note, u)
             return [got]
+    board.leave_note(note, len(board.geo.units))
     return []
 
 

@@ -60,6 +60,12 @@ class Tables:
     claiming_locks: tuple[Lock, ...]
     """Locks whose source is not a box: every crossing line -> box, then on hyper grids
     window -> row, column, box and row, column -> window (as Sukaku Explainer's Locking)."""
+    pointing_reads: tuple[int, ...]
+    """Per pointing lock, as bits, the units its finders read: source, target, and the
+    units of the source's kind meeting the target's rest (where a direct form's hidden
+    single lies)."""
+    claiming_reads: tuple[int, ...]
+    """The same per claiming lock."""
     generalized: bool
     """Whether the grid is X or hyper: Sukaku Explainer's variant ladder applies."""
     peer_sets: tuple[frozenset[int], ...]
@@ -200,6 +206,15 @@ def _build(geo: Geometry) -> Tables:
     cell_bits = tuple(((1 << n) - 1) << (c * n) for c in range(geo.ncells))
     cell_cands = tuple(tuple(range(c * n, c * n + n)) for c in range(geo.ncells))
     unit_cands = tuple(tuple(c * n + d for c in cells) for cells in geo.units for d in range(n))
+    def reads(lock: Lock) -> int:
+        source, target, _, _, target_rest = lock
+        bits = 1 << source | 1 << target
+        for c in target_rest:
+            for u in geo.cell_units[c]:
+                if kinds[u] == kinds[source]:
+                    bits |= 1 << u
+        return bits
+
     return Tables(
         kinds=kinds,
         boxes=boxes,
@@ -209,6 +224,8 @@ def _build(geo: Geometry) -> Tables:
         crossings=tuple(crossings),
         pointing_locks=tuple(pointing),
         claiming_locks=tuple(claiming),
+        pointing_reads=tuple(reads(lock) for lock in pointing),
+        claiming_reads=tuple(reads(lock) for lock in claiming),
         generalized=geo.variant in (Variant.X, Variant.HYPER),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_bits=tuple(peer_bits),
