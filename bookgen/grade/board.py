@@ -4,17 +4,26 @@ Glossary:
   mask       an int whose bit d-1 is set when digit d is a candidate (digits 1..n)
   cands      cands[cell] = candidate mask of an empty cell, 0 for a filled cell
   node       (cell, digit, on): a candidate assumed true (on) or false in a chain
+  where      where[unit][d - 1]: the places of digit d in a unit, bit i for its i-th cell
+  holders    holders[d]: the cells holding candidate d, bit c for cell c (index 0 unused)
+  clock      counts the board's changes; a unit's stamp is the clock of its last change
+  note       what a finder that scans items (units, locks) in order left on the board: the
+             clock of its call and how many leading items it found nothing in; items whose
+             units kept their stamps since then still give nothing (a finder's result on an
+             item depends only on the candidates of a few units)
   Step       one deduction: the technique, what it rests on, what it placed or removed
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import or_
 
 from ..grid import Geometry
 from .scale import Technique
-from .tables import grading_geometry
+from .tables import grading_geometry, tables
 
 Node = tuple[int, int, bool]
 
@@ -65,7 +74,10 @@ class Board:
     `geo` is the grading geometry (tables.grading_geometry): a hyper grid's hidden windows
     are units here, and step units index into its units."""
 
-    __slots__ = ("geo", "n", "values", "cands", "full", "_where")
+    __slots__ = (
+        "geo", "n", "values", "cands", "full", "_where", "_holders", "_places", "_clock",
+        "_stamps", "_notes",
+    )
 
     def __init__(self, values: tuple[int, ...], geo: Geometry) -> None:
         geo = grading_geometry(geo)
@@ -81,13 +93,20 @@ class Board:
                     if values[p]:
                         used |= 1 << (values[p] - 1)
                 self.cands[c] = self.full & ~used
+        self._places = tables(geo).cell_places
         self._where: list[list[int]] | None = None
+        self._holders: list[int] | None = None
+        self._clock = 0
+        self._stamps = [0] * len(geo.units)
+        self._notes: dict[Hashable, tuple[int, int]] = {}
 
     def where(self) -> list[list[int]]:
-        """where[unit][d - 1]: bit i set when digit d is a candidate of the unit's i-th cell.
+        """The where table (see the glossary), for reading only.
 
-        Built once per board state (several techniques read it in one pass of the ladder);
-        apply() drops it, so code that edits `cands` directly must not read it before.
+        Built on first use, then kept up to date by place() and apply() as they remove
+        candidates (most units are the same from one step to the next); so code that edits
+        `cands` directly must do it before the first call, or call forget() after (the
+        same holds for finders' notes).
         """
         if self._where is None:
             n, cands = self.n, self.cands
@@ -101,24 +120,73 @@ class Board:
             self._where = table
         return self._where
 
+    def holders(self) -> list[int]:
+        """The holders of each digit (see the glossary), for reading only; kept up to
+        date as where() is."""
+        if self._holders is None:
+            out = [0] * (self.n + 1)
+            for c, m in enumerate(self.cands):
+                for d in digits_of(m):
+                    out[d] |= 1 << c
+            self._holders = out
+        return self._holders
+
+    def forget(self) -> None:
+        """Drop the where and holders tables and the finders' notes, after `cands` was
+        edited directly."""
+        self._where = None
+        self._holders = None
+        self._notes.clear()
+
+    def changed_since(self, note: Hashable) -> tuple[int, int]:
+        """For the finder whose note this is: the units changed since it left the note, as
+        bits (all when it left none), and how many leading items it found nothing in."""
+        got = self._notes.get(note)
+        if got is None:
+            return -1, 0
+        clock, clean = got
+        changed = 0
+        for u, stamp in enumerate(self._stamps):
+            if stamp > clock:
+                changed |= 1 << u
+        return changed, clean
+
+    def leave_note(self, note: Hashable, clean: int) -> None:
+        """Note that a finder found nothing in its first `clean` items on this board now."""
+        self._notes[note] = (self._clock, clean)
+
+    def _remove(self, cell: int, d: int) -> None:
+        """Remove candidate d of cell, from cands and the kept tables."""
+        self.cands[cell] &= ~(1 << (d - 1))
+        stamps, clock = self._stamps, self._clock
+        for u, _ in self._places[cell]:
+            stamps[u] = clock
+        where = self._where
+        if where is not None:
+            for u, bit in self._places[cell]:
+                where[u][d - 1] &= ~bit
+        if self._holders is not None:
+            self._holders[d] &= ~(1 << cell)
+
     def place(self, cell: int, value: int) -> None:
         """Fill cell with value and remove value from its peers."""
-        self._where = None
+        self._clock += 1
         self.values[cell] = value
-        self.cands[cell] = 0
-        off = ~(1 << (value - 1))
+        for d in digits_of(self.cands[cell]):
+            self._remove(cell, d)
+        b = 1 << (value - 1)
         cands = self.cands
         for p in self.geo.peers[cell]:
-            cands[p] &= off
+            if cands[p] & b:
+                self._remove(p, value)
 
     def apply(self, step: Step) -> bool:
         """Apply a step's removals and placements; True if anything changed."""
-        self._where = None
+        self._clock += 1
         changed = False
         for cell, d in step.eliminated:
-            b = 1 << (d - 1)
-            if self.cands[cell] & b:
-                self.cands[cell] &= ~b
+            if self.cands[cell] & 1 << (d - 1):
+                self._remove(cell, d)
                 changed = True
         for cell, v in step.placed:
             if not self.values[cell]:
@@ -131,4 +199,4 @@ class Board:
 
     def broken(self) -> bool:
         """True when an empty cell has no candidate left (a wrong deduction upstream)."""
-        return any(not v and not m for v, m in zip(self.values, self.cands, strict=True))
+        return 0 in map(or_, self.values, self.cands)  # in one call: the ladder asks each pass

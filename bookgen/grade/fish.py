@@ -8,53 +8,68 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, TypeVar
 
 from ..grid import Geometry, GeometryKey
-from .board import Board, Step, digits_of
+from .board import Board, Step
 from .scale import Technique
-from .tables import tables
+from .tables import kept, per_geometry, tables
 
 _FISH = {2: Technique.X_WING, 3: Technique.SWORDFISH, 4: Technique.JELLYFISH}
 
 
+_FOUND_FISH: dict[GeometryKey, dict[tuple[int, bool, int, int], Step | None]] = {}
+
+
 def _fish(board: Board, k: int) -> list[Step]:
+    """The first fish of size k: rows as base lines first, digits ascending."""
+    found = per_geometry(_FOUND_FISH, board.geo)
+    holders = board.holders()
+    for by_rows in (True, False):
+        for d in range(1, board.n + 1):
+            # a digit's fish depends only on its holders: unchanged ones are not searched
+            got = kept(found, (k, by_rows, d, holders[d]), _digit_fish, board, k, by_rows, d)
+            if got is not None:
+                return [got]
+    return []
+
+
+def _digit_fish(board: Board, k: int, by_rows: bool, d: int) -> Step | None:
+    """The first fish of size k on digit d with rows (or columns) as base lines, or None."""
     cands, geo, n = board.cands, board.geo, board.n
     t = tables(geo)
     tech = _FISH[k]
     table = board.where()
-    for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
-        for d in range(1, n + 1):
-            b = 1 << (d - 1)
-            spots = []
-            for i, u in enumerate(base):
-                pos = table[u][d - 1]
-                if 2 <= pos.bit_count() <= k:
-                    spots.append((i, pos))
-            for combo in combinations(spots, k):
-                pos = 0
-                for _, p in combo:
-                    pos |= p
-                if pos.bit_count() != k:
-                    continue
-                base_units = {base[i] for i, _ in combo}
-                base_cells = {c for u in base_units for c in geo.units[u]}
-                covers = tuple(cover[j] for j in range(n) if pos >> j & 1)
-                elim = tuple(
-                    (c, d)
-                    for cu in covers
-                    for c in geo.units[cu]
-                    if cands[c] & b and c not in base_cells
-                )
-                if elim:
-                    cells = tuple(
-                        sorted(c for u in base_units for c in geo.units[u] if cands[c] & b)
-                    )
-                    units = tuple(sorted(base_units)) + covers
-                    return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
-    return []
+    base, cover = (t.rows, t.cols) if by_rows else (t.cols, t.rows)
+    b = 1 << (d - 1)
+    spots = []
+    for i, u in enumerate(base):
+        pos = table[u][d - 1]
+        if 2 <= pos.bit_count() <= k:
+            spots.append((i, pos))
+    for combo in combinations(spots, k):
+        pos = 0
+        for _, p in combo:
+            pos |= p
+        if pos.bit_count() != k:
+            continue
+        base_units = {base[i] for i, _ in combo}
+        base_cells = {c for u in base_units for c in geo.units[u]}
+        covers = tuple(cover[j] for j in range(n) if pos >> j & 1)
+        elim = tuple(
+            (c, d)
+            for cu in covers
+            for c in geo.units[cu]
+            if cands[c] & b and c not in base_cells
+        )
+        if elim:
+            cells = tuple(
+                sorted(c for u in base_units for c in geo.units[u] if cands[c] & b)
+            )
+            units = tuple(sorted(base_units)) + covers
+            return Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)
+    return None
 
 
 def x_wing(board: Board) -> list[Step]:
@@ -86,60 +101,56 @@ Link = tuple[int, frozenset[int], frozenset[int], bool]
 one of the two ends; an end is a cell, or a group of cells in one box and one line."""
 
 
-def _links(board: Board, d: int) -> list[Link]:
-    """Every strong link on digit d, both orientations.
+def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
+    """Every strong link of a unit where a digit's places are `pos` (bit i: the unit's
+    i-th cell), both orientations. It depends only on the unit and those places, not on
+    the digit.
 
-    Plain: a unit where d has exactly two places (a box only when they are not on one
-    line, else it repeats the line's link). Grouped (SE's 'empty rectangle' family, up to
-    six places): in a box, places all on one row and one column of it, split into the
-    row part and the column part; in a line, places in exactly two of its box segments.
-    Windows group as boxes, diagonals as lines (Sukaku Explainer).
+    Plain: exactly two places (in a box only when they are not on one line, else it
+    repeats the line's link). Grouped (SE's 'empty rectangle' family, up to six places):
+    in a box, places all on one row and one column of it, split into the row part and the
+    column part; in a line, places in exactly two of its box segments. Windows group as
+    boxes, diagonals as lines (Sukaku Explainer).
     """
-    geo = board.geo
-    kinds = tables(geo).kinds
-    table = board.where()
+    cells = geo.units[u]
+    kind = tables(geo).kinds[u]
     out: list[Link] = []
 
-    def add(u: int, x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
+    def add(x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
         out.append((u, x, y, grouped))
         out.append((u, y, x, grouped))
 
-    for u, cells in enumerate(geo.units):
-        pos = table[u][d - 1]
-        if not 2 <= pos.bit_count() <= 6:
-            continue
-        spots = [cells[i] for i in _mask_bits(pos)]
-        kind = kinds[u]
-        if len(spots) == 2:
-            p, q = spots
-            same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
-            if kind not in _BOXLIKE or not same_line:
-                add(u, frozenset((p,)), frozenset((q,)), False)
-            continue
-        if not 2 < len(spots) <= 6:
-            continue
-        if kind in _BOXLIKE:
-            for r in {geo.row(c) for c in cells}:
-                for c in {geo.col(x) for x in cells}:
-                    if any(geo.row(x) != r and geo.col(x) != c for x in spots):
-                        continue
-                    heart = r * geo.n + c
-                    arm_r = frozenset(x for x in spots if geo.row(x) == r and x != heart)
-                    arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
-                    if not arm_r or not arm_c:
-                        continue
-                    if heart in spots:  # the heart may join either arm
-                        add(u, arm_r | {heart}, arm_c, True)
-                        add(u, arm_r, arm_c | {heart}, True)
-                    else:
-                        add(u, arm_r, arm_c, True)
-        else:
-            segments: dict[int, set[int]] = {}
-            for x in spots:
-                segments.setdefault(geo.box(x), set()).add(x)
-            if len(segments) == 2:
-                one, two = segments.values()
-                add(u, frozenset(one), frozenset(two), True)
+    spots = [cells[i] for i in _mask_bits(pos)]
+    if len(spots) == 2:
+        p, q = spots
+        same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
+        if kind not in _BOXLIKE or not same_line:
+            add(frozenset((p,)), frozenset((q,)), False)
+        return out
+    if not 2 < len(spots) <= 6:
+        return out
+    if kind in _BOXLIKE:
+        for r in {geo.row(c) for c in cells}:
+            for c in {geo.col(x) for x in cells}:
+                if any(geo.row(x) != r and geo.col(x) != c for x in spots):
+                    continue
+                heart = r * geo.n + c
+                arm_r = frozenset(x for x in spots if geo.row(x) == r and x != heart)
+                arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
+                if not arm_r or not arm_c:
+                    continue
+                if heart in spots:  # the heart may join either arm
+                    add(arm_r | {heart}, arm_c, True)
+                    add(arm_r, arm_c | {heart}, True)
+                else:
+                    add(arm_r, arm_c, True)
+    else:
+        segments: dict[int, set[int]] = {}
+        for x in spots:
+            segments.setdefault(geo.box(x), set()).add(x)
+        if len(segments) == 2:
+            one, two = segments.values()
+            add(frozenset(one), frozenset(two), True)
     return out
 
 
@@ -209,7 +220,7 @@ def _extra(board: Board, units: list[int], grouped: bool) -> float:
 class _End:
     """One end of an oriented strong link, as bitmasks."""
 
-    __slots__ = ("cells", "units", "peers")
+    __slots__ = ("cells", "units", "peers", "unit_list")
 
     def __init__(self, geo: Geometry, group: frozenset[int]) -> None:
         cell_units, peers, _, _ = _masks(geo)
@@ -220,23 +231,12 @@ class _End:
             self.cells |= 1 << c
             self.units &= cell_units[c]
             self.peers &= peers[c]
+        self.unit_list = tuple(_mask_bits(self.units))
 
 
-_CACHE_LIMIT = 4096
-"""Entries kept in each cache below before it starts afresh."""
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-def _kept(cache: dict[K, V], key: K, make: Callable[..., V], *args: Any) -> V:
-    """cache[key], made by make(*args) on first use; a full cache starts afresh."""
-    if key in cache:
-        return cache[key]
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    got = cache[key] = make(*args)
-    return got
+_UNIT_LIMIT = 1 << 15
+"""Entries kept in the cache of each unit's links (27 units of a 9x9 grid with 2 to 6
+places each make about 12,000)."""
 
 
 _ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
@@ -245,7 +245,7 @@ _ENDS: dict[tuple[GeometryKey, frozenset[int]], _End] = {}
 def _end(geo: Geometry, group: frozenset[int]) -> _End:
     """The _End of a group of cells, made once per geometry (a link's ends recur from one
     board state to the next)."""
-    return _kept(_ENDS, (geo.key, group), _End, geo, group)
+    return kept(_ENDS, (geo.key, group), _End, geo, group)
 
 
 def _mask_bits(x: int) -> Iterator[int]:
@@ -255,6 +255,27 @@ def _mask_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
+class _UnitLinks:
+    """The strong links of one unit for one set of places (see _unit_links), with their
+    ends as bitmasks, the cells of each link, and which links start in which unit."""
+
+    __slots__ = ("links", "ends", "cells", "starting")
+
+    def __init__(self, geo: Geometry, u: int, pos: int) -> None:
+        self.links = _unit_links(geo, u, pos)
+        self.ends = [(_end(geo, link[1]), _end(geo, link[2])) for link in self.links]
+        self.cells = [start.cells | end.cells for start, end in self.ends]
+        starting: dict[int, int] = {}
+        for j, (start, _) in enumerate(self.ends):
+            for v in start.unit_list:
+                starting[v] = starting.get(v, 0) | 1 << j
+        self.starting = tuple(starting.items())
+        """(unit, links whose start lies in it as bits, the first link bit 0)."""
+
+
+_UNITS: dict[GeometryKey, dict[tuple[int, int], _UnitLinks]] = {}
+
+
 class _Network:
     """The strong links of one digit, with what chains need (they depend only on the
     digit's places)."""
@@ -262,15 +283,38 @@ class _Network:
     __slots__ = ("links", "ends", "cells", "_starting", "_nexts", "_kinds")
 
     def __init__(self, board: Board, d: int) -> None:
-        self.links = links = _links(board, d)
-        self.ends = ends = [(_end(board.geo, lk[1]), _end(board.geo, lk[2])) for lk in links]
-        self.cells = [s.cells | e.cells for s, e in ends]
-        self._kinds = _masks(board.geo)[3]
+        geo = board.geo
+        kept_links = per_geometry(_UNITS, geo)
+        self.links: list[Link] = []
+        self.ends: list[tuple[_End, _End]] = []
+        self.cells: list[int] = []
         self._starting: dict[int, int] = {}  # unit -> links whose start lies in it, as bits
-        for j, (st, _) in enumerate(ends):
-            for u in _mask_bits(st.units):
-                self._starting[u] = self._starting.get(u, 0) | 1 << j
-        self._nexts: list[list[tuple[int, int]] | None] = [None] * len(links)
+        starting = self._starting
+        # a unit's links depend only on its places of the digit: kept by those, they
+        # serve every digit, board state and puzzle where the unit has the same places
+        for u, row in enumerate(board.where()):
+            pos = row[d - 1]
+            if not 2 <= pos.bit_count() <= 6:
+                continue
+            part = kept(kept_links, (u, pos), _UnitLinks, geo, u, pos, limit=_UNIT_LIMIT)
+            if not part.links:
+                continue
+            first = len(self.links)
+            self.links += part.links
+            self.ends += part.ends
+            self.cells += part.cells
+            for v, bits in part.starting:
+                starting[v] = starting.get(v, 0) | bits << first
+        self._kinds = _masks(geo)[3]
+        self._nexts: list[list[tuple[int, int]] | None] = [None] * len(self.links)
+
+    def near(self, i: int) -> int:
+        """The links whose start shares a unit with link i's end, as bits."""
+        near = 0
+        starting = self._starting
+        for u in self.ends[i][1].unit_list:
+            near |= starting.get(u, 0)
+        return near
 
     def nexts(self, i: int) -> list[tuple[int, int]]:
         """The links that can follow link i (its end and their start share a unit, no
@@ -279,11 +323,8 @@ class _Network:
         if got is None:
             links, ends, cells = self.links, self.ends, self.cells
             end = ends[i][1]
-            near = 0
-            for u in _mask_bits(end.units):
-                near |= self._starting.get(u, 0)
             got = []
-            for j in _mask_bits(near):
+            for j in _mask_bits(self.near(i)):
                 if links[j][0] == links[i][0] or cells[i] & cells[j]:
                     continue
                 got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
@@ -294,24 +335,15 @@ class _Network:
 _Best = tuple[float, int, Step]
 """A strong-link deduction's sort key (rating, minus its removals) and the step."""
 
-_NETWORKS: dict[tuple[object, ...], _Network] = {}
-_FOUND: dict[tuple[object, ...], _Best | None] = {}
-
-
-def _holders(board: Board) -> list[int]:
-    """holders[d]: the cells holding candidate d, as a bitmask (index 0 unused)."""
-    out = [0] * (board.n + 1)
-    for c, m in enumerate(board.cands):
-        for d in digits_of(m):
-            out[d] |= 1 << c
-    return out
+_NETWORKS: dict[GeometryKey, dict[tuple[int, int], _Network]] = {}
+_FOUND: dict[GeometryKey, dict[tuple[int, int, int], _Best | None]] = {}
 
 
 def _network(board: Board, d: int, holders: int) -> _Network:
     """The digit's network. It depends only on where the digit is a candidate, so it is
     kept by that: the 2, 3 and 4-link searches share it, and so do the board states after
     steps that did not touch the digit."""
-    return _kept(_NETWORKS, (board.geo.key, d, holders), _Network, board, d)
+    return kept(per_geometry(_NETWORKS, board.geo), (d, holders), _Network, board, d)
 
 
 def strong_links(board: Board, k: int) -> list[Step]:
@@ -322,11 +354,12 @@ def strong_links(board: Board, k: int) -> list[Step]:
     removing most (the first such, digits ascending).
     """
     best: _Best | None = None
-    for d, holders in enumerate(_holders(board)):
+    found = per_geometry(_FOUND, board.geo)
+    for d, holders in enumerate(board.holders()):
         if not holders:
             continue
         # a digit's chains depend only on its holders: unchanged ones are not searched again
-        got = _kept(_FOUND, (board.geo.key, k, d, holders), _digit_chains, board, k, d, holders)
+        got = kept(found, (k, d, holders), _digit_chains, board, k, d, holders)
         if got is not None and (best is None or got[:2] < best[:2]):
             best = got
     return [best[2]] if best else []
@@ -339,28 +372,8 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
         return None
     _, _, unit_cells, kinds = _masks(board.geo)
     best: _Best | None = None
-    links, ends, cells = net.links, net.ends, net.cells
-    # depth-first over chains of k links, disjoint in cells and units
-    # a chain removes only what its first start sees: skip starts that see no holder
-    stack = [
-        ([i], list[int](), cells[i])
-        for i in range(len(links))
-        if ends[i][0].peers & holders
-    ]
-    tails = [e.peers for _, e in ends]
-    while stack:
-        chain, joins, used = stack.pop()
-        if len(chain) < k:
-            last = len(chain) == k - 1
-            first = chain[0]
-            seen = ends[first][0].peers & holders
-            for j, join in net.nexts(chain[-1]):
-                # the same chain read backwards (links come in flipped pairs) is met once
-                if last and (first > j ^ 1 or not tails[j] & seen):
-                    continue
-                if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
-                    stack.append((chain + [j], joins + [join], used | cells[j]))
-            continue
+    links, ends = net.links, net.ends
+    for chain, joins, used in _chains(net, k, holders, kinds):
         start, end = ends[chain[0]][0], ends[chain[-1]][1]
         units = [links[c][0] for c in chain]
         banned = 0
@@ -390,6 +403,53 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
             step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
             best = (value, -len(elim), step)
     return best
+
+
+_Chain = tuple[list[int], list[int], int]
+"""A chain of links: the links (indices into the network), the joining units, the cells."""
+
+
+def _chains(net: _Network, k: int, holders: int, kinds: tuple[int, ...]) -> Iterator[_Chain]:
+    """Every chain of k links disjoint in cells and units whose two free ends see a common
+    holder of the digit (only those can remove anything), each once (links come in
+    flipped pairs: a chain read backwards is left out), depth first."""
+    links, ends, cells = net.links, net.ends, net.cells
+    tails = [e.peers for _, e in ends]
+    if k == 2:
+        # a first link's followers are read once: no need to keep them as nexts() does,
+        # and the joining unit is found only for the followers that pass
+        for i in range(len(links) - 1, -1, -1):
+            seen = ends[i][0].peers & holders
+            if not seen:
+                continue
+            unit, end, mine = links[i][0], ends[i][1], cells[i]
+            found = [
+                j
+                for j in _mask_bits(net.near(i))
+                if i <= j ^ 1 and tails[j] & seen and links[j][0] != unit and not cells[j] & mine
+            ]
+            for j in reversed(found):
+                yield [i, j], [_join(end.units & ends[j][0].units, kinds)], mine | cells[j]
+        return
+    stack = [
+        ([i], list[int](), cells[i])
+        for i in range(len(links))
+        if ends[i][0].peers & holders
+    ]
+    while stack:
+        chain, joins, used = stack.pop()
+        if len(chain) == k:
+            yield chain, joins, used
+            continue
+        last = len(chain) == k - 1
+        first = chain[0]
+        seen = ends[first][0].peers & holders
+        for j, join in net.nexts(chain[-1]):
+            # the same chain read backwards (links come in flipped pairs) is met once
+            if last and (first > j ^ 1 or not tails[j] & seen):
+                continue
+            if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
+                stack.append((chain + [j], joins + [join], used | cells[j]))
 
 
 def two_strong_links(board: Board) -> list[Step]:

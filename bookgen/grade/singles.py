@@ -5,7 +5,9 @@ Glossary:
   hidden single  a digit with one place left in a unit
   naked single   a cell with one candidate left
 Singles are returned in batches (every single visible at once): they are all true in a
-puzzle with a solution, and applying them together does not change the grade.
+puzzle with a solution, and applying them together does not change the grade. A call that
+finds none leaves a note on the board (board.py): the next call skips the units unchanged
+since.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ def _hidden(board: Board, units: tuple[int, ...], tech: Technique) -> list[Step]
     cands, geo = board.cands, board.geo
     steps: list[Step] = []
     taken: set[int] = set()
+    note = (_hidden, tech)
+    changed, clean = board.changed_since(note)
     for u in units:
+        if clean and not changed >> u & 1:
+            continue  # no single here at the last empty call, and the same candidates
         cells = geo.units[u]
         once = twice = 0
         for c in cells:
@@ -35,6 +41,8 @@ def _hidden(board: Board, units: tuple[int, ...], tech: Technique) -> list[Step]
             if cell not in taken:
                 taken.add(cell)
                 steps.append(Step(tech, tech.se, (cell,), (d,), placed=((cell, d),), units=(u,)))
+    if not steps:
+        board.leave_note(note, len(units))
     return steps
 
 
@@ -45,7 +53,10 @@ def full_houses(board: Board) -> list[Step]:
     tech = Technique.FULL_HOUSE
     steps: list[Step] = []
     taken: set[int] = set()
+    changed, clean = board.changed_since(full_houses)
     for u, (cells, get) in enumerate(zip(geo.units, tables(geo).unit_readers, strict=True)):
+        if clean and not changed >> u & 1:
+            continue  # no full house here at the last empty call, and the same candidates
         if get(cands).count(0) != len(cells) - 1:
             continue  # read in one call: most units have several empty cells, or none
         empty = [c for c in cells if cands[c]]
@@ -54,6 +65,8 @@ def full_houses(board: Board) -> list[Step]:
             taken.add(c)
             d = digits_of(cands[c])[0]
             steps.append(Step(tech, tech.se, (c,), (d,), placed=((c, d),), units=(u,)))
+    if not steps:
+        board.leave_note(full_houses, len(geo.units))
     return steps
 
 

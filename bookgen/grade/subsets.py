@@ -60,9 +60,14 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
         tech = Technique.DIRECT_POINTING if pointing else Technique.DIRECT_CLAIMING
     else:
         tech = Technique.POINTING if pointing else Technique.CLAIMING
-    for source_unit, target_unit, shared, source, target in (
-        t.pointing_locks if pointing else t.claiming_locks
-    ):
+    locks, reads = (
+        (t.pointing_locks, t.pointing_reads) if pointing else (t.claiming_locks, t.claiming_reads)
+    )
+    note = (_locked, pointing, direct)
+    changed, clean = board.changed_since(note)
+    for i, (source_unit, target_unit, shared, source, target) in enumerate(locks):
+        if i < clean and not reads[i] & changed:
+            continue  # nothing here at the last call, and the units it reads are the same
         inside = 0
         for c in shared:
             inside |= cands[c]
@@ -82,12 +87,15 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
             cells = tuple(c for c in shared if cands[c] & b)
             units = (source_unit, target_unit)
             if not direct:
+                board.leave_note(note, i)
                 return [Step(tech, tech.se, cells, (d,), eliminated=elim, units=units)]
             single = _following_single(board, elim, source_unit)
             if single is not None:
                 # as SE: the direct form places the single; its removals wait for the
                 # ladder (applying them too would solve more than SE does at this step)
+                board.leave_note(note, i)
                 return [Step(tech, tech.se, cells, (d,), placed=(single,), units=units)]
+    board.leave_note(note, len(locks))
     return []
 
 
@@ -160,7 +168,13 @@ def _naked(board: Board, k: int) -> list[Step]:
     cands, geo = board.cands, board.geo
     generalized = tables(geo).generalized
     tech = _NAKED[k]
+    # a plain naked set depends only on the unit's candidates (a generalized one reads
+    # cells outside it): units the same since the last call are not searched again
+    note = (_naked, k)
+    changed, clean = (-1, 0) if generalized else board.changed_since(note)
     for u, cells in enumerate(geo.units):
+        if u < clean and not changed >> u & 1:
+            continue
         empty = [c for c in cells if cands[c]]
         if len(empty) <= k:
             continue
@@ -183,41 +197,57 @@ def _naked(board: Board, k: int) -> list[Step]:
                     (c, d) for c in empty if c not in combo for d in digits_of(cands[c] & union)
                 )
             if elim:
+                board.leave_note(note, u)
                 return [Step(tech, tech.se, combo, digits_of(union), eliminated=elim, units=(u,))]
+    board.leave_note(note, len(geo.units))
     return []
 
 
 def _hidden(board: Board, k: int, direct: bool) -> list[Step]:
-    cands, geo = board.cands, board.geo
-    tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
-    table = board.where()
-    for u, cells in enumerate(geo.units):
-        where = table[u]
-        small = [d for d, pos in enumerate(where, 1) if pos and pos.bit_count() <= k]
-        if len(small) < k or sum(1 for pos in where if pos) <= k:
-            continue
-        for combo in combinations(small, k):
-            pos = 0
-            for d in combo:
-                pos |= where[d - 1]
-            if pos.bit_count() != k:
-                continue
-            keep = 0
-            for d in combo:
-                keep |= 1 << (d - 1)
-            spots = tuple(cells[i] for i in range(len(cells)) if pos >> i & 1)
-            elim = tuple((c, d) for c in spots for d in digits_of(cands[c] & ~keep))
-            if not elim:
-                continue
-            if not direct:
-                return [Step(tech, tech.se, spots, combo, eliminated=elim, units=(u,))]
-            for d, places in enumerate(table[u], 1):
-                rest = places & ~pos
-                if not keep >> (d - 1) & 1 and places != rest and rest.bit_count() == 1:
-                    # as SE: the direct form places the hidden single it leaves, and only it
-                    single = (cells[rest.bit_length() - 1], d)
-                    return [Step(tech, tech.se, spots, combo, placed=(single,), units=(u,))]
+    note = (_hidden, k, direct)
+    changed, clean = board.changed_since(note)
+    for u in range(len(board.geo.units)):
+        if u < clean and not changed >> u & 1:
+            continue  # a hidden set depends only on the unit's candidates: the same as before
+        got = _hidden_in(board, u, k, direct)
+        if got is not None:
+            board.leave_note(note, u)
+            return [got]
+    board.leave_note(note, len(board.geo.units))
     return []
+
+
+def _hidden_in(board: Board, u: int, k: int, direct: bool) -> Step | None:
+    """The first hidden set of k digits in unit u (its direct form: only when its
+    removals leave a hidden single), or None."""
+    cands, cells = board.cands, board.geo.units[u]
+    tech = _DIRECT_HIDDEN[k] if direct else _HIDDEN[k]
+    where = board.where()[u]
+    small = [d for d, pos in enumerate(where, 1) if pos and pos.bit_count() <= k]
+    if len(small) < k or sum(1 for pos in where if pos) <= k:
+        return None
+    for combo in combinations(small, k):
+        pos = 0
+        for d in combo:
+            pos |= where[d - 1]
+        if pos.bit_count() != k:
+            continue
+        keep = 0
+        for d in combo:
+            keep |= 1 << (d - 1)
+        spots = tuple(cells[i] for i in range(len(cells)) if pos >> i & 1)
+        elim = tuple((c, d) for c in spots for d in digits_of(cands[c] & ~keep))
+        if not elim:
+            continue
+        if not direct:
+            return Step(tech, tech.se, spots, combo, eliminated=elim, units=(u,))
+        for d, places in enumerate(where, 1):
+            rest = places & ~pos
+            if not keep >> (d - 1) & 1 and places != rest and rest.bit_count() == 1:
+                # as SE: the direct form places the hidden single it leaves, and only it
+                single = (cells[rest.bit_length() - 1], d)
+                return Step(tech, tech.se, spots, combo, placed=(single,), units=(u,))
+    return None
 
 
 def direct_hidden_pair(board: Board) -> list[Step]:

@@ -18,13 +18,18 @@ Glossary:
                intersections and naked sets, in place of plain pointing, claiming and
                naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
+  kept         a bounded memo: a finder's result for one unit or digit, kept by what it
+               depends on (a unit's places, a digit's holders), so board states and
+               puzzles that share them do not search again
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any, TypeVar
 
 from ..grid import Geometry, GeometryKey, geometry
 from ..rules import Variant
@@ -55,6 +60,12 @@ class Tables:
     claiming_locks: tuple[Lock, ...]
     """Locks whose source is not a box: every crossing line -> box, then on hyper grids
     window -> row, column, box and row, column -> window (as Sukaku Explainer's Locking)."""
+    pointing_reads: tuple[int, ...]
+    """Per pointing lock, as bits, the units its finders read: source, target, and the
+    units of the source's kind meeting the target's rest (where a direct form's hidden
+    single lies)."""
+    claiming_reads: tuple[int, ...]
+    """The same per claiming lock."""
     generalized: bool
     """Whether the grid is X or hyper: Sukaku Explainer's variant ladder applies."""
     peer_sets: tuple[frozenset[int], ...]
@@ -71,6 +82,8 @@ class Tables:
     """unit_bits[unit * n + d - 1]: the cand-index bits of digit d in the unit's cells."""
     unit_readers: tuple[itemgetter[tuple[int, ...]], ...]
     """unit_readers[unit](per-cell list): the unit's cells' entries, as a tuple, in one call."""
+    cell_places: tuple[tuple[tuple[int, int], ...], ...]
+    """cell_places[cell]: (unit, 1 << i) for each unit holding the cell as its i-th cell."""
 
 
 _GRADING: dict[GeometryKey, Geometry] = {}
@@ -195,6 +208,15 @@ def _build(geo: Geometry) -> Tables:
     cell_bits = tuple(((1 << n) - 1) << (c * n) for c in range(geo.ncells))
     cell_cands = tuple(tuple(range(c * n, c * n + n)) for c in range(geo.ncells))
     unit_cands = tuple(tuple(c * n + d for c in cells) for cells in geo.units for d in range(n))
+    def reads(lock: Lock) -> int:
+        source, target, _, _, target_rest = lock
+        bits = 1 << source | 1 << target
+        for c in target_rest:
+            for u in geo.cell_units[c]:
+                if kinds[u] == kinds[source]:
+                    bits |= 1 << u
+        return bits
+
     return Tables(
         kinds=kinds,
         boxes=boxes,
@@ -204,6 +226,8 @@ def _build(geo: Geometry) -> Tables:
         crossings=tuple(crossings),
         pointing_locks=tuple(pointing),
         claiming_locks=tuple(claiming),
+        pointing_reads=tuple(reads(lock) for lock in pointing),
+        claiming_reads=tuple(reads(lock) for lock in claiming),
         generalized=geo.variant in (Variant.X, Variant.HYPER),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_bits=tuple(peer_bits),
@@ -212,4 +236,36 @@ def _build(geo: Geometry) -> Tables:
         unit_cands=unit_cands,
         unit_bits=tuple(sum(1 << i for i in spots) for spots in unit_cands),
         unit_readers=tuple(itemgetter(*cells) for cells in geo.units),
+        cell_places=tuple(
+            tuple((u, 1 << geo.units[u].index(c)) for u in geo.cell_units[c])
+            for c in range(geo.ncells)
+        ),
     )
+
+
+CACHE_LIMIT = 4096
+"""Entries a kept cache holds, unless told otherwise, before it starts afresh."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def kept(
+    cache: dict[K, V], key: K, make: Callable[..., V], *args: Any, limit: int = CACHE_LIMIT
+) -> V:
+    """cache[key], made by make(*args) on first use; a full cache starts afresh."""
+    if key in cache:
+        return cache[key]
+    if len(cache) >= limit:
+        cache.clear()
+    got = cache[key] = make(*args)
+    return got
+
+
+def per_geometry(caches: dict[GeometryKey, dict[K, V]], geo: Geometry) -> dict[K, V]:
+    """The cache of one geometry among `caches`: its keys then leave the geometry's key
+    out (hashing that, an enum in it, costs more than the rest of a lookup)."""
+    got = caches.get(geo.key)
+    if got is None:
+        got = caches[geo.key] = {}
+    return got
