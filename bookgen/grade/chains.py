@@ -104,19 +104,9 @@ class _Graph:
         on_seen = frontier = 1 << start
         off_seen = 0
         while frontier:
-            nxt = 0
-            while frontier:
-                low = frontier & -frontier
-                nxt |= weak[low.bit_length() - 1]
-                frontier ^= low
-            nxt &= ~off_seen
+            nxt = _spread(weak, frontier) & ~off_seen
             off_seen |= nxt
-            f = nxt & has_strong
-            while f:
-                low = f & -f
-                frontier |= strong[low.bit_length() - 1]
-                f ^= low
-            frontier &= ~on_seen
+            frontier = _spread(strong, nxt & has_strong) & ~on_seen
             on_seen |= frontier
         return on_seen, off_seen
 
@@ -132,13 +122,10 @@ class _Graph:
         out = [frontier]
         goal = 1 << start
         for t in range(1, limit + 1):
-            nxt = 0
-            links = weak if kind else strong
-            f = frontier if kind else frontier & has_strong
-            while f:
-                low = f & -f
-                nxt |= links[low.bit_length() - 1]
-                f ^= low
+            if kind:
+                nxt = _spread(weak, frontier)
+            else:
+                nxt = _spread(strong, frontier & has_strong)
             kind ^= 1
             if kind != on and nxt & goal:
                 out.append(goal)
@@ -161,6 +148,16 @@ class _Graph:
             cur = next(i for i in _bits(layers[t]) if links[i] >> cur & 1)
             chain.append(cur)
         return tuple(reversed(chain))
+
+
+def _spread(links: list[int], bits: int) -> int:
+    """The union of links[i] over the set bits i of `bits`."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= links[low.bit_length() - 1]
+        bits ^= low
+    return out
 
 
 def _low(x: int) -> int:
