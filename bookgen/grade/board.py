@@ -16,7 +16,7 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import or_
@@ -39,6 +39,14 @@ def digits_of(mask: int) -> tuple[int, ...]:
         mask >>= 1
         d += 1
     return tuple(out)
+
+
+def set_bits(x: int) -> Iterator[int]:
+    """The indices of the set bits of x, ascending (a bitset's members)."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from collections.abc import Collection, Hashable, Iterable, Iterator
 from typing import Protocol
 
 from ..grid import Geometry, GeometryKey
-from .board import Board, Step, digits_of
+from .board import Board, Step, digits_of, set_bits
 from .scale import Technique, length_extra
 from .tables import tables
 
@@ -80,7 +80,7 @@ class _Graph:
                 strong[low.bit_length() - 1] |= high
                 strong[high.bit_length() - 1] |= low
         has_strong = 0
-        for i in _bits(alive):
+        for i in set_bits(alive):
             if strong[i]:
                 has_strong |= 1 << i
         self.n, self.alive, self.weak, self.strong = n, alive, weak, strong
@@ -93,7 +93,7 @@ class _Graph:
             return self.alive & self.has_strong
         weak, has_strong = self.weak, self.has_strong
         out = 0
-        for i in _bits(self.alive):
+        for i in set_bits(self.alive):
             if weak[i] & has_strong:
                 out |= 1 << i
         return out
@@ -145,7 +145,7 @@ class _Graph:
         for t in range(len(layers) - 2, -1, -1):
             prev_on = (t % 2 == 0) == on
             links = self.weak if prev_on else self.strong
-            cur = next(i for i in _bits(layers[t]) if links[i] >> cur & 1)
+            cur = next(i for i in set_bits(layers[t]) if links[i] >> cur & 1)
             chain.append(cur)
         return tuple(reversed(chain))
 
@@ -164,13 +164,6 @@ def _low(x: int) -> int:
     return (x & -x).bit_length() - 1
 
 
-def _bits(x: int) -> Iterator[int]:
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
-
-
 def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     """The shortest chain from ON(s) to OFF(s) (s removed) or from OFF(s) to ON(s) (s
     placed), over static links; complexity is its number of nodes."""
@@ -178,7 +171,7 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     n = g.n
     best: tuple[int, int, bool, list[int]] | None = None
     for on in (True, False):
-        for s in _bits(g.starts(on)):
+        for s in set_bits(g.starts(on)):
             limit = MAX_LAYERS if best is None else best[0] - 2
             if limit < 2:
                 break
@@ -222,7 +215,7 @@ def _board_chains(
     for y_links, tech in ((False, Technique.X_CHAIN), (True, Technique.AIC)):
         g = _Graph(geo, cands, y_links)
         for on in (True, False):
-            for s in _bits(g.starts(on)):
+            for s in set_bits(g.starts(on)):
                 layers, t = g.distance(s, on, MAX_LAYERS)
                 if not t:
                     continue
@@ -302,7 +295,7 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
     # every start grows one layer at a time, so the first cycles met are the shortest
     searches: list[tuple[int, dict[int, tuple[int, int]], list[int]]] = [
         (s, {s: (-1, -1)}, [s])  # start, ON node -> (OFF, ON before), frontier
-        for s in _bits(g.alive)
+        for s in set_bits(g.alive)
         if x_links or board.cands[s // n].bit_count() == 2  # cell-link cycles: bivalue start
     ]
     size = 1  # nodes on the chain to a frontier's ON nodes
@@ -316,13 +309,13 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
                 while q != s:
                     off, q = parent[q]
                     ancestors.add(off)
-                for z in _bits(g.weak[p]):
+                for z in set_bits(g.weak[p]):
                     if z in ancestors:
                         continue
                     links = g.strong[z]
                     if size >= 3 and best is None and links >> s & 1:
                         best = _cycle_step(board, tech, s, parent, p, z)
-                    for y in _bits(links):
+                    for y in set_bits(links):
                         if y not in parent:
                             parent[y] = (z, p)
                             nxt.append(y)
@@ -457,7 +450,7 @@ class _Chaining:
             total += (a & low).bit_count()
             used |= a
         weights = self.weights
-        return total + sum(weights[k] for k in _bits(used >> self.shift))
+        return total + sum(weights[k] for k in set_bits(used >> self.shift))
 
     def run(self, start: int, on: bool) -> Run:
         """Propagate ON/OFF(start). Returns (on, off, contradiction, its ancestors): on/off
@@ -700,7 +693,7 @@ def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
                 (_, a, at), (_, b, bt) = two[x], two[y]
                 if at != bt:
                     continue
-                spots = [i // n for i in _bits(at)]
+                spots = [i // n for i in set_bits(at)]
                 keep = (1 << (a - 1)) | (1 << (b - 1))
                 targets = [c * n + e - 1 for c in spots for e in digits_of(cands[c] & ~keep)]
                 if targets:
@@ -755,7 +748,7 @@ def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
                 if places.bit_count() == 2:
                     cells = geo.units[u]
                     pos = 0
-                    for i in _bits(places):
+                    for i in set_bits(places):
                         pos |= 1 << cells.index(i // n)
                     lines.append((u, pos))
             for x in range(len(lines)):
@@ -764,10 +757,10 @@ def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> Rule:
                     if p1 != p2:
                         continue
                     inside = set(geo.units[u1]) | set(geo.units[u2])
-                    covers = {c for k in _bits(p1) for c in geo.units[cover[k]]}
+                    covers = {c for k in set_bits(p1) for c in geo.units[cover[k]]}
                     targets = [
                         c * n + d
-                        for k in _bits(p1)
+                        for k in set_bits(p1)
                         for c in geo.units[cover[k]]
                         if c not in inside and cands[c] & b
                     ]
@@ -973,7 +966,7 @@ def _rule_parents(
     n = geo.n
     out: dict[int, None] = {}
     low = ancestors & ((1 << (2 * geo.ncells * n)) - 1)
-    for key in _bits(low):
+    for key in set_bits(low):
         if not key & 1:
             continue
         c, d = divmod(key >> 1, n)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..grid import Geometry, GeometryKey
-from .board import Board, Step
+from .board import Board, Step, set_bits
 from .scale import Technique
 from .tables import kept, per_geometry, tables
 
@@ -120,7 +120,7 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
         out.append((u, x, y, grouped))
         out.append((u, y, x, grouped))
 
-    spots = [cells[i] for i in _mask_bits(pos)]
+    spots = [cells[i] for i in set_bits(pos)]
     if len(spots) == 2:
         p, q = spots
         same_line = geo.row(p) == geo.row(q) or geo.col(p) == geo.col(q)
@@ -231,7 +231,7 @@ class _End:
             self.cells |= 1 << c
             self.units &= cell_units[c]
             self.peers &= peers[c]
-        self.unit_list = tuple(_mask_bits(self.units))
+        self.unit_list = tuple(set_bits(self.units))
 
 
 _UNIT_LIMIT = 1 << 15
@@ -246,13 +246,6 @@ def _end(geo: Geometry, group: frozenset[int]) -> _End:
     """The _End of a group of cells, made once per geometry (a link's ends recur from one
     board state to the next)."""
     return kept(_ENDS, (geo.key, group), _End, geo, group)
-
-
-def _mask_bits(x: int) -> Iterator[int]:
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
 
 
 class _UnitLinks:
@@ -324,7 +317,7 @@ class _Network:
             links, ends, cells = self.links, self.ends, self.cells
             end = ends[i][1]
             got = []
-            for j in _mask_bits(self.near(i)):
+            for j in set_bits(self.near(i)):
                 if links[j][0] == links[i][0] or cells[i] & cells[j]:
                     continue
                 got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
@@ -392,14 +385,14 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
             victims = start.peers & end.peers & holders & ~banned
         if not victims:
             continue
-        elim = tuple((c, d) for c in _mask_bits(victims))
+        elim = tuple((c, d) for c in set_bits(victims))
         grouped = any(links[c][3] for c in chain)
         extra = _extra(board, units, grouped)
         tech = _two_links(board, units, extra, grouped) if k == 2 else _MORE_LINKS[k]
         base = Technique.SKYSCRAPER.se if k == 2 else tech.se
         value = round(base + extra, 1)
         if best is None or (value, -len(elim)) < best[:2]:
-            pattern = tuple(_mask_bits(used))
+            pattern = tuple(set_bits(used))
             step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
             best = (value, -len(elim), step)
     return best
@@ -425,7 +418,7 @@ def _chains(net: _Network, k: int, holders: int, kinds: tuple[int, ...]) -> Iter
             unit, end, mine = links[i][0], ends[i][1], cells[i]
             found = [
                 j
-                for j in _mask_bits(net.near(i))
+                for j in set_bits(net.near(i))
                 if i <= j ^ 1 and tails[j] & seen and links[j][0] != unit and not cells[j] & mine
             ]
             for j in reversed(found):
