@@ -581,14 +581,14 @@ class _Chaining:
         else:
             search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
         found = []
-        units = self.units
+        needed = _RuleParents(geo, self.units, src, cands)
         n = self.n
         for t, size, target, on, starts, _unit, anc in search:
             c, d = divmod(target, n)
             targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
             if not targets:
                 continue
-            parents = _rule_parents(geo, units, src, cands, anc)
+            parents = list(set_bits(needed(anc)))
             if parents:
                 found.append((t.se + length_extra(size), size, (starts, target, on), targets,
                               parents))
@@ -956,31 +956,48 @@ def _multiple(board: Board, tech: Technique, dynamic: bool, level: int, nishio: 
     return best.steps()
 
 
-def _rule_parents(
-    geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int], cands: list[int],
-    ancestors: int,
-) -> list[int]:
-    """The removed cand indices a nested search's conclusion needed: for each ON node it
-    rests on, its cell's removed digits when the cell is down to two, else the digit's
-    removed places in the first unit (box, row, column) where two or fewer are left."""
-    n = geo.n
-    out: dict[int, None] = {}
-    low = ancestors & ((1 << (2 * geo.ncells * n)) - 1)
-    for key in set_bits(low):
-        if not key & 1:
-            continue
-        c, d = divmod(key >> 1, n)
+class _RuleParents:
+    """The removed cand indices a nested search's conclusion needed, on one assumed
+    board: for each ON node it rests on, its cell's removed digits when the cell is down
+    to two, else the digit's removed places in the first unit (box, row, column) where
+    two or fewer are left. Each ON node's share is worked out once, as a bitset."""
+
+    def __init__(self, geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int],
+                 cands: list[int]) -> None:
+        self.geo, self.units, self.src, self.cands = geo, units, src, cands
+        self.on_keys = _ON_KEYS.get(geo.key)
+        if self.on_keys is None:
+            self.on_keys = _ON_KEYS[geo.key] = sum(1 << (2 * i + 1)
+                                                   for i in range(geo.ncells * geo.n))
+        self.share: dict[int, int] = {}
+
+    def __call__(self, ancestors: int) -> int:
+        """The removals a conclusion with these ancestors needed, as a bitset."""
+        out = 0
+        share = self.share
+        for key in set_bits(ancestors & self.on_keys):
+            got = share.get(key)
+            if got is None:
+                got = share[key] = self._needed(key >> 1)
+            out |= got
+        return out
+
+    def _needed(self, i: int) -> int:
+        geo, src, cands = self.geo, self.src, self.cands
+        n = geo.n
+        c, d = divmod(i, n)
         if cands[c].bit_count() <= 2:
-            out.update(dict.fromkeys(c * n + e - 1 for e in digits_of(src[c] & ~cands[c])))
-            continue
+            return (src[c] & ~cands[c]) << (c * n)
         b = 1 << d
-        for u in units[c]:
+        for u in self.units[c]:
             cells = geo.units[u]
             if sum(1 for q in cells if cands[q] & b) <= 2:
-                out.update(dict.fromkeys(q * n + d for q in cells
-                                         if src[q] & b and not cands[q] & b))
-                break
-    return list(out)
+                return sum(1 << (q * n + d) for q in cells if src[q] & b and not cands[q] & b)
+        return 0
+
+
+_ON_KEYS: dict[GeometryKey, int] = {}
+"""Per geometry, the bitset of every ON node key (2 * cand index + 1)."""
 
 
 def nishio(board: Board) -> list[Step]:
