@@ -28,10 +28,11 @@ dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Hashable, Iterable, Iterator
-from typing import Protocol
+from collections.abc import Collection, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
 from ..grid import Geometry, GeometryKey
+from ..kernels import announce_compile, backend_name
 from .board import Board, Step, digits_of, set_bits
 from .scale import Technique, length_extra
 from .tables import tables
@@ -203,11 +204,11 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
 
 def _board_chains(
     geo: Geometry, src: list[int], cands: list[int]
-) -> list[tuple[Hashable, int, list[int], list[int]]]:
+) -> list[tuple[Hashable, int, list[int], int]]:
     """Every forcing chain on the board state `cands`, reached from `src` by removals,
     cheapest first as SE rates them (X-chains, on one digit, before chains with both
     kinds of links): (its node keys, its number of nodes, the cand indices it removes,
-    the removed cand indices its strong links needed). A chain that needed no removal is
+    the removed cand indices its strong links needed, as a bitset). A chain that needed no removal is
     left out: it holds without the assumption that made `cands`."""
     n = geo.n
     units = _order(geo)[0]
@@ -220,7 +221,9 @@ def _board_chains(
                 if not t:
                     continue
                 chain = g.path(layers, on)
-                parents = _link_parents(geo, units, src, cands, chain, on)
+                parents = 0
+                for p in _link_parents(geo, units, src, cands, chain, on):
+                    parents |= 1 << p
                 if not parents:
                     continue
                 c, d = divmod(s, n)
@@ -571,6 +574,7 @@ class _Chaining:
         and unit forcing chains; level 4: dynamic forcing chains instead of both."""
         geo, src = self.geo, self.board.cands
         view = _View(geo, cands)  # read only: a dynamic search changes copies
+        deductions: Iterable[tuple[Deduction, int]]
         if self.level < 4:
             if self._add(_board_chains(geo, src, cands), to_off, pend):
                 return True
@@ -578,42 +582,46 @@ class _Chaining:
                 return False
             search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
                              _may_conclude(geo, cands))
+            needed = _RuleParents(geo, self.units, src, cands)
+            deductions = ((found, needed(found[-1])) for found in search)
+        elif _kernel():
+            deductions = _compiled(view, Technique.DYNAMIC_FORCING_CHAINS, src)
         else:
             search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
+            needed = _RuleParents(geo, self.units, src, cands)
+            deductions = ((found, needed(found[-1])) for found in search)
         found = []
-        needed = _RuleParents(geo, self.units, src, cands)
         n = self.n
-        for t, size, target, on, starts, _unit, anc in search:
+        for (t, size, target, on, starts, _unit, _anc), parents in deductions:
             c, d = divmod(target, n)
             targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
-            if not targets:
-                continue
-            parents = list(set_bits(needed(anc)))
-            if parents:
+            if targets and parents:
                 found.append((t.se + length_extra(size), size, (starts, target, on), targets,
                               parents))
         found.sort(key=lambda f: (f[0], f[1]))
         return self._add([(key, size, targets, parents)
                           for _, size, key, targets, parents in found], to_off, pend)
 
-    def _add(self, found: list[tuple[Hashable, int, list[int], list[int]]],
+    def _add(self, found: list[tuple[Hashable, int, list[int], int]],
              to_off: dict[int, int], pend: deque[int]) -> bool:
-        """Add the OFF nodes of nested deductions (key, complexity, removals, parents),
-        cheapest first; True if any was new."""
+        """Add the OFF nodes of nested deductions (key, complexity, removals, the removals
+        it needed as a bitset), cheapest first; True if any was new."""
         added = False
         for key, weight, targets, parents in found:
             k = self.nested.get(key)
             if k is None:
                 k = self.nested[key] = len(self.weights)
                 self.weights.append(weight)
+            new = [j for j in targets if j not in to_off]
+            if not new:
+                continue
             anc = 1 << (self.shift + k)
-            for p in parents:
+            for p in set_bits(parents):
                 anc |= to_off[p]
-            for j in targets:
-                if j not in to_off:
-                    to_off[j] = anc | 1 << (2 * j)
-                    pend.append(j)
-                    added = True
+            for j in new:
+                to_off[j] = anc | 1 << (2 * j)
+                pend.append(j)
+            added = True
         return added
 
 
@@ -849,7 +857,11 @@ def _search(
     cells: Collection[int] | None = None,
 ) -> Iterator[Deduction]:
     """SE's multiple-chain search over every cell (and every unit met through it), or
-    over `cells` only: every conclusion it meets."""
+    over `cells` only: every conclusion it meets. The plain dynamic search runs compiled
+    when the numba backend serves (the same conclusions in the same order)."""
+    if dynamic and not level and not nishio and cells is None and _kernel():
+        yield from (found for found, _ in _compiled(board, tech))
+        return
     n, cands = board.n, board.cands
     ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
     units = _order(board.geo)[0]
@@ -884,6 +896,88 @@ def _search(
             yield tech, size, j, True, assumed, -1, anc
         for j, size, anc in _common(ch, [mp[1] for mp in on_maps], starts):
             yield tech, size, j, False, assumed, -1, anc
+
+
+_KERNEL: dict[str, bool] = {}
+
+
+def _kernel() -> bool:
+    """Whether the compiled search (kernels/chains_fast.py) serves: the numba backend
+    does, and numba imports."""
+    name = backend_name()
+    if name not in _KERNEL:
+        _KERNEL[name] = False
+        if name == "numba":
+            try:
+                from ..kernels import chains_fast
+            except ImportError:  # numba cannot be imported: get_backend says why
+                pass
+            else:
+                announce_compile(chains_fast.search, chains_fast.needed)
+                _KERNEL[name] = True
+    return _KERNEL[name]
+
+
+_TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
+
+
+def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, int]:
+    """The kernel's view of a geometry: each cell's units and peers in SE's order, each
+    unit's cells (int64 arrays padded with -1), and the words of an ancestor bitset."""
+    got = _TABLES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        def padded(rows: Sequence[Sequence[int]]) -> Any:
+            out = np.full((len(rows), max(map(len, rows))), -1, dtype=np.int64)
+            for k, row in enumerate(rows):
+                out[k, : len(row)] = row
+            return out
+
+        units, peers = _order(geo)
+        words = (2 * geo.ncells * geo.n + 63) // 64
+        got = _TABLES[geo.key] = (padded(units), padded(geo.units), padded(peers), words)
+    return got
+
+
+def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
+              ) -> Iterator[tuple[Deduction, int]]:
+    """The dynamic search's conclusions from the compiled kernel, as deductions, each
+    with its rule parents when `src` is given (as _RuleParents on src and the board's
+    candidates; else 0), as a bitset."""
+    import numpy as np
+
+    from ..kernels import chains_fast as k
+
+    geo, n, cands = board.geo, board.n, board.cands
+    units_of, unit_cells, peers, words = _kernel_tables(geo)
+    grid = np.array(cands, dtype=np.int64)
+    rows, ancs = k.search(n, grid, units_of, unit_cells, peers, words)
+    raw = ancs.astype("<u8", copy=False).tobytes()
+    width = 8 * words
+    if src is not None:
+        need = k.needed(n, np.array(src, dtype=np.int64), grid, units_of, unit_cells, ancs)
+        raw_need = need.astype("<u8", copy=False).tobytes()
+        width_need = 8 * need.shape[1]
+    starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
+    for x, (kind, target, on, size, a, b) in enumerate(rows.tolist()):
+        starts = starts_of.get((kind, a, b))
+        if starts is None:
+            if kind == k.KIND_CLASH_ON:
+                starts = ((a, True),)
+            elif kind == k.KIND_CLASH_OFF:
+                starts = ((a, False),)
+            elif kind == k.KIND_DOUBLE:
+                starts = ((a, True), (a, False))
+            elif kind == k.KIND_UNIT:
+                starts = tuple((q * n + b, True) for q in geo.units[a] if cands[q] >> b & 1)
+            else:
+                starts = tuple((a * n + d - 1, True) for d in digits_of(cands[a]))
+            starts_of[kind, a, b] = starts
+        parents = 0 if src is None else int.from_bytes(
+            raw_need[x * width_need:(x + 1) * width_need], "little")
+        yield (tech, size, target, on == 1, starts, a if kind == k.KIND_UNIT else -1,
+               int.from_bytes(raw[x * width:(x + 1) * width], "little")), parents
 
 
 def _regions(

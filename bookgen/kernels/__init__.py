@@ -159,6 +159,16 @@ def numba_available() -> bool:
     return numba_problem() is None
 
 
+def backend_name(name: str | None = None) -> str:
+    """The name of the backend get_backend(name) serves, without loading it: name, else
+    $BOOKGEN_BACKEND, else numba when it can serve, else python (not checked against
+    BACKENDS here)."""
+    chosen = name or os.environ.get("BOOKGEN_BACKEND") or ""
+    if not chosen:
+        chosen = "numba" if numba_available() else "python"
+    return chosen
+
+
 def get_backend(name: str | None = None) -> Backend:
     """The backend called name; None: $BOOKGEN_BACKEND, else numba if importable, else python.
 
@@ -166,9 +176,7 @@ def get_backend(name: str | None = None) -> Backend:
     prints it as one line).
     """
     where = "backend" if name else "BOOKGEN_BACKEND"
-    chosen = name or os.environ.get("BOOKGEN_BACKEND") or ""
-    if not chosen:
-        chosen = "numba" if numba_available() else "python"
+    chosen = backend_name(name)
     if chosen not in BACKENDS:
         raise ConfigError(
             f"{where}: unknown kernel backend {chosen!r}: expected one of {', '.join(BACKENDS)}"

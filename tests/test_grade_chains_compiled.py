@@ -1,0 +1,93 @@
+"""The compiled dynamic forcing-chains search (bookgen/kernels/chains_fast.py) against the
+Python search of bookgen/grade/chains.py: on every geometry, the same conclusions in the
+same order, with the same complexities, starts, units and ancestors, and the same rule
+parents for a nested search. The grader uses the compiled one whenever the numba backend
+serves, so a difference here is a difference in grades.
+
+The board states are a puzzle's start, then the same with random candidates removed (as
+an assumption inside a nested search leaves it, contradictions included).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from exact_cover import solutions_exact
+from test_grade_kept_tables import GEOS
+
+from bookgen.grade import chains
+from bookgen.grade.board import Board, set_bits
+from bookgen.grade.scale import Technique
+from bookgen.grid import Geometry
+
+pytest.importorskip("numba")
+
+DYNAMIC = Technique.DYNAMIC_FORCING_CHAINS
+
+
+def _puzzle(geo: Geometry, rng: random.Random, keep: float) -> Board:
+    """A board from a solution of the empty grid with about `keep` of its cells given."""
+    (full,) = solutions_exact((0,) * geo.ncells, geo, 1)
+    # relabel the digits so each seed gives another grid
+    perm = list(range(1, geo.n + 1))
+    rng.shuffle(perm)
+    values = tuple(perm[v - 1] if rng.random() < keep else 0 for v in full)
+    return Board(values, geo)
+
+
+def _states(geo: Geometry, seed: int, count: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        board = _puzzle(geo, rng, keep=rng.uniform(0.2, 0.45))
+        cands = list(board.cands)
+        out.append(cands[:])
+        for _ in range(rng.randrange(geo.ncells)):
+            c = rng.randrange(geo.ncells)
+            if cands[c].bit_count() > 1:
+                cands[c] &= ~(1 << rng.choice(list(set_bits(cands[c]))))
+        out.append(cands)
+    return out
+
+
+def _python(view: chains._View, monkeypatch: pytest.MonkeyPatch) -> list[chains.Deduction]:
+    with monkeypatch.context() as m:
+        m.setenv("BOOKGEN_BACKEND", "python")
+        assert not chains._kernel()
+        return list(chains._search(view, DYNAMIC, True, 0, False))
+
+
+@pytest.mark.parametrize("name", GEOS)
+def test_compiled_search_meets_what_the_python_search_meets(name, monkeypatch):
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo  # the grading geometry
+    met = 0
+    for cands in _states(geo, seed=len(name), count=3 if geo.n < 16 else 1):
+        view = chains._View(geo, cands)
+        expected = _python(view, monkeypatch)
+        got = [found for found, _ in chains._compiled(view, DYNAMIC)]
+        assert got == expected
+        met += len(got)
+    assert met > 0  # the states are not all barren
+
+
+@pytest.mark.parametrize("name", ["classic 9", "hyper 9", "jigsaw 5"])
+def test_compiled_rule_parents_are_the_python_ones(name):
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    units = chains._order(geo)[0]
+    nonzero = 0
+    states = _states(geo, seed=7, count=3)
+    for src, cands in zip(states[::2], states[1::2]):
+        view = chains._View(geo, cands)
+        needed = chains._RuleParents(geo, units, src, cands)
+        for found, parents in chains._compiled(view, DYNAMIC, src):
+            assert parents == needed(found[-1])
+            nonzero += parents != 0
+    assert nonzero > 0
+
+
+def test_the_grader_uses_the_compiled_search_only_with_the_numba_backend(monkeypatch):
+    monkeypatch.setenv("BOOKGEN_BACKEND", "numba")
+    assert chains._kernel()
+    monkeypatch.setenv("BOOKGEN_BACKEND", "python")
+    assert not chains._kernel()
