@@ -1,8 +1,10 @@
-"""The compiled dynamic forcing-chains search (bookgen/kernels/chains_fast.py) against the
-Python search of bookgen/grade/chains.py: on every geometry, the same conclusions in the
-same order, with the same complexities, starts, units and ancestors, and the same rule
-parents for a nested search. The grader uses the compiled one whenever the numba backend
-serves, so a difference here is a difference in grades.
+"""The compiled chain searches (bookgen/kernels/chains_fast.py) against the Python ones of
+bookgen/grade/chains.py, on every geometry: the dynamic forcing-chains search (the same
+conclusions in the same order, with the same complexities, starts, units and ancestors,
+and the same rule parents for a nested search), the forcing chains a nested search
+follows, and the cells a static multiple search may conclude from. The grader uses the
+compiled ones whenever the numba backend serves, so a difference here is a difference in
+grades.
 
 The board states are a puzzle's start, then the same with random candidates removed (as
 an assumption inside a nested search leaves it, contradictions included).
@@ -11,6 +13,8 @@ an assumption inside a nested search leaves it, contradictions included).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 from exact_cover import solutions_exact
@@ -24,6 +28,7 @@ from bookgen.grid import Geometry
 pytest.importorskip("numba")
 
 DYNAMIC = Technique.DYNAMIC_FORCING_CHAINS
+T = TypeVar("T")
 
 
 def _puzzle(geo: Geometry, rng: random.Random, keep: float) -> Board:
@@ -51,11 +56,20 @@ def _states(geo: Geometry, seed: int, count: int) -> list[list[int]]:
     return out
 
 
-def _python(view: chains._View, monkeypatch: pytest.MonkeyPatch) -> list[chains.Deduction]:
+def _python(monkeypatch: pytest.MonkeyPatch, search: Callable[[], T]) -> T:
+    """What search() gives with the Python searches."""
     with monkeypatch.context() as m:
         m.setenv("BOOKGEN_BACKEND", "python")
         assert not chains._kernel()
-        return list(chains._search(view, DYNAMIC, True, 0, False))
+        return search()
+
+
+def _compiled(monkeypatch: pytest.MonkeyPatch, search: Callable[[], T]) -> T:
+    """What search() gives with the compiled searches."""
+    with monkeypatch.context() as m:
+        m.setenv("BOOKGEN_BACKEND", "numba")
+        assert chains._kernel()
+        return search()
 
 
 @pytest.mark.parametrize("name", GEOS)
@@ -64,8 +78,10 @@ def test_compiled_search_meets_what_the_python_search_meets(name, monkeypatch):
     met = 0
     for cands in _states(geo, seed=len(name), count=3 if geo.n < 16 else 1):
         view = chains._View(geo, cands)
-        expected = _python(view, monkeypatch)
-        got = [found for found, _ in chains._compiled(view, DYNAMIC)]
+        expected = _python(monkeypatch,
+                           lambda: list(chains._search(view, DYNAMIC, True, 0, False)))
+        got = _compiled(monkeypatch,
+                        lambda: list(chains._search(view, DYNAMIC, True, 0, False)))
         assert got == expected
         met += len(got)
     assert met > 0  # the states are not all barren
@@ -84,6 +100,22 @@ def test_compiled_rule_parents_are_the_python_ones(name):
             assert parents == needed(found[-1])
             nonzero += parents != 0
     assert nonzero > 0
+
+
+@pytest.mark.parametrize("name", GEOS)
+def test_compiled_forcing_chains_and_openings_are_the_python_ones(name, monkeypatch):
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    chained = opened = 0
+    states = _states(geo, seed=11, count=3 if geo.n < 16 else 1)
+    for src, cands in zip(states[::2], states[1::2]):
+        for search in (lambda: list(chains._every_chain(geo, cands)),
+                       lambda: chains._board_chains(geo, src, cands),
+                       lambda: chains._may_conclude(geo, cands)):
+            expected = _python(monkeypatch, search)
+            assert _compiled(monkeypatch, search) == expected
+        chained += len(chains._board_chains(geo, src, cands))
+        opened += len(chains._may_conclude(geo, cands))
+    assert chained > 0 and opened > 0
 
 
 def test_the_grader_uses_the_compiled_search_only_with_the_numba_backend(monkeypatch):

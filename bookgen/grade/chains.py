@@ -213,28 +213,48 @@ def _board_chains(
     n = geo.n
     units = _order(geo)[0]
     found = []
+    for tech, on, chain in _every_chain(geo, cands):
+        parents = 0
+        for p in _link_parents(geo, units, src, cands, chain, on):
+            parents |= 1 << p
+        if not parents:
+            continue
+        s = chain[0]
+        c, d = divmod(s, n)
+        targets = [s] if on else [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))]
+        size = len(chain)
+        keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
+                     for k, i in enumerate(chain))
+        found.append((tech.se + length_extra(size), size, keys, targets, parents))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [(keys, size, targets, parents) for _, size, keys, targets, parents in found]
+
+
+def _every_chain(geo: Geometry, cands: list[int]
+                 ) -> Iterator[tuple[Technique, bool, tuple[int, ...]]]:
+    """The shortest forcing chain from each start back to its negation on the board state
+    `cands`: X-chains, then chains with both kinds of links; ON starts, then OFF ones;
+    each ascending: (technique, ON start, the chain's cand indices). Compiled when the
+    numba backend serves."""
+    if _kernel():
+        from ..kernels import chains_fast
+
+        import numpy as np
+
+        _units_of, unit_cells, peers, _words = _kernel_tables(geo)
+        rows = chains_fast.forcing_chains(geo.n, np.array(cands, dtype=np.int64), peers,
+                                          unit_cells, MAX_LAYERS)
+        for y_links, on, size, *chain in rows.tolist():
+            yield (Technique.AIC if y_links else Technique.X_CHAIN, on == 1,
+                   tuple(chain[:size]))
+        return
     for y_links, tech in ((False, Technique.X_CHAIN), (True, Technique.AIC)):
         g = _Graph(geo, cands, y_links)
         for on in (True, False):
             for s in set_bits(g.starts(on)):
                 layers, t = g.distance(s, on, MAX_LAYERS)
-                if not t:
-                    continue
-                chain = g.path(layers, on)
-                parents = 0
-                for p in _link_parents(geo, units, src, cands, chain, on):
-                    parents |= 1 << p
-                if not parents:
-                    continue
-                c, d = divmod(s, n)
-                targets = ([s] if on else
-                           [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))])
-                size = len(chain)
-                keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
-                             for k, i in enumerate(chain))
-                found.append((tech.se + length_extra(size), size, keys, targets, parents))
-    found.sort(key=lambda f: (f[0], f[1]))
-    return [(keys, size, targets, parents) for _, size, keys, targets, parents in found]
+                if t:
+                    yield tech, on, g.path(layers, on)
 
 
 def _link_parents(
@@ -913,7 +933,8 @@ def _kernel() -> bool:
             except ImportError:  # numba cannot be imported: get_backend says why
                 pass
             else:
-                announce_compile(chains_fast.search, chains_fast.needed)
+                announce_compile(chains_fast.search, chains_fast.needed,
+                                 chains_fast.forcing_chains, chains_fast.may_conclude)
                 _KERNEL[name] = True
     return _KERNEL[name]
 
@@ -1008,6 +1029,15 @@ def _may_conclude(geo: Geometry, cands: list[int]) -> set[int]:
     anything: the nodes every candidate of the cell (or every place of a digit in a unit
     the cell opens) reaches over static links, a superset of what the search meets (it
     stops at a clash), are not only the starts. The search need not visit other cells."""
+    if _kernel():
+        from ..kernels import chains_fast
+
+        import numpy as np
+
+        units_of, unit_cells, peers, _words = _kernel_tables(geo)
+        able = chains_fast.may_conclude(geo.n, np.array(cands, dtype=np.int64), units_of,
+                                        unit_cells, peers)
+        return set(np.flatnonzero(able).tolist())
     n = geo.n
     g = _Graph(geo, cands, y_links=True)
     units = _order(geo)[0]

@@ -479,3 +479,278 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
                 for v in range(words):
                     out[r, v] |= share[i, v]
     return out
+
+
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_LOW_INDEX = np.zeros(64, np.int64)
+for _i in range(64):
+    _LOW_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
+
+
+@njit(cache=True)
+def _low_index(low):
+    """The index of the single set bit of low (a power of two), by de Bruijn's table."""
+    return _LOW_INDEX[(low * _DEBRUIJN) >> np.uint64(58)]
+
+
+@njit(cache=True)
+def _spread(links, bits, out):
+    """out = the union of links[i] over the set bits i of bits (rows of uint64 words)."""
+    out[:] = 0
+    for w in range(bits.shape[0]):
+        x = bits[w]
+        while x:
+            low = x & (~x + _ONE)
+            x ^= low
+            i = 64 * w + _low_index(low)
+            for v in range(out.shape[0]):
+                out[v] |= links[i, v]
+
+
+@njit(cache=True)
+def _static_links(n, cands, peers, unit_cells, y_links):
+    """grade/chains.py's _Graph: per cand index its weak and strong links as rows of
+    cand-index bits (strong links of units always; links inside cells with y_links), and
+    the bits of the nodes that have a strong link."""
+    ncells = cands.shape[0]
+    ncand = ncells * n
+    words = (ncand + 63) // 64
+    weak = np.zeros((ncand, words), np.uint64)
+    strong = np.zeros((ncand, words), np.uint64)
+    for c in range(ncells):
+        m = cands[c]
+        if not m:
+            continue
+        pair = _bits(m) == 2
+        for d in range(n):
+            if not (m >> d) & 1:
+                continue
+            i = c * n + d
+            for k in range(peers.shape[1]):
+                p = peers[c, k]
+                if p < 0:
+                    break
+                if (cands[p] >> d) & 1:
+                    j = p * n + d
+                    weak[i, j >> 6] |= _ONE << np.uint64(j & 63)
+            if y_links:
+                for e in range(n):
+                    if e != d and (m >> e) & 1:
+                        j = c * n + e
+                        weak[i, j >> 6] |= _ONE << np.uint64(j & 63)
+                        if pair:
+                            strong[i, j >> 6] |= _ONE << np.uint64(j & 63)
+    for u in range(unit_cells.shape[0]):
+        for d in range(n):
+            a = b = -1
+            count = 0
+            for qk in range(unit_cells.shape[1]):
+                q = unit_cells[u, qk]
+                if q >= 0 and (cands[q] >> d) & 1:
+                    count += 1
+                    if a < 0:
+                        a = q * n + d
+                    else:
+                        b = q * n + d
+            if count == 2:
+                strong[a, b >> 6] |= _ONE << np.uint64(b & 63)
+                strong[b, a >> 6] |= _ONE << np.uint64(a & 63)
+    has_strong = np.zeros(words, np.uint64)
+    for i in range(ncand):
+        for v in range(words):
+            if strong[i, v]:
+                has_strong[i >> 6] |= _ONE << np.uint64(i & 63)
+                break
+    return weak, strong, has_strong
+
+
+@njit(cache=True)
+def forcing_chains(n, cands, peers, unit_cells, limit):
+    """grade/chains.py's forcing chains on the board state cands: for X-chains (links on
+    one digit), then chains with both kinds of links; from ON, then OFF starts; each
+    start ascending: the shortest chain back to the start's negation within `limit`
+    implications, found breadth first, every node reached once. Rows of (both kinds of
+    links, on, number of nodes, then the chain's cand indices from its start)."""
+    ncand = cands.shape[0] * n
+    words = (ncand + 63) // 64
+    out = np.full((64, limit + 4), -1, np.int64)
+    nout = 0
+    layers = np.zeros((limit + 2, words), np.uint64)
+    seen = np.zeros((2, words), np.uint64)
+    nxt = np.zeros(words, np.uint64)
+    masked = np.zeros(words, np.uint64)
+    for y_links in range(2):
+        weak, strong, has_strong = _static_links(n, cands, peers, unit_cells, y_links == 1)
+        for on in (1, 0):
+            for s in range(ncand):
+                if not (cands[s // n] >> (s % n)) & 1:
+                    continue
+                sw = s >> 6
+                sb = _ONE << np.uint64(s & 63)
+                # a start that cannot move twice cannot come back (chains.py's starts)
+                if not on and not has_strong[sw] & sb:
+                    continue
+                if on:
+                    movable = False
+                    for v in range(words):
+                        if weak[s, v] & has_strong[v]:
+                            movable = True
+                            break
+                    if not movable:
+                        continue
+                seen[:] = 0
+                layers[0, :] = 0
+                layers[0, sw] = sb
+                seen[on, sw] = sb
+                kind = on
+                nl = 1
+                t_found = 0
+                for t in range(1, limit + 1):
+                    if kind:
+                        _spread(weak, layers[nl - 1], nxt)
+                    else:
+                        for v in range(words):
+                            masked[v] = layers[nl - 1, v] & has_strong[v]
+                        _spread(strong, masked, nxt)
+                    kind ^= 1
+                    if kind != on and nxt[sw] & sb:
+                        layers[nl, :] = 0
+                        layers[nl, sw] = sb
+                        nl += 1
+                        t_found = t
+                        break
+                    empty = True
+                    for v in range(words):
+                        nxt[v] &= ~seen[kind, v]
+                        if nxt[v]:
+                            empty = False
+                    if empty:
+                        break
+                    for v in range(words):
+                        seen[kind, v] |= nxt[v]
+                        layers[nl, v] = nxt[v]
+                    nl += 1
+                if not t_found:
+                    continue
+                out = _grow2(out, nout + 1)
+                out[nout, :] = -1
+                out[nout, 0] = y_links
+                out[nout, 1] = on
+                out[nout, 2] = nl
+                # back from the negation, through the lowest node linked at each layer
+                cur = s
+                out[nout, 3 + nl - 1] = cur
+                for t in range(nl - 2, -1, -1):
+                    prev_on = (t % 2 == 0) == (on == 1)
+                    w0 = cur >> 6
+                    b0 = _ONE << np.uint64(cur & 63)
+                    pick = -1
+                    for v in range(words):
+                        x = layers[t, v]
+                        while x and pick < 0:
+                            low = x & (~x + _ONE)
+                            x ^= low
+                            i = 64 * v + _low_index(low)
+                            row = weak[i] if prev_on else strong[i]
+                            if row[w0] & b0:
+                                pick = i
+                        if pick >= 0:
+                            break
+                    cur = pick
+                    out[nout, 3 + t] = cur
+                nout += 1
+    return out[:nout]
+
+
+@njit(cache=True)
+def _reach(weak, strong, has_strong, start, on_seen, off_seen):
+    """The cand indices reached ON and OFF from ON(start) over static links, however far,
+    into on_seen and off_seen."""
+    words = has_strong.shape[0]
+    frontier = np.zeros(words, np.uint64)
+    nxt = np.zeros(words, np.uint64)
+    on_seen[:] = 0
+    off_seen[:] = 0
+    frontier[start >> 6] = _ONE << np.uint64(start & 63)
+    on_seen[start >> 6] = frontier[start >> 6]
+    while True:
+        _spread(weak, frontier, nxt)
+        for v in range(words):
+            nxt[v] &= ~off_seen[v]
+            off_seen[v] |= nxt[v]
+            nxt[v] &= has_strong[v]
+        _spread(strong, nxt, frontier)
+        moved = False
+        for v in range(words):
+            frontier[v] &= ~on_seen[v]
+            on_seen[v] |= frontier[v]
+            if frontier[v]:
+                moved = True
+        if not moved:
+            return
+
+
+@njit(cache=True)
+def may_conclude(n, cands, units_of, unit_cells, peers):
+    """grade/chains.py's _may_conclude: per cell, whether a static cell or unit forcing
+    chains search from it can conclude anything (the nodes every candidate of the cell,
+    or every place of a digit in a unit the cell opens, reaches are not only the
+    starts)."""
+    ncells = cands.shape[0]
+    ncand = ncells * n
+    words = (ncand + 63) // 64
+    weak, strong, has_strong = _static_links(n, cands, peers, unit_cells, True)
+    on_rows = np.zeros((ncand, words), np.uint64)
+    off_rows = np.zeros((ncand, words), np.uint64)
+    done = np.zeros(ncand, np.bool_)
+    starts = np.zeros(n, np.int64)
+    out = np.zeros(ncells, np.bool_)
+    for c in range(ncells):
+        m = cands[c]
+        if _bits(m) < 3:
+            continue
+        # group 0: the cell's digits; then each unit the cell opens for each digit
+        for d in range(-1, n):
+            if d >= 0 and not (m >> d) & 1:
+                continue
+            for uk in range(units_of.shape[1] if d >= 0 else 1):
+                k = 0
+                if d < 0:
+                    for e in range(n):
+                        if (m >> e) & 1:
+                            starts[k] = c * n + e
+                            k += 1
+                else:
+                    u = units_of[c, uk]
+                    if u < 0:
+                        break
+                    for qk in range(unit_cells.shape[1]):
+                        q = unit_cells[u, qk]
+                        if q >= 0 and (cands[q] >> d) & 1:
+                            starts[k] = q * n + d
+                            k += 1
+                    if k < 2 or starts[0] != c * n + d:
+                        continue
+                found = False
+                for v in range(words):
+                    on_all = ~np.uint64(0)
+                    off_all = ~np.uint64(0)
+                    own = np.uint64(0)
+                    for x in range(k):
+                        s = starts[x]
+                        if not done[s]:
+                            _reach(weak, strong, has_strong, s, on_rows[s], off_rows[s])
+                            done[s] = True
+                        on_all &= on_rows[s, v]
+                        off_all &= off_rows[s, v]
+                        if s >> 6 == v:
+                            own |= _ONE << np.uint64(s & 63)
+                    if (on_all | off_all) & ~own:
+                        found = True
+                        break
+                if found:
+                    out[c] = True
+                    break
+            if out[c]:
+                break
+    return out
