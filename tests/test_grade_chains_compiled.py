@@ -56,20 +56,27 @@ def _states(geo: Geometry, seed: int, count: int) -> list[list[int]]:
     return out
 
 
-def _python(monkeypatch: pytest.MonkeyPatch, search: Callable[[], T]) -> T:
-    """What search() gives with the Python searches."""
-    with monkeypatch.context() as m:
-        m.setenv("BOOKGEN_BACKEND", "python")
-        assert not chains._kernel()
-        return search()
+def _both(monkeypatch: pytest.MonkeyPatch, search: Callable[..., T], *args: object
+          ) -> tuple[T, T]:
+    """What search(*args) gives with the Python searches, then with the compiled ones."""
+    out = []
+    for backend, compiled in (("python", False), ("numba", True)):
+        with monkeypatch.context() as m:
+            m.setenv("BOOKGEN_BACKEND", backend)
+            assert chains._kernel() is compiled
+            out.append(search(*args))
+    return out[0], out[1]
 
 
-def _compiled(monkeypatch: pytest.MonkeyPatch, search: Callable[[], T]) -> T:
-    """What search() gives with the compiled searches."""
-    with monkeypatch.context() as m:
-        m.setenv("BOOKGEN_BACKEND", "numba")
-        assert chains._kernel()
-        return search()
+def _dynamic(view: chains._View) -> list[chains.Deduction]:
+    return list(chains._search(view, DYNAMIC, True, 0, False))
+
+
+def _level_one(board: Board, cands: list[int]) -> list[list[tuple[list[int], list[int]]]]:
+    """Each level-1 rule's deductions that needed a removal (the compiled rules leave
+    the others out)."""
+    ch = chains._Chaining(board, y_links=True, dynamic=True, level=1)
+    return [[(list(t), list(p)) for t, p in found if p] for found in ch._level_one(cands)]
 
 
 @pytest.mark.parametrize("name", GEOS)
@@ -77,11 +84,7 @@ def test_compiled_search_meets_what_the_python_search_meets(name, monkeypatch):
     geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo  # the grading geometry
     met = 0
     for cands in _states(geo, seed=len(name), count=3 if geo.n < 16 else 1):
-        view = chains._View(geo, cands)
-        expected = _python(monkeypatch,
-                           lambda: list(chains._search(view, DYNAMIC, True, 0, False)))
-        got = _compiled(monkeypatch,
-                        lambda: list(chains._search(view, DYNAMIC, True, 0, False)))
+        expected, got = _both(monkeypatch, _dynamic, chains._View(geo, cands))
         assert got == expected
         met += len(got)
     assert met > 0  # the states are not all barren
@@ -93,7 +96,7 @@ def test_compiled_rule_parents_are_the_python_ones(name):
     units = chains._order(geo)[0]
     nonzero = 0
     states = _states(geo, seed=7, count=3)
-    for src, cands in zip(states[::2], states[1::2]):
+    for src, cands in zip(states[::2], states[1::2], strict=True):
         view = chains._View(geo, cands)
         needed = chains._RuleParents(geo, units, src, cands)
         for found, parents in chains._compiled(view, DYNAMIC, src):
@@ -107,15 +110,32 @@ def test_compiled_forcing_chains_and_openings_are_the_python_ones(name, monkeypa
     geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
     chained = opened = 0
     states = _states(geo, seed=11, count=3 if geo.n < 16 else 1)
-    for src, cands in zip(states[::2], states[1::2]):
-        for search in (lambda: list(chains._every_chain(geo, cands)),
-                       lambda: chains._board_chains(geo, src, cands),
-                       lambda: chains._may_conclude(geo, cands)):
-            expected = _python(monkeypatch, search)
-            assert _compiled(monkeypatch, search) == expected
+    for src, cands in zip(states[::2], states[1::2], strict=True):
+        expected, got = _both(monkeypatch, lambda g, c: list(chains._every_chain(g, c)),
+                              geo, cands)
+        assert got == expected
+        expected, got = _both(monkeypatch, chains._board_chains, geo, src, cands)
+        assert got == expected
+        expected, got = _both(monkeypatch, chains._may_conclude, geo, cands)
+        assert got == expected
         chained += len(chains._board_chains(geo, src, cands))
         opened += len(chains._may_conclude(geo, cands))
     assert chained > 0 and opened > 0
+
+
+@pytest.mark.parametrize("name", GEOS)
+def test_compiled_level_one_rules_are_the_python_ones(name, monkeypatch):
+    """X and hyper grids keep the Python rules (Sukaku's generalized forms)."""
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    met = 0
+    states = _states(geo, seed=13, count=4 if geo.n < 16 else 1)
+    for src, cands in zip(states[::2], states[1::2], strict=True):
+        board = Board((0,) * geo.ncells, geo)
+        board.cands[:] = src
+        expected, got = _both(monkeypatch, _level_one, board, cands)
+        assert got == expected
+        met += sum(map(len, got))
+    assert met > 0
 
 
 def test_the_grader_uses_the_compiled_search_only_with_the_numba_backend(monkeypatch):

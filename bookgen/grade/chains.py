@@ -208,8 +208,8 @@ def _board_chains(
     """Every forcing chain on the board state `cands`, reached from `src` by removals,
     cheapest first as SE rates them (X-chains, on one digit, before chains with both
     kinds of links): (its node keys, its number of nodes, the cand indices it removes,
-    the removed cand indices its strong links needed, as a bitset). A chain that needed no removal is
-    left out: it holds without the assumption that made `cands`."""
+    the removed cand indices its strong links needed, as a bitset). A chain that needed
+    no removal is left out: it holds without the assumption that made `cands`."""
     n = geo.n
     units = _order(geo)[0]
     found = []
@@ -237,12 +237,10 @@ def _every_chain(geo: Geometry, cands: list[int]
     each ascending: (technique, ON start, the chain's cand indices). Compiled when the
     numba backend serves."""
     if _kernel():
-        from ..kernels import chains_fast
-
         import numpy as np
 
         _units_of, unit_cells, peers, _words = _kernel_tables(geo)
-        rows = chains_fast.forcing_chains(geo.n, np.array(cands, dtype=np.int64), peers,
+        rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), peers,
                                           unit_cells, MAX_LAYERS)
         for y_links, on, size, *chain in rows.tolist():
             yield (Technique.AIC if y_links else Technique.X_CHAIN, on == 1,
@@ -460,6 +458,8 @@ class _Chaining:
         ancestor bit is shift + number)."""
         self.weights: list[int] = []
         """Per nested chain number: its complexity."""
+        self.rule_args: tuple[Any, ...] | None = None
+        """The compiled level-1 rules' arrays of this board (made on first use)."""
 
     def size(self, *ancestors: int) -> int:
         """SE's complexity of a deduction resting on nodes with these ancestor sets: their
@@ -566,10 +566,9 @@ class _Chaining:
         """SE's level 1: the first of locked candidates, hidden pair, naked pair and X-wing
         that removes something on the assumed board adds those OFF nodes, each resting on
         the removals the pattern needed. True if any node was added."""
-        src = self.board.cands
-        for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
+        for found in self._level_one(cands):
             added = False
-            for targets, parents in rule(self.board.geo, src, cands):
+            for targets, parents in found:
                 anc = 0
                 for p in parents:
                     anc |= to_off[p]
@@ -585,6 +584,36 @@ class _Chaining:
         if self.level < 2:
             return False
         return self._nested(cands, to_off, pend)
+
+    def _level_one(self, cands: list[int]) -> Iterator[Rule]:
+        """The deductions of locked candidates, hidden pairs, naked pairs and X-wings on
+        the assumed board, rule after rule; compiled on classic and jigsaw boards when the
+        numba backend serves (those needing no removal may be left out there)."""
+        geo, src = self.geo, self.board.cands
+        if tables(geo).generalized or not _kernel():
+            for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
+                yield rule(geo, src, cands)
+            return
+        import numpy as np
+
+        if self.rule_args is None:
+            crossings, rows, cols = _rule_tables(geo)
+            open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
+            self.rule_args = (np.array(src, dtype=np.int64), crossings,
+                              _kernel_tables(geo)[1], np.array(open_cells, dtype=np.int64),
+                              rows, cols)
+        s, crossings, units, open_cells, rows, cols = self.rule_args
+        flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
+                                      units, open_cells, rows, cols).tolist()
+        found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
+        x = 0
+        while x < len(flat):
+            rule, nt, np_ = flat[x:x + 3]
+            x += 3
+            found[rule].append((flat[x:x + nt], flat[x + nt:x + nt + np_]))
+            x += nt + np_
+        for deductions in found:
+            yield iter(deductions)
 
     def _nested(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
         """SE's nested levels: the first of these searches on the assumed board that
@@ -922,21 +951,34 @@ _KERNEL: dict[str, bool] = {}
 
 
 def _kernel() -> bool:
-    """Whether the compiled search (kernels/chains_fast.py) serves: the numba backend
+    """Whether the compiled searches (kernels/chains_fast.py) serve: the numba backend
     does, and numba imports."""
     name = backend_name()
     if name not in _KERNEL:
         _KERNEL[name] = False
         if name == "numba":
             try:
-                from ..kernels import chains_fast
+                from ..kernels import chains_fast  # noqa: F401
             except ImportError:  # numba cannot be imported: get_backend says why
                 pass
             else:
-                announce_compile(chains_fast.search, chains_fast.needed,
-                                 chains_fast.forcing_chains, chains_fast.may_conclude)
                 _KERNEL[name] = True
     return _KERNEL[name]
+
+
+_READY: dict[str, Any] = {}
+
+
+def _fast(name: str) -> Any:
+    """The compiled function `name` of kernels/chains_fast.py, after saying on stderr that
+    it compiles when numba's cache of it is cold (checked once per process)."""
+    got = _READY.get(name)
+    if got is None:
+        from ..kernels import chains_fast
+
+        got = _READY[name] = getattr(chains_fast, name)
+        announce_compile(got)
+    return got
 
 
 _TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
@@ -961,6 +1003,28 @@ def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, int]:
     return got
 
 
+_RULE_TABLES: dict[GeometryKey, tuple[Any, Any, Any]] = {}
+
+
+def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
+    """The compiled level-1 rules' view of a geometry: each box-line crossing as its
+    shared cells, the box's rest and the line's rest (three blocks padded with -1), and
+    the rows' and columns' unit numbers."""
+    got = _RULE_TABLES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        t = tables(geo)
+        width = max(len(part) for x in t.crossings for part in x[2:])
+        crossings = np.full((len(t.crossings), 3 * width), -1, dtype=np.int64)
+        for k, (_box, _line, *parts) in enumerate(t.crossings):
+            for p, part in enumerate(parts):
+                crossings[k, p * width: p * width + len(part)] = part
+        got = _RULE_TABLES[geo.key] = (crossings, np.array(t.rows, dtype=np.int64),
+                                       np.array(t.cols, dtype=np.int64))
+    return got
+
+
 def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
               ) -> Iterator[tuple[Deduction, int]]:
     """The dynamic search's conclusions from the compiled kernel, as deductions, each
@@ -973,11 +1037,12 @@ def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
     geo, n, cands = board.geo, board.n, board.cands
     units_of, unit_cells, peers, words = _kernel_tables(geo)
     grid = np.array(cands, dtype=np.int64)
-    rows, ancs = k.search(n, grid, units_of, unit_cells, peers, words)
+    rows, ancs = _fast("search")(n, grid, units_of, unit_cells, peers, words)
     raw = ancs.astype("<u8", copy=False).tobytes()
     width = 8 * words
     if src is not None:
-        need = k.needed(n, np.array(src, dtype=np.int64), grid, units_of, unit_cells, ancs)
+        need = _fast("needed")(n, np.array(src, dtype=np.int64), grid, units_of, unit_cells,
+                               ancs)
         raw_need = need.astype("<u8", copy=False).tobytes()
         width_need = 8 * need.shape[1]
     starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
@@ -1030,12 +1095,10 @@ def _may_conclude(geo: Geometry, cands: list[int]) -> set[int]:
     the cell opens) reaches over static links, a superset of what the search meets (it
     stops at a clash), are not only the starts. The search need not visit other cells."""
     if _kernel():
-        from ..kernels import chains_fast
-
         import numpy as np
 
         units_of, unit_cells, peers, _words = _kernel_tables(geo)
-        able = chains_fast.may_conclude(geo.n, np.array(cands, dtype=np.int64), units_of,
+        able = _fast("may_conclude")(geo.n, np.array(cands, dtype=np.int64), units_of,
                                         unit_cells, peers)
         return set(np.flatnonzero(able).tolist())
     n = geo.n

@@ -754,3 +754,216 @@ def may_conclude(n, cands, units_of, unit_cells, peers):
             if out[c]:
                 break
     return out
+
+
+@njit(cache=True)
+def _put(items, nitems, rule, targets, nt, parents, np_):
+    """Append one deduction (rule, its targets, its parents) to the flat items array."""
+    items = _grow1(items, nitems + 3 + nt + np_)
+    items[nitems] = rule
+    items[nitems + 1] = nt
+    items[nitems + 2] = np_
+    items[nitems + 3: nitems + 3 + nt] = targets[:nt]
+    items[nitems + 3 + nt: nitems + 3 + nt + np_] = parents[:np_]
+    return items, nitems + 3 + nt + np_
+
+
+@njit(cache=True)
+def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
+    """grade/chains.py's level-1 rules on a classic or jigsaw board state cands reached
+    from src: locked candidates (rule 0), hidden pairs (1), naked pairs (2) and X-wings
+    (3), each deduction in the Python rule's order, as flat records (rule, number of
+    targets, number of parents, targets, parents); those needing no removal left out.
+    crossings rows: (shared cells, box's rest, line's rest) as three blocks of cells
+    padded with -1; nsrc: per unit, its cells open in src."""
+    ncells = cands.shape[0]
+    items = np.zeros(256, np.int64)
+    nitems = 0
+    targets = np.zeros(ncells * n, np.int64)
+    parents = np.zeros(ncells * n, np.int64)
+    width = crossings.shape[1] // 3
+    # locked candidates: a digit of the shared cells missing from one rest
+    for x in range(crossings.shape[0]):
+        inside = 0
+        for k in range(width):
+            c = crossings[x, k]
+            if c >= 0:
+                inside |= cands[c]
+        for side in range(2):
+            source = width * (1 + side)
+            target = width * (2 - side)
+            s_mask = t_mask = 0
+            for k in range(width):
+                c = crossings[x, source + k]
+                if c >= 0:
+                    s_mask |= cands[c]
+                c = crossings[x, target + k]
+                if c >= 0:
+                    t_mask |= cands[c]
+            found = inside & ~s_mask & t_mask
+            for d in range(n):
+                if not (found >> d) & 1:
+                    continue
+                np_ = nt = 0
+                for k in range(width):
+                    c = crossings[x, source + k]
+                    if c >= 0 and (src[c] >> d) & 1:
+                        parents[np_] = c * n + d
+                        np_ += 1
+                    c = crossings[x, target + k]
+                    if c >= 0 and (cands[c] >> d) & 1:
+                        targets[nt] = c * n + d
+                        nt += 1
+                if np_:
+                    items, nitems = _put(items, nitems, 0, targets, nt, parents, np_)
+    # hidden pairs: two digits with the same two places in a unit
+    firsts = np.zeros(n, np.int64)
+    seconds = np.zeros(n, np.int64)
+    for u in range(units.shape[0]):
+        if nsrc[u] <= 4:
+            continue
+        two = np.zeros(n, np.int64)  # the digits with two places, by first place
+        ntwo = 0
+        for d in range(n):
+            a = b = -1
+            count = 0
+            for k in range(units.shape[1]):
+                c = units[u, k]
+                if c >= 0 and (cands[c] >> d) & 1:
+                    count += 1
+                    a, b = c, a
+            if count == 2:
+                firsts[d] = min(a, b)
+                seconds[d] = max(a, b)
+                two[ntwo] = d
+                ntwo += 1
+        # order: by first place, then digit
+        for i in range(1, ntwo):
+            j = i
+            while j > 0 and (firsts[two[j - 1]], two[j - 1]) > (firsts[two[j]], two[j]):
+                two[j - 1], two[j] = two[j], two[j - 1]
+                j -= 1
+        for x in range(ntwo):
+            for y in range(x + 1, ntwo):
+                a = two[x]
+                b = two[y]
+                if firsts[a] != firsts[b] or seconds[a] != seconds[b]:
+                    continue
+                keep = (1 << a) | (1 << b)
+                nt = 0
+                for c in (firsts[a], seconds[a]):
+                    for e in range(n):
+                        if (cands[c] & ~keep) >> e & 1:
+                            targets[nt] = c * n + e
+                            nt += 1
+                if not nt:
+                    continue
+                np_ = 0
+                for k in range(units.shape[1]):
+                    c = units[u, k]
+                    if c < 0 or c == firsts[a] or c == seconds[a]:
+                        continue
+                    for e in (a, b):
+                        if (src[c] >> e) & 1:
+                            parents[np_] = c * n + e
+                            np_ += 1
+                if np_:
+                    items, nitems = _put(items, nitems, 1, targets, nt, parents, np_)
+    # naked pairs: two cells of a unit with the same two candidates
+    for u in range(units.shape[0]):
+        if nsrc[u] < 4:
+            continue
+        for x in range(units.shape[1]):
+            p = units[u, x]
+            if p < 0 or _bits(cands[p]) != 2:
+                continue
+            for y in range(x + 1, units.shape[1]):
+                q = units[u, y]
+                if q < 0 or _bits(cands[q]) != 2 or cands[q] != cands[p]:
+                    continue
+                m = cands[p]
+                nt = 0
+                for c in range(ncells):  # the unit's cells, ascending
+                    inunit = False
+                    for k in range(units.shape[1]):
+                        if units[u, k] == c:
+                            inunit = True
+                            break
+                    if not inunit or c == p or c == q:
+                        continue
+                    for e in range(n):
+                        if (cands[c] & m) >> e & 1:
+                            targets[nt] = c * n + e
+                            nt += 1
+                if not nt:
+                    continue
+                np_ = 0
+                for c in (p, q):
+                    for e in range(n):
+                        if (src[c] & ~m) >> e & 1:
+                            parents[np_] = c * n + e
+                            np_ += 1
+                if np_:
+                    items, nitems = _put(items, nitems, 2, targets, nt, parents, np_)
+    # X-wings: a digit with the same two places in two rows (columns)
+    for side in range(2):
+        base = rows if side == 0 else cols
+        cover = cols if side == 0 else rows
+        for d in range(n):
+            lines = np.zeros(base.shape[0], np.int64)
+            poss = np.zeros(base.shape[0], np.int64)
+            nl = 0
+            for ui in range(base.shape[0]):
+                u = base[ui]
+                count = 0
+                pos = 0
+                for k in range(units.shape[1]):
+                    c = units[u, k]
+                    if c >= 0 and (cands[c] >> d) & 1:
+                        count += 1
+                        pos |= 1 << k
+                if count == 2:
+                    lines[nl] = u
+                    poss[nl] = pos
+                    nl += 1
+            for x in range(nl):
+                for y in range(x + 1, nl):
+                    if poss[x] != poss[y]:
+                        continue
+                    u1 = lines[x]
+                    u2 = lines[y]
+                    nt = 0
+                    for k in range(units.shape[1]):
+                        if not (poss[x] >> k) & 1:
+                            continue
+                        for kk in range(units.shape[1]):
+                            c = units[cover[k], kk]
+                            if c < 0 or not (cands[c] >> d) & 1:
+                                continue
+                            inside = False
+                            for z in range(units.shape[1]):
+                                if units[u1, z] == c or units[u2, z] == c:
+                                    inside = True
+                            if not inside:
+                                targets[nt] = c * n + d
+                                nt += 1
+                    if not nt:
+                        continue
+                    np_ = 0
+                    for u in (u1, u2):
+                        for kk in range(units.shape[1]):
+                            c = units[u, kk]
+                            if c < 0 or not (src[c] >> d) & 1 or (cands[c] >> d) & 1:
+                                continue
+                            covered = False
+                            for k in range(units.shape[1]):
+                                if (poss[x] >> k) & 1:
+                                    for z in range(units.shape[1]):
+                                        if units[cover[k], z] == c:
+                                            covered = True
+                            if not covered:
+                                parents[np_] = c * n + d
+                                np_ += 1
+                    if np_:
+                        items, nitems = _put(items, nitems, 3, targets, nt, parents, np_)
+    return items[:nitems]
