@@ -18,6 +18,7 @@ from test_grade_chain_offers import _offers
 from test_grade_techniques import GEO, first_to_fire, from_candidates
 
 from bookgen.grade import Technique, chains
+from bookgen.grade.board import set_bits
 from bookgen.grade.explain import describe
 from bookgen.grade.solver import LADDER
 
@@ -83,7 +84,7 @@ def test_forcing_chains_on_an_assumed_grid_remove_only_false_candidates(seed):
     assert chains._board_chains(GEO, src, src) == []
     for nodes, size, targets, parents in found:
         assert size == len(nodes) >= 3
-        assert parents and set(parents) <= removed
+        assert parents and set(set_bits(parents)) <= removed
         for i in targets:
             assert cands[i // n] >> (i % n) & 1
             assert solution[i // n] != i % n + 1
