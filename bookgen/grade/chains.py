@@ -20,7 +20,10 @@ Glossary:
               removals the nested chain's links needed, and the nested chain's own
               complexity counts once in every deduction resting on it
 A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
-lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
+lowest-rated deduction, so each finder returns that one. The searches nested chains make
+many times (the dynamic search, the forcing chains and level-1 rules on an assumed board)
+run compiled (kernels/chains_fast.py) when the numba backend serves, with the same
+results. Bases: forcing X-chain 6.6, AIC
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
 dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
 """
@@ -241,7 +244,7 @@ def _every_chain(geo: Geometry, cands: list[int]
 
         _units_of, unit_cells, peers, _words = _kernel_tables(geo)
         rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), peers,
-                                          unit_cells, MAX_LAYERS)
+                                       unit_cells, MAX_LAYERS)
         for y_links, on, size, *chain in rows.tolist():
             yield (Technique.AIC if y_links else Technique.X_CHAIN, on == 1,
                    tuple(chain[:size]))
@@ -604,7 +607,7 @@ class _Chaining:
                               rows, cols)
         s, crossings, units, open_cells, rows, cols = self.rule_args
         flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
-                                      units, open_cells, rows, cols).tolist()
+                                   units, open_cells, rows, cols).tolist()
         found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
         x = 0
         while x < len(flat):
@@ -947,125 +950,6 @@ def _search(
             yield tech, size, j, False, assumed, -1, anc
 
 
-_KERNEL: dict[str, bool] = {}
-
-
-def _kernel() -> bool:
-    """Whether the compiled searches (kernels/chains_fast.py) serve: the numba backend
-    does, and numba imports."""
-    name = backend_name()
-    if name not in _KERNEL:
-        _KERNEL[name] = False
-        if name == "numba":
-            try:
-                from ..kernels import chains_fast  # noqa: F401
-            except ImportError:  # numba cannot be imported: get_backend says why
-                pass
-            else:
-                _KERNEL[name] = True
-    return _KERNEL[name]
-
-
-_READY: dict[str, Any] = {}
-
-
-def _fast(name: str) -> Any:
-    """The compiled function `name` of kernels/chains_fast.py, after saying on stderr that
-    it compiles when numba's cache of it is cold (checked once per process)."""
-    got = _READY.get(name)
-    if got is None:
-        from ..kernels import chains_fast
-
-        got = _READY[name] = getattr(chains_fast, name)
-        announce_compile(got)
-    return got
-
-
-_TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
-
-
-def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, int]:
-    """The kernel's view of a geometry: each cell's units and peers in SE's order, each
-    unit's cells (int64 arrays padded with -1), and the words of an ancestor bitset."""
-    got = _TABLES.get(geo.key)
-    if got is None:
-        import numpy as np
-
-        def padded(rows: Sequence[Sequence[int]]) -> Any:
-            out = np.full((len(rows), max(map(len, rows))), -1, dtype=np.int64)
-            for k, row in enumerate(rows):
-                out[k, : len(row)] = row
-            return out
-
-        units, peers = _order(geo)
-        words = (2 * geo.ncells * geo.n + 63) // 64
-        got = _TABLES[geo.key] = (padded(units), padded(geo.units), padded(peers), words)
-    return got
-
-
-_RULE_TABLES: dict[GeometryKey, tuple[Any, Any, Any]] = {}
-
-
-def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
-    """The compiled level-1 rules' view of a geometry: each box-line crossing as its
-    shared cells, the box's rest and the line's rest (three blocks padded with -1), and
-    the rows' and columns' unit numbers."""
-    got = _RULE_TABLES.get(geo.key)
-    if got is None:
-        import numpy as np
-
-        t = tables(geo)
-        width = max(len(part) for x in t.crossings for part in x[2:])
-        crossings = np.full((len(t.crossings), 3 * width), -1, dtype=np.int64)
-        for k, (_box, _line, *parts) in enumerate(t.crossings):
-            for p, part in enumerate(parts):
-                crossings[k, p * width: p * width + len(part)] = part
-        got = _RULE_TABLES[geo.key] = (crossings, np.array(t.rows, dtype=np.int64),
-                                       np.array(t.cols, dtype=np.int64))
-    return got
-
-
-def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
-              ) -> Iterator[tuple[Deduction, int]]:
-    """The dynamic search's conclusions from the compiled kernel, as deductions, each
-    with its rule parents when `src` is given (as _RuleParents on src and the board's
-    candidates; else 0), as a bitset."""
-    import numpy as np
-
-    from ..kernels import chains_fast as k
-
-    geo, n, cands = board.geo, board.n, board.cands
-    units_of, unit_cells, peers, words = _kernel_tables(geo)
-    grid = np.array(cands, dtype=np.int64)
-    rows, ancs = _fast("search")(n, grid, units_of, unit_cells, peers, words)
-    raw = ancs.astype("<u8", copy=False).tobytes()
-    width = 8 * words
-    if src is not None:
-        need = _fast("needed")(n, np.array(src, dtype=np.int64), grid, units_of, unit_cells,
-                               ancs)
-        raw_need = need.astype("<u8", copy=False).tobytes()
-        width_need = 8 * need.shape[1]
-    starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
-    for x, (kind, target, on, size, a, b) in enumerate(rows.tolist()):
-        starts = starts_of.get((kind, a, b))
-        if starts is None:
-            if kind == k.KIND_CLASH_ON:
-                starts = ((a, True),)
-            elif kind == k.KIND_CLASH_OFF:
-                starts = ((a, False),)
-            elif kind == k.KIND_DOUBLE:
-                starts = ((a, True), (a, False))
-            elif kind == k.KIND_UNIT:
-                starts = tuple((q * n + b, True) for q in geo.units[a] if cands[q] >> b & 1)
-            else:
-                starts = tuple((a * n + d - 1, True) for d in digits_of(cands[a]))
-            starts_of[kind, a, b] = starts
-        parents = 0 if src is None else int.from_bytes(
-            raw_need[x * width_need:(x + 1) * width_need], "little")
-        yield (tech, size, target, on == 1, starts, a if kind == k.KIND_UNIT else -1,
-               int.from_bytes(raw[x * width:(x + 1) * width], "little")), parents
-
-
 def _regions(
     board: _Cands, ch: _Chaining, tech: Technique, cell: int, d: int,
     units: tuple[int, ...],
@@ -1099,7 +983,7 @@ def _may_conclude(geo: Geometry, cands: list[int]) -> set[int]:
 
         units_of, unit_cells, peers, _words = _kernel_tables(geo)
         able = _fast("may_conclude")(geo.n, np.array(cands, dtype=np.int64), units_of,
-                                        unit_cells, peers)
+                                     unit_cells, peers)
         return set(np.flatnonzero(able).tolist())
     n = geo.n
     g = _Graph(geo, cands, y_links=True)
@@ -1234,3 +1118,125 @@ def nested_dynamic_forcing_chains(board: Board) -> list[Step]:
     board (SE's level 4: 10.5 + length)."""
     return _multiple(board, Technique.NESTED_DYNAMIC_FORCING_CHAINS, dynamic=True, level=4,
                      nishio=False)
+
+
+# ---------------------------------------------------------------- compiled searches
+
+
+_KERNEL: dict[str, bool] = {}
+
+
+def _kernel() -> bool:
+    """Whether the compiled searches (kernels/chains_fast.py) serve: the numba backend
+    does, and numba imports."""
+    name = backend_name()
+    if name not in _KERNEL:
+        _KERNEL[name] = False
+        if name == "numba":
+            try:
+                from ..kernels import chains_fast  # noqa: F401
+            except ImportError:  # numba cannot be imported: get_backend says why
+                pass
+            else:
+                _KERNEL[name] = True
+    return _KERNEL[name]
+
+
+_READY: dict[str, Any] = {}
+
+
+def _fast(name: str) -> Any:
+    """The compiled function `name` of kernels/chains_fast.py, after saying on stderr that
+    it compiles when numba's cache of it is cold (checked once per process)."""
+    got = _READY.get(name)
+    if got is None:
+        from ..kernels import chains_fast
+
+        got = _READY[name] = getattr(chains_fast, name)
+        announce_compile(got)
+    return got
+
+
+_TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
+
+
+def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, int]:
+    """The kernel's view of a geometry: each cell's units and peers in SE's order, each
+    unit's cells (int64 arrays padded with -1), and the words of an ancestor bitset."""
+    got = _TABLES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        def padded(rows: Sequence[Sequence[int]]) -> Any:
+            out = np.full((len(rows), max(map(len, rows))), -1, dtype=np.int64)
+            for k, row in enumerate(rows):
+                out[k, : len(row)] = row
+            return out
+
+        units, peers = _order(geo)
+        words = (2 * geo.ncells * geo.n + 63) // 64
+        got = _TABLES[geo.key] = (padded(units), padded(geo.units), padded(peers), words)
+    return got
+
+
+_RULE_TABLES: dict[GeometryKey, tuple[Any, Any, Any]] = {}
+
+
+def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
+    """The compiled level-1 rules' view of a geometry: each box-line crossing as its
+    shared cells, the box's rest and the line's rest (three blocks padded with -1), and
+    the rows' and columns' unit numbers."""
+    got = _RULE_TABLES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        t = tables(geo)
+        width = max(len(part) for x in t.crossings for part in x[2:])
+        crossings = np.full((len(t.crossings), 3 * width), -1, dtype=np.int64)
+        for k, (_box, _line, *parts) in enumerate(t.crossings):
+            for p, part in enumerate(parts):
+                crossings[k, p * width: p * width + len(part)] = part
+        got = _RULE_TABLES[geo.key] = (crossings, np.array(t.rows, dtype=np.int64),
+                                       np.array(t.cols, dtype=np.int64))
+    return got
+
+
+def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
+              ) -> Iterator[tuple[Deduction, int]]:
+    """The dynamic search's conclusions from the compiled kernel, as deductions, each
+    with its rule parents when `src` is given (as _RuleParents on src and the board's
+    candidates; else 0), as a bitset."""
+    import numpy as np
+
+    from ..kernels import chains_fast as k
+
+    geo, n, cands = board.geo, board.n, board.cands
+    units_of, unit_cells, peers, words = _kernel_tables(geo)
+    grid = np.array(cands, dtype=np.int64)
+    rows, ancs = _fast("search")(n, grid, units_of, unit_cells, peers, words)
+    raw = ancs.astype("<u8", copy=False).tobytes()
+    width = 8 * words
+    if src is not None:
+        need = _fast("needed")(n, np.array(src, dtype=np.int64), grid, units_of, unit_cells,
+                               ancs)
+        raw_need = need.astype("<u8", copy=False).tobytes()
+        width_need = 8 * need.shape[1]
+    starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
+    for x, (kind, target, on, size, a, b) in enumerate(rows.tolist()):
+        starts = starts_of.get((kind, a, b))
+        if starts is None:
+            if kind == k.KIND_CLASH_ON:
+                starts = ((a, True),)
+            elif kind == k.KIND_CLASH_OFF:
+                starts = ((a, False),)
+            elif kind == k.KIND_DOUBLE:
+                starts = ((a, True), (a, False))
+            elif kind == k.KIND_UNIT:
+                starts = tuple((q * n + b, True) for q in geo.units[a] if cands[q] >> b & 1)
+            else:
+                starts = tuple((a * n + d - 1, True) for d in digits_of(cands[a]))
+            starts_of[kind, a, b] = starts
+        parents = 0 if src is None else int.from_bytes(
+            raw_need[x * width_need:(x + 1) * width_need], "little")
+        yield (tech, size, target, on == 1, starts, a if kind == k.KIND_UNIT else -1,
+               int.from_bytes(raw[x * width:(x + 1) * width], "little")), parents

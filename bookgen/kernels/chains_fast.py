@@ -1,13 +1,20 @@
-"""The numba dynamic forcing-chains search: grade/chains.py's ``_search`` at level 0 on
-the changing board (contradiction, double, cell and unit forcing chains), compiled
-(``cache=True``). It meets the same conclusions in the same order, with the same
-complexities and ancestors; chains.py turns its rows back into its own deductions.
+"""grade/chains.py's chain searches compiled with numba (``cache=True``), each giving
+what its Python counterpart gives, in the same order; chains.py turns the rows back into
+its own values and uses these whenever the numba backend serves:
 
-Glossary: as grade/chains.py. A run is the propagation of one assumption, ON or OFF of
-one candidate. Every run of the board state is made first, and the nodes it reaches are
-kept as rows of a pool: the node key (2 * cand index + on) and its ancestors, a bitset
-over node keys in uint64 words; a run's rows follow one another. Run number 2 * a + on
-belongs to the a-th candidate of the board.
+  search          the dynamic forcing-chains search at level 0 (``_search``):
+                  contradiction, double, cell and unit forcing chains
+  needed          the removals each conclusion of a nested search needed (``_RuleParents``)
+  forcing_chains  the shortest forcing chain from every start (``_every_chain``)
+  may_conclude    the cells a static multiple search may conclude from (``_may_conclude``)
+  plus_rules      the level-1 rules on an assumed board (``_Chaining._level_one``), on
+                  classic and jigsaw grids
+
+Glossary: as grade/chains.py. A bitset is a row of uint64 words. A run is the
+propagation of one assumption, ON or OFF of one candidate. ``search`` makes every run of
+the board state first and keeps the nodes each reaches as rows of a pool: the node key
+(2 * cand index + on) and its ancestors, a bitset over node keys; a run's rows follow
+one another. Run number 2 * a + on belongs to the a-th candidate of the board.
 
 Conclusion kinds (``KIND_*``): the start's ON run clashed (the candidate is false), its
 OFF run clashed (true), both its runs agree (double), every place of a digit in a unit
