@@ -20,12 +20,13 @@ Glossary:
               removals the nested chain's links needed, and the nested chain's own
               complexity counts once in every deduction resting on it
 A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
-lowest-rated deduction, so each finder returns that one. The searches nested chains make
-many times (the dynamic search, the forcing chains and level-1 rules on an assumed board)
-run compiled (kernels/chains_fast.py) when the numba backend serves, with the same
-results. Bases: forcing X-chain 6.6, AIC
+lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
 dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
+
+The searches nested chains make many times (the dynamic search, the forcing chains and
+level-1 rules on an assumed board) run compiled (kernels/chains_fast.py) when the numba
+backend serves, with the same results.
 """
 
 from __future__ import annotations
