@@ -2,7 +2,8 @@
 bookgen/grade/chains.py, on every geometry: the dynamic forcing-chains search (the same
 conclusions in the same order, with the same complexities, starts, units and ancestors,
 and the same rule parents for a nested search), the forcing chains a nested search
-follows, and the cells a static multiple search may conclude from. The grader uses the
+follows, the cells a static multiple search may conclude from, and the level-1 rules
+applied inside an assumption. The grader uses the
 compiled ones whenever the numba backend serves, so a difference here is a difference in
 grades.
 
