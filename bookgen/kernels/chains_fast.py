@@ -26,6 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .killer_fast import _bits
+
 KIND_CLASH_ON, KIND_CLASH_OFF, KIND_DOUBLE, KIND_UNIT, KIND_CELL = range(5)
 
 _M1 = np.uint64(0x5555555555555555)
@@ -49,12 +51,18 @@ def _pop(row):
 
 
 @njit(cache=True)
-def _bits(m):
-    k = 0
-    while m:
-        m &= m - 1
-        k += 1
-    return k
+def _two_places(cands, cells, d):
+    """The places of digit d (0-based) among cells (padded with -1): (how many, the first
+    and the last of them in the cells' order)."""
+    first = last = -1
+    count = 0
+    for q in cells:
+        if q >= 0 and (cands[q] >> d) & 1:
+            count += 1
+            if first < 0:
+                first = q
+            last = q
+    return count, first, last
 
 
 @njit(cache=True)
@@ -549,16 +557,9 @@ def _static_links(n, cands, peers, unit_cells, y_links):
                             strong[i, j >> 6] |= _ONE << np.uint64(j & 63)
     for u in range(unit_cells.shape[0]):
         for d in range(n):
-            a = b = -1
-            count = 0
-            for qk in range(unit_cells.shape[1]):
-                q = unit_cells[u, qk]
-                if q >= 0 and (cands[q] >> d) & 1:
-                    count += 1
-                    if a < 0:
-                        a = q * n + d
-                    else:
-                        b = q * n + d
+            count, a, b = _two_places(cands, unit_cells[u], d)
+            a = a * n + d
+            b = b * n + d
             if count == 2:
                 strong[a, b >> 6] |= _ONE << np.uint64(b & 63)
                 strong[b, a >> 6] |= _ONE << np.uint64(a & 63)
@@ -832,13 +833,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
         two = np.zeros(n, np.int64)  # the digits with two places, by first place
         ntwo = 0
         for d in range(n):
-            a = b = -1
-            count = 0
-            for k in range(units.shape[1]):
-                c = units[u, k]
-                if c >= 0 and (cands[c] >> d) & 1:
-                    count += 1
-                    a, b = c, a
+            count, a, b = _two_places(cands, units[u], d)
             if count == 2:
                 firsts[d] = min(a, b)
                 seconds[d] = max(a, b)
