@@ -70,6 +70,13 @@ class Tables:
     """Whether the grid is X or hyper: Sukaku Explainer's variant ladder applies."""
     peer_sets: tuple[frozenset[int], ...]
     """peers[cell] as sets, for quick 'sees' tests."""
+    peer_cells: tuple[int, ...]
+    """peers[cell] as cell bits (bit p for peer p)."""
+    cell_units: tuple[int, ...]
+    """geo.cell_units[cell] as unit bits (bit u for unit u)."""
+    unit_cells: tuple[int, ...]
+    """units[unit] as cell bits; a unit's cells are ascending, so its bits read in the
+    same order."""
     peer_bits: tuple[int, ...]
     """peer_bits[cell * n + d - 1]: the cand-index bits of digit d in the cell's peers."""
     cell_bits: tuple[int, ...]
@@ -230,6 +237,9 @@ def _build(geo: Geometry) -> Tables:
         claiming_reads=tuple(reads(lock) for lock in claiming),
         generalized=geo.variant in (Variant.X, Variant.HYPER),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
+        peer_cells=tuple(sum(1 << p for p in ps) for ps in geo.peers),
+        cell_units=tuple(sum(1 << u for u in us) for us in geo.cell_units),
+        unit_cells=tuple(sum(1 << c for c in cells) for cells in geo.units),
         peer_bits=tuple(peer_bits),
         cell_bits=cell_bits,
         cell_cands=cell_cands,

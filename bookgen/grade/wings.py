@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .board import Board, Step, digits_of
+from .board import Board, Step, digits_of, set_bits
 from .scale import Technique
 from .tables import tables
 
@@ -65,32 +65,38 @@ def xyz_wing(board: Board) -> list[Step]:
     return []
 
 
-def _als(board: Board, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def _als(board: Board, k: int) -> Iterator[tuple[int, int]]:
     """Almost locked sets of k mutually visible cells (each with 2+ candidates) holding
-    k + 1 digits in all: (cells, digits). Each set once, cells ascending."""
+    k + 1 digits in all: (cells as bits, digits). Each set once, in the order of their
+    cells ascending."""
     cands = board.cands
-    sets = tables(board.geo).peer_sets
+    peers = tables(board.geo).peer_cells
     limit = k + 1
+    fits = 0
+    for c, m in enumerate(cands):
+        if 2 <= m.bit_count() <= limit:
+            fits |= 1 << c
 
-    def grow(
-        chosen: tuple[int, ...], union: int, pool: list[int]
-    ) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == k:
-            if union.bit_count() == limit:
-                yield chosen, union
-            return
-        for i, x in enumerate(pool):
+    def grow(chosen: int, size: int, union: int, pool: int) -> Iterator[tuple[int, int]]:
+        # pool: the cells after the last chosen one that see every chosen cell
+        need = k - size - 1
+        while pool:
+            low = pool & -pool
+            pool ^= low
+            x = low.bit_length() - 1
             grown = union | cands[x]
             if grown.bit_count() > limit:
                 continue
-            rest = [y for y in pool[i + 1 :] if y in sets[x]]
-            if len(rest) >= k - len(chosen) - 1:
-                yield from grow(chosen + (x,), grown, rest)
+            if not need:
+                if grown.bit_count() == limit:
+                    yield chosen | low, grown
+                continue
+            rest = pool & peers[x]
+            if rest.bit_count() >= need:
+                yield from grow(chosen | low, size + 1, grown, rest)
 
-    for c, m in enumerate(cands):
-        if 2 <= m.bit_count() <= limit:
-            pool = [p for p in sorted(sets[c]) if p > c and 2 <= cands[p].bit_count() <= limit]
-            yield from grow((c,), m, pool)
+    for c in set_bits(fits):
+        yield from grow(1 << c, 1, cands[c], fits & peers[c] & -(2 << c))
 
 
 def _als_wing(board: Board, size: int, tech: Technique, graded: bool) -> list[Step]:
@@ -105,50 +111,59 @@ def _als_wing(board: Board, size: int, tech: Technique, graded: bool) -> list[St
     m = (size + 2) // 2 and `biggest` the most candidates of a set cell. The lowest-rated
     deduction is taken, then the one removing most.
     """
-    cands, geo = board.cands, board.geo
-    sets = tables(geo).peer_sets
-    bivalue = [c for c, m in enumerate(cands) if m.bit_count() == 2]
+    cands = board.cands
+    peers = tables(board.geo).peer_cells
+    holders = board.holders()
+    bivalue = 0
+    for c, m in enumerate(cands):
+        if m.bit_count() == 2:
+            bivalue |= 1 << c
+    mid = (size + 2) // 2
     best: tuple[float, int, Step] | None = None
 
-    def seeing_all(cells: list[int]) -> set[int]:
-        common = set(sets[cells[0]])
-        for c in cells[1:]:
-            common &= sets[c]
+    def seeing_all(cells: int) -> int:
+        common = -1
+        for c in set_bits(cells):
+            common &= peers[c]
         return common
 
     for als, union in _als(board, size - 1):
-        near: set[int] = set()
-        for c in als:
-            near |= sets[c]
-        biggest = max(cands[c].bit_count() for c in als)
-        mid = (size + 2) // 2
+        cells = tuple(set_bits(als))
+        near = 0
+        for c in cells:
+            near |= peers[c]
+        biggest = max(cands[c].bit_count() for c in cells)
         value = tech.se + (0.1 * ((size - mid) - abs(mid - biggest)) if graded else 0.0)
         value = round(value, 1)
         if best is not None and value > best[0]:
             continue
-        for yz in bivalue:
+        for yz in set_bits(bivalue & near & ~als):
             m = cands[yz]
-            if yz in als or yz not in near or m & union != m:
+            if m & union != m:
                 continue
             x, z = digits_of(m)
-            lx, lz = (all(yz in sets[c] for c in als if cands[c] >> (d - 1) & 1) for d in (x, z))
+            outside = als & ~peers[yz]
+            lx, lz = not holders[x] & outside, not holders[z] & outside
             if not (lx or lz):
                 continue
-            pattern = set(als) | {yz}
-            elim: set[tuple[int, int]] = set()
+            pattern = als | 1 << yz
+            removed = {}  # digit -> cells it leaves
             for d, ok in ((z, lx), (x, lz)):
                 if ok:  # the other digit of the bivalue cell is the one removed
-                    b = 1 << (d - 1)
-                    holders = [c for c in als if cands[c] & b] + [yz]
-                    elim |= {(c, d) for c in seeing_all(holders) - pattern if cands[c] & b}
+                    cut = seeing_all(holders[d] & als | 1 << yz) & holders[d] & ~pattern
+                    if cut:
+                        removed[d] = cut
             if lx and lz:
                 for d in digits_of(union & ~m):
-                    b = 1 << (d - 1)
-                    holders = [c for c in als if cands[c] & b]
-                    elim |= {(c, d) for c in seeing_all(holders) - pattern if cands[c] & b}
-            if elim and (best is None or (value, -len(elim)) < best[:2]):
+                    cut = seeing_all(holders[d] & als) & holders[d] & ~pattern
+                    if cut:
+                        removed[d] = cut
+            if not removed:
+                continue
+            elim = sorted((c, d) for d, cut in removed.items() for c in set_bits(cut))
+            if best is None or (value, -len(elim)) < best[:2]:
                 step = Step(
-                    tech, value, als + (yz,), digits_of(union), eliminated=tuple(sorted(elim))
+                    tech, value, cells + (yz,), digits_of(union), eliminated=tuple(elim)
                 )
                 best = (value, -len(elim), step)
     return [best[2]] if best else []
