@@ -24,26 +24,55 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .board import Board, Step, digits_of
+from ..grid import GeometryKey
+from .board import Board, Step, digits_of, set_bits
 from .scale import Technique
-from .tables import tables
+from .tables import kept, per_geometry, tables
 
 _UR = Technique.UNIQUE_RECTANGLE
 _UL = Technique.UNIQUE_LOOP
 
 
-def _loops(board: Board, start: int, pair: int) -> Iterator[tuple[int, ...]]:
-    """Closed paths from `start` through cells holding the pair, each step along a unit of
+def _area(board: Board, start: int, pair: int) -> int:
+    """The cells a loop from `start` may enter, as bits: those holding the pair, except
+    the pair's bivalue cells below `start` (a loop is walked from its first one)."""
+    cands = board.cands
+    a, b = digits_of(pair)
+    holders = board.holders()
+    area = holders[a] & holders[b] & ~(1 << start)
+    for c in set_bits(area & ((1 << start) - 1)):
+        if cands[c] == pair:
+            area ^= 1 << c
+    return area
+
+
+_LOOPS: dict[GeometryKey, dict[tuple[int, int, tuple[int, ...]], list[tuple[int, ...]]]] = {}
+
+
+def _valid_loops(board: Board, start: int, pair: int, area: int) -> list[tuple[int, ...]]:
+    """The valid loops from `start` (see _loops, _valid). They depend only on the area
+    and its cells' candidates, so they are kept by those: most starts keep them from one
+    board state to the next."""
+    cands = board.cands
+    key = (start, area, tuple(cands[c] for c in set_bits(area)))
+    return kept(
+        per_geometry(_LOOPS, board.geo), key,
+        lambda: [loop for loop in _loops(board, start, pair, area) if _valid(board, loop)],
+    )
+
+
+def _loops(board: Board, start: int, pair: int, area: int) -> Iterator[tuple[int, ...]]:
+    """Closed paths from `start` through the area's cells, each step along a unit of
     another kind than the step before; at most two cells with extras, unless every extra
     cell adds the same single digit (type 2).
 
     Paths that cannot close into a valid loop are cut early: a unit may hold two path
-    cells only, at positions of opposite parity. A loop is walked from its first bivalue
-    cell only (other bivalue cells of the pair below `start` are not entered)."""
+    cells only, at positions of opposite parity."""
     geo, cands = board.geo, board.cands
-    kinds = _kinds(board)
+    t = tables(geo)
+    kinds, unit_cells = t.kinds, t.unit_cells
+    home = 1 << start
     path = [start]
-    on_path = {start}
     held: dict[int, list[int]] = {u: [0] for u in geo.cell_units[start]}  # unit -> positions
 
     def fits(cell: int, pos: int) -> bool:
@@ -53,34 +82,33 @@ def _loops(board: Board, start: int, pair: int) -> Iterator[tuple[int, ...]]:
                 return False
         return True
 
-    def walk(cell: int, last: str, allowed: int, extra: int) -> Iterator[tuple[int, ...]]:
+    def walk(
+        cell: int, last: str, allowed: int, extra: int, free: int
+    ) -> Iterator[tuple[int, ...]]:
         pos = len(path)
         for u in geo.cell_units[cell]:
             kind = kinds[u]
             if kind == last:
                 continue
-            for nxt in geo.units[u]:
-                if nxt == start and pos >= 4:
+            ahead = unit_cells[u] & (free | home) if pos >= 4 else unit_cells[u] & free
+            for nxt in set_bits(ahead):
+                if nxt == start:
                     yield tuple(path)
                     continue
                 m = cands[nxt]
-                if nxt in on_path or m & pair != pair or (m == pair and nxt < start):
-                    continue
                 more = extra | (m & ~pair)
                 wide = m.bit_count() > 2
                 if (wide and more.bit_count() != 1 and allowed <= 0) or not fits(nxt, pos):
                     continue
                 path.append(nxt)
-                on_path.add(nxt)
                 for w in geo.cell_units[nxt]:
                     held.setdefault(w, []).append(pos)
-                yield from walk(nxt, kind, allowed - wide, more)
+                yield from walk(nxt, kind, allowed - wide, more, free & ~(1 << nxt))
                 for w in geo.cell_units[nxt]:
                     held[w].pop()
                 path.pop()
-                on_path.discard(nxt)
 
-    yield from walk(start, "", 2, 0)
+    yield from walk(start, "", 2, 0, area)
 
 
 def _kinds(board: Board) -> tuple[str, ...]:
@@ -114,9 +142,7 @@ def unique_loop(board: Board) -> list[Step]:
     for start, m in enumerate(cands):
         if m.bit_count() != 2:
             continue
-        for loop in _loops(board, start, m):
-            if not _valid(board, loop):
-                continue
+        for loop in _valid_loops(board, start, m, _area(board, start, m)):
             for step in _deductions(board, loop, m):
                 key = (frozenset(loop), step.eliminated)
                 old = found.get(key)
