@@ -6,10 +6,11 @@ Glossary:
   node       (cell, digit, on): a candidate assumed true (on) or false in a chain
   where      where[unit][d - 1]: the places of digit d in a unit, bit i for its i-th cell
   holders    holders[d]: the cells holding candidate d, bit c for cell c (index 0 unused)
-  clock      counts the board's changes; a unit's stamp is the clock of its last change
+  clock      counts the board's changes; per tick, the units whose candidates it changed
+             are kept as bits (the marks)
   note       what a finder that scans items (units, locks) in order left on the board: the
              clock of its call and how many leading items it found nothing in; items whose
-             units kept their stamps since then still give nothing (a finder's result on an
+             units no tick marked since then still give nothing (a finder's result on an
              item depends only on the candidates of a few units)
   Step       one deduction: the technique, what it rests on, what it placed or removed
 """
@@ -83,8 +84,8 @@ class Board:
     are units here, and step units index into its units."""
 
     __slots__ = (
-        "geo", "n", "values", "cands", "full", "_where", "_holders", "_places", "_clock",
-        "_stamps", "_notes",
+        "geo", "n", "values", "cands", "full", "_where", "_holders", "_places", "_units",
+        "_marks", "_notes",
     )
 
     def __init__(self, values: tuple[int, ...], geo: Geometry) -> None:
@@ -102,10 +103,10 @@ class Board:
                         used |= 1 << (values[p] - 1)
                 self.cands[c] = self.full & ~used
         self._places = tables(geo).cell_places
+        self._units = tables(geo).cell_units
         self._where: list[list[int]] | None = None
         self._holders: list[int] | None = None
-        self._clock = 0
-        self._stamps = [0] * len(geo.units)
+        self._marks = [0]  # the marks (see the glossary); the clock is the last index
         self._notes: dict[Hashable, tuple[int, int]] = {}
 
     def where(self) -> list[list[int]]:
@@ -154,21 +155,18 @@ class Board:
             return -1, 0
         clock, clean = got
         changed = 0
-        for u, stamp in enumerate(self._stamps):
-            if stamp > clock:
-                changed |= 1 << u
+        for mark in self._marks[clock + 1 :]:
+            changed |= mark
         return changed, clean
 
     def leave_note(self, note: Hashable, clean: int) -> None:
         """Note that a finder found nothing in its first `clean` items on this board now."""
-        self._notes[note] = (self._clock, clean)
+        self._notes[note] = (len(self._marks) - 1, clean)
 
     def _remove(self, cell: int, d: int) -> None:
         """Remove candidate d of cell, from cands and the kept tables."""
         self.cands[cell] &= ~(1 << (d - 1))
-        stamps, clock = self._stamps, self._clock
-        for u, _ in self._places[cell]:
-            stamps[u] = clock
+        self._marks[-1] |= self._units[cell]
         where = self._where
         if where is not None:
             for u, bit in self._places[cell]:
@@ -178,7 +176,7 @@ class Board:
 
     def place(self, cell: int, value: int) -> None:
         """Fill cell with value and remove value from its peers."""
-        self._clock += 1
+        self._marks.append(0)
         self.values[cell] = value
         for d in digits_of(self.cands[cell]):
             self._remove(cell, d)
@@ -190,7 +188,7 @@ class Board:
 
     def apply(self, step: Step) -> bool:
         """Apply a step's removals and placements; True if anything changed."""
-        self._clock += 1
+        self._marks.append(0)
         changed = False
         for cell, d in step.eliminated:
             if self.cands[cell] & 1 << (d - 1):
