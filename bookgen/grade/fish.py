@@ -9,7 +9,7 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from ..grid import Geometry, GeometryKey
 from .board import Board, Step, set_bits
@@ -165,10 +165,9 @@ def _masks(geo: Geometry) -> _Masks:
     key = geo.key
     got = _MASKS.get(key)
     if got is None:
-        unit_kinds = tables(geo).kinds
-        cell_units = tuple(sum(1 << u for u in us) for us in geo.cell_units)
-        peers = tuple(sum(1 << p for p in ps) for ps in geo.peers)
-        unit_cells = tuple(sum(1 << c for c in cells) for cells in geo.units)
+        t = tables(geo)
+        unit_kinds = t.kinds
+        cell_units, peers, unit_cells = t.cell_units, t.peer_cells, t.unit_cells
         order = ("column", "row", "box")
         kinds = tuple(
             sum(1 << u for u in range(len(geo.units)) if unit_kinds[u] == kind)
@@ -299,7 +298,7 @@ class _Network:
             for v, bits in part.starting:
                 starting[v] = starting.get(v, 0) | bits << first
         self._kinds = _masks(geo)[3]
-        self._nexts: list[list[tuple[int, int]] | None] = [None] * len(self.links)
+        self._nexts: list[list[int] | None] = [None] * len(self.links)
 
     def near(self, i: int) -> int:
         """The links whose start shares a unit with link i's end, as bits."""
@@ -309,20 +308,22 @@ class _Network:
             near |= starting.get(u, 0)
         return near
 
-    def nexts(self, i: int) -> list[tuple[int, int]]:
+    def nexts(self, i: int) -> list[int]:
         """The links that can follow link i (its end and their start share a unit, no
-        shared cell or unit), with the joining unit; computed when first asked."""
+        shared cell or unit), in reverse order (as a depth-first search takes them);
+        computed when first asked."""
         got = self._nexts[i]
         if got is None:
-            links, ends, cells = self.links, self.ends, self.cells
-            end = ends[i][1]
-            got = []
-            for j in set_bits(self.near(i)):
-                if links[j][0] == links[i][0] or cells[i] & cells[j]:
-                    continue
-                got.append((j, _join(end.units & ends[j][0].units, self._kinds)))
+            links, cells = self.links, self.cells
+            unit, mine = links[i][0], cells[i]
+            got = [j for j in set_bits(self.near(i)) if links[j][0] != unit and not cells[j] & mine]
+            got.reverse()
             self._nexts[i] = got
         return got
+
+    def join(self, i: int, j: int) -> int:
+        """The unit of the weak link from link i's end to link j's start (see _join)."""
+        return _join(self.ends[i][1].units & self.ends[j][0].units, self._kinds)
 
 
 _Best = tuple[float, int, Step]
@@ -366,7 +367,7 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
     _, _, unit_cells, kinds = _masks(board.geo)
     best: _Best | None = None
     links, ends = net.links, net.ends
-    for chain, joins, used in _chains(net, k, holders, kinds):
+    for chain, joins, used in _chains(net, k, holders):
         start, end = ends[chain[0]][0], ends[chain[-1]][1]
         units = [links[c][0] for c in chain]
         banned = 0
@@ -402,47 +403,34 @@ _Chain = tuple[list[int], list[int], int]
 """A chain of links: the links (indices into the network), the joining units, the cells."""
 
 
-def _chains(net: _Network, k: int, holders: int, kinds: tuple[int, ...]) -> Iterator[_Chain]:
+def _chains(net: _Network, k: int, holders: int) -> Iterator[_Chain]:
     """Every chain of k links disjoint in cells and units whose two free ends see a common
     holder of the digit (only those can remove anything), each once (links come in
     flipped pairs: a chain read backwards is left out), depth first."""
     links, ends, cells = net.links, net.ends, net.cells
     tails = [e.peers for _, e in ends]
-    if k == 2:
-        # a first link's followers are read once: no need to keep them as nexts() does,
-        # and the joining unit is found only for the followers that pass
-        for i in range(len(links) - 1, -1, -1):
-            seen = ends[i][0].peers & holders
-            if not seen:
-                continue
-            unit, end, mine = links[i][0], ends[i][1], cells[i]
-            found = [
-                j
-                for j in set_bits(net.near(i))
-                if i <= j ^ 1 and tails[j] & seen and links[j][0] != unit and not cells[j] & mine
-            ]
-            for j in reversed(found):
-                yield [i, j], [_join(end.units & ends[j][0].units, kinds)], mine | cells[j]
-        return
-    stack = [
-        ([i], list[int](), cells[i])
-        for i in range(len(links))
-        if ends[i][0].peers & holders
-    ]
-    while stack:
-        chain, joins, used = stack.pop()
-        if len(chain) == k:
-            yield chain, joins, used
-            continue
-        last = len(chain) == k - 1
+
+    def extend(chain: list[int], used: int, units: tuple[int, ...], seen: int) -> Iterator[_Chain]:
+        # depth first, the followers in reverse order (as a stack would pop them)
         first = chain[0]
-        seen = ends[first][0].peers & holders
-        for j, join in net.nexts(chain[-1]):
-            # the same chain read backwards (links come in flipped pairs) is met once
-            if last and (first > j ^ 1 or not tails[j] & seen):
-                continue
-            if not cells[j] & used and all(links[j][0] != links[c][0] for c in chain):
-                stack.append((chain + [j], joins + [join], used | cells[j]))
+        if len(chain) == k - 1:
+            for j in net.nexts(chain[-1]):
+                # the same chain read backwards (links come in flipped pairs) is met once
+                if first > j ^ 1 or not tails[j] & seen:
+                    continue
+                if not cells[j] & used and links[j][0] not in units:
+                    whole = chain + [j]
+                    joins = [net.join(a, b) for a, b in pairwise(whole)]
+                    yield whole, joins, used | cells[j]
+            return
+        for j in net.nexts(chain[-1]):
+            if not cells[j] & used and links[j][0] not in units:
+                yield from extend(chain + [j], used | cells[j], units + (links[j][0],), seen)
+
+    for i in range(len(links) - 1, -1, -1):
+        seen = ends[i][0].peers & holders
+        if seen:
+            yield from extend([i], cells[i], (links[i][0],), seen)
 
 
 def two_strong_links(board: Board) -> list[Step]:
