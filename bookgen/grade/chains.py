@@ -1037,10 +1037,10 @@ class _RuleParents:
     def __init__(self, geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int],
                  cands: list[int]) -> None:
         self.geo, self.units, self.src, self.cands = geo, units, src, cands
-        self.on_keys = _ON_KEYS.get(geo.key)
-        if self.on_keys is None:
-            self.on_keys = _ON_KEYS[geo.key] = sum(1 << (2 * i + 1)
-                                                   for i in range(geo.ncells * geo.n))
+        on_keys = _ON_KEYS.get(geo.key)
+        if on_keys is None:
+            on_keys = _ON_KEYS[geo.key] = sum(1 << (2 * i + 1) for i in range(geo.ncells * geo.n))
+        self.on_keys: int = on_keys
         self.share: dict[int, int] = {}
 
     def __call__(self, ancestors: int) -> int:
