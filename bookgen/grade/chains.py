@@ -316,40 +316,42 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
     g = _Graph(board.geo, board.cands, y_links, x_links)
     n = g.n
     tech = Technique.AIC if x_links and y_links else Technique.CYCLE
-    best: tuple[int, Step] | None = None
-    # every start grows one layer at a time, so the first cycles met are the shortest
-    searches: list[tuple[int, dict[int, tuple[int, int]], list[int]]] = [
-        (s, {s: (-1, -1)}, [s])  # start, ON node -> (OFF, ON before), frontier
+    # every start grows one layer at a time, so the first cycles met are the shortest;
+    # per start: ON node -> (OFF, ON before), the ON nodes reached as bits, and the
+    # frontier: its ON nodes with the OFF nodes on their chains as bits
+    searches: list[tuple[int, dict[int, tuple[int, int]], int, list[tuple[int, int]]]] = [
+        (s, {s: (-1, -1)}, 1 << s, [(s, 0)])
         for s in set_bits(g.alive)
         if x_links or board.cands[s // n].bit_count() == 2  # cell-link cycles: bivalue start
     ]
     size = 1  # nodes on the chain to a frontier's ON nodes
-    while searches and size + 1 < bound and best is None:
+    while searches and size + 1 < bound:
+        grow = size + 3 < bound  # whether the layer after this one is searched
         grown = []
-        for s, parent, frontier in searches:
+        for s, parent, reached, frontier in searches:
             nxt = []
-            for p in frontier:
-                ancestors = set()
-                q = p
-                while q != s:
-                    off, q = parent[q]
-                    ancestors.add(off)
-                for z in set_bits(g.weak[p]):
-                    if z in ancestors:
-                        continue
+            # OFF nodes worth stepping to: with a strong link, and on the last layer one
+            # back to the start (strong links go both ways)
+            useful = g.has_strong if grow else g.strong[s]
+            for p, ancestors in frontier:
+                for z in set_bits(g.weak[p] & useful & ~ancestors):
                     links = g.strong[z]
-                    if size >= 3 and best is None and links >> s & 1:
-                        best = _cycle_step(board, tech, s, parent, p, z)
-                    for y in set_bits(links):
-                        if y not in parent:
+                    if size >= 3 and links >> s & 1:
+                        got = _cycle_step(board, tech, s, parent, p, z)
+                        if got:
+                            return got
+                    fresh = links & ~reached if grow else 0
+                    if fresh:
+                        reached |= fresh
+                        above = ancestors | 1 << z
+                        for y in set_bits(fresh):
                             parent[y] = (z, p)
-                            nxt.append(y)
+                            nxt.append((y, above))
             if nxt:
-                grown.append((s, parent, nxt))
+                grown.append((s, parent, reached, nxt))
         searches = grown
         size += 2
-    return best
-
+    return None
 
 def _cycle_step(
     board: Board, tech: Technique, s: int, parent: dict[int, tuple[int, int]], p: int, z: int
