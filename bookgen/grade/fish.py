@@ -321,6 +321,14 @@ class _Network:
             self._nexts[i] = got
         return got
 
+    def near_desc(self, i: int) -> Iterator[int]:
+        """The links near link i's end (see near), highest first."""
+        near = self.near(i)
+        while near:
+            j = near.bit_length() - 1
+            near ^= 1 << j
+            yield j
+
     def join(self, i: int, j: int) -> int:
         """The unit of the weak link from link i's end to link j's start (see _join)."""
         return _join(self.ends[i][1].units & self.ends[j][0].units, self._kinds)
@@ -414,7 +422,10 @@ def _chains(net: _Network, k: int, holders: int) -> Iterator[_Chain]:
         # depth first, the followers in reverse order (as a stack would pop them)
         first = chain[0]
         if len(chain) == k - 1:
-            for j in net.nexts(chain[-1]):
+            # a two-link chain's first link is the only prefix ending in it: its followers,
+            # worked out once and kept for longer chains, would not pay; every link near
+            # its end is tried instead (highest first, as the followers are)
+            for j in net.nexts(chain[-1]) if k > 2 else net.near_desc(chain[-1]):
                 # the same chain read backwards (links come in flipped pairs) is met once
                 if first > j ^ 1 or not tails[j] & seen:
                     continue
