@@ -52,7 +52,9 @@ _LOOPS: dict[GeometryKey, dict[tuple[int, int, tuple[int, ...]], list[tuple[int,
 def _valid_loops(board: Board, start: int, pair: int, area: int) -> list[tuple[int, ...]]:
     """The valid loops from `start` (see _loops, _valid). They depend only on the area
     and its cells' candidates, so they are kept by those: most starts keep them from one
-    board state to the next."""
+    board state to the next. (Not on the pair either: two pairs with the same area and
+    candidates are both in every area cell, and the walk reads only how many digits the
+    cells add beside the pair, which is then the same for both.)"""
     cands = board.cands
     key = (start, area, tuple(cands[c] for c in set_bits(area)))
     return kept(
