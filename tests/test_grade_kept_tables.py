@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bookgen.grade import fish, singles, solver, subsets
+from bookgen.grade import fish, singles, solver, subsets, uniqueness
 from bookgen.grade.board import Board, Step
 from bookgen.grade.scale import Technique
 from bookgen.grid import geometry, parse
@@ -154,7 +154,10 @@ def test_finders_with_notes_find_what_they_find_on_a_fresh_board(name, seed):
 
 
 def clear_memos() -> None:
-    for cache in (fish._FOUND, fish._FOUND_FISH, fish._NETWORKS, fish._UNITS, fish._ENDS):
+    for cache in (
+        fish._FOUND, fish._FOUND_FISH, fish._NETWORKS, fish._UNITS, fish._ENDS,
+        uniqueness._LOOPS,
+    ):
         cache.clear()
 
 
@@ -166,12 +169,14 @@ def graded(puzzle: str) -> tuple[float, tuple[Step, ...]]:
 
 
 def test_memos_give_each_puzzle_the_steps_it_gets_alone(data_dir):
-    # puzzles whose solutions pass through fish, subsets and strong links: graded one
-    # after another (memos shared) and each alone on empty memos, the steps agree
+    # puzzles whose solutions pass through fish, subsets, unique loops and strong links:
+    # graded one after another (memos shared) and each alone on empty memos, the steps
+    # agree
     rows = [ln.split() for ln in (data_dir / "se_calibration.txt").read_text().splitlines()]
     rated = [p for p, r in rows if r in ("3.2", "3.4", "3.8", "4.0", "4.1", "4.3", "5.4")]
-    puzzles = rated[::75][:14]
-    assert len(puzzles) == 14
+    loops = [p for p, r in rows if r in ("4.5", "4.6")]
+    puzzles = rated[::75][:14] + loops[::40][:4]
+    assert len(puzzles) == 18
     clear_memos()
     together = [graded(p) for p in puzzles]
     alone = []
@@ -185,3 +190,34 @@ def test_memos_give_each_puzzle_the_steps_it_gets_alone(data_dir):
     assert {Technique.X_WING, Technique.HIDDEN_PAIR} <= techniques
     assert techniques & {Technique.SKYSCRAPER, Technique.TWO_STRING_KITE,
                          Technique.TURBOT_CRANE, Technique.EMPTY_RECTANGLE}
+    assert techniques & {Technique.UNIQUE_RECTANGLE, Technique.UNIQUE_LOOP}
+
+
+def test_kept_loops_serve_another_pair_with_the_same_area():
+    # two states whose start cell holds another pair, with the same cells holding the
+    # pair and the same candidates there (1, 2, 3 in the rectangle's other three cells):
+    # the loops kept for the first serve the second, whose type-2 removal differs
+    geo = geometry(9)
+    r2c5 = 13
+
+    def state(pair: int) -> Board:
+        board = Board((0,) * geo.ncells, geo)
+        board.cands[:] = [0b111111000] * geo.ncells  # 4-9: no 1, so outside the area
+        board.cands[0] = pair
+        for c in (3, 9, 12):  # r1c4, r2c1, r2c4 with r1c1: the rectangle
+            board.cands[c] = 0b111
+        board.cands[r2c5] = 0b1110  # 2, 3, 4: it sees the three extra cells
+        board.forget()
+        return board
+
+    results = {}
+    for pair in (0b011, 0b101, 0b011):  # {1, 2}, {1, 3}, then {1, 2} again
+        uniqueness._LOOPS.clear()
+        alone = uniqueness.unique_loop(state(pair))
+        results.setdefault(pair, []).append(alone)
+    uniqueness._LOOPS.clear()
+    kept = [uniqueness.unique_loop(state(pair)) for pair in (0b011, 0b101, 0b011)]
+    assert len(uniqueness._LOOPS[geo.key]) == 1  # one entry served all three states
+    assert kept == [results[0b011][0], results[0b101][0], results[0b011][1]]
+    first, second = kept[0][0], kept[1][0]
+    assert first.eliminated == ((r2c5, 3),) and second.eliminated == ((r2c5, 2),)
