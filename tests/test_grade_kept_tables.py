@@ -210,14 +210,15 @@ def test_kept_loops_serve_another_pair_with_the_same_area():
         board.forget()
         return board
 
-    results = {}
-    for pair in (0b011, 0b101, 0b011):  # {1, 2}, {1, 3}, then {1, 2} again
+    def alone(pair: int) -> object:
         uniqueness._LOOPS.clear()
-        alone = uniqueness.unique_loop(state(pair))
-        results.setdefault(pair, []).append(alone)
+        return uniqueness.unique_loop(state(pair))
+
+    pairs = (0b011, 0b101, 0b011)  # {1, 2}, {1, 3}, then {1, 2} again
+    each_alone = [alone(pair) for pair in pairs]
     uniqueness._LOOPS.clear()
-    kept = [uniqueness.unique_loop(state(pair)) for pair in (0b011, 0b101, 0b011)]
+    kept = [uniqueness.unique_loop(state(pair)) for pair in pairs]
     assert len(uniqueness._LOOPS[geo.key]) == 1  # one entry served all three states
-    assert kept == [results[0b011][0], results[0b101][0], results[0b011][1]]
+    assert kept == each_alone
     first, second = kept[0][0], kept[1][0]
     assert first.eliminated == ((r2c5, 3),) and second.eliminated == ((r2c5, 2),)

@@ -353,6 +353,7 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
         size += 2
     return None
 
+
 def _cycle_step(
     board: Board, tech: Technique, s: int, parent: dict[int, tuple[int, int]], p: int, z: int
 ) -> tuple[int, Step] | None:
