@@ -265,7 +265,7 @@ def _exclude(
     cands = board.cands
     x, y, z = cells
     sees_xy, sees_xz, sees_yz = y in sets[x], z in sets[x], z in sets[y]
-    walls = [cands[e] for e in common]
+    walls = {cands[e] for e in common}
     ok = [0, 0, 0]
     for a in digits_of(cands[x]):
         ba = 1 << (a - 1)
@@ -273,13 +273,19 @@ def _exclude(
             if a == b and sees_xy:
                 continue
             bb = 1 << (b - 1)
-            for c in digits_of(cands[z]):
-                if (a == c and sees_xz) or (b == c and sees_yz):
-                    continue
-                used = ba | bb | 1 << (c - 1)
-                if any(not w & ~used for w in walls):
-                    continue
+            # z's digit c is barred by a peer of x or y on the same digit, or by an
+            # excluder it would empty: one whose digits outside a and b are c alone
+            barred = (ba if sees_xz else 0) | (bb if sees_yz else 0)
+            for w in walls:
+                rest = w & ~(ba | bb)
+                if not rest:
+                    barred = -1  # a and b alone empty it
+                    break
+                if not rest & (rest - 1):
+                    barred |= rest
+            free = cands[z] & ~barred
+            if free:
                 ok[0] |= ba
                 ok[1] |= bb
-                ok[2] |= 1 << (c - 1)
+                ok[2] |= free
     return tuple((cell, d) for k, cell in enumerate(cells) for d in digits_of(cands[cell] & ~ok[k]))
