@@ -24,8 +24,9 @@ lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
 dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
 
-The searches nested chains make many times (the dynamic search, the forcing chains and
-level-1 rules on an assumed board) run compiled (kernels/chains_fast.py) when the numba
+The searches nested chains make many times (the dynamic search, the forcing chains, the
+static cell and unit forcing chains and level-1 rules on an assumed board, and how their
+conclusions join the outer chain) run compiled (kernels/chains_fast.py) when the numba
 backend serves, with the same results.
 """
 
@@ -467,6 +468,8 @@ class _Chaining:
         """Per nested chain number: its complexity."""
         self.rule_args: tuple[Any, ...] | None = None
         """The compiled level-1 rules' arrays of this board (made on first use)."""
+        self.src_array: Any = None
+        """The board's candidates as an int64 array (made on first use)."""
 
     def size(self, *ancestors: int) -> int:
         """SE's complexity of a deduction resting on nodes with these ancestor sets: their
@@ -606,7 +609,7 @@ class _Chaining:
         if self.rule_args is None:
             crossings, rows, cols = _rule_tables(geo)
             open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
-            self.rule_args = (np.array(src, dtype=np.int64), crossings,
+            self.rule_args = (self._src_array(), crossings,
                               _kernel_tables(geo)[1], np.array(open_cells, dtype=np.int64),
                               rows, cols)
         s, crossings, units, open_cells, rows, cols = self.rule_args
@@ -636,12 +639,14 @@ class _Chaining:
                 return True
             if self.level < 3:
                 return False
+            if _kernel():
+                return self._nested_compiled(cands, to_off, pend, dynamic=False)
             search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
                              _may_conclude(geo, cands))
             needed = _RuleParents(geo, self.units, src, cands)
             deductions = ((found, needed(found[-1])) for found in search)
         elif _kernel():
-            deductions = _compiled(view, Technique.DYNAMIC_FORCING_CHAINS, src)
+            return self._nested_compiled(cands, to_off, pend, dynamic=True)
         else:
             search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
             needed = _RuleParents(geo, self.units, src, cands)
@@ -657,6 +662,53 @@ class _Chaining:
         found.sort(key=lambda f: (f[0], f[1]))
         return self._add([(key, size, targets, parents)
                           for _, size, key, targets, parents in found], to_off, pend)
+
+    def _nested_compiled(self, cands: list[int], to_off: dict[int, int], pend: deque[int],
+                         dynamic: bool) -> bool:
+        """The nested search compiled (dynamic at level 4, else level 3's static search),
+        as the Python path and _add: the kernel sorts its conclusions and names each by a
+        number (its key here), and gives the new removals of those that add any, with the
+        removals they needed."""
+        import numpy as np
+
+        n = self.n
+        units_of, unit_cells, peers, words = _kernel_tables(self.geo)
+        grid = np.array(cands, dtype=np.int64)
+        is_off = np.zeros(self.geo.ncells * n, dtype=np.bool_)
+        is_off[list(to_off)] = True
+        able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
+                else _fast("may_conclude")(n, grid, units_of, unit_cells, peers))
+        keys, sizes, at, ends, flat, parents = _fast("nested_search")(
+            n, self._src_array(), grid, units_of, unit_cells, peers, words, is_off, dynamic,
+            able)
+        nested, weights = self.nested, self.weights
+        numbers = []
+        for key, size in zip(keys.tolist(), sizes.tolist(), strict=True):
+            k = nested.get(key)
+            if k is None:
+                k = nested[key] = len(weights)
+                weights.append(size)
+            numbers.append(k)
+        raw = parents.astype("<u8", copy=False).tobytes()
+        width = 8 * parents.shape[1]
+        removed = flat.tolist()
+        start = 0
+        for x, (t, end) in enumerate(zip(at.tolist(), ends.tolist(), strict=True)):
+            anc = 1 << (self.shift + numbers[t])
+            for p in set_bits(int.from_bytes(raw[x * width:(x + 1) * width], "little")):
+                anc |= to_off[p]
+            for j in removed[start:end]:
+                to_off[j] = anc | 1 << (2 * j)
+                pend.append(j)
+            start = end
+        return start > 0
+
+    def _src_array(self) -> Any:
+        if self.src_array is None:
+            import numpy as np
+
+            self.src_array = np.array(self.board.cands, dtype=np.int64)
+        return self.src_array
 
     def _add(self, found: list[tuple[Hashable, int, list[int], int]],
              to_off: dict[int, int], pend: deque[int]) -> bool:
@@ -916,7 +968,7 @@ def _search(
     over `cells` only: every conclusion it meets. The plain dynamic search runs compiled
     when the numba backend serves (the same conclusions in the same order)."""
     if dynamic and not level and not nishio and cells is None and _kernel():
-        yield from (found for found, _ in _compiled(board, tech))
+        yield from _compiled(board, tech)
         return
     n, cands = board.n, board.cands
     ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
@@ -1205,26 +1257,18 @@ def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
     return got
 
 
-def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
-              ) -> Iterator[tuple[Deduction, int]]:
-    """The dynamic search's conclusions from the compiled kernel, as deductions, each
-    with its rule parents when `src` is given (as _RuleParents on src and the board's
-    candidates; else 0), as a bitset."""
+def _compiled(board: _Cands, tech: Technique) -> Iterator[Deduction]:
+    """The dynamic search's conclusions from the compiled kernel, as deductions."""
     import numpy as np
 
     from ..kernels import chains_fast as k
 
     geo, n, cands = board.geo, board.n, board.cands
     units_of, unit_cells, peers, words = _kernel_tables(geo)
-    grid = np.array(cands, dtype=np.int64)
-    rows, ancs = _fast("search")(n, grid, units_of, unit_cells, peers, words)
+    rows, ancs = _fast("search")(n, np.array(cands, dtype=np.int64), units_of, unit_cells,
+                                 peers, words, True, np.ones(geo.ncells, dtype=np.bool_))
     raw = ancs.astype("<u8", copy=False).tobytes()
     width = 8 * words
-    if src is not None:
-        need = _fast("needed")(n, np.array(src, dtype=np.int64), grid, units_of, unit_cells,
-                               ancs)
-        raw_need = need.astype("<u8", copy=False).tobytes()
-        width_need = 8 * need.shape[1]
     starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
     for x, (kind, target, on, size, a, b) in enumerate(rows.tolist()):
         starts = starts_of.get((kind, a, b))
@@ -1240,7 +1284,5 @@ def _compiled(board: _Cands, tech: Technique, src: list[int] | None = None
             else:
                 starts = tuple((a * n + d - 1, True) for d in digits_of(cands[a]))
             starts_of[kind, a, b] = starts
-        parents = 0 if src is None else int.from_bytes(
-            raw_need[x * width_need:(x + 1) * width_need], "little")
         yield (tech, size, target, on == 1, starts, a if kind == k.KIND_UNIT else -1,
-               int.from_bytes(raw[x * width:(x + 1) * width], "little")), parents
+               int.from_bytes(raw[x * width:(x + 1) * width], "little"))

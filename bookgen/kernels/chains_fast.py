@@ -3,18 +3,23 @@ what its Python counterpart gives, in the same order; chains.py turns the rows b
 its own values and uses these whenever the numba backend serves:
 
   search          the dynamic forcing-chains search at level 0 (``_search``):
-                  contradiction, double, cell and unit forcing chains
-  needed          the removals each conclusion of a nested search needed (``_RuleParents``)
+                  contradiction, double, cell and unit forcing chains; or the static
+                  cell and unit forcing chains from some cells
+  nested_search   what a nested search adds to an outer chain at levels 3 and 4
+                  (``_Chaining._nested``): the search's conclusions sorted, numbered by
+                  what they rest on, and their new removals with the removals each
+                  needed (``needed``, as ``_RuleParents``)
   forcing_chains  the shortest forcing chain from every start (``_every_chain``)
   may_conclude    the cells a static multiple search may conclude from (``_may_conclude``)
   plus_rules      the level-1 rules on an assumed board (``_Chaining._level_one``), on
                   classic and jigsaw grids
 
 Glossary: as grade/chains.py. A bitset is a row of uint64 words. A run is the
-propagation of one assumption, ON or OFF of one candidate. ``search`` makes every run of
-the board state first and keeps the nodes each reaches as rows of a pool: the node key
-(2 * cand index + on) and its ancestors, a bitset over node keys; a run's rows follow
-one another. Run number 2 * a + on belongs to the a-th candidate of the board.
+propagation of one assumption, ON or OFF of one candidate. ``search`` makes every run it
+reads first and keeps the nodes each reaches as rows of a pool: the node key (2 * cand
+index + on) and its ancestors, a bitset over the board's nodes (bit 2 * a + on for the
+a-th candidate of the board); a run's rows follow one another. Run number 2 * a + on
+belongs to the a-th candidate of the board.
 
 Conclusion kinds (``KIND_*``): the start's ON run clashed (the candidate is false), its
 OFF run clashed (true), both its runs agree (double), every place of a digit in a unit
@@ -84,12 +89,14 @@ def _grow1(a, need):
 
 
 @njit(cache=True)
-def _run(n, cands, start, on, units_of, unit_cells, peers,
+def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers,
          cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_row):
-    """Propagate ON/OFF(start) on a copy of cands, SE's way: ON nodes first, each queue in
-    the order reached, until a clash. The nodes reached go to the pool from row npool on.
-    Returns (next free row, clash complexity or 0, pool, pool_key); the clash's ancestors
-    are left in clash_row."""
+    """Propagate ON/OFF(start) on a copy of cands (changed by each OFF node when
+    dynamic, else as it is), SE's way: ON nodes first, each queue in the order reached,
+    until a clash. The nodes reached go to the pool from row npool on;
+    their ancestors are bits 2 * number[cand index] + on (the candidates of cands
+    numbered in turn). Returns (next free row, clash complexity or 0, pool, pool_key);
+    the clash's ancestors are left in clash_row."""
     words = pool.shape[1]
     for c in range(cands.shape[0]):
         cur[c] = cands[c]
@@ -97,10 +104,10 @@ def _run(n, cands, start, on, units_of, unit_cells, peers,
     hon = ton = hoff = toff = 0
     pool = _grow2(pool, npool + 1)
     pool_key = _grow1(pool_key, npool + 1)
-    key = 2 * start + on
+    bit = 2 * number[start] + on
     pool[npool, :] = 0
-    pool[npool, key >> 6] |= _ONE << np.uint64(key & 63)
-    pool_key[npool] = key
+    pool[npool, bit >> 6] |= _ONE << np.uint64(bit & 63)
+    pool_key[npool] = 2 * start + on
     if on:
         son[start] = npool
         qon[0] = start
@@ -146,7 +153,8 @@ def _run(n, cands, start, on, units_of, unit_cells, peers,
                     pool_key = _grow1(pool_key, npool + 1)
                     for w in range(words):
                         pool[npool, w] = pool[arow, w]
-                    pool[npool, (2 * j) >> 6] |= _ONE << np.uint64((2 * j) & 63)
+                    bit = 2 * number[j]
+                    pool[npool, bit >> 6] |= _ONE << np.uint64(bit & 63)
                     pool_key[npool] = 2 * j
                     soff[j] = npool
                     npool += 1
@@ -208,7 +216,8 @@ def _run(n, cands, start, on, units_of, unit_cells, peers,
                             made_row[nmade, w] |= pool[r, w]
                 made_at[nmade] = other * n + d
                 nmade += 1
-        cur[c] = m & ~b
+        if dynamic:
+            cur[c] = m & ~b
         for k in range(nmade):
             j = made_at[k]
             if soff[j] >= 0:
@@ -221,7 +230,8 @@ def _run(n, cands, start, on, units_of, unit_cells, peers,
                 pool_key = _grow1(pool_key, npool + 1)
                 for w in range(words):
                     pool[npool, w] = made_row[k, w]
-                pool[npool, (2 * j + 1) >> 6] |= _ONE << np.uint64((2 * j + 1) & 63)
+                bit = 2 * number[j] + 1
+                pool[npool, bit >> 6] |= _ONE << np.uint64(bit & 63)
                 pool_key[npool] = 2 * j + 1
                 son[j] = npool
                 npool += 1
@@ -315,11 +325,41 @@ def _emit(out, anc, nout, kind, pol, a, b, nr, keys, at, count, pool):
 
 
 @njit(cache=True)
-def search(n, cands, units_of, unit_cells, peers, words):
-    """Every conclusion of the dynamic forcing-chains search on the board state cands, in
-    chains.py's order: (kind, target, on, size, a, b) rows and their ancestors' rows. a is
-    the start's cand index (clash, double), the unit (unit) or the cell (cell); b is the
-    unit's digit index."""
+def _wanted(n, cands, number, units_of, unit_cells, dynamic, able):
+    """The runs a search reads (run 2 * number[cand index] + on): all when dynamic; else
+    the ON runs of the candidates of each marked cell with three or more, and of each
+    digit's places in the units such a cell opens (holds the digit's first place of)."""
+    want = np.full(2 * np.sum(number >= 0), dynamic)
+    if dynamic:
+        return want
+    for c in range(cands.shape[0]):
+        m = cands[c]
+        if not able[c] or _bits(m) < 3:
+            continue
+        for d in range(n):
+            if not (m >> d) & 1:
+                continue
+            want[2 * number[c * n + d] + 1] = True
+            for u in units_of[c]:
+                if u < 0:
+                    break
+                count, lead, _last = _two_places(cands, unit_cells[u], d)
+                if count >= 2 and lead == c:
+                    for q in unit_cells[u]:
+                        if q >= 0 and (cands[q] >> d) & 1:
+                            want[2 * number[q * n + d] + 1] = True
+    return want
+
+
+@njit(cache=True)
+def search(n, cands, units_of, unit_cells, peers, words, dynamic, able):
+    """Every conclusion of the dynamic forcing-chains search on the board state cands
+    (or with dynamic False, of the static cell and unit forcing chains from the cells
+    marked in able, as at nested level 3), in chains.py's order: (kind, target, on,
+    size, a, b) rows and their ancestors' rows. a is the start's cand index (clash,
+    double), the unit (unit) or the cell (cell); b is the unit's digit index. The
+    ancestors are node keys, in rows of `words` words; inside, the runs keep them as
+    bits over the board's candidates only, far fewer."""
     ncells = cands.shape[0]
     ncand = ncells * n
     number = np.full(ncand, -1, np.int64)
@@ -329,14 +369,15 @@ def search(n, cands, units_of, unit_cells, peers, words):
             if (cands[c] >> e) & 1:
                 number[c * n + e] = nalive
                 nalive += 1
+    narrow = max(1, (2 * nalive + 63) // 64)
     nruns = 2 * nalive
     first = np.zeros(nruns, np.int64)
     end = np.zeros(nruns, np.int64)
     clash = np.zeros(nruns, np.int64)
-    clash_rows = np.zeros((nruns, words), np.uint64)
+    clash_rows = np.zeros((nruns, narrow), np.uint64)
     pos = np.full(2 * ncand, -1, np.int64)
     at = np.zeros((ncand, n + 1), np.int64)
-    pool = np.zeros((1024, words), np.uint64)
+    pool = np.zeros((1024, narrow), np.uint64)
     pool_key = np.zeros(1024, np.int64)
     npool = 0
     cur = np.zeros(ncells, np.int64)
@@ -344,21 +385,24 @@ def search(n, cands, units_of, unit_cells, peers, words):
     soff = np.full(ncand, -1, np.int64)
     qon = np.zeros(ncand, np.int64)
     qoff = np.zeros(ncand, np.int64)
-    made_row = np.zeros((units_of.shape[1] + 1, words), np.uint64)
+    made_row = np.zeros((units_of.shape[1] + 1, narrow), np.uint64)
     made_at = np.zeros(units_of.shape[1] + 1, np.int64)
+    want = _wanted(n, cands, number, units_of, unit_cells, dynamic, able)
     for s in range(ncand):
         if number[s] < 0:
             continue
         for on in range(2):
             r = 2 * number[s] + on
+            if not want[r]:
+                continue
             first[r] = npool
             npool, clash[r], pool, pool_key = _run(
-                n, cands, s, on, units_of, unit_cells, peers, cur, son, soff, qon, qoff,
-                made_row, made_at, pool, pool_key, npool, clash_rows[r])
+                n, cands, number, s, on, dynamic, units_of, unit_cells, peers, cur, son,
+                soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_rows[r])
             end[r] = npool
     cap = 256
     out = np.zeros((cap, 6), np.int64)
-    anc = np.zeros((cap, words), np.uint64)
+    anc = np.zeros((cap, narrow), np.uint64)
     nout = 0
     runs = np.zeros(n + 1, np.int64)
     skip = np.zeros(n + 1, np.int64)
@@ -366,7 +410,7 @@ def search(n, cands, units_of, unit_cells, peers, words):
     for c in range(ncells):
         m = cands[c]
         k = _bits(m)
-        if k < 2:
+        if k < 2 or not dynamic and (k == 2 or not able[c]):
             continue
         for d in range(n):
             if not (m >> d) & 1:
@@ -376,7 +420,7 @@ def search(n, cands, units_of, unit_cells, peers, words):
             roff = 2 * number[s]
             # a contradiction of each run; then what both runs agree on; then the units
             for r, kind, on in ((ron, KIND_CLASH_ON, 0), (roff, KIND_CLASH_OFF, 1)):
-                if clash[r]:
+                if dynamic and clash[r]:
                     out = _grow2(out, nout + 1)
                     anc = _grow2(anc, nout + 1)
                     out[nout, 0] = kind
@@ -387,7 +431,7 @@ def search(n, cands, units_of, unit_cells, peers, words):
                     out[nout, 5] = -1
                     anc[nout, :] = clash_rows[r]
                     nout += 1
-            groups = 1 if k >= 3 else 0
+            groups = 1 if k >= 3 and dynamic else 0
             for g in range(groups + _nunits(units_of, c)):
                 if g < groups:
                     runs[0] = ron
@@ -436,9 +480,29 @@ def search(n, cands, units_of, unit_cells, peers, words):
             count = _common(runs, nr, pol, skip, nr, first, end, pool_key, pos, keys, at)
             out, anc, nout = _emit(out, anc, nout, KIND_CELL, pol, c, -1, nr, keys, at,
                                    count, pool)
-    return out[:nout], anc[:nout]
+    return out[:nout], _widen(anc[:nout], number, words)
 
 
+@njit(cache=True)
+def _widen(rows, number, words):
+    """Rows of bits 2 * number[i] + on as rows of node keys 2 * i + on, `words` wide."""
+    cand = np.zeros(number.shape[0], np.int64)
+    for i in range(number.shape[0]):
+        if number[i] >= 0:
+            cand[number[i]] = i
+    out = np.zeros((rows.shape[0], words), np.uint64)
+    for r in range(rows.shape[0]):
+        for w in range(rows.shape[1]):
+            x = rows[r, w]
+            bit = 0
+            while x:
+                if x & _ONE:
+                    b = 64 * w + bit
+                    key = 2 * cand[b >> 1] + (b & 1)
+                    out[r, key >> 6] |= _ONE << np.uint64(key & 63)
+                x >>= _ONE
+                bit += 1
+    return out
 
 
 @njit(cache=True)
@@ -494,6 +558,104 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
                 for v in range(words):
                     out[r, v] |= share[i, v]
     return out
+
+
+@njit(cache=True)
+def _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place):
+    """One number per nested conclusion, equal for two conclusions exactly when they
+    rest on the same assumptions and reach the same target and polarity (chains.py's
+    (starts, target, on)): a cell's starts are its digits, a unit's the digit's places,
+    named by the lowest-numbered unit holding them all and their positions in it (a
+    box-row crossing's places are the same starts in both). place is a scratch map of
+    cells, all False."""
+    ncand = cands.shape[0] * n
+    mask = 0
+    if kind == KIND_CELL:
+        mask = cands[a]
+    elif kind == KIND_UNIT:
+        first = -1
+        count = 0
+        for q in unit_cells[a]:
+            if q >= 0 and (cands[q] >> b) & 1:
+                place[q] = True
+                count += 1
+                if first < 0:
+                    first = q
+        best = -1
+        for u in units_of[first]:
+            if u < 0:
+                break
+            held = 0
+            for q in unit_cells[u]:
+                if q >= 0 and place[q]:
+                    held += 1
+            if held == count and (best < 0 or u < best):
+                best = u
+        for qk in range(unit_cells.shape[1]):
+            if unit_cells[best, qk] >= 0 and place[unit_cells[best, qk]]:
+                mask |= 1 << qk
+        for q in unit_cells[a]:
+            if q >= 0:
+                place[q] = False
+        a = best
+    key = (mask * (n + 1) + b + 1) * ncand + a
+    return ((key * 5 + kind) * ncand + target) * 2 + on
+
+
+@njit(cache=True)
+def nested_search(n, src, cands, units_of, unit_cells, peers, words, is_off, dynamic, able):
+    """What a search on the assumed board cands adds to an outer chain (chains.py's
+    ``_Chaining._nested``): dynamic forcing chains at level 4, else the static cell and
+    unit forcing chains from the cells marked in able. Its conclusions that remove
+    something and needed a removal from src, cheapest first (by size; stable), as
+    (keys, sizes), each key as _nested_key; then those that remove a candidate not yet
+    OFF (is_off, marked as they go): their positions among the conclusions, the end of
+    each one's new removals in a flat array of cand indices, that array, and the
+    removals each needed (rows of cand-index bits)."""
+    rows, ancs = search(n, cands, units_of, unit_cells, peers, words, dynamic, able)
+    need = needed(n, src, cands, units_of, unit_cells, ancs)
+    kept = np.zeros(rows.shape[0], np.int64)
+    nkept = 0
+    for x in range(rows.shape[0]):
+        target = rows[x, 1]
+        if rows[x, 2] == 1 and not cands[target // n] & ~(1 << (target % n)):
+            continue  # true, but the cell holds nothing else to remove
+        for w in range(need.shape[1]):
+            if need[x, w]:
+                kept[nkept] = x
+                nkept += 1
+                break
+    kept = kept[:nkept]
+    kept = kept[np.argsort(rows[kept, 3], kind="mergesort")]
+    keys = np.zeros(nkept, np.int64)
+    sizes = np.zeros(nkept, np.int64)
+    at = np.zeros(nkept, np.int64)
+    ends = np.zeros(nkept, np.int64)
+    flat = np.zeros(cands.shape[0] * n, np.int64)
+    nadd = nflat = 0
+    off = is_off.copy()
+    place = np.zeros(cands.shape[0], np.bool_)
+    for t in range(nkept):
+        kind, target, on, size, a, b = rows[kept[t]]
+        keys[t] = _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place)
+        sizes[t] = size
+        c = target // n
+        d = target % n
+        start = nflat
+        for e in range(n):
+            j = c * n + e
+            if (e != d and on == 1 and (cands[c] >> e) & 1 or e == d and on == 0) and not off[j]:
+                off[j] = True
+                flat[nflat] = j
+                nflat += 1
+        if nflat > start:
+            at[nadd] = t
+            ends[nadd] = nflat
+            nadd += 1
+    parents = np.zeros((nadd, need.shape[1]), np.uint64)
+    for x in range(nadd):
+        parents[x] = need[kept[at[x]]]
+    return keys, sizes, at[:nadd], ends[:nadd], flat[:nflat], parents
 
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
