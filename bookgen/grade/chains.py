@@ -470,6 +470,8 @@ class _Chaining:
         """The compiled level-1 rules' arrays of this board (made on first use)."""
         self.src_array: Any = None
         """The board's candidates as an int64 array (made on first use)."""
+        self.compiled = _kernel()
+        """Whether the compiled searches serve (asked once: each nested search needs it)."""
 
     def size(self, *ancestors: int) -> int:
         """SE's complexity of a deduction resting on nodes with these ancestor sets: their
@@ -600,7 +602,7 @@ class _Chaining:
         the assumed board, rule after rule; compiled on classic and jigsaw boards when the
         numba backend serves (those needing no removal may be left out there)."""
         geo, src = self.geo, self.board.cands
-        if tables(geo).generalized or not _kernel():
+        if tables(geo).generalized or not self.compiled:
             for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
                 yield rule(geo, src, cands)
             return
@@ -639,13 +641,13 @@ class _Chaining:
                 return True
             if self.level < 3:
                 return False
-            if _kernel():
+            if self.compiled:
                 return self._nested_compiled(cands, to_off, pend, dynamic=False)
             search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
                              _may_conclude(geo, cands))
             needed = _RuleParents(geo, self.units, src, cands)
             deductions = ((found, needed(found[-1])) for found in search)
-        elif _kernel():
+        elif self.compiled:
             return self._nested_compiled(cands, to_off, pend, dynamic=True)
         else:
             search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)

@@ -494,14 +494,12 @@ def _widen(rows, number, words):
     for r in range(rows.shape[0]):
         for w in range(rows.shape[1]):
             x = rows[r, w]
-            bit = 0
             while x:
-                if x & _ONE:
-                    b = 64 * w + bit
-                    key = 2 * cand[b >> 1] + (b & 1)
-                    out[r, key >> 6] |= _ONE << np.uint64(key & 63)
-                x >>= _ONE
-                bit += 1
+                low = x & (~x + _ONE)
+                x ^= low
+                b = 64 * w + _low_index(low)
+                key = 2 * cand[b >> 1] + (b & 1)
+                out[r, key >> 6] |= _ONE << np.uint64(key & 63)
     return out
 
 
