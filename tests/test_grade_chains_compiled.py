@@ -1,9 +1,9 @@
 """The compiled chain searches (bookgen/kernels/chains_fast.py) against the Python ones of
 bookgen/grade/chains.py, on every geometry: the dynamic forcing-chains search (the same
-conclusions in the same order, with the same complexities, starts, units and ancestors,
-and the same rule parents for a nested search), the forcing chains a nested search
-follows, the cells a static multiple search may conclude from, and the level-1 rules
-applied inside an assumption. The grader uses the
+conclusions in the same order, with the same complexities, starts, units and ancestors),
+what the nested searches of levels 3 and 4 add to an outer chain, the forcing chains a
+nested search follows, the cells a static multiple search may conclude from, and the
+level-1 rules applied inside an assumption. The grader uses the
 compiled ones whenever the numba backend serves, so a difference here is a difference in
 grades.
 

@@ -605,7 +605,8 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, words, is_off, dyn
     """What a search on the assumed board cands adds to an outer chain (chains.py's
     ``_Chaining._nested``): dynamic forcing chains at level 4, else the static cell and
     unit forcing chains from the cells marked in able. Its conclusions that remove
-    something and needed a removal from src, cheapest first (by size; stable), as
+    something and needed a removal from src, cheapest first (by size, stable: one base
+    rating per search, and the length extra grows with the size), as
     (keys, sizes), each key as _nested_key; then those that remove a candidate not yet
     OFF (is_off, marked as they go): their positions among the conclusions, the end of
     each one's new removals in a flat array of cand indices, that array, and the
