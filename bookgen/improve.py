@@ -135,9 +135,11 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
-        if process.is_alive():
+        if process.exitcode is None:
             process.kill()
-            process.join()
+        # Wait for it outright: a worker may close its end of the sentinel pipe (which
+        # the timed join waits on) a moment before it can be reaped.
+        process.join()
     # A worker ended halfway through sending a result leaves part of a message in the
     # pipe, and the executor's reader thread waits for the rest. This process holds the
     # pipe's last write end: closing it turns that wait into end-of-file, which the
