@@ -14,10 +14,10 @@ __version__ = "0.1.0"
 
 # After the version: the modules below read it. `rate` and `grade` are bound after their
 # submodules are imported, so the names mean the functions, not the modules.
+from .core.grid import Geometry, geometry, parse  # noqa: E402
+from .engine.trace import count_solutions, hints, solve, trace  # noqa: E402
 from .grade import grade  # noqa: E402
-from .grid import Geometry, geometry, parse  # noqa: E402
-from .rate import rate  # noqa: E402
-from .solver import count_solutions, hints, solve, trace  # noqa: E402
+from .grade.rating import rate  # noqa: E402
 
 __all__ = [
     "Geometry",

@@ -19,7 +19,8 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from . import __version__, project
+from . import __version__
+from .book import project
 from .cli_options import (
     AUTO,
     HelpFormatter,
@@ -32,16 +33,16 @@ from .cli_options import (
     read_killer,
     read_puzzles,
 )
-from .errors import BookgenError, InputError
-from .grid import ALL_SIZES, Geometry, topology_fields
-from .rules import Variant
+from .core.errors import BookgenError, InputError
+from .core.grid import ALL_SIZES, Geometry, topology_fields
+from .core.rules import Variant
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .config import BookConfig
-    from .model import DigSpec
-    from .rate import Rating
+    from .book.config import BookConfig
+    from .core.model import DigSpec
+    from .grade.rating import Rating
 
 E = TypeVar("E", bound=Enum)
 
@@ -65,7 +66,7 @@ def _puzzle_command(
 def _warm_kernels(with_grade: bool = False) -> None:
     """Load (or compile) the kernels, and the grader when asked, before any puzzle is
     timed: a puzzle's seconds is its own work only."""
-    from .kernels import warm_up
+    from .engine.kernels import warm_up
 
     warm_up()
     if with_grade:
@@ -92,8 +93,8 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     import json
     import time
 
-    from .rate import rate
-    from .solver import format_seed_trace
+    from .engine.trace import format_seed_trace
+    from .grade.rating import rate
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
@@ -123,7 +124,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
 
 def _rating_line(r: Rating, geo: Geometry) -> str:
-    from .grid import format_line
+    from .core.grid import format_line
 
     tr = r.trace
     words = {0: "no solution", 1: "1 solution"}.get(r.count, f"{r.count}+ solutions")
@@ -159,8 +160,8 @@ def _add_solve(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .grid import check_clashes
-    from .kernels import get_backend
+    from .core.grid import check_clashes
+    from .engine.kernels import get_backend
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
@@ -206,7 +207,7 @@ def _solved_text(
     variant's topology_fields; a jigsaw solution in text is followed by its region line)."""
     import json
 
-    from .grid import format_as, format_lines
+    from .core.grid import format_as, format_lines
 
     counts = counts.tolist()
     odd = [k for k, c in enumerate(counts) if c != 1]
@@ -240,7 +241,7 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_hints(args: argparse.Namespace) -> int:
-    from .solver import format_hints
+    from .engine.trace import format_hints
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
@@ -274,7 +275,7 @@ def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
     import dataclasses
     from pathlib import Path
 
-    from .config import load_config
+    from .book.config import load_config
 
     workers = usable_cores() if args.workers == AUTO else args.workers
     cfg = load_config(args.config, seed=args.seed, workers=workers)
@@ -315,9 +316,9 @@ def _positive(text: str) -> int:
 def _cmd_build(args: argparse.Namespace) -> int:
     import time
 
-    from .output import book_bytes, claim
-    from .pipeline import build_book, write_book
-    from .rules import COVER_PLATFORMS
+    from .book.output import book_bytes, claim
+    from .book.pipeline import build_book, write_book
+    from .core.rules import COVER_PLATFORMS
 
     t0 = time.perf_counter()
     cfg, out = _book_config(args)
@@ -370,11 +371,11 @@ def _add_cover(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_cover(args: argparse.Namespace) -> int:
-    from .errors import OutputError
-    from .layout.cover import render_cover
-    from .layout.geometry import plan_book
-    from .output import COVER_BYTES, claim
-    from .pipeline import build_book
+    from .book.output import COVER_BYTES, claim
+    from .book.pipeline import build_book
+    from .core.errors import OutputError
+    from .render.cover import render_cover
+    from .render.geometry import plan_book
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
@@ -411,10 +412,10 @@ def _add_validate(sub: argparse._SubParsersAction) -> None:
 def _cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .config import load_config
-    from .feasible import rare_sections
-    from .output import book_bytes, preflight
-    from .rules import COVER_PLATFORMS
+    from .book.config import load_config
+    from .book.output import book_bytes, preflight
+    from .core.rules import COVER_PLATFORMS
+    from .make.feasible import rare_sections
 
     cfg = load_config(args.config)
     capped_workers(cfg.workers, "workers")
@@ -448,8 +449,8 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
+    from .engine.trace import count_solutions
     from .grade import explain
-    from .solver import count_solutions
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
@@ -548,8 +549,8 @@ def _cmd_create(args: argparse.Namespace) -> int:
     import json
     import random
 
-    from .generate import create
-    from .grid import format_as, format_line
+    from .core.grid import format_as, format_line
+    from .make.generate import create
 
     puzzles = list(read_puzzles(args.puzzles, args.variant, check=False))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
@@ -584,7 +585,7 @@ def _enum(kind: type[E]) -> Callable[[str], E]:
 
 def _add_shape_options(p: argparse.ArgumentParser) -> None:
     """--symmetry, --clues, --minimal: the shape of the puzzles made (model.DigSpec)."""
-    from .rules import Symmetry
+    from .core.rules import Symmetry
 
     p.add_argument("--symmetry", default="none", metavar="SYM",
                    help="the clue pattern's symmetry: " + ", ".join(s.value for s in Symmetry))
@@ -599,8 +600,8 @@ def _shape(
     regions: str | None = None,
 ) -> DigSpec:
     """The DigSpec the shape options ask for; GenerationError naming a bad option."""
-    from .model import ClueTarget, DigSpec
-    from .rules import Symmetry
+    from .core.model import ClueTarget, DigSpec
+    from .core.rules import Symmetry
 
     clues = ClueTarget.parse(args.clues, n, variant) if args.clues else None
     return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions)
@@ -609,8 +610,8 @@ def _shape(
 def _generate_spec(args: argparse.Namespace) -> DigSpec:
     """generate's DigSpec: size, variant, regions (a jigsaw without them gets a random layout
     per puzzle) and the shape options; InputError naming what does not fit."""
-    from .grid import geometry
-    from .rules import JIGSAW_SIZES
+    from .core.grid import geometry
+    from .core.rules import JIGSAW_SIZES
 
     variant = args.variant or Variant.CLASSIC
     if variant is Variant.JIGSAW and args.regions is None:
@@ -626,7 +627,7 @@ def _generate_spec(args: argparse.Namespace) -> DigSpec:
 
 
 def _add_improve(sub: argparse._SubParsersAction) -> None:
-    from .rules import DEFAULT_OBJECTIVE, Figure
+    from .core.rules import DEFAULT_OBJECTIVE, Figure
 
     p = sub.add_parser(
         "improve",
@@ -654,9 +655,9 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
 def _cmd_improve(args: argparse.Namespace) -> int:
     import json
 
-    from .grid import format_as, format_line
-    from .improve import improve
-    from .rules import TRACE_MAX_SIZE
+    from .core.grid import format_as, format_line
+    from .core.rules import TRACE_MAX_SIZE
+    from .make.improve import improve
 
     (where, values, geo), *more = list(read_puzzles(args.grid, args.variant))
     if more:
@@ -702,7 +703,7 @@ def _cluster(address: str | None) -> Iterator[Any]:
     if address is None:
         yield None
         return
-    from .cluster import cluster_pool
+    from .make.cluster import cluster_pool
 
     with cluster_pool(address) as pmap:
         yield pmap
@@ -735,7 +736,7 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from .improve import generated_line, iter_generated
+    from .make.improve import generated_line, iter_generated
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
@@ -775,8 +776,8 @@ _BANK_HELP = "the bank's SQLite file"
 
 
 def _add_bank(sub: argparse._SubParsersAction) -> None:
-    from .model import Band
-    from .rules import JIGSAW_SIZES, SIZES, Symmetry
+    from .core.model import Band
+    from .core.rules import JIGSAW_SIZES, SIZES, Symmetry
 
     p = sub.add_parser(
         "bank",
@@ -834,8 +835,8 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_bank_fill(args: argparse.Namespace) -> int:
-    from .bank import GradeRange, fill
-    from .model import ClueTarget, DigSpec
+    from .book.bank import GradeRange, fill
+    from .core.model import ClueTarget, DigSpec
 
     grades = (GradeRange.of_band(args.difficulty) if args.difficulty
               else GradeRange.parse(args.grade) if args.grade else GradeRange())
@@ -855,7 +856,7 @@ def _cmd_bank_fill(args: argparse.Namespace) -> int:
 
 
 def _cmd_bank_stats(args: argparse.Namespace) -> int:
-    from .bank import Bank
+    from .book.bank import Bank
 
     with Bank(args.bank, create=False) as bank:
         stats = bank.stats()
@@ -877,7 +878,7 @@ def _cmd_bank_stats(args: argparse.Namespace) -> int:
 
 
 def _cmd_bank_export(args: argparse.Namespace) -> int:
-    from .bank import GradeRange, export_lines
+    from .book.bank import GradeRange, export_lines
 
     grades = GradeRange.parse(args.grade) if args.grade else GradeRange()
     lines = list(export_lines(args.bank, grades, args.size))
@@ -902,7 +903,7 @@ def _write_whole(path: str, data: str | bytes) -> None:
 
 
 def _cmd_bank_import(args: argparse.Namespace) -> int:
-    from .bank import import_file
+    from .book.bank import import_file
 
     if args.file == "-":
         text, source = sys.stdin.read(), "stdin"
@@ -922,7 +923,7 @@ def _cmd_bank_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_bank_series(args: argparse.Namespace) -> int:
-    from .bank import Bank
+    from .book.bank import Bank
 
     with Bank(args.bank, create=False) as bank:
         books = bank.series(args.name)

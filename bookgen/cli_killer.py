@@ -19,10 +19,10 @@ import sys
 from typing import Any
 
 from .cli_options import data_out, progress_bar
-from .errors import InputError
-from .grid import format_as, format_line, geometry
-from .killer import Cages, KillerPuzzle, format_killer, killer_record
-from .rate import Rating, rate_killer
+from .core.errors import InputError
+from .core.grid import format_as, format_line, geometry
+from .grade.rating import Rating, rate_killer
+from .variants.killer import Cages, KillerPuzzle, format_killer, killer_record
 
 Puzzles = list[tuple[str, KillerPuzzle]]
 
@@ -30,7 +30,7 @@ Puzzles = list[tuple[str, KillerPuzzle]]
 def _count(p: KillerPuzzle) -> tuple[int, Any]:
     import numpy as np
 
-    from .kernels import get_backend
+    from .engine.kernels import get_backend
 
     return get_backend().killer_solutions(np.array(p.givens, dtype=np.int8), p.cages, 2)
 
@@ -93,7 +93,7 @@ def solve(args: argparse.Namespace, puzzles: Puzzles) -> int:
 
 def hints(args: argparse.Namespace, puzzles: Puzzles) -> int:
     """`bookgen hints` of killer puzzles: candidates after the givens and the cage sums."""
-    from .solver import format_killer_hints
+    from .engine.trace import format_killer_hints
 
     if args.format != "text":
         raise InputError(f"--format {args.format}: killer hints are written as text only")
@@ -125,8 +125,8 @@ def explain(args: argparse.Namespace, puzzles: Puzzles) -> int:
 
 def generate(args: argparse.Namespace) -> int:
     """`bookgen generate --variant killer`: one after another (each takes milliseconds)."""
-    from .generate import make_killer
-    from .model import CageSpec
+    from .core.model import CageSpec
+    from .make.generate import make_killer
 
     if args.size != 9:
         raise InputError(f"--size {args.size}: killer grids are 9x9")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bookgen.grid import Geometry, Grid, geometry
+from bookgen.core.grid import Geometry, Grid, geometry
 
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 

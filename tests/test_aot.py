@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 
-from bookgen.grid import geometry
-from bookgen.kernels import aot
-from bookgen.kernels.numba_backend import FastBackend
+from bookgen.core.grid import geometry
+from bookgen.engine.kernels import aot
+from bookgen.engine.kernels.numba_backend import FastBackend
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACE_FIELDS = ("count", "level", "maxlevel", "way_complexity", "cand_sum", "cand_sq",
@@ -105,7 +105,7 @@ def test_a_failed_build_is_marked_and_not_tried_again(
     monkeypatch.setattr(aot.subprocess, "run", no_compiler)
     assert aot.build() is None
     assert aot.failed() == "error: command 'gcc' failed"
-    assert len(runs) == 1 and runs[0][1:3] == ["-m", "bookgen.kernels.aot"]
+    assert len(runs) == 1 and runs[0][1:3] == ["-m", "bookgen.engine.kernels.aot"]
     assert not [p for p in folder.iterdir() if p.suffix == ".so" or p.name.startswith(".")]
     jitted = FastBackend(ahead=True)  # the jitted kernels serve, without a second try
     assert not jitted.ahead and len(runs) == 1

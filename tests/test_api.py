@@ -4,7 +4,7 @@ from exact_cover import solutions_exact
 
 import bookgen
 import bookgen.grade
-import bookgen.rate  # importing the submodules must not shadow the functions
+import bookgen.grade.rating  # importing the submodules must not shadow the functions
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -17,7 +17,7 @@ def test_api_round_trip():
     assert bookgen.solve(values, geo) == (1, truth)
     tr = bookgen.trace(values, geo)
     assert tr.solution == truth[0] and tr.level == 0
-    r = bookgen.rate(values, geo)
+    r = bookgen.grade.rating(values, geo)
     assert r.as_dict()["solution"] == "".join(map(str, truth[0]))
     assert r.band == bookgen.grade(values, geo).band
     cand_sum, cand_sq, cells = bookgen.hints(values, geo)

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from exact_cover import count_exact
 
-from bookgen.bank import Bank, GradeRange, fill, import_file
-from bookgen.grid import format_line, geometry, parse
-from bookgen.model import DigSpec
-from bookgen.rules import Symmetry
+from bookgen.book.bank import Bank, GradeRange, fill, import_file
+from bookgen.core.grid import format_line, geometry, parse
+from bookgen.core.model import DigSpec
+from bookgen.core.rules import Symmetry
 
 SPEC6 = DigSpec(6)
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from exact_cover import count_exact
 from test_canon_isomorphs import random_isomorph
 
-from bookgen.bank import SCHEMA, Bank
-from bookgen.canon import canonical_key
-from bookgen.grid import format_line, parse
+from bookgen.book.bank import SCHEMA, Bank
+from bookgen.core.grid import format_line, parse
+from bookgen.engine.canon import canonical_key
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 
-from bookgen.errors import InputError
-from bookgen.grid import (
+from bookgen.core.errors import InputError
+from bookgen.core.grid import (
     clashing,
     find_clash,
     format_line,

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from conftest import SMALL_PUZZLES
 
-from bookgen.canon import canonical, canonical_key, line_perms
-from bookgen.errors import InputError
-from bookgen.generate import make_puzzle
-from bookgen.grid import Geometry, Grid, geometry, parse
-from bookgen.model import DigSpec
+from bookgen.core.errors import InputError
+from bookgen.core.grid import Geometry, Grid, geometry, parse
+from bookgen.core.model import DigSpec
+from bookgen.engine.canon import canonical, canonical_key, line_perms
+from bookgen.make.generate import make_puzzle
 
 
 def relabelled(cells: list[int]) -> tuple[int, ...]:

@@ -13,11 +13,11 @@ import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 from test_canon import relabelled, transformed
 
-from bookgen.canon import canonical, canonical_key
-from bookgen.errors import InputError
-from bookgen.generate import make_puzzle
-from bookgen.grid import Geometry, Grid, geometry, parse
-from bookgen.model import ClueTarget, DigSpec
+from bookgen.core.errors import InputError
+from bookgen.core.grid import Geometry, Grid, geometry, parse
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.engine.canon import canonical, canonical_key
+from bookgen.make.generate import make_puzzle
 
 
 def random_lines(groups: int, width: int, rng: random.Random) -> list[int]:

@@ -7,7 +7,7 @@ import sys
 import pytest
 from exact_cover import solutions_exact
 
-from bookgen.grid import format_line, geometry, parse
+from bookgen.core.grid import format_line, geometry, parse
 
 GOLDEN = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5"
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

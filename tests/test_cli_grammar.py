@@ -21,7 +21,7 @@ from conftest import SMALL_PUZZLES
 from exact_cover import count_exact, solutions_exact
 
 from bookgen.cli import _build_parser
-from bookgen.grid import format_line, parse
+from bookgen.core.grid import format_line, parse
 
 GOLDEN = SMALL_PUZZLES[9][0]
 SECOND = SMALL_PUZZLES[9][1]

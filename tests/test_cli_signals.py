@@ -16,7 +16,7 @@ import pytest
 from conftest import SMALL_PUZZLES
 from exact_cover import count_exact, solutions_exact
 
-from bookgen.grid import format_line, parse
+from bookgen.core.grid import format_line, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = SMALL_PUZZLES[9][0]

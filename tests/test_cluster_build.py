@@ -18,7 +18,7 @@ import pytest
 from exact_cover import count_exact
 from test_cluster import BIN, scheduler  # noqa: F401 - the fixture
 
-from bookgen.grid import parse
+from bookgen.core.grid import parse
 
 BOOK = """\
 title: Cluster Sudoku

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 import reportlab
 
-from bookgen import config as C
-from bookgen.config.book import _blank_book
-from bookgen.errors import ConfigError
-from bookgen.layout.geometry import plan_book
-from bookgen.model import Band, ClueTarget, DigSpec, FrontMatter, LineWeights
-from bookgen.rules import Figure, Symmetry
+from bookgen.book import config as C
+from bookgen.book.config.book import _blank_book
+from bookgen.core.errors import ConfigError
+from bookgen.core.model import Band, ClueTarget, DigSpec, FrontMatter, LineWeights
+from bookgen.core.rules import Figure, Symmetry
+from bookgen.render.geometry import plan_book
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED_TEMPLATES = (
@@ -515,6 +515,6 @@ def test_config_judges_print_by_the_layout_itself(tmp_path, name, n):
 
 
 def _blank_plan(t, n):
-    from bookgen.layout.geometry import plan_pages
+    from bookgen.render.geometry import plan_pages
     return plan_pages(_blank_book(t, [C.SectionConfig("S", 30, C.Difficulty(Band.EASY, ()),
                                                       DigSpec(n), None)], FrontMatter()))

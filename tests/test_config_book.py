@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bookgen.config import BookConfig, load_config
-from bookgen.config.book import _blank_book, _hardest
-from bookgen.config.sections import Difficulty, SectionConfig
-from bookgen.errors import ConfigError
+from bookgen.book.config import BookConfig, load_config
+from bookgen.book.config.book import _blank_book, _hardest
+from bookgen.book.config.sections import Difficulty, SectionConfig
+from bookgen.core.errors import ConfigError
+from bookgen.core.model import BANDS, Band, FrontMatter
+from bookgen.core.rules import Figure
 from bookgen.grade.scale import FAMILIES, Family, families_below
-from bookgen.model import BANDS, Band, FrontMatter
-from bookgen.rules import Figure
 
 BOOK = """\
 title: Cover Test
@@ -395,7 +395,7 @@ def test_a_bundled_font_the_page_cannot_hold_is_told_at_the_template(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Vera's descenders reach 0.24 em: with room for 0.2 em only, the layout's own font
     check refuses the template's bundled font (no font file to name under layout)."""
-    from bookgen.layout import geometry
+    from bookgen.render import geometry
 
     monkeypatch.setattr(geometry, "TYPE_DESCENT", 0.2)
     path = write(tmp_path, platform="home")
@@ -445,7 +445,7 @@ def test_large_print_asks_its_larger_puzzle_digits(tmp_path: Path) -> None:
 
 
 def test_workers_from_the_file_and_a_title_from_the_language(tmp_path: Path) -> None:
-    from bookgen import lang
+    from bookgen.book import lang
 
     path = tmp_path / "book.yaml"
     path.write_text("language: fr\nworkers: 3\nsections:\n"

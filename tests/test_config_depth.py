@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from bookgen.config.reader import MAX_DEPTH, compose
+from bookgen.book.config.reader import MAX_DEPTH, compose
 
 
 def _compose(tmp_path: Path, text: str) -> tuple[yaml.Node | None, list]:

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 import reportlab
 
-from bookgen import lang
-from bookgen.config import BookConfig, load_config
-from bookgen.config.book import _config_hash, _font_key
-from bookgen.layout import fonts
+from bookgen.book import lang
+from bookgen.book.config import BookConfig, load_config
+from bookgen.book.config.book import _config_hash, _font_key
+from bookgen.render import fonts
 
 VERA = Path(reportlab.__file__).parent / "fonts"
 

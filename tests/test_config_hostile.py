@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bookgen.config.reader import MAX_DEPTH, MAX_FILE_BYTES, compose
-from bookgen.errors import ConfigError
+from bookgen.book.config.reader import MAX_DEPTH, MAX_FILE_BYTES, compose
+from bookgen.core.errors import ConfigError
 
 
 def _compose(tmp_path: Path, data: str | bytes) -> tuple[yaml.Node | None, list]:

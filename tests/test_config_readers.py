@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bookgen.config.reader import (
+from bookgen.book.config.reader import (
     LENGTH_SCHEMA,
     At,
     Ctx,

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bookgen import config as C
-from bookgen.errors import ConfigError
-from bookgen.model import ClueTarget
-from bookgen.rules import Figure
+from bookgen.book import config as C
+from bookgen.core.errors import ConfigError
+from bookgen.core.model import ClueTarget
+from bookgen.core.rules import Figure
 
 HEAD = "title: Bounds\nseed: 1\ntemplate: letter-4up\nsections:\n"
 """Four lines: a section's own keys start on line 5."""

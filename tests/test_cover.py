@@ -4,7 +4,7 @@ embedded fonts, colour only where the config asks, reproducible bytes, the cover
 configs, and `bookgen cover` / `bookgen build` as a black box.
 
 Every expected length is computed here from PRINT.md's numbers (inches), independently of
-bookgen.rules and the cover geometry.
+bookgen.core.rules and the cover geometry.
 """
 
 from __future__ import annotations
@@ -22,12 +22,10 @@ import pypdf
 import pytest
 from conftest import random_puzzle
 
-from bookgen.config import load_config
-from bookgen.errors import ConfigError
-from bookgen.grid import SYMBOLS, geometry
-from bookgen.layout.cover import cover_puzzles, paragraphs, render_cover
-from bookgen.layout.cover_geometry import cover_plan
-from bookgen.model import (
+from bookgen.book.config import load_config
+from bookgen.core.errors import ConfigError
+from bookgen.core.grid import SYMBOLS, geometry
+from bookgen.core.model import (
     Book,
     BookPuzzle,
     BookSection,
@@ -36,7 +34,9 @@ from bookgen.model import (
     PrintSpec,
     Template,
 )
-from bookgen.rules import Paper
+from bookgen.core.rules import Paper
+from bookgen.render.cover import cover_puzzles, paragraphs, render_cover
+from bookgen.render.cover_geometry import cover_plan
 
 IN = 72.0
 BLEED = 0.125 * IN
@@ -284,7 +284,7 @@ def test_invariant_bytes(tmp_path: Path) -> None:
 
 
 def test_chosen_puzzles_and_a_blurb_too_long(tmp_path: Path) -> None:
-    from bookgen.errors import LayoutError
+    from bookgen.core.errors import LayoutError
 
     b = book(template("6x9"), CoverSpec(front_puzzle=2, back_puzzle=5))
     assert [p.number for p in cover_puzzles(b)] == [2, 5]

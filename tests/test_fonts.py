@@ -12,12 +12,12 @@ from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTCollection, TTFont
 
+from bookgen.book.config import load_config
+from bookgen.book.pipeline import build_book
 from bookgen.cli import main
-from bookgen.config import load_config
-from bookgen.errors import ConfigError
-from bookgen.layout import fonts
-from bookgen.layout.render import render_book
-from bookgen.pipeline import build_book
+from bookgen.core.errors import ConfigError
+from bookgen.render import fonts
+from bookgen.render.writer import render_book
 
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 GERMAN = ASCII + "äöüßÄÖÜ„“”×©·"

@@ -18,12 +18,12 @@ import pytest
 from test_lang import IPA_GOTHIC, english_in
 from test_print import pattern_book
 
-from bookgen import lang
-from bookgen.config import load_config
-from bookgen.errors import ConfigError
-from bookgen.layout.geometry import PageKind, plan_pages
-from bookgen.layout.render import render_book
-from bookgen.model import STARS, Band, Book, DifficultyDisplay
+from bookgen.book import lang
+from bookgen.book.config import load_config
+from bookgen.core.errors import ConfigError
+from bookgen.core.model import STARS, Band, Book, DifficultyDisplay
+from bookgen.render.geometry import PageKind, plan_pages
+from bookgen.render.writer import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,11 +10,11 @@ import pytest
 from exact_cover import count_exact
 from shapes import image, minimal, symmetric
 
-from bookgen.errors import GenerationError
-from bookgen.generate import complete_board, create, dig, make_puzzle, misfit
-from bookgen.grid import find_clash, format_line, geometry, parse
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rules import Symmetry, symmetry_groups
+from bookgen.core.errors import GenerationError
+from bookgen.core.grid import find_clash, format_line, geometry, parse
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import Symmetry, symmetry_groups
+from bookgen.make.generate import complete_board, create, dig, make_puzzle, misfit
 
 
 def _check_puzzle(puzzle, solution, geo, symmetry="none"):
@@ -105,7 +105,7 @@ def _within(small, big):
 def test_aimed_dig_stops_before_the_first_step_too_hard(symmetry, clues, index):
     """The judge sees the dig's puzzles in order, each one step (an orbit) further, and the
     dig stops at the one before the first it calls too hard."""
-    from bookgen.rate import rate
+    from bookgen.grade.rating import rate
 
     geo = geometry(9)
     spec = DigSpec(9, Symmetry(symmetry), ClueTarget.parse(clues, 9) if clues else None)

@@ -14,11 +14,11 @@ import pytest
 from exact_cover import count_exact
 from shapes import minimal, orbit, symmetric
 
-from bookgen.errors import GenerationError
-from bookgen.generate import aimed_dig, complete_board, create, dig, make_puzzle, misfit
-from bookgen.grid import geometry, parse
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rules import Symmetry, symmetry_groups
+from bookgen.core.errors import GenerationError
+from bookgen.core.grid import geometry, parse
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import Symmetry, symmetry_groups
+from bookgen.make.generate import aimed_dig, complete_board, create, dig, make_puzzle, misfit
 
 GEO = geometry(9)
 SOLUTION = complete_board(GEO, random.Random(3))

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bookgen.layout.geometry import (
+from bookgen.core.model import Book, BookPuzzle, BookSection, FrontMatter, Template
+from bookgen.core.rules import LARGE_PRINT_TEXT_PT
+from bookgen.core.rules import MIN_MARGIN_PT as LIVE_AREA
+from bookgen.render.geometry import (
     PageKind,
     content_box,
     contents_lines,
@@ -16,9 +19,6 @@ from bookgen.layout.geometry import (
     plan_book,
     slots,
 )
-from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, Template
-from bookgen.rules import LARGE_PRINT_TEXT_PT
-from bookgen.rules import MIN_MARGIN_PT as LIVE_AREA
 
 PAGES = {
     "letter": (612.0, 792.0),

@@ -20,9 +20,9 @@ from exact_cover import solutions_exact
 from test_grade_chains import PUZZLES
 from test_grade_techniques import FIRST_TO_FIRE, from_candidates, position, skyscraper
 
+from bookgen.core.grid import parse
 from bookgen.grade import Board, Technique, chains
 from bookgen.grade.scale import length_extra
-from bookgen.grid import parse
 
 Cand = tuple[int, int]  # (cell, digit)
 

@@ -22,10 +22,10 @@ import pytest
 from exact_cover import solutions_exact
 from test_grade_kept_tables import GEOS
 
+from bookgen.core.grid import Geometry
 from bookgen.grade import chains
 from bookgen.grade.board import Board, set_bits
 from bookgen.grade.scale import Technique
-from bookgen.grid import Geometry
 
 pytest.importorskip("numba")
 

@@ -8,7 +8,7 @@ import pytest
 from exact_cover import solutions_exact
 
 from bookgen.cli import main
-from bookgen.grid import parse
+from bookgen.core.grid import parse
 
 # from the SE-rated bank, rated below 1.5 there
 EASY = "...2.4.....81.97....9.6.8...3..1..7..7.5.8.1.4.6.7.2.5..4...5...5..3..4.....2...."

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from bookgen.core.grid import geometry
 from bookgen.grade import Board, Step, Technique, fish
-from bookgen.grid import geometry
 
 GEO = geometry(9)
 

@@ -13,11 +13,11 @@ import random
 
 import pytest
 
+from bookgen.core.grid import geometry, parse
+from bookgen.core.rules import Variant
 from bookgen.grade import fish, singles, solver, subsets, uniqueness
 from bookgen.grade.board import Board, Step
 from bookgen.grade.scale import Technique
-from bookgen.grid import geometry, parse
-from bookgen.rules import Variant
 
 JIGSAW5 = "AAABB" "AACBB" "DCCCB" "DDCEE" "DDEEE"
 GEOS = {

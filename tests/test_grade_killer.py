@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from killer_maker import count, make_killer, random_solution
 
+from bookgen.core.grid import geometry
+from bookgen.core.model import Band, band_of
 from bookgen.grade.board import Board
 from bookgen.grade.killer import (
     KILLER_LADDER,
@@ -24,9 +26,7 @@ from bookgen.grade.killer import (
     solve_killer,
 )
 from bookgen.grade.scale import Technique
-from bookgen.grid import geometry
-from bookgen.killer import Cage
-from bookgen.model import Band, band_of
+from bookgen.variants.killer import Cage
 
 T = Technique
 GEO = geometry(9)

@@ -12,8 +12,8 @@ import signal
 
 import pytest
 
+from bookgen.core.model import Family
 from bookgen.grade.scale import FAMILIES, families_below, length_extra
-from bookgen.model import Family
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from bookgen.cli import main
+from bookgen.core.grid import parse
+from bookgen.core.model import Family
 from bookgen.grade import Technique, chains, grade, wings
 from bookgen.grade.solver import LADDER
-from bookgen.grid import parse
-from bookgen.model import Family
 
 # SE tries the UVWXYZ-wing (6.6) just before its chaining rules, whose cycles start at 6.5
 SE_ORDER_EXCEPTIONS = {wings.uvwxyz_wing}

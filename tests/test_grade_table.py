@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from exact_cover import solutions_exact
 
+from bookgen.core.grid import parse
+from bookgen.core.model import band_of
 from bookgen.grade import Band, Technique, grade
 from bookgen.grade.calibrate import check_steps
-from bookgen.grid import parse
-from bookgen.model import band_of
 
 TABLE = Path(__file__).resolve().parent / "data" / "grade_table.txt"
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from exact_cover import solutions_exact
 
+from bookgen.core.grid import geometry
+from bookgen.core.model import Family
 from bookgen.grade import (
     Band,
     Board,
@@ -27,8 +29,6 @@ from bookgen.grade import (
 from bookgen.grade.board import Step
 from bookgen.grade.scale import length_extra
 from bookgen.grade.solver import LADDER
-from bookgen.grid import geometry
-from bookgen.model import Family
 
 GEO = geometry(9)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 from exact_cover import count_exact, solutions_exact
 
-from bookgen.generate import make_puzzle
+from bookgen.core.grid import Geometry, geometry
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import Variant
 from bookgen.grade import (
     Board,
     Step,
@@ -26,9 +28,7 @@ from bookgen.grade import (
 )
 from bookgen.grade.explain import format_candidates
 from bookgen.grade.tables import grading_geometry, tables
-from bookgen.grid import Geometry, geometry
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rules import Variant
+from bookgen.make.generate import make_puzzle
 
 X9 = geometry(9, Variant.X)
 HYPER9 = geometry(9, Variant.HYPER)

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bookgen.errors import InputError
-from bookgen.grid import (
+from bookgen.core.errors import InputError
+from bookgen.core.grid import (
     SIZES,
     format_as,
     format_grid,

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from bookgen.errors import InputError
-from bookgen.grid import SIZES, format_as, format_grid, geometry, parse, parse_many
+from bookgen.core.errors import InputError
+from bookgen.core.grid import SIZES, format_as, format_grid, geometry, parse, parse_many
 
 
 @pytest.mark.parametrize("n", SIZES)

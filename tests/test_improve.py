@@ -15,12 +15,18 @@ import pytest
 from exact_cover import count_exact
 from shapes import assert_dug_to
 
-from bookgen.errors import GenerationError, InputError
-from bookgen.generate import complete_board, make_puzzle
-from bookgen.grid import geometry, parse
-from bookgen.improve import _neighbour, chain_budgets, generate_puzzles, improve, iter_generated
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rules import Figure, Symmetry
+from bookgen.core.errors import GenerationError, InputError
+from bookgen.core.grid import geometry, parse
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import Figure, Symmetry
+from bookgen.make.generate import complete_board, make_puzzle
+from bookgen.make.improve import (
+    _neighbour,
+    chain_budgets,
+    generate_puzzles,
+    improve,
+    iter_generated,
+)
 
 GEO = geometry(9)
 SOLUTION = complete_board(GEO, random.Random(0))
@@ -45,9 +51,9 @@ def test_generate_same_for_any_worker_count():
 
 
 def test_generate_in_a_threaded_process_uses_a_fork_server(monkeypatch):
-    import bookgen.improve
+    import bookgen.make.improve
 
-    monkeypatch.setattr(bookgen.improve.threading, "active_count", lambda: 2)
+    monkeypatch.setattr(bookgen.make.improve.threading, "active_count", lambda: 2)
     spec = DigSpec(6, minimal=True)
     assert generate_puzzles(60, spec, seed=1, workers=2) == generate_puzzles(60, spec, seed=1,
                                                                              workers=1)

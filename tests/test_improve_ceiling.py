@@ -13,12 +13,12 @@ import random
 import pytest
 from exact_cover import count_exact
 
-from bookgen.errors import GenerationError
-from bookgen.generate import complete_board, make_puzzle
-from bookgen.grid import geometry
-from bookgen.improve import ChainTask, improve, objective_value, run_chain
-from bookgen.model import DigSpec
-from bookgen.rules import Figure
+from bookgen.core.errors import GenerationError
+from bookgen.core.grid import geometry
+from bookgen.core.model import DigSpec
+from bookgen.core.rules import Figure
+from bookgen.make.generate import complete_board, make_puzzle
+from bookgen.make.improve import ChainTask, improve, objective_value, run_chain
 
 GEO = geometry(9)
 SOLUTION = complete_board(GEO, random.Random(5))

@@ -17,11 +17,14 @@ import pytest
 from exact_cover import count_exact
 from shapes import assert_dug_to
 
-import bookgen.improve as improve_module
-from bookgen.errors import GenerationError
-from bookgen.generate import complete_board, make_puzzle
-from bookgen.grid import format_line, geometry
-from bookgen.improve import (
+import bookgen.make.improve as improve_module
+from bookgen.core.errors import GenerationError
+from bookgen.core.grid import format_line, geometry
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import Figure, Symmetry, Variant
+from bookgen.grade.rating import rate
+from bookgen.make.generate import complete_board, make_puzzle
+from bookgen.make.improve import (
     ChainTask,
     generate_puzzles,
     generated_line,
@@ -30,9 +33,6 @@ from bookgen.improve import (
     objective_value,
     run_chain,
 )
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rate import rate
-from bookgen.rules import Figure, Symmetry, Variant
 
 GEO = geometry(6)
 SOLUTION = complete_board(GEO, random.Random(1))

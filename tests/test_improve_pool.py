@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 import pytest
 
-from bookgen.improve import _close, _end_workers, _init_worker
+from bookgen.make.improve import _close, _end_workers, _init_worker
 
 LONG = 60.0
 """Seconds a task sleeps that a test must never wait for."""

@@ -13,12 +13,12 @@ import random
 import pytest
 from exact_cover import count_exact
 
-from bookgen.errors import GenerationError, InputError
-from bookgen.generate import complete_board
-from bookgen.grid import format_line, geometry, parse
-from bookgen.improve import TEMPERATURE, _accept, generated_line, improve, iter_generated
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rules import Figure, Symmetry
+from bookgen.core.errors import GenerationError, InputError
+from bookgen.core.grid import format_line, geometry, parse
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import Figure, Symmetry
+from bookgen.make.generate import complete_board
+from bookgen.make.improve import TEMPERATURE, _accept, generated_line, improve, iter_generated
 
 GEO = geometry(9)
 SOLUTION = complete_board(GEO, random.Random(0))

@@ -14,9 +14,9 @@ import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 from exact_cover import count_exact, solutions_exact
 
-from bookgen.errors import ConfigError
-from bookgen.grid import find_clash, geometry, parse
-from bookgen.kernels import BACKENDS, fast, get_backend, reference
+from bookgen.core.errors import ConfigError
+from bookgen.core.grid import find_clash, geometry, parse
+from bookgen.engine.kernels import BACKENDS, fast, get_backend, reference
 
 SIZES = (4, 6, 9, 12, 16)
 TRACE_FIELDS = (
@@ -355,7 +355,7 @@ class _FakeCompiled:
 def test_compile_notice_only_on_a_cold_cache(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import bookgen.kernels as kernels
+    import bookgen.engine.kernels as kernels
 
     monkeypatch.setattr(kernels, "_announced", False)
     kernels.announce_compile(_FakeCompiled({"sig": 1}), object())
@@ -367,7 +367,7 @@ def test_compile_notice_only_on_a_cold_cache(
 
 def test_compile_notice_reads_the_real_cache() -> None:
     """The private numba attributes announce_compile relies on are still there."""
-    from bookgen.kernels import fast
+    from bookgen.engine.kernels import fast
 
     get_backend("numba").count_batch(geometry(4), np.zeros((1, 16), np.int8))
     assert isinstance(fast._count_batch._cache._cache_file._load_index(), dict)

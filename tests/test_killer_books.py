@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from shapes import count_killer
 
-from bookgen.config import load_config
-from bookgen.errors import ConfigError
-from bookgen.killer import parse_killer
-from bookgen.model import Band, Family
-from bookgen.pipeline import build_book, write_book
-from bookgen.rules import Variant
+from bookgen.book.config import load_config
+from bookgen.book.pipeline import build_book, write_book
+from bookgen.core.errors import ConfigError
+from bookgen.core.model import Band, Family
+from bookgen.core.rules import Variant
+from bookgen.variants.killer import parse_killer
 
 BOOK = """\
 title: Killer Test

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 from shapes import count_killer
 
-from bookgen.errors import GenerationError
-from bookgen.generate import cage_partition, make_killer
-from bookgen.kernels import get_backend
-from bookgen.kernels.cages import combo_table
-from bookgen.killer import Cage, cages_of, check_against, make_cages, sum_bounds
-from bookgen.model import CageSpec
-from bookgen.rules import Symmetry, Variant, clue_counts, min_clues
+from bookgen.core.errors import GenerationError
+from bookgen.core.model import CageSpec
+from bookgen.core.rules import Symmetry, Variant, clue_counts, min_clues
+from bookgen.engine.kernels import get_backend
+from bookgen.engine.kernels.cage_tables import combo_table
+from bookgen.make.generate import cage_partition, make_killer
+from bookgen.variants.killer import Cage, cages_of, check_against, make_cages, sum_bounds
 
 BACKENDS = ["python", "numba"]
 

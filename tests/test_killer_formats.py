@@ -11,8 +11,9 @@ import pytest
 from shapes import count_killer
 
 from bookgen.cli import main
-from bookgen.generate import make_killer
-from bookgen.killer import (
+from bookgen.core.model import CageSpec
+from bookgen.make.generate import make_killer
+from bookgen.variants.killer import (
     CAGE_LABELS,
     Cage,
     cages_from_json,
@@ -24,7 +25,6 @@ from bookgen.killer import (
     parse_cage_map,
     parse_killer,
 )
-from bookgen.model import CageSpec
 
 
 @pytest.fixture(scope="module")

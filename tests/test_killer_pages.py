@@ -16,11 +16,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from bookgen.config.templates import load_template
-from bookgen.errors import LayoutError
-from bookgen.killer import Cage
-from bookgen.lang import Texts, languages
-from bookgen.layout.cages import (
+from bookgen.book.config.templates import load_template
+from bookgen.book.lang import Texts, languages
+from bookgen.core.errors import LayoutError
+from bookgen.core.model import Band, Book, BookPuzzle, BookSection
+from bookgen.core.rules import KILLER_DASH_PT, KILLER_SUM_PT
+from bookgen.render.cage_outlines import (
     CLEAR_PT,
     DIGIT_HEIGHT,
     cage_fit,
@@ -30,11 +31,10 @@ from bookgen.layout.cages import (
     paths,
     sum_origin,
 )
-from bookgen.layout.geometry import PageKind, cage_problem, plan_book
-from bookgen.layout.howto import KILLER_GUIDE
-from bookgen.layout.render import render_book
-from bookgen.model import Band, Book, BookPuzzle, BookSection
-from bookgen.rules import KILLER_DASH_PT, KILLER_SUM_PT
+from bookgen.render.geometry import PageKind, cage_problem, plan_book
+from bookgen.render.howto import KILLER_GUIDE
+from bookgen.render.writer import render_book
+from bookgen.variants.killer import Cage
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,12 +17,12 @@ import pytest
 import yaml
 from exact_cover import solutions_exact
 
-from bookgen import lang
+from bookgen.book import lang
+from bookgen.book.config import load_config
+from bookgen.book.pipeline import build_book, write_book
 from bookgen.cli import main
-from bookgen.config import load_config
-from bookgen.errors import ConfigError
-from bookgen.grid import SYMBOLS, geometry
-from bookgen.pipeline import build_book, write_book
+from bookgen.core.errors import ConfigError
+from bookgen.core.grid import SYMBOLS, geometry
 
 LANG_DIR = Path(lang.__file__).parent
 IPA_GOTHIC = Path("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf")

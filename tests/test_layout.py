@@ -19,10 +19,12 @@ import pypdf
 import pypdfium2
 import pytest
 
-from bookgen.errors import LayoutError
-from bookgen.grid import SYMBOLS, geometry
-from bookgen.layout import render as render_module
-from bookgen.layout.geometry import (
+from bookgen.core.errors import LayoutError
+from bookgen.core.grid import SYMBOLS, geometry
+from bookgen.core.model import Book, BookPuzzle, BookSection, FrontMatter, LineWeights, Template
+from bookgen.core.rules import MIN_PAGES
+from bookgen.render import writer as render_module
+from bookgen.render.geometry import (
     PageKind,
     Plan,
     arrangement,
@@ -30,9 +32,7 @@ from bookgen.layout.geometry import (
     digit_size,
     plan_book,
 )
-from bookgen.layout.render import render_book
-from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, LineWeights, Template
-from bookgen.rules import MIN_PAGES
+from bookgen.render.writer import render_book
 
 LETTER = {"page_width": 612.0, "page_height": 792.0}
 SIX_NINE = {"page_width": 432.0, "page_height": 648.0}

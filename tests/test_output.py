@@ -1,4 +1,4 @@
-"""bookgen.output in process: the switch where the filesystem cannot exchange folders, the
+"""bookgen.book.output in process: the switch where the filesystem cannot exchange folders, the
 old folder put back after a switch cut between its two renames, and the lock."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bookgen import output
-from bookgen.errors import OutputError
+from bookgen.book import output
+from bookgen.core.errors import OutputError
 
 BOOK = ("book.pdf", "manifest.json", "puzzles.txt")
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bookgen import shipped
+from bookgen.book import shipped
+from bookgen.book.config import load_config
+from bookgen.book.project import template_rows
 from bookgen.cli import main
-from bookgen.config import load_config
-from bookgen.project import template_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5"
@@ -45,7 +45,7 @@ def test_without_numba_the_pure_python_kernels_solve(tmp_path, no_numba):
     assert out.returncode == 0, out.stderr
     assert out.stdout == ("14568732926731945839824516757412389661945827382379651445693278178156"
                           "4932932871645\n")
-    probe = subprocess.run([sys.executable, "-c", "import bookgen.kernels as k; "
+    probe = subprocess.run([sys.executable, "-c", "import bookgen.engine.kernels as k; "
                             "print(k.get_backend().name)"], env=no_numba, cwd=tmp_path,
                            capture_output=True, text=True, timeout=60)
     assert probe.stdout == "python\n"

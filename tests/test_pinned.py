@@ -15,8 +15,8 @@ import json
 import os
 from pathlib import Path
 
-from bookgen.config import load_config
-from bookgen.pipeline import build_book
+from bookgen.book.config import load_config
+from bookgen.book.pipeline import build_book
 
 PINNED = Path(__file__).parent / "pinned" / "small-book.json"
 KEYS = ("id", "section", "givens", "grade", "band", "way_complexity", "seed")

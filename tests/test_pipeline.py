@@ -11,14 +11,14 @@ from exact_cover import solutions_exact
 from shapes import symmetric
 from tqdm import tqdm
 
-from bookgen.config import Difficulty, ImproveSpec, SectionConfig, load_config
-from bookgen.errors import GenerationError
-from bookgen.grid import geometry, parse
-from bookgen.model import Band, ClueTarget, DigSpec
-from bookgen.pipeline import Candidate, _improve_section, build_book, write_book
-from bookgen.rate import rate
-from bookgen.rules import Figure, Symmetry
-from bookgen.select import Rules, ceiling, matches, pick, shortfall
+from bookgen.book.config import Difficulty, ImproveSpec, SectionConfig, load_config
+from bookgen.book.pipeline import Candidate, _improve_section, build_book, write_book
+from bookgen.core.errors import GenerationError
+from bookgen.core.grid import geometry, parse
+from bookgen.core.model import Band, ClueTarget, DigSpec
+from bookgen.core.rules import Figure, Symmetry
+from bookgen.grade.rating import rate
+from bookgen.make.select import Rules, ceiling, matches, pick, shortfall
 
 SMALL = """\
 title: Test Book
@@ -100,7 +100,7 @@ def test_every_puzzle_unique_and_in_its_section(built_twice):
 def test_puzzles_txt_is_a_puzzle_file(built_twice):
     manifest = json.loads((built_twice[0] / "manifest.json").read_text())
     text = (built_twice[0] / "puzzles.txt").read_text()
-    from bookgen.grid import format_line, parse_many
+    from bookgen.core.grid import format_line, parse_many
 
     assert [format_line(v) for _, v, _ in parse_many(text)] == [
         e["givens"] for e in manifest["puzzles"]

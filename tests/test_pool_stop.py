@@ -13,7 +13,7 @@ import textwrap
 SCRIPT = textwrap.dedent(
     """
     import os, pathlib, time
-    from bookgen.improve import worker_pool
+    from bookgen.make.improve import worker_pool
 
     def children():
         count = 0

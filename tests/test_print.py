@@ -25,24 +25,13 @@ import pytest
 import reportlab
 from conftest import solved_board
 
-from bookgen import config as C
-from bookgen.config.book import _blank_book
-from bookgen.config.templates import BUNDLED_FONTS
-from bookgen.errors import ConfigError, LayoutError
-from bookgen.grid import geometry
-from bookgen.layout import geometry as geometry_module
-from bookgen.layout.geometry import (
-    TYPE_DESCENT,
-    PageKind,
-    glyph_problem,
-    page_count,
-    plan_book,
-    plan_pages,
-    trim_box,
-)
-from bookgen.layout.render import render_book
-from bookgen.model import Book, BookPuzzle, BookSection, DigSpec, FrontMatter
-from bookgen.rules import (
+from bookgen.book import config as C
+from bookgen.book.config.book import _blank_book
+from bookgen.book.config.templates import BUNDLED_FONTS
+from bookgen.core.errors import ConfigError, LayoutError
+from bookgen.core.grid import geometry
+from bookgen.core.model import Book, BookPuzzle, BookSection, DigSpec, FrontMatter
+from bookgen.core.rules import (
     BLEED_PT,
     LARGE_PRINT_ANSWER_PT,
     LARGE_PRINT_TEXT_PT,
@@ -53,6 +42,17 @@ from bookgen.rules import (
     Variant,
     page_limit,
 )
+from bookgen.render import geometry as geometry_module
+from bookgen.render.geometry import (
+    TYPE_DESCENT,
+    PageKind,
+    glyph_problem,
+    page_count,
+    plan_book,
+    plan_pages,
+    trim_box,
+)
+from bookgen.render.writer import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted(p.stem for p in (ROOT / "bookgen" / "templates").glob("*.yaml"))

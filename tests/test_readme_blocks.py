@@ -19,7 +19,7 @@ import pytest
 from conftest import DATA_DIR, missing_data
 from exact_cover import count_exact
 
-from bookgen.grid import parse
+from bookgen.core.grid import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -15,14 +15,14 @@ import jsonschema
 import pytest
 import yaml
 
-from bookgen import shipped
+from bookgen.book import shipped
+from bookgen.book.config import load_config, load_template
+from bookgen.book.config.book import _CONFIG
+from bookgen.book.config.manual import GENERATED, _blocks, config_schema, template_schema
+from bookgen.book.config.reader import NO_DEFAULT, Map
+from bookgen.book.config.templates import TEMPLATE
 from bookgen.cli import main
-from bookgen.config import load_config, load_template
-from bookgen.config.book import _CONFIG
-from bookgen.config.reader import NO_DEFAULT, Map
-from bookgen.config.reference import GENERATED, _blocks, config_schema, template_schema
-from bookgen.config.templates import TEMPLATE
-from bookgen.errors import ConfigError
+from bookgen.core.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent
 REFRESH = os.environ.get("BOOKGEN_REFRESH_DOCS") == "1"

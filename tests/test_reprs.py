@@ -3,7 +3,8 @@ one line and say what matters (not every unit, peer or step)."""
 
 from conftest import SMALL_PUZZLES
 
-from bookgen import geometry, grade, parse, rate, trace
+from bookgen import geometry, grade, parse, trace
+from bookgen.grade import rating as rate
 
 GOLDEN = SMALL_PUZZLES[9][0]
 

@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from bookgen.rules import (
+from bookgen.core.rules import (
     KDP_GUTTERS,
     MIN_CLUES,
     SHIDOKU_PUZZLES,

@@ -7,14 +7,14 @@ import math
 
 import pytest
 
-from bookgen.config import Difficulty, ImproveSpec, SectionConfig
-from bookgen.model import Band, DigSpec
-from bookgen.rate import Rating
-from bookgen.rules import Figure
-from bookgen.select import Rules, objective, order_key, shortfall
-from bookgen.select import matches as matches_rules
-from bookgen.select import pick as pick_rules
-from bookgen.solver import Trace
+from bookgen.book.config import Difficulty, ImproveSpec, SectionConfig
+from bookgen.core.model import Band, DigSpec
+from bookgen.core.rules import Figure
+from bookgen.engine.trace import Trace
+from bookgen.grade.rating import Rating
+from bookgen.make.select import Rules, objective, order_key, shortfall
+from bookgen.make.select import matches as matches_rules
+from bookgen.make.select import pick as pick_rules
 
 ANY = DigSpec(1)
 """A shape every one-cell test puzzle has: these tests are about the difficulty."""

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from exact_cover import count_exact
 
-from bookgen.canon import canonical_key
-from bookgen.grid import parse
+from bookgen.core.grid import parse
+from bookgen.engine.canon import canonical_key
 
 VOLUME = """\
 title: Weekly Sudoku {volume}

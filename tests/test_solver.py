@@ -9,9 +9,9 @@ import pytest
 from conftest import SMALL_PUZZLES, random_puzzle
 from exact_cover import count_exact, solutions_exact
 
-from bookgen import solver
-from bookgen.grid import geometry, parse
-from bookgen.kernels import BACKENDS
+from bookgen.core.grid import geometry, parse
+from bookgen.engine import trace as solver
+from bookgen.engine.kernels import BACKENDS
 
 GOLDEN = SMALL_PUZZLES[9][0]
 GOLDEN_WAY = [  # SPEC 3, in block-order positions, first step first

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import bookgen
-from bookgen import model
-from bookgen.config import load_config
-from bookgen.config.templates import load_template
-from bookgen.errors import ConfigError
-from bookgen.rules import Paper, Platform
+from bookgen.book.config import load_config
+from bookgen.book.config.templates import load_template
+from bookgen.core import model
+from bookgen.core.errors import ConfigError
+from bookgen.core.rules import Paper, Platform
 
 AVAILABLE = ", ".join(sorted(
     p.stem for p in (Path(bookgen.__file__).parent / "templates").glob("*.yaml")))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bookgen import model
-from bookgen.config import load_config
-from bookgen.config.templates import load_template
-from bookgen.rules import Paper, Platform
+from bookgen.book.config import load_config
+from bookgen.book.config.templates import load_template
+from bookgen.core import model
+from bookgen.core.rules import Paper, Platform
 
 EVERY_KEY = """\
 page_width: 6in

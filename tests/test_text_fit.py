@@ -10,10 +10,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from bookgen.layout import fit
-from bookgen.layout.geometry import MIN_TEXT_PT
-from bookgen.layout.render import render_book
-from bookgen.model import Book, BookPuzzle, BookSection, FrontMatter, Template
+from bookgen.core.model import Book, BookPuzzle, BookSection, FrontMatter, Template
+from bookgen.render import fit
+from bookgen.render.geometry import MIN_TEXT_PT
+from bookgen.render.writer import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bookgen.config import load_config
-from bookgen.feasible import PRACTICAL, RARE, chance, rare_sections
-from bookgen.model import Band
-from bookgen.rules import BAND_MIX, MIN_CELL_PT, MINIMAL_MIX
+from bookgen.book.config import load_config
+from bookgen.core.model import Band
+from bookgen.core.rules import BAND_MIX, MIN_CELL_PT, MINIMAL_MIX
+from bookgen.make.feasible import PRACTICAL, RARE, chance, rare_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,8 +91,8 @@ def test_the_smallest_cells_the_rule_lets_through_are_at_least_0_3_in(tmp_path):
     """16x16 fits once the grid has a page to itself (0.40 in cells on letter)."""
     sections = "  - name: Big\n    count: 2\n    difficulty: hard\n    size: 16\n"
     path = config(tmp_path, sections, "layout: {puzzles_per_page: 1, answers_per_page: 4}\n")
-    from bookgen.config.book import _blank_book
-    from bookgen.layout.geometry import plan_pages
+    from bookgen.book.config.book import _blank_book
+    from bookgen.render.geometry import plan_pages
 
     cfg = load_config(path)
     plan = plan_pages(_blank_book(cfg.template, list(cfg.sections), cfg.front))

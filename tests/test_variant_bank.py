@@ -12,14 +12,14 @@ import sqlite3
 import pytest
 from exact_cover import count_exact, variant_units
 
-from bookgen.bank import Bank, GradeRange, export_lines, fill, import_file
-from bookgen.canon import canonical, canonical_key, variant_canonical, variant_motions
+from bookgen.book.bank import Bank, GradeRange, export_lines, fill, import_file
 from bookgen.cli import main
-from bookgen.errors import InputError
-from bookgen.generate import make_puzzle
-from bookgen.grid import format_line, geometry
-from bookgen.model import DigSpec
-from bookgen.rules import Variant
+from bookgen.core.errors import InputError
+from bookgen.core.grid import format_line, geometry
+from bookgen.core.model import DigSpec
+from bookgen.core.rules import Variant
+from bookgen.engine.canon import canonical, canonical_key, variant_canonical, variant_motions
+from bookgen.make.generate import make_puzzle
 
 
 def moved(values, n, f):
@@ -173,7 +173,7 @@ def test_bank_fill_on_the_command_line(tmp_path, capsys):
 
 
 def test_a_series_compares_jigsaw_only_sizes_by_their_grids():
-    from bookgen.bank import Taken
+    from bookgen.book.bank import Taken
 
     p = make_puzzle(DigSpec(5, variant=Variant.JIGSAW, minimal=True), "taken", 0)
     taken = Taken()

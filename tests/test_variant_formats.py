@@ -12,11 +12,11 @@ import pytest
 from exact_cover import solutions_exact
 
 from bookgen.cli import main
-from bookgen.errors import InputError
-from bookgen.generate import make_puzzle
-from bookgen.grid import FORMATS, format_as, format_line, parse, parse_many
-from bookgen.model import DigSpec
-from bookgen.rules import Symmetry, Variant
+from bookgen.core.errors import InputError
+from bookgen.core.grid import FORMATS, format_as, format_line, parse, parse_many
+from bookgen.core.model import DigSpec
+from bookgen.core.rules import Symmetry, Variant
+from bookgen.make.generate import make_puzzle
 
 SPECS = {
     "x9": DigSpec(9, variant=Variant.X, minimal=True),

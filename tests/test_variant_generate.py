@@ -10,12 +10,12 @@ import pytest
 from exact_cover import count_exact, solutions_exact, units_of, variant_units
 from shapes import minimal, symmetric
 
-from bookgen import jigsaw
-from bookgen.errors import GenerationError
-from bookgen.generate import make_puzzle, misfit, puzzle_geometry, random_layout
-from bookgen.grid import find_clash, geometry
-from bookgen.model import ClueTarget, DigSpec
-from bookgen.rules import JIGSAW_SIZES, MIN_CLUES, Symmetry, Variant, clue_counts, min_clues
+from bookgen.core.errors import GenerationError
+from bookgen.core.grid import find_clash, geometry
+from bookgen.core.model import ClueTarget, DigSpec
+from bookgen.core.rules import JIGSAW_SIZES, MIN_CLUES, Symmetry, Variant, clue_counts, min_clues
+from bookgen.make.generate import make_puzzle, misfit, puzzle_geometry, random_layout
+from bookgen.variants import jigsaw
 
 JIGSAW6 = "122222" "113324" "113334" "155634" "555644" "566664"
 
@@ -214,7 +214,7 @@ def test_generated_givens_never_clash_on_extra_units():
 
 
 def test_random_layouts_do_not_depend_on_the_workers():
-    from bookgen.improve import generate_puzzles
+    from bookgen.make.improve import generate_puzzles
 
     spec = DigSpec(6, variant=Variant.JIGSAW, minimal=True)
     one = generate_puzzles(52, spec, 8, workers=1)  # two chunks: two workers share them
@@ -227,7 +227,7 @@ def test_random_layouts_do_not_depend_on_the_workers():
 
 @pytest.mark.parametrize(("variant", "n"), [(Variant.JIGSAW, 6), (Variant.X, 6)])
 def test_improve_keeps_the_variant_and_the_shape(variant, n):
-    from bookgen.improve import improve
+    from bookgen.make.improve import improve
 
     p = make_puzzle(DigSpec(n, variant=variant, minimal=True), "improve", 0)
     spec = DigSpec(n, Symmetry.NONE, variant=variant, regions=p.regions, minimal=True)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from bookgen.errors import InputError
-from bookgen.grid import geometry
-from bookgen.rules import HYPER_WINDOWS, Variant
+from bookgen.core.errors import InputError
+from bookgen.core.grid import geometry
+from bookgen.core.rules import HYPER_WINDOWS, Variant
 
 # A 5x5 jigsaw: five connected regions of five cells.
 JIGSAW5 = "AAABB" "AACBB" "DCCCB" "DDCEE" "DDEEE"

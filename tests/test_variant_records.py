@@ -13,15 +13,15 @@ import json
 import pytest
 from exact_cover import solutions_exact
 
+from bookgen.book.lang import Texts
+from bookgen.book.tips import unit
 from bookgen.cli import main
-from bookgen.errors import InputError
-from bookgen.generate import make_puzzle
+from bookgen.core.errors import InputError
+from bookgen.core.grid import format_line, geometry, parse_batches, parse_many
+from bookgen.core.model import DigSpec
+from bookgen.core.rules import Variant
 from bookgen.grade.scale import FAMILIES, Technique
-from bookgen.grid import format_line, geometry, parse_batches, parse_many
-from bookgen.lang import Texts
-from bookgen.model import DigSpec
-from bookgen.rules import Variant
-from bookgen.tips import unit
+from bookgen.make.generate import make_puzzle
 
 
 @pytest.fixture(scope="module")

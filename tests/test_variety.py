@@ -20,13 +20,16 @@ import pdfplumber
 import pytest
 from exact_cover import solutions_exact, variant_units
 
-from bookgen.config import load_config, load_template
-from bookgen.errors import ConfigError
-from bookgen.grid import SYMBOLS
-from bookgen.lang import Texts, languages
-from bookgen.layout.geometry import PageKind, Plan, plan_book
-from bookgen.layout.howto import GUIDES
-from bookgen.layout.marks import (
+from bookgen.book.config import load_config, load_template
+from bookgen.book.lang import Texts, languages
+from bookgen.book.pipeline import build_book, write_book
+from bookgen.core.errors import ConfigError
+from bookgen.core.grid import SYMBOLS
+from bookgen.core.model import Book, BookPuzzle, BookSection, XStyle
+from bookgen.core.rules import TINT_GRAYS, Variant
+from bookgen.render.geometry import PageKind, Plan, plan_book
+from bookgen.render.howto import GUIDES
+from bookgen.render.marks import (
     DIAGONAL_GRAY,
     REGION_TINTS,
     UNIT_TINT,
@@ -34,10 +37,7 @@ from bookgen.layout.marks import (
     grid_marks,
     region_shades,
 )
-from bookgen.layout.render import render_book
-from bookgen.model import Book, BookPuzzle, BookSection, XStyle
-from bookgen.pipeline import build_book, write_book
-from bookgen.rules import TINT_GRAYS, Variant
+from bookgen.render.writer import render_book
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -177,11 +177,11 @@ def test_improving_a_jigsaw_puzzle_keeps_its_own_layout() -> None:
     """A section drawing a layout per puzzle improves each start on the start's layout."""
     from tqdm import tqdm
 
-    from bookgen.config import Difficulty, ImproveSpec, SectionConfig
-    from bookgen.model import DigSpec
-    from bookgen.pipeline import _candidate, _improve_section, _rules
-    from bookgen.rules import Figure
-    from bookgen.select import shortfall
+    from bookgen.book.config import Difficulty, ImproveSpec, SectionConfig
+    from bookgen.book.pipeline import _candidate, _improve_section, _rules
+    from bookgen.core.model import DigSpec
+    from bookgen.core.rules import Figure
+    from bookgen.make.select import shortfall
 
     spec = DigSpec(7, variant=Variant.JIGSAW)
     easy = Difficulty(None, ((Figure.CLUES, 30, 48),))
@@ -352,7 +352,7 @@ def test_x_lines_style_draws_two_gray_diagonals(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("n", [4, 6, 9, 12, 16])
 def test_classic_borders_are_the_box_lines(n: int) -> None:
-    from bookgen.grid import geometry
+    from bookgen.core.grid import geometry
 
     geo = geometry(n)
     thin, thick = borders(geo.regions, n)
@@ -382,7 +382,7 @@ def test_jigsaw_borders_follow_the_regions() -> None:
 
 
 def test_region_shades_differ_between_neighbours() -> None:
-    from bookgen.grid import geometry
+    from bookgen.core.grid import geometry
 
     layouts = [JIGSAW6, GUIDES[Variant.JIGSAW].example.regions or "",
                geometry(9).region_labels, "".join(str(r) for r in range(5) for _ in range(5))]
@@ -401,7 +401,7 @@ def test_region_shades_differ_between_neighbours() -> None:
 
 
 def test_tints_leave_answer_digits_legible() -> None:
-    from bookgen.rules import MAX_ANSWER_GRAY
+    from bookgen.core.rules import MAX_ANSWER_GRAY
 
     # the darkest tint against the lightest answer digit
     assert TINT_GRAYS[0] - MAX_ANSWER_GRAY >= 0.35

@@ -17,10 +17,10 @@ import argparse
 import json
 import time
 
-from bookgen.errors import GenerationError
-from bookgen.generate import make_puzzle
+from bookgen.core.errors import GenerationError
+from bookgen.core.model import Band, ClueTarget, DigSpec, band_of
 from bookgen.grade import grade
-from bookgen.model import Band, ClueTarget, DigSpec, band_of
+from bookgen.make.generate import make_puzzle
 
 
 def row(size: int, clues: int | None, samples: int) -> dict[str, object]:

@@ -2,7 +2,7 @@
 
     python tools/mutation.py MODULE          # e.g. grid, grade/fish, layout/geometry
     python tools/mutation.py MODULE --again  # only the last run's survivors, current tests
-    python tools/mutation.py MODULE --again --only 'bookgen.grid.x_parse__*'
+    python tools/mutation.py MODULE --again --only 'bookgen.core.grid.x_parse__*'
     python tools/mutation.py MODULE --resume # go on with a stopped run, in its work folder
     python tools/mutation.py --list          # the modules and the tests each one runs
 
@@ -78,7 +78,7 @@ inspect whole books."""
 MODULES: dict[str, Module] = {
     "grid": Module(
         ("tests/test_grid.py", "tests/test_grid_rules.py"),
-        fresh=("bookgen.grid.x__geometry__*", "bookgen.grid.xǁGeometryǁarrays__*"),
+        fresh=("bookgen.core.grid.x__geometry__*", "bookgen.core.grid.xǁGeometryǁarrays__*"),
     ),
     "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
     "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
@@ -93,12 +93,12 @@ MODULES: dict[str, Module] = {
     "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "rules": Module(
         ("tests/test_rules.py",),
-        fresh=tuple(f"bookgen.rules.x_{name}__*"
+        fresh=tuple(f"bookgen.core.rules.x_{name}__*"
                     for name in ("symmetry_groups", "_motions", "clue_counts")),
     ),
     "generate": Module(
         ("tests/test_generate.py", "tests/test_generate_digs.py"),
-        fresh=tuple(f"bookgen.generate.x_{name}__*"
+        fresh=tuple(f"bookgen.make.generate.x_{name}__*"
                     for name in ("_symmetry_arrays", "_group_arrays")),
     ),
     "select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
@@ -124,7 +124,7 @@ MODULES: dict[str, Module] = {
                                   "tests/test_template_keys.py", "tests/test_template_checks.py",
                                   *extra), fresh=fresh)
         for part, extra, fresh in (
-            ("reader", (), tuple(f"bookgen.config.reader.x_{name}__*" for name in (
+            ("reader", (), tuple(f"bookgen.book.config.reader.x_{name}__*" for name in (
                 "accepts", "read_between", "read_int_between", "read_choice",
                 "read_int_choice", "length_schema", "read_length", "read_range"))),
             ("sections", (), ()),

@@ -5,7 +5,7 @@ fish, wings, uniqueness, chains, forcing chains), logs every step as data, and g
 puzzle by its hardest step. `explain` renders the steps in plain words.
 """
 
-from ..model import Band, band_of
+from ..core.model import Band, band_of
 from .board import Board, Step
 from .explain import describe, explain
 from .scale import Technique

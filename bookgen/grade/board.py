@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import or_
 
-from ..grid import Geometry
+from ..core.grid import Geometry
 from .scale import Technique
 from .tables import grading_geometry, tables
 

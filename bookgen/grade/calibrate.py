@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..errors import InputError
-from ..grid import decode_text, parse
-from ..model import Band, band_of
+from ..core.errors import InputError
+from ..core.grid import decode_text, parse
+from ..core.model import Band, band_of
 from .board import Board, Step
 from .solver import grade, solve_any
 

@@ -26,7 +26,7 @@ dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
 
 The searches nested chains make many times (the dynamic search, the forcing chains, the
 static cell and unit forcing chains and level-1 rules on an assumed board, and how their
-conclusions join the outer chain) run compiled (kernels/chains_fast.py) when the numba
+conclusions join the outer chain) run compiled (engine/kernels/chains_fast.py) when the numba
 backend serves, with the same results.
 """
 
@@ -36,8 +36,8 @@ from collections import deque
 from collections.abc import Collection, Hashable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
-from ..grid import Geometry, GeometryKey
-from ..kernels import announce_compile, backend_name
+from ..core.grid import Geometry, GeometryKey
+from ..engine.kernels import announce_compile, backend_name
 from .board import Board, Step, digits_of, set_bits
 from .scale import Technique, length_extra
 from .tables import tables
@@ -1185,14 +1185,14 @@ _KERNEL: dict[str, bool] = {}
 
 
 def _kernel() -> bool:
-    """Whether the compiled searches (kernels/chains_fast.py) serve: the numba backend
+    """Whether the compiled searches (engine/kernels/chains_fast.py) serve: the numba backend
     does, and numba imports."""
     name = backend_name()
     if name not in _KERNEL:
         _KERNEL[name] = False
         if name == "numba":
             try:
-                from ..kernels import chains_fast  # noqa: F401
+                from ..engine.kernels import chains_fast  # noqa: F401
             except ImportError:  # numba cannot be imported: get_backend says why
                 pass
             else:
@@ -1204,11 +1204,11 @@ _READY: dict[str, Any] = {}
 
 
 def _fast(name: str) -> Any:
-    """The compiled function `name` of kernels/chains_fast.py, after saying on stderr that
+    """The compiled function `name` of engine/kernels/chains_fast.py, after saying on stderr that
     it compiles when numba's cache of it is cold (checked once per process)."""
     got = _READY.get(name)
     if got is None:
-        from ..kernels import chains_fast
+        from ..engine.kernels import chains_fast
 
         got = _READY[name] = getattr(chains_fast, name)
         announce_compile(got)
@@ -1263,7 +1263,7 @@ def _compiled(board: _Cands, tech: Technique) -> Iterator[Deduction]:
     """The dynamic search's conclusions from the compiled kernel, as deductions."""
     import numpy as np
 
-    from ..kernels import chains_fast as k
+    from ..engine.kernels import chains_fast as k
 
     geo, n, cands = board.geo, board.n, board.cands
     units_of, unit_cells, peers, words = _kernel_tables(geo)

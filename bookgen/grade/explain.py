@@ -8,8 +8,8 @@ The wording is meant for a printed "how it's solved" page.
 
 from __future__ import annotations
 
-from ..grid import Geometry, symbol
-from ..model import Family
+from ..core.grid import Geometry, symbol
+from ..core.model import Family
 from .board import Board, Node, Step, digits_of
 from .killer_words import describe_killer
 from .scale import Technique

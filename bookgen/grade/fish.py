@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, pairwise
 
-from ..grid import Geometry, GeometryKey
+from ..core.grid import Geometry, GeometryKey
 from .board import Board, Step, set_bits
 from .scale import Technique
 from .tables import kept, per_geometry, tables

@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 
-from ..grid import Geometry, geometry
-from ..killer import Cage, Cages
+from ..core.grid import Geometry, geometry
+from ..variants.killer import Cage, Cages
 from .board import Board, Step, digits_of
 from .explain import describe, format_candidates
 from .scale import Technique

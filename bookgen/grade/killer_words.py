@@ -9,7 +9,7 @@ Glossary:
 
 from __future__ import annotations
 
-from ..grid import Geometry, symbol
+from ..core.grid import Geometry, symbol
 from .board import Step
 from .scale import Technique
 

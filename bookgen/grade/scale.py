@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ..model import Family
+from ..core.model import Family
 
 
 class Technique(Enum):

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..grid import Geometry
-from ..model import Band, band_of
-from ..solver import solve
+from ..core.grid import Geometry
+from ..core.model import Band, band_of
+from ..engine.trace import solve
 from . import chains, fish, singles, subsets, uniqueness, wings
 from .board import Board, Step, digits_of
 from .scale import Technique

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from ..grid import Geometry, GeometryKey, geometry
-from ..rules import Variant
+from ..core.grid import Geometry, GeometryKey, geometry
+from ..core.rules import Variant
 
 Lock = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 

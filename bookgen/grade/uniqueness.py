@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..grid import GeometryKey
+from ..core.grid import GeometryKey
 from .board import Board, Step, digits_of, set_bits
 from .scale import Technique
 from .tables import kept, per_geometry, tables

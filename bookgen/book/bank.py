@@ -1,0 +1,609 @@
+"""The puzzle bank: a SQLite file of rated puzzles, one row per class of isomorphs, and the
+ledger of which puzzles each series has printed.
+
+Glossary:
+  bank      one SQLite file (standard library sqlite3) in WAL mode, so readers never wait
+            for a writer; every write is one short transaction (busy_timeout lets a second
+            writer wait its turn instead of failing)
+  canon     a puzzle's canonical form (canon.py) as a line of symbols: the table's unique
+            key, so a relabelled, transposed or permuted copy is the same row
+  run       the puzzles of one `fill` recipe: size, symmetry, clue target, minimal and seed
+            (and variant and jigsaw regions); puzzle i of a run is make_puzzle(spec, seed, i),
+            whatever the workers
+  variant   each row's variant ('classic', 'x', 'hyper', 'jigsaw') and, for jigsaw, its
+            regions; a variant's canon starts with the variant's name (canon.canonical_key),
+            so the variants never share a row
+  cursor    a run's next index to examine: stored in the same transaction as the batch it
+            ends, so a killed fill loses at most the batch in flight and the same command
+            run again starts there
+  filter    the grades a fill keeps (GradeRange); puzzles outside it are not stored
+  origin    where a row came from: run seed and index, or imported file and line
+  variant   the rules a row's puzzle follows; 'classic' (rows, columns, boxes) for now
+  figures   every rating figure of a row; the trace figures (level ... cand_sq) are NULL
+            for 16x16 puzzles, which are not traced (rate.py)
+  ledger    (series, book, config hash, canon) for every puzzle a book placed: no other book
+            of the series may use that canon again; the same book gets its own picks back
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import __version__
+from ..core.errors import InputError
+from ..core.grid import (
+    Geometry,
+    Grid,
+    format_line,
+    geometry,
+    parse,
+    size_for_cells,
+    topology_fields,
+)
+from ..core.model import BANDS, Band, DigSpec
+from ..core.rules import TRACE_FIGURES, Symmetry, Variant, is_symmetric
+from ..engine.canon import CANON_SIZES, VARIANT_CANON_SIZES, canonical_key
+from ..engine.trace import Trace
+from ..grade.rating import Rating, rate
+from ..make.cluster import cluster_pool
+from ..make.generate import make_puzzle
+from ..make.improve import default_workers, worker_pool
+
+GENERATOR = f"bookgen {__version__}"
+"""The generator version stored with each row."""
+
+BATCH = 8
+"""Puzzle indexes per task and per write transaction of a fill (a 9x9 rating takes about
+0.3 s, so a batch is a few seconds of one core: little to lose to a kill)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzle (
+    id INTEGER PRIMARY KEY,
+    size INTEGER NOT NULL,
+    canon TEXT NOT NULL UNIQUE,
+    givens TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    clues INTEGER NOT NULL,
+    grade REAL NOT NULL,
+    band TEXT NOT NULL,
+    hardest TEXT,
+    steps TEXT NOT NULL,
+    level INTEGER,
+    maxlevel INTEGER,
+    way_complexity INTEGER,
+    cand_sum INTEGER,
+    cand_sq INTEGER,
+    symmetry TEXT NOT NULL,
+    run TEXT,
+    run_index INTEGER,
+    source_file TEXT,
+    source_line INTEGER,
+    generator TEXT NOT NULL,
+    variant TEXT NOT NULL DEFAULT 'classic',
+    regions TEXT
+);
+CREATE INDEX IF NOT EXISTS puzzle_grade ON puzzle (size, grade);
+CREATE INDEX IF NOT EXISTS puzzle_band ON puzzle (size, band, clues);
+CREATE INDEX IF NOT EXISTS puzzle_run ON puzzle (run, run_index);
+CREATE TABLE IF NOT EXISTS run (
+    name TEXT PRIMARY KEY,
+    next_index INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS placement (
+    series TEXT NOT NULL,
+    book TEXT NOT NULL,
+    config_hash TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    canon TEXT NOT NULL,
+    PRIMARY KEY (series, canon)
+);
+CREATE INDEX IF NOT EXISTS placement_book ON placement (series, config_hash, number);
+"""
+
+STRONGEST_FIRST = (Symmetry.DIHEDRAL, Symmetry.ROTATIONAL90, Symmetry.ROTATIONAL,
+                   Symmetry.MIRROR, Symmetry.FLIP, Symmetry.DIAGONAL, Symmetry.ANTIDIAGONAL)
+"""Symmetries a clue pattern is tested for, the one with most motions first."""
+
+
+def symmetry_of(puzzle: Grid, n: int) -> Symmetry:
+    """The strongest symmetry of a clue pattern (NONE when it has none)."""
+    return next((s for s in STRONGEST_FIRST if is_symmetric(puzzle, n, s)), Symmetry.NONE)
+
+
+@dataclass(frozen=True)
+class GradeRange:
+    """Grades a fill keeps or a query picks: lo <= grade < hi."""
+
+    lo: float = 0.0
+    """Lowest grade, inclusive."""
+    hi: float = float("inf")
+    """Upper bound, exclusive."""
+
+    def __contains__(self, grade: object) -> bool:
+        return isinstance(grade, float | int) and self.lo <= round(grade, 6) < self.hi
+
+    def __str__(self) -> str:
+        return f"{self.lo:g}-{'' if self.hi == float('inf') else f'{self.hi:g}'}"
+
+    @classmethod
+    def of_band(cls, band: Band) -> GradeRange:
+        return cls(*BANDS[band])
+
+    @classmethod
+    def parse(cls, text: str) -> GradeRange:
+        """'8.0-9.0' (9.0 excluded), '8.0-' or '8.0' (and up); InputError otherwise."""
+        lo_text, _, hi_text = text.replace(" ", "").partition("-")
+        try:
+            lo = float(lo_text)
+            hi = float(hi_text) if hi_text else float("inf")
+        except ValueError:
+            raise InputError(
+                f"--grade {text!r}: expected a grade range such as 8.0-9.0 or 8.0-"
+            ) from None
+        if lo >= hi:
+            raise InputError(f"--grade {text!r}: the range is empty (lo >= hi)")
+        return cls(lo, hi)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle ready for the bank: its rating and where it came from."""
+
+    canon: str
+    """Its canonical form as a line."""
+    figures: dict[str, object]
+    """The rate --format json object (grade, band, hardest, steps included)."""
+    symmetry: Symmetry
+    """The strongest symmetry of its clue pattern."""
+    run: str | None = None
+    """The fill run that made it, or None."""
+    run_index: int | None = None
+    """Its index in that run."""
+    source_file: str | None = None
+    """The file it was imported from, or None."""
+    source_line: int | None = None
+    """Its line in that file."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the puzzle has besides rows and columns."""
+    regions: str | None = None
+    """Jigsaw only: its region layout."""
+
+
+def entry_of(values: Grid, geo: Geometry, **origin: object) -> Entry | None:
+    """Rate and canonicalize one puzzle; None when it is not unique."""
+    r = rate(values, geo)
+    if r.count != 1:
+        return None
+    return Entry(canonical_key(values, geo), r.as_dict(), symmetry_of(values, geo.n),
+                 **origin, variant=geo.variant,  # type: ignore[arg-type]
+                 regions=geo.region_layout)
+
+
+def _row(e: Entry, size: int) -> tuple[object, ...]:
+    f = e.figures
+    return (
+        size, e.canon, f["puzzle"], f["solution"], f["clues"], f["grade"], f["band"],
+        f["hardest"], json.dumps(f["steps"]), *(f[t.value] for t in TRACE_FIGURES),
+        e.symmetry.value, e.run, e.run_index, e.source_file, e.source_line, GENERATOR,
+        e.variant.value, e.regions,
+    )
+
+
+_INSERT = (
+    "INSERT OR IGNORE INTO puzzle (size, canon, givens, solution, clues, grade, band, hardest, "
+    "steps, level, maxlevel, way_complexity, cand_sum, cand_sq, symmetry, run, run_index, "
+    "source_file, source_line, generator, variant, regions) VALUES ("
+    + ", ".join("?" * 22) + ")"
+)
+
+
+class Bank:
+    """An open bank file; use as a context manager (closes the connection)."""
+
+    def __init__(self, path: str | Path, create: bool = True):
+        self.path = str(path)
+        if not create and not Path(path).is_file():
+            raise InputError(f"{path}: no such bank")
+        try:
+            # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE,
+            # so two writers queue on the lock instead of failing half-way.
+            self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+            _add_variant_columns(self.db)
+        except sqlite3.OperationalError as e:  # no such folder, no permission, locked
+            raise InputError(f"{path}: cannot open the bank ({e})") from None
+        except sqlite3.DatabaseError as e:
+            raise InputError(f"{path}: not a bookgen bank ({e})") from None
+
+    def __enter__(self) -> Bank:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.close()
+
+    def write(self) -> _Transaction:
+        """A write transaction: `with bank.write(): ...` commits, or rolls back on error."""
+        return _Transaction(self.db)
+
+    # ------------------------------------------------------------ storing
+
+    def add(self, entries: Sequence[Entry], size: int) -> int:
+        """Store entries (an isomorph of a stored puzzle is skipped); how many were new.
+        The caller holds the write transaction."""
+        before = self.db.total_changes
+        self.db.executemany(_INSERT, [_row(e, size) for e in entries])
+        return self.db.total_changes - before
+
+    def cursor(self, run: str) -> int:
+        row = self.db.execute("SELECT next_index FROM run WHERE name = ?", (run,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def set_cursor(self, run: str, index: int) -> None:
+        # max(): two fills of one run may finish their batches in either order
+        self.db.execute(
+            "INSERT INTO run (name, next_index) VALUES (?, ?) ON CONFLICT (name) DO UPDATE "
+            "SET next_index = max(next_index, excluded.next_index)", (run, index))
+
+    def stored(self, run: str, grades: GradeRange) -> int:
+        """Rows a run has stored within the grades."""
+        return int(self.db.execute(
+            "SELECT count(*) FROM puzzle WHERE run = ? AND grade >= ? AND grade < ?",
+            (run, grades.lo, _hi(grades)),
+        ).fetchone()[0])
+
+    # ------------------------------------------------------------ reading
+
+    def rows(self, size: int | None = None, grades: GradeRange = GradeRange()) -> Iterator[
+            sqlite3.Row]:
+        """Rows within the grades, oldest first."""
+        self.db.row_factory = sqlite3.Row
+        try:
+            yield from self.db.execute(
+                "SELECT * FROM puzzle WHERE (? IS NULL OR size = ?) AND grade >= ? AND grade < ? "
+                "ORDER BY id", (size, size, grades.lo, _hi(grades)))
+        finally:
+            self.db.row_factory = None
+
+    def stats(self) -> dict[str, list[tuple[object, int]]]:
+        """Counts by size, band, grade (to a tenth) and clue count."""
+        out = {}
+        for name, column in (("size", "size"), ("variant", "variant"), ("band", "band"),
+                             ("grade", "grade"), ("clues", "clues")):
+            out[name] = [(k, int(c)) for k, c in self.db.execute(
+                f"SELECT {column}, count(*) FROM puzzle GROUP BY {column} ORDER BY "
+                + ("min(grade)" if column == "band" else column))]
+        return out
+
+    # ------------------------------------------------------------ series
+
+    def candidates(self, size: int, grades: GradeRange, series: str, config_hash: str,
+                   clues: tuple[int, int] | None = None) -> Iterator[sqlite3.Row]:
+        """Rows for a book of `series`, read lazily: this book's own earlier picks first
+        (same config hash, in book order), then rows no book of the series has placed,
+        in id order: the same bank gives the same rows."""
+        # The unary '+' keeps the grade index out of both queries: with it SQLite would
+        # visit (and sort) a whole band; instead the ledger leads the first query, and the
+        # second walks rows in id order until the caller has enough.
+        shape = "+p.size = ? AND +p.grade >= ? AND +p.grade < ? AND +p.clues BETWEEN ? AND ?"
+        args = (size, grades.lo, _hi(grades), *(clues or (0, size * size)))
+        db = sqlite3.connect(self.path, timeout=60)  # its own cursor: callers write between
+        db.row_factory = sqlite3.Row
+        try:
+            yield from db.execute(
+                f"SELECT p.* FROM placement l JOIN puzzle p ON p.canon = l.canon WHERE "
+                f"l.series = ? AND l.config_hash = ? AND {shape} ORDER BY l.number",
+                (series, config_hash, *args))
+            yield from db.execute(
+                f"SELECT p.* FROM puzzle p WHERE {shape} AND NOT EXISTS (SELECT 1 FROM "
+                f"placement l WHERE l.series = ? AND l.canon = p.canon) ORDER BY p.id",
+                (*args, series))
+        finally:
+            db.close()
+
+    def pick(self, size: int, grades: GradeRange, count: int, series: str,
+             config_hash: str, avoid: frozenset[str] = frozenset()) -> list[sqlite3.Row]:
+        """The first `count` candidates whose canon is not in `avoid`."""
+        out: list[sqlite3.Row] = []
+        for row in self.candidates(size, grades, series, config_hash):
+            if len(out) == count:
+                break
+            if row["canon"] not in avoid:
+                out.append(row)
+        return out
+
+    def placed_elsewhere(self, series: str, config_hash: str) -> set[str]:
+        """Canons the other books of a series have placed."""
+        return {c for (c,) in self.db.execute(
+            "SELECT canon FROM placement WHERE series = ? AND config_hash != ?",
+            (series, config_hash))}
+
+    def record(self, series: str, book: str, config_hash: str,
+               placed: Sequence[tuple[int, str]]) -> None:
+        """Record (number, canon) of every puzzle a book placed; this book's older picks
+        that it no longer uses are freed."""
+        keep = {canon for _, canon in placed}
+        with self.write():
+            # rows kept as they are keep their place in `series`' order of first record
+            self.db.executemany(
+                "DELETE FROM placement WHERE series = ? AND config_hash = ? AND canon = ?",
+                [(series, config_hash, c) for (c,) in self.db.execute(
+                    "SELECT canon FROM placement WHERE series = ? AND config_hash = ?",
+                    (series, config_hash)).fetchall() if c not in keep])
+            self.db.executemany(
+                "INSERT OR IGNORE INTO placement (series, book, config_hash, number, canon) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(series, book, config_hash, number, canon) for number, canon in placed])
+
+    def series(self, name: str) -> list[tuple[str, str, int]]:
+        """(book, config hash, puzzles) of every book of a series, in order of first record."""
+        return [(b, h, int(c)) for b, h, c in self.db.execute(
+            "SELECT book, config_hash, count(*) FROM placement WHERE series = ? "
+            "GROUP BY book, config_hash ORDER BY min(rowid)", (name,))]
+
+
+def _add_variant_columns(db: sqlite3.Connection) -> None:
+    """Give a bank made before variants its variant and regions columns (every row
+    classic)."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(puzzle)")}
+    if "variant" not in have:
+        db.execute("ALTER TABLE puzzle ADD COLUMN variant TEXT NOT NULL DEFAULT 'classic'")
+    if "regions" not in have:
+        db.execute("ALTER TABLE puzzle ADD COLUMN regions TEXT")
+
+
+def _hi(grades: GradeRange) -> float:
+    return 1e9 if grades.hi == float("inf") else grades.hi
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self.db.execute("ROLLBACK" if kind else "COMMIT")
+
+
+# ---------------------------------------------------------------- fill
+
+
+def bank_sizes(variant: Variant) -> tuple[int, ...]:
+    """The sizes of a variant the bank holds: those with a canonical form."""
+    return VARIANT_CANON_SIZES.get(variant, CANON_SIZES)
+
+
+def _of(variant: Variant) -> str:
+    return "" if variant is Variant.CLASSIC else f" of {variant.value} grids"
+
+
+def run_name(spec: DigSpec, seed: int) -> str:
+    """The name of a fill run: everything that decides its puzzles."""
+    name = (f"size={spec.size} symmetry={spec.symmetry.value} clues={spec.target} "
+            f"minimal={int(spec.minimal)} seed={seed}")
+    if spec.variant is not Variant.CLASSIC:
+        name += f" variant={spec.variant.value}"
+    if spec.regions is not None:
+        name += f" regions={spec.regions}"
+    return name
+
+
+@dataclass(frozen=True)
+class FillTask:
+    """One batch of run indexes for a worker."""
+
+    spec: DigSpec
+    """What the puzzles look like."""
+    seed: int
+    """The run's seed."""
+    start: int
+    """First index."""
+    count: int
+    """Indexes in the batch."""
+    grades: GradeRange
+    """Only puzzles within these grades come back."""
+
+
+def fill_batch(task: FillTask) -> list[Entry]:
+    """Make, rate and canonicalize the batch's puzzles; those within the grades, in index
+    order."""
+    out = []
+    run = run_name(task.spec, task.seed)
+    for index in range(task.start, task.start + task.count):
+        made = make_puzzle(task.spec, task.seed, index)
+        e = entry_of(made.puzzle, made.geo, run=run, run_index=index)
+        if e is not None and e.figures["grade"] in task.grades:
+            out.append(e)
+    return out
+
+
+@dataclass(frozen=True)
+class FillResult:
+    """What a fill did."""
+
+    stored: int
+    """Rows of the run within the grades, after the fill."""
+    added: int
+    """Rows this fill added."""
+    examined: int
+    """Run indexes this fill made and rated."""
+    next_index: int
+    """The run's cursor after the fill."""
+
+
+def fill(
+    path: str | Path, spec: DigSpec, count: int, seed: int = 0,
+    grades: GradeRange = GradeRange(), workers: int | None = None,
+    progress: Callable[[int], None] | None = None, cluster: str | None = None,
+) -> FillResult:
+    """Fill the bank until the run holds `count` rows within the grades.
+
+    The run's indexes are examined in order from its cursor; a puzzle is stored when it is
+    within the grades and no isomorph is stored yet. Stopping at the count's last row (not
+    at the end of its batch) makes the stored set the same for any worker count. With
+    `cluster` (cluster.py) the batches run on a Dask cluster; this process alone writes.
+    """
+    sizes = bank_sizes(spec.variant)
+    if spec.size not in sizes:
+        raise InputError(f"--size {spec.size}: the bank holds sizes "
+                         f"{', '.join(map(str, sizes))}" + _of(spec.variant))
+    run = run_name(spec, seed)
+    with Bank(path) as bank:
+        start = index = bank.cursor(run)
+        stored = first = bank.stored(run, grades)
+        if stored >= count:
+            return FillResult(stored, 0, 0, index)
+        with (cluster_pool(cluster) if cluster else worker_pool(workers)) as pmap:
+            width = max(1, workers or default_workers()) * 2
+            while stored < count:
+                tasks = [FillTask(spec, seed, index + k * BATCH, BATCH, grades)
+                         for k in range(width)]
+                for task, entries in zip(tasks, pmap(fill_batch, tasks), strict=True):
+                    room = count - stored
+                    end = task.start + task.count
+                    if len(entries) >= room:
+                        entries = entries[:room]
+                        end = entries[-1].run_index + 1 if entries else end
+                    with bank.write():
+                        bank.add(entries, spec.size)
+                        bank.set_cursor(run, end)
+                    index = end
+                    stored = bank.stored(run, grades)
+                    if progress:
+                        progress(stored)
+                    if stored >= count:
+                        break
+        return FillResult(stored, stored - first, index - start, index)
+
+
+# ---------------------------------------------------------------- import, export
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What an import did."""
+
+    added: int
+    """New rows."""
+    known: int
+    """Puzzles whose isomorph was already stored."""
+    bad: tuple[str, ...]
+    """One message per rejected line."""
+
+
+def import_file(path: str | Path, source: str, text: str, workers: int | None = None
+                ) -> ImportResult:
+    """Check, rate and store every puzzle of a file (one a line, '#' comments); bad lines
+    (unreadable, clashing, not unique, a size without canonical form) are reported, the
+    good ones kept."""
+    bad: list[str] = []
+    good: list[tuple[int, Grid, Geometry]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.split("#", 1)[0].strip():
+            continue
+        try:
+            # blank lines in front keep parse's own "line N" in its messages
+            values, geo = parse("\n" * (number - 1) + line, source)
+        except InputError as e:
+            bad.append(str(e))
+            continue
+        sizes = bank_sizes(geo.variant)
+        if geo.n not in sizes:
+            bad.append(f"{source}: line {number}: a {geo.n}x{geo.n} puzzle: the bank holds "
+                       f"sizes {', '.join(map(str, sizes))}" + _of(geo.variant))
+            continue
+        good.append((number, values, geo))
+    added = known = 0
+    with Bank(path) as bank:
+        for number, values, geo in good:
+            entry = entry_of(values, geo, source_file=source, source_line=number)
+            if entry is None:
+                bad.append(f"{source}: line {number}: not a unique puzzle")
+                continue
+            with bank.write():
+                new = bank.add([entry], geo.n)
+            added += new
+            known += 1 - new
+    return ImportResult(added, known, tuple(bad))
+
+
+def export_lines(path: str | Path, grades: GradeRange, size: int | None = None
+                 ) -> Iterator[str]:
+    """One line per stored puzzle: the givens, then after '#' grade, band and clues (a
+    file of these lines reads back as puzzles)."""
+    with Bank(path, create=False) as bank:
+        for row in bank.rows(size, grades):
+            givens = row["givens"]
+            if row["variant"] != Variant.CLASSIC.value:
+                # a JSON line says its variant and regions, so the file reads back alike
+                geo = geometry(row["size"], row["variant"], row["regions"])
+                givens = json.dumps({"puzzle": givens} | topology_fields(geo))
+            yield (f"{givens}  # grade {row['grade']:.1f} {row['band']}  "
+                   f"clues {row['clues']}  hardest {row['hardest']}")
+
+
+# ---------------------------------------------------------------- books
+
+
+class Taken(set[Grid]):
+    """The puzzles a book may no longer use (select.pick's `taken`), compared by canonical
+    form, so an isomorph of a used puzzle is used too; starts with the canons other books
+    of the series placed. Sizes without a canonical form compare the grids themselves."""
+
+    def __init__(self, blocked: Iterable[str] = ()):
+        super().__init__()
+        self.canons = set(blocked)
+
+    def __contains__(self, puzzle: object) -> bool:
+        return isinstance(puzzle, tuple) and _key(puzzle) in self.canons
+
+    def add(self, puzzle: Grid) -> None:
+        super().add(puzzle)
+        self.canons.add(_key(puzzle))
+
+
+def _key(puzzle: Grid) -> str:
+    # a bare grid says nothing of its variant: classic sizes compare classic forms (an X
+    # or hyper puzzle too, which only makes a series stricter); jigsaw-only sizes the grid
+    n = size_for_cells(len(puzzle)) or 0
+    return canonical_key(puzzle, geometry(n)) if n in CANON_SIZES else format_line(puzzle)
+
+
+def rating_of(row: sqlite3.Row) -> Rating:
+    """A stored row as the Rating `rate` gave it, without rating again (a 16x16 grade can
+    take minutes). Not stored, so left empty: the seconds it took and the trace's way."""
+    values, _ = parse(row["givens"])
+    solution = parse(row["solution"])[0]
+    trace = None if row["level"] is None else Trace(
+        True, 1, solution, (solution,), (), *(row[f.value] for f in TRACE_FIGURES))
+    return Rating(values, 1, solution, trace, row["clues"], 0.0, row["grade"],
+                  Band(row["band"]), row["hardest"], tuple(json.loads(row["steps"]).items()))
+
+
+def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,
+           clues: tuple[int, int] | None) -> Iterator[tuple[Rating, str]]:
+    """Bank candidates for a book section with their ratings (the section's rules may bound
+    any figure), each with its origin 'bank <id>'."""
+    for row in bank.candidates(size, grades, series, config_hash, clues):
+        yield rating_of(row), f"bank {row['id']}"
+
+
+def keep_book(bank: Bank, series: str, title: str, config_hash: str,
+              placed: Sequence[tuple[int, Rating, str]]) -> None:
+    """After a build: store the puzzles it made (not drawn from the bank) and, with a
+    series, record every (number, puzzle) the book placed."""
+    with bank.write():
+        for _, r, origin in placed:
+            n = size_for_cells(len(r.puzzle)) or 0
+            if not origin.startswith("bank ") and n in CANON_SIZES:
+                bank.add([Entry(_key(r.puzzle), r.as_dict(), symmetry_of(r.puzzle, n),
+                                run=origin)], n)
+    if series:
+        bank.record(series, title, config_hash, [(n, _key(r.puzzle)) for n, r, _ in placed])

@@ -1,0 +1,412 @@
+"""The book config: its top-level schema, the print checks that need the whole book, the
+config hash, and load_config.
+
+Glossary:
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
+               cover, language, text, publication (text.py: the book's words)
+  print check  the page count and digit sizes the book will get, asked of the layout's own
+               pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
+               config refuses exactly what the layout could not print
+  config hash  sha256 of the effective settings in canonical JSON; it goes into the manifest
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+import yaml
+
+from ...core import model
+from ...core.errors import ConfigError, LayoutError
+from ...core.rules import (
+    COVER_PLATFORMS,
+    LARGE_PRINT_ANSWER_PT,
+    LARGE_PRINT_DIGIT_PT,
+    MIN_CELL_PT,
+    MIN_TEXT_PT,
+)
+from ...grade.scale import families_below
+from ...render import fonts
+from ...render.cage_outlines import caged
+from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from .. import lang
+from .cover_block import COVER, cover_record
+from .reader import (
+    At,
+    Key,
+    Map,
+    Read,
+    Wrong,
+    accepts,
+    compose,
+    integer_of,
+    raise_problems,
+    read_flag,
+    read_node,
+    read_optional_text,
+    read_seed,
+    read_text,
+    scalar_of,
+)
+from .sections import SectionConfig, read_sections, section_record
+from .templates import DEFAULT_TEMPLATE, PRINT, TEMPLATE, book_template
+from .text import PUBLICATION, TEXT, check_glyphs, publication_record, read_language, texts_record
+
+
+@dataclass(frozen=True)
+class BookConfig:
+    """A validated book config; everything the pipeline needs to start."""
+
+    path: Path
+    """The config file."""
+    name: str
+    """The config file's stem; the default output folder is output/<name>/."""
+    title: str
+    subtitle: str
+    author: str
+    copyright: str
+    """Copyright line; '' for none."""
+    seed: int
+    """Book seed; every puzzle's generator is derived from it and the puzzle's place."""
+    workers: int | None
+    """Worker processes; None uses every core."""
+    template: model.Template
+    """The named template with the config's `layout` overrides applied."""
+    front: model.FrontMatter
+    sections: tuple[SectionConfig, ...]
+    cover: model.CoverSpec
+    """The cover's blurb, accent colour and puzzles."""
+    config_hash: str
+    """sha256 of the effective settings in canonical JSON (workers excluded: they do not
+    change the book; font files enter by their content hash)."""
+    bank: Path | None = None
+    """The puzzle bank (bank.py) the build draws from first and stores into, or None;
+    a relative path is taken from the config file's folder."""
+    series: str = ""
+    """The series the book belongs to: the bank's ledger keeps its books from sharing a
+    puzzle or an isomorph of one; '' for none (needs a bank)."""
+    texts: lang.Texts = dataclasses.field(default_factory=lang.Texts)
+    """The book's language with the config's `text:` overrides."""
+    publication: model.Publication | None = None
+    """The copyright page's fields (`publication:`), or None."""
+
+
+@accepts("a positive integer or 'auto'", {"anyOf": [{"type": "integer", "minimum": 1},
+                                                   {"enum": ["auto", None]}]})
+def _workers(node: yaml.Node, at: At) -> int | None:
+    if scalar_of(node, at) in (None, "auto"):
+        return None
+    value = integer_of(node, at)
+    if value is None or value < 1:
+        raise Wrong("a positive integer or 'auto'")
+    return value
+
+
+_FRONT_HELP = {
+    "title_page": "A title page (title, subtitle, author; the copyright line on its back).",
+    "how_to_play": "A page on how to play.",
+    "belongs_to": 'A "This book belongs to" page after the title leaf.',
+    "tips": "Solving tips: each technique the book's puzzles need, with an example step.",
+    "scale": "The difficulty scale: the bands, their grades and what each asks.",
+    "contents": "The contents, by section.",
+}
+_FRONT = Map(
+    {f.name: Key(read_flag, default=f.default, help=_FRONT_HELP[f.name])
+     for f in dataclasses.fields(model.FrontMatter)},
+    help="Which front pages the book has.",
+)
+
+_CONFIG = Map(
+    {
+        "title": Key(read_text, default_words="the language's own title",
+                     help="The book's title: title page, cover, PDF metadata."),
+        "subtitle": Key(read_optional_text, default="", help="Below the title."),
+        "author": Key(read_optional_text, default="", help="The author line."),
+        "copyright": Key(read_optional_text, default="",
+                         help="Copyright line on the back of the title page; empty for none."),
+        "seed": Key(read_seed, default=1, help="The book seed: the same config and seed give "
+                                              "a byte-identical book. `--seed` overrides it."),
+        "workers": Key(_workers, default=None, default_words="auto",
+                       help="Worker processes; auto uses every core. The book does not "
+                            "depend on it. `--workers` overrides it."),
+        "template": Key(read_text, default=DEFAULT_TEMPLATE,
+                        help="A shipped template by name (`bookgen templates` lists them), or "
+                             "the path of a .yaml template file, relative to the config."),
+        "layout": Key(TEMPLATE, help="Template keys to override for this book."),
+        "print": Key(PRINT, help="How the book is printed; wins over the template's."),
+        "front": Key(_FRONT, help="Which front pages the book has."),
+        "sections": Key(read_sections, required=True,
+                        help="The sections, in print order: easier first."),
+        "cover": Key(COVER, help="The full-wrap cover of a print-on-demand book."),
+        "bank": Key(read_text, help="A puzzle bank (`bookgen bank`), relative to the config: "
+                                    "its puzzles are used first, and new ones are stored."),
+        "series": Key(read_text, help="A series name: no two books of the series share a "
+                                      "puzzle or an isomorph of one (needs bank)."),
+        "language": Key(read_language, default="en",
+                        help="The language of every text the book prints (en, de, fr, es, "
+                             "it, nl, pt, ja)."),
+        "text": Key(TEXT, help="Overrides of single texts of the language, by key "
+                               "(heading.answers, band.easy, ...)."),
+        "publication": Key(PUBLICATION, help="The copyright page's fields: year, rights, "
+                                             "edition, imprint, isbn."),
+    },
+    what="a mapping of book settings",
+    help="The top level of a book config.",
+)
+
+
+def _blank_book(t: model.Template, sections: list[SectionConfig],
+                front: model.FrontMatter, raw: Read | None = None) -> model.Book:
+    """The book with blank grids in place of puzzles: what the layout needs to count pages,
+    size slots and fit the texts (those of `raw`, the config as read). Its tips are those
+    its sections' difficulties may need, one page or more as the book's own may take."""
+    parts, number = [], 0
+    for s in sections:
+        blank = (0,) * (s.dig.size * s.dig.size)
+        grids = []
+        for _ in range(s.count):
+            number += 1
+            grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
+                                          variant=s.dig.variant, regions=s.dig.regions))
+        parts.append(model.BookSection(s.name, tuple(grids)))
+    text = raw.values if raw else {}
+    texts = texts_record(raw) if raw else lang.Texts()
+    tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
+        if front.tips else ()
+    return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
+                      author=text.get("author", ""), copyright=text.get("copyright", ""),
+                      sections=tuple(parts), template=t, front=front, texts=texts,
+                      publication=publication_record(text.get("publication")), tips=tips)
+
+
+def _hardest(sections: list[SectionConfig]) -> float:
+    """The highest grade the sections' puzzles may have."""
+    top = 0.0
+    for s in sections:
+        hi = s.difficulty.band.bounds[1] if s.difficulty.band else float("inf")
+        for figure, _, b in s.difficulty.ranges:
+            if figure.value == "grade":
+                hi = min(hi, b + 0.05)
+        top = max(top, hi)
+    return top
+
+
+def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
+                 front: model.FrontMatter, raw: Read) -> None:
+    """Page count and digit sizes, for each grid size the book uses, as the layout gets
+    them, and whether every text fits its place (layout.fit) at the print minimum."""
+    at = raw.at_key("sections")
+    book = _blank_book(t, [s for _, s in sections], front, raw)
+    try:
+        plan = plan_pages(book)
+        check_page_limit(plan)
+    except LayoutError as e:
+        at.fail(str(e))
+        return
+    _check_text(book, plan, sections, raw)
+    _check_cages(book, plan, sections)
+    checked: set[int] = set()
+    for read, s in sections:
+        n = s.dig.size
+        if n in checked:
+            continue
+        checked.add(n)
+        large = t.large_print
+        for what, slots, per_page, least in (
+            ("grids", plan.puzzle_slots, t.puzzles_per_page,
+             LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
+            ("answer grids", plan.answer_slots, t.answers_per_page,
+             LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
+        ):
+            cell = slots[0].grid.width / n
+            pt = t.digit_scale * cell
+            if what == "grids" and cell < MIN_CELL_PT:
+                read.at_key("size").fail(
+                    f"{n}x{n} grids at {per_page} a page get {cell / 72:.2f} in cells with "
+                    f"template {t.name!r}; expected at least {MIN_CELL_PT / 72:g} in to write "
+                    "in (fewer puzzles_per_page under layout, or a larger page)")
+            elif pt < least:
+                read.at_key("size").fail(
+                    f"{n}x{n} {what} at {per_page} a page get {pt:.1f} pt digits "
+                    f"with template {t.name!r}; expected at least {least:g} pt "
+                    f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
+                    "or a larger page)")
+
+
+def _check_cages(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]]
+                 ) -> None:
+    """Killer grids hold their cage sums, dashes and digits legibly in the template's slots
+    (layout.geometry.cage_problem, the layout's own check)."""
+    told: set[int] = set()
+    for (read, _), part in zip(sections, book.sections, strict=True):
+        for n in sorted({p.n for p in part.puzzles if caged(p)} - told):
+            told.add(n)
+            problem = cage_problem(plan, n)
+            if problem:
+                read.at_key("variant").fail(problem)
+
+
+def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]],
+                raw: Read) -> None:
+    """Every title and name fits its place at the print minimum or more (layout.fit)."""
+    from ...render.fit import unfit  # loads reportlab's font metrics
+    from ...render.writer import register_fonts
+
+    try:
+        fonts = register_fonts(book.template)
+    except LayoutError as e:  # a font file reportlab cannot use
+        raw.at_key("template").fail(str(e))
+        return
+    box = plan.box(1)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
+                              plan.metrics):
+        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
+            problem)
+    _check_glyphs(book, sections, raw)
+
+
+def _check_glyphs(book: model.Book, sections: list[tuple[Read, SectionConfig]],
+                  raw: Read) -> None:
+    """Every character the book will print is in both of its fonts (text.check_glyphs)."""
+    words = [(raw.at_key(k), raw.values[k]) for k in ("title", "subtitle", "author",
+                                                        "copyright") if raw.get(k)]
+    for name in ("publication", "cover"):
+        block = raw.get(name)
+        if isinstance(block, Read):
+            words += [(block.at_key(k), v) for k, v in block.values.items()
+                      if isinstance(v, str)]
+    if book.template.label:
+        words.append((raw.at_key("layout") if "layout" in raw.where
+                      else raw.at_key("template"), book.template.label))
+    sizes = []
+    for read, s in sections:
+        words.append((read.at_key("name"), s.name))
+        sizes.append((read.at_key("size"), s.dig.size))
+    check_glyphs(book.template, book.texts, words, sizes, raw)
+
+
+def _check_cover(book: model.Book, raw: Read) -> None:
+    """A print-on-demand book gets a cover: its back must hold the barcode area and a
+    sample, and every text must fit its area."""
+    if book.template.print.platform not in COVER_PLATFORMS:
+        return
+    from ...render.cover import cover_problems  # loads reportlab: only for covers
+
+    try:
+        pages = page_count(book)
+        problems = cover_problems(book, pages)
+    except LayoutError as e:  # a font file reportlab cannot use
+        problems = [("template", str(e))]
+    for key, text in problems:
+        head, _, rest = key.partition(".")
+        at = raw.at_key(head)
+        if rest and isinstance(raw.get(head), Read):
+            at = raw.get(head).at_key(rest)
+        elif head == "template" and "cover" in raw.where:
+            at = raw.at_key("cover")
+        at.fail(text)
+
+
+def _font_key(font: str) -> str:
+    """A font as it enters the hash: bundled by name, a file by its content (and face)."""
+    if font in fonts.BUNDLED:
+        return font
+    path, index = fonts.source(font)
+    digest = "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    return f"{digest}#{index}" if index else digest
+
+
+def _config_hash(cfg: BookConfig) -> str:
+    t = dataclasses.replace(cfg.template, font=_font_key(cfg.template.font),
+                            font_bold=_font_key(cfg.template.font_bold))
+    data = {
+        "title": cfg.title, "subtitle": cfg.subtitle, "author": cfg.author,
+        "copyright": cfg.copyright, "seed": cfg.seed,
+        "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
+        "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "cover": dataclasses.asdict(cfg.cover),
+    }
+    if cfg.texts.language != lang.DEFAULT or cfg.texts.overrides:
+        data["language"] = cfg.texts.language
+        data["text"] = dict(cfg.texts.overrides)
+    if cfg.publication is not None:
+        data["publication"] = dataclasses.asdict(cfg.publication)
+    if cfg.series:  # the bank's path is left out: moving the file changes no book
+        data["series"] = cfg.series
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=lambda v: v.value if isinstance(v, Enum) else str(v))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_config(path: str | Path, *, seed: int | None = None,
+                workers: int | None = None) -> BookConfig:
+    """Read and check a book config; `seed` and `workers` override the file's values.
+
+    Raises ConfigError listing every problem found, one per line, each with its key path
+    and line; nothing is returned unless the whole config is sound.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such file")
+    if seed is not None and seed < 0:
+        raise ConfigError(f"seed: expected a non-negative integer, got {seed}")
+    if workers is not None and workers < 1:
+        raise ConfigError(f"workers: expected a positive integer, got {workers}")
+    problems: list[tuple[str, int, str]] = []
+    node, ctx = compose(path, "", problems)
+    raw = read_node(_CONFIG, node, At(ctx, "", 1))[1] if node is not None else None
+    if raw is None:
+        raise_problems(path, problems)
+        raise AssertionError("unreachable: a failed read records a problem")
+    template = book_template(raw, ctx)
+    front = model.FrontMatter(**raw.get("front", Read(raw.at)).values)
+    texts = texts_record(raw)
+    sections: list[tuple[Read, SectionConfig]] = []
+    names: dict[str, str] = {}
+    for read in raw.get("sections", []):
+        s = section_record(read, texts)
+        if s is None:
+            continue
+        if s.name in names:
+            read.at_key("name").fail(f"duplicate section name {s.name!r}; first used by "
+                                     f"{names[s.name]}")
+        names.setdefault(s.name, read.at.path)
+        sections.append((read, s))
+    whole = len(sections) == len(raw.get("sections", []))
+    cover = cover_record(raw.get("cover", Read(raw.at)),
+                         sum(s.count for _, s in sections) if whole else None)
+    if template is not None and sections and whole:
+        found = len(problems)
+        _check_print(template, sections, front, raw)
+        if len(problems) == found:  # the interior can be laid out: so can its cover
+            blank = _blank_book(template, [s for _, s in sections], front, raw)
+            _check_cover(dataclasses.replace(blank, cover=cover), raw)
+    if "series" in raw.values and "bank" not in raw.values:
+        raw.at_key("series").fail("a series needs a bank: add bank: PATH")
+    raise_problems(path, problems)
+    assert template is not None
+    cfg = BookConfig(
+        path=path,
+        name=path.stem,
+        title=raw.get("title") or texts("title"),
+        subtitle=raw.get("subtitle"),
+        author=raw.get("author"),
+        copyright=raw.get("copyright"),
+        seed=raw.get("seed") if seed is None else seed,
+        workers=raw.get("workers") if workers is None else workers,
+        template=template,
+        front=front,
+        sections=tuple(s for _, s in sections),
+        cover=cover,
+        config_hash="",
+        bank=path.parent / raw.values["bank"] if "bank" in raw.values else None,
+        series=raw.get("series", ""),
+        texts=texts,
+        publication=publication_record(raw.get("publication")),
+    )
+    return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

@@ -1,0 +1,484 @@
+"""A book's sections: their schema, the checks across their keys, and their records.
+
+Glossary:
+  section     a run of puzzles under one heading: a count, a difficulty, the dig spec
+  difficulty  a band of the SE scale and/or inclusive ranges on rating figures (Figure)
+  dig spec    what every puzzle of the section must look like: size, variant (and a fixed
+              jigsaw layout), symmetry, clue range, minimal (model.DigSpec); generation,
+              improvement and selection all obey it
+  variant     classic, x, hyper or jigsaw (rules.Variant), each in its own sizes; a jigsaw
+              section without `regions` gets a fresh random layout for every puzzle
+  orbit       the cells a symmetry maps onto each other; clues are placed orbit by orbit
+
+Bounds the checks enforce, and why:
+  clues       at least rules.min_clues(n, variant) and at most n*n - 1 (a puzzle has a
+              blank); with a symmetry the count must be a sum of orbit sizes (180-degree
+              rotation of an even grid: even counts only)
+  count       a classic 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
+  regions     jigsaw only: n*n labels, n different ones, each on n connected cells
+  trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
+  killer      9x9 cages and sums (generate.make_killer): no symmetry, clue range, minimal
+              or improve (the cages carry the puzzle, and improving knows no cages), no
+              trace figures (the trace knows no cages); `cages` sets cage sizes and givens
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from ...core.errors import InputError
+from ...core.grid import geometry
+from ...core.model import BANDS, CAGE_WEIGHTS, MAX_CAGE, Band, CageSpec, ClueTarget, DigSpec
+from ...core.rules import (
+    DEFAULT_OBJECTIVE,
+    MIN_CLUES,
+    SHIDOKU_PUZZLES,
+    SIZES,
+    TRACE_MAX_SIZE,
+    VARIANT_SIZES,
+    Figure,
+    Symmetry,
+    Variant,
+    clue_counts,
+    min_clues,
+    orbit_sizes,
+)
+from ..lang import Texts
+from .reader import (
+    At,
+    Key,
+    Map,
+    Read,
+    Wrong,
+    accepts,
+    read_choice,
+    read_flag,
+    read_int_between,
+    read_positive_int,
+    read_positive_number,
+    read_range,
+    read_text,
+    scalar_of,
+    span,
+)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """What a section's puzzles must rate: a band, ranges on figures, or both."""
+
+    band: Band | None
+    """The band the grade must fall in, or None."""
+    ranges: tuple[tuple[Figure, float, float], ...]
+    """(figure, lo, hi), inclusive."""
+
+
+@dataclass(frozen=True)
+class ImproveSpec:
+    """Search each puzzle of a section for a harder one; exactly one budget is set."""
+
+    evaluations: int | None
+    """Puzzles evaluated per improved puzzle (deterministic), or None."""
+    seconds: float | None
+    """Wall-clock seconds per improved puzzle (anytime), or None."""
+    objective: Figure
+    """What to maximise: way_complexity by default, or any other figure (grade ...)."""
+
+
+@dataclass(frozen=True)
+class SectionConfig:
+    """One section of the book as the config asks for it."""
+
+    name: str
+    """Heading, e.g. 'Easy'."""
+    count: int
+    """Puzzles in the section."""
+    difficulty: Difficulty
+    """What the puzzles must rate."""
+    dig: DigSpec
+    """What the puzzles must look like: size, symmetry, clue range (the section's `clues`
+    narrowed by a `clues` range in its difficulty), minimal."""
+    improve: ImproveSpec | None
+    """Search for harder puzzles, or None."""
+
+
+# ---------------------------------------------------------------- readers
+
+
+_ANY_SIZE = tuple(sorted({n for sizes in VARIANT_SIZES.values() for n in sizes}))
+"""Every size some variant has (checked against the section's variant later)."""
+_JIGSAW_ONLY = ", ".join(str(n) for n in _ANY_SIZE if n not in SIZES)
+_SIZE_WORDS = f"a grid size: one of {', '.join(map(str, SIZES))} (a jigsaw also {_JIGSAW_ONLY})"
+
+
+@accepts(f"{_SIZE_WORDS}, or NxN",
+         {"anyOf": [{"type": "integer", "enum": list(_ANY_SIZE)},
+                    {"type": "string", "enum": [f"{n}x{n}" for n in _ANY_SIZE]}]})
+def _size(node: yaml.Node, at: At) -> int:
+    """A grid size: 9 or '9x9'."""
+    value = scalar_of(node, at)
+    if isinstance(value, str) and re.fullmatch(r"(\d+)x\1", value.strip()):
+        value = int(value.strip().split("x")[0])
+    if isinstance(value, bool) or value not in _ANY_SIZE:
+        raise Wrong(_SIZE_WORDS)
+    return int(value)
+
+
+@accepts("a jigsaw region layout: n*n labels, row by row",
+         {"type": ["string", "integer"]})
+def _regions(node: yaml.Node, at: At) -> str:
+    """A jigsaw layout: n*n region labels, row-major; spaces and line breaks are ignored,
+    so rows may stand on lines of their own (checked against the size later)."""
+    value = scalar_of(node, at)
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a layout of digits only reads as a number
+    if not isinstance(value, str) or not "".join(value.split()):
+        raise Wrong("a jigsaw region layout: n*n labels, row by row, e.g. 1122...")
+    return "".join(value.split())
+
+
+_band = read_choice("band", Band)
+
+_FIGURE_HELP = {
+    Figure.GRADE: "The human grade on the Sudoku Explainer scale.",
+    Figure.WAY_COMPLEXITY: "The trace's way complexity: the sum over its branch steps of the "
+                           "candidates squared.",
+    Figure.LEVEL: "Branch steps on the trace's way to the solution.",
+    Figure.MAXLEVEL: "The deepest level the trace's search reaches.",
+    Figure.CAND_SUM: "Sum of the candidate counts of the empty cells.",
+    Figure.CAND_SQ: "Sum of the squares of those counts.",
+    Figure.CLUES: "The number of givens.",
+}
+_BAND_HELP = ("A band of the grade: " + ", ".join(
+    f"{b.value} [{lo:g}, {hi:g})" for b, (lo, hi) in BANDS.items()).replace(", inf)", " and up)")
+    + ".")
+
+_DIFFICULTY = Map(
+    {"band": Key(_band, help=_BAND_HELP),
+     **{f.value: Key(read_range(f.counts), help=_FIGURE_HELP[f]
+                     + (f" Up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE} only." if f.traced else ""))
+        for f in Figure}},
+    what="a band name or a mapping of ranges, e.g. {way_complexity: [40, 200]}",
+    help="What every puzzle of the section must rate: a band, inclusive [lo, hi] ranges on "
+         "rating figures, or both.",
+)
+
+
+@accepts("a band name, or a mapping of a band and ranges on figures",
+         {"anyOf": [_band.schema, _DIFFICULTY.schema]}, (_DIFFICULTY,))
+def _difficulty(node: yaml.Node, at: At) -> Read:
+    """A band name, or a mapping with an optional band and ranges on figures."""
+    if isinstance(node, yaml.ScalarNode):
+        return Read(at, {"band": _band(node, at)}, {"band": at})
+    read = _DIFFICULTY(node, at)
+    if not read.where:
+        raise Wrong("a band name or at least one range, e.g. {clues: [24, 30]}")
+    return read
+
+
+_IMPROVE = Map(
+    {
+        "evaluations": Key(read_positive_int, help="Puzzles evaluated per improved puzzle "
+                           "(the same book for any number of workers)."),
+        "seconds": Key(read_positive_number, help="Seconds of search per improved puzzle "
+                       "(the best found in that time)."),
+        "objective": Key(read_choice("objective", Figure), default=DEFAULT_OBJECTIVE,
+                         help="The figure to raise."),
+    },
+    help="Search each puzzle for a harder one of the same solution, within the section's "
+         "shape; exactly one budget: evaluations or seconds.",
+)
+
+
+@accepts("a mapping with evaluations or seconds", {**_IMPROVE.schema, "oneOf": [
+    {"required": ["evaluations"]}, {"required": ["seconds"]}]}, (_IMPROVE,))
+def _improve(node: yaml.Node, at: At) -> Read:
+    read = _IMPROVE(node, at)
+    budgets = [k for k in ("evaluations", "seconds") if k in read.where]
+    if len(budgets) != 1:
+        got = "both" if budgets else "neither"
+        raise Wrong(f"expected exactly one budget, evaluations or seconds, got {got}",
+                    whole=True)
+    return read
+
+
+_CLUES = read_range(True)
+
+
+@accepts(_CLUES.words, _CLUES.schema)
+def _clue_range(node: yaml.Node, at: At) -> tuple[int, int]:
+    lo, hi = _CLUES(node, at)
+    return int(lo), int(hi)
+
+
+@accepts(f"a list of {MAX_CAGE} non-negative weights, not all 0",
+         {"type": "array", "items": {"type": "integer", "minimum": 0},
+          "minItems": MAX_CAGE, "maxItems": MAX_CAGE})
+def _cage_weights(node: yaml.Node, at: At) -> tuple[int, ...]:
+    """Weights of cage sizes 1 .. MAX_CAGE, e.g. [1, 5, 5, 3, 1]."""
+    words = f"a list of {MAX_CAGE} non-negative weights of cage sizes 1 to {MAX_CAGE}, not all 0"
+    if not isinstance(node, yaml.SequenceNode) or len(node.value) != MAX_CAGE:
+        raise Wrong(words)
+    weights = [scalar_of(item, at) for item in node.value]
+    if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights) or not any(
+            weights):
+        raise Wrong(words)
+    return tuple(weights)
+
+
+MAX_KILLER_GIVENS = 20
+"""Most givens a killer section may ask for (a killer book's easiest puzzles have a few)."""
+
+_CAGES = Map(
+    {
+        "sizes": Key(_cage_weights, default=CAGE_WEIGHTS,
+                     help=f"Relative weights of cage sizes 1 to {MAX_CAGE} cells."),
+        "givens": Key(read_int_between(0, MAX_KILLER_GIVENS), default=CageSpec.givens,
+                      help="Most givens placed before the cages make the solution unique; "
+                           "0: cages alone."),
+    },
+    help="Killer sections only: how the cages are made.",
+)
+_KILLER_FREE = ("symmetry", "clues", "minimal", "improve", "regions")
+"""Section keys a killer section refuses: its cages carry the puzzle."""
+
+_SPEC = DigSpec
+"""The record whose field defaults are the section shape's defaults."""
+
+_SECTION = Map(
+    {
+        "name": Key(read_text, default_words="the band's word in the book's language",
+                    help="The heading, e.g. Easy; unique in the book. Needed when the "
+                         "difficulty has no band."),
+        "count": Key(read_positive_int, required=True, help="Puzzles in the section."),
+        "difficulty": Key(_difficulty, required=True, help="What the puzzles must rate."),
+        "symmetry": Key(read_choice("symmetry", Symmetry), default=_SPEC.symmetry,
+                        help="Symmetry of the clue pattern: " + "; ".join(
+                            f"{s.value}: {s.description}" for s in Symmetry) + "."),
+        "size": Key(_size, default=_SPEC.size, help="The grid: 4, 6, 9, 12 or 16 symbols a "
+                                                    "row; a jigsaw grid 5 to 9."),
+        "variant": Key(read_choice("variant", Variant), default=_SPEC.variant,
+                       help="The units besides rows and columns: classic (boxes), x (boxes "
+                            "and both main diagonals), hyper (boxes and four 3x3 windows; "
+                            "9x9 only) or jigsaw (irregular regions instead of boxes)."),
+        "regions": Key(_regions, default_words="a fresh random layout for every puzzle",
+                       help="Jigsaw only: a fixed region layout, n*n labels row by row (one "
+                            "label per region); without it every puzzle gets its own random "
+                            "layout."),
+        "clues": Key(_clue_range, help="Clue count [lo, hi] (or one number); with a "
+                                       "symmetry, a sum of its orbit sizes."),
+        "minimal": Key(read_flag, default=_SPEC.minimal,
+                       help="Minimal puzzles: no clue (or group of symmetric clues) can go."),
+        "improve": Key(_improve, help="Search for harder puzzles."),
+        "cages": Key(_CAGES, help="Killer only: cage sizes and givens."),
+    },
+    what="a mapping with name, count, difficulty, ...",
+    help="A run of puzzles under one heading.",
+)
+
+
+@accepts("a non-empty list of sections", {"type": "array", "minItems": 1,
+                                          "items": _SECTION.schema}, (_SECTION,))
+def read_sections(node: yaml.Node, at: At) -> list[Read]:
+    """The `sections` list, each section read (not yet checked across its keys)."""
+    if not isinstance(node, yaml.SequenceNode) or not node.value:
+        raise Wrong("a non-empty list of sections")
+    return [_SECTION(item, at.index(i, item)) for i, item in enumerate(node.value)]
+
+
+# ---------------------------------------------------------------- checks across keys
+
+
+def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, variant: Variant,
+                 at: At) -> bool:
+    """Whether a clue range can be met on size n of a variant with `symmetry` (else a
+    problem is noted)."""
+    cells, least = n * n, min_clues(n, variant)
+    counts = clue_counts(n, symmetry, variant)
+    if lo > cells - 1:
+        at.fail(f"expected at most {cells - 1} clues on a {n}x{n} grid ({cells} cells), "
+                f"got {span(lo, hi)}")
+    elif hi < least:
+        at.fail(f"expected at least {least} clues: no {n}x{n} puzzle with fewer has a unique "
+                f"solution, got {span(lo, hi)}")
+    elif not any(lo <= k <= hi for k in counts):
+        near = [max((k for k in counts if k < lo), default=None),
+                min((k for k in counts if k > hi), default=None)]
+        groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry)))))
+        at.fail(f"no clue count in {span(lo, hi)} is possible with symmetry "
+                f"{symmetry.value!r} on a {n}x{n} grid (it places clues in groups of "
+                f"{groups}); nearest possible: "
+                f"{' or '.join(str(k) for k in near if k is not None)}")
+    else:
+        return True
+    return False
+
+
+def _check_4x4_supply(read: Read, clues: tuple[int, int] | None, at: At) -> None:
+    """A 4x4 section asks no more puzzles than exist (SHIDOKU_PUZZLES)."""
+    symmetry, count = read.get("symmetry"), read.get("count", 0)
+    lo, hi = clues or (MIN_CLUES[4], 15)
+    supply = sum(SHIDOKU_PUZZLES[symmetry][k - MIN_CLUES[4]] for k in range(lo, hi + 1))
+    having = f"{span(lo, hi)} clues and " if clues else ""
+    if supply == 0:
+        at.fail(f"no 4x4 puzzle with {having}symmetry {symmetry.value!r} has a unique solution")
+    elif count > supply:
+        read.at_key("count").fail(
+            f"expected at most {supply}: only {supply} different 4x4 puzzles have {having}"
+            f"symmetry {symmetry.value!r}, got {count}")
+
+
+def _difficulty_record(read: Read) -> Difficulty:
+    band: Band | None = read.get("band")
+    ranges = tuple((f, *read.values[f.value]) for f in Figure if f.value in read.values)
+    if band is not None and "grade" in read.values:
+        lo, hi = read.values["grade"]
+        blo, bhi = BANDS[band]
+        if not (lo < bhi and hi >= blo):
+            read.where["grade"].fail(
+                f"grade range {span(lo, hi)} lies outside band {band.value!r} "
+                f"(grade {blo:g} up to {bhi:g})")
+    return Difficulty(band=band, ranges=ranges)
+
+
+def _section_clues(read: Read, diff: Read, variant: Variant) -> tuple[int, int] | None:
+    """The section's clue range: its own `clues` narrowed by its difficulty's, checked
+    against the size and symmetry."""
+    clues, at = read.get("clues"), read.at_key("clues")
+    if "clues" in diff.values:
+        dlo, dhi = diff.values["clues"]
+        implied = (math.ceil(dlo), math.floor(dhi))
+        if clues is None:
+            clues, at = implied, diff.where["clues"]
+        elif max(clues[0], implied[0]) > min(clues[1], implied[1]):
+            at.fail(f"clues {span(*clues)} and difficulty clues {span(dlo, dhi)} "
+                    "do not overlap")
+            return None
+        else:
+            clues = (max(clues[0], implied[0]), min(clues[1], implied[1]))
+    if not all(k in read.values or k not in read.where for k in ("size", "symmetry")):
+        return clues
+    size = read.get("size")
+    if size not in variant.sizes:
+        return clues  # _variant reports it
+    possible = clues is None or _check_clues(
+        clues[0], clues[1], size, read.get("symmetry"), variant, at)
+    if possible and size == 4 and variant is Variant.CLASSIC:
+        _check_4x4_supply(read, clues, at if clues else read.at_key("symmetry"))
+    return clues
+
+
+def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> None:
+    """A section too large for the trace asks nothing of the trace figures."""
+    why = (f"the trace figures are not computed for {size}x{size} puzzles (only up to "
+           f"{TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, grade or clues")
+    for f in Figure:
+        if f.traced and f.value in diff.where:
+            diff.where[f.value].fail(why)
+    if improve is not None:
+        objective = improve.get("objective")
+        if objective.traced:
+            at = improve.where.get("objective") or read.at_key("improve")
+            at.fail(f"objective {objective.value!r}: {why}")
+
+
+def _variant(read: Read) -> tuple[Variant, str | None] | None:
+    """The section's variant and fixed jigsaw layout, checked against its size; None if
+    they do not fit (the problem is reported)."""
+    variant: Variant = read.get("variant")
+    size: int = read.get("size")
+    regions: str | None = read.get("regions")
+    if "variant" in read.where and "variant" not in read.values:
+        return None
+    if variant is Variant.KILLER and not _killer_keys(read):
+        return None
+    if "cages" in read.where and variant is not Variant.KILLER:
+        read.at_key("cages").fail(f"cages belong to killer sections, not {variant.value}; "
+                                  "add variant: killer or drop cages")
+        return None
+    if size not in variant.sizes:
+        sizes = ", ".join(map(str, variant.sizes))
+        read.at_key("size").fail(f"a {variant.value} grid has no size {size}: expected one of "
+                                 f"{sizes}")
+        return None
+    if "regions" in read.where and variant is not Variant.JIGSAW:
+        read.at_key("regions").fail(f"regions belong to jigsaw sections, not {variant.value}; "
+                                    "add variant: jigsaw or drop regions")
+        return None
+    if regions is not None:
+        try:
+            regions = geometry(size, variant, regions).region_labels
+        except InputError as e:
+            grid = f"{size}x{size}"
+            read.at_key("regions").fail(str(e) if grid in str(e) else f"{e} for a {grid} grid")
+            return None
+    return variant, regions
+
+
+def _killer_keys(read: Read) -> bool:
+    """Whether a killer section asks nothing killer puzzles cannot do (else the problems
+    are reported)."""
+    ok = True
+    for key in _KILLER_FREE:
+        if key in read.where:
+            read.at_key(key).fail(f"{key} does not apply to killer sections: their cages "
+                                  "carry the puzzle")
+            ok = False
+    diff = read.values.get("difficulty")
+    for f in Figure:
+        if f is not Figure.GRADE and diff is not None and f.value in diff.where:
+            diff.where[f.value].fail(f"killer sections are chosen by grade only, not by "
+                                     f"{f.value}: use a band or a grade range")
+            ok = False
+    return ok
+
+
+def section_record(read: Read, texts: Texts) -> SectionConfig | None:
+    """The record of a section, after the checks across its keys; None if it has problems
+    (they are reported). A section without a name is named after its band, in the
+    language of `texts`."""
+    diff = read.get("difficulty", Read(read.at))
+    kind = _variant(read)
+    clues = _section_clues(read, diff, kind[0] if kind else Variant.CLASSIC)
+    difficulty = _difficulty_record(diff)
+    if "name" not in read.where and "band" in diff.values:
+        read.values["name"] = texts(f"band.{diff.values['band'].value}")
+    elif "name" not in read.where and "difficulty" in read.values:
+        At(read.at.ctx, f"{read.at.path}.name", read.at.line).fail(
+            "required key missing: a section without a band needs a name")
+    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None:
+        return None
+    improve = read.get("improve")
+    size = read.get("size")
+    if size > TRACE_MAX_SIZE:
+        _check_untraced(size, diff, improve, read)
+    return SectionConfig(
+        name=read.values["name"],
+        count=read.values["count"],
+        difficulty=difficulty,
+        dig=DigSpec(
+            size=size,
+            symmetry=read.get("symmetry"),
+            clues=ClueTarget(*clues) if clues else None,
+            minimal=read.get("minimal"),
+            variant=kind[0],
+            regions=kind[1],
+            cages=_cage_spec(read.get("cages")),
+        ),
+        improve=None if improve is None else ImproveSpec(
+            evaluations=improve.get("evaluations"),
+            seconds=improve.get("seconds"),
+            objective=improve.get("objective"),
+        ),
+    )
+
+
+def _cage_spec(read: Read | None) -> CageSpec:
+    if read is None:
+        return CageSpec()
+    return CageSpec(weights=read.get("sizes"), givens=read.get("givens"))

@@ -1,0 +1,396 @@
+"""The book pipeline: config -> candidates -> rated -> picked -> improved -> Book, then write.
+
+Glossary:
+  section seed  f"{book seed}:{section index}"; candidate i of a section is
+                generate.make_puzzle(spec, section seed, i), rated with figures and grade;
+                for an aimed difficulty (select.aimed: easy, medium) the dig stops before
+                the puzzle gets too hard for it
+  rules         what every puzzle of a section must be (select.Rules): unique, of the
+                section's shape (size, symmetry, clue range, minimal) and difficulty;
+                random and improved puzzles alike are picked only when they keep them
+  layout        a jigsaw section without fixed `regions` draws a fresh region layout for
+                every candidate; the candidate, its improvement and its check keep that
+                layout, and the book record, manifest and puzzles.txt carry it
+  killer        a killer section's candidate i is generate.make_killer(cage spec, section
+                seed, i), rated by rate.rate_killer; killer puzzles are never improved
+                (improving knows no cages), and a book holds no solution grid twice
+  round         candidates are made a round at a time in index order (in parallel when
+                workers > 1) and picked in index order, so a book never depends on the
+                number of workers, on round sizes, or on which worker finished first
+  start         a rated candidate that fell short of the section's difficulty; when random
+                candidates do not fill a section within its bound, the nearest starts are
+                improved (improve.improve, within the section's shape) towards it, in a
+                fixed order
+  Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
+                is written until everything is made (write_book writes once, through
+                output.py's stage and switch; the manifest records the PDF's sha256)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from tqdm import tqdm
+
+from .. import __version__
+from ..core.errors import GenerationError, LayoutError
+from ..core.grid import Geometry, Grid, format_line, geometry
+from ..core.model import Book, BookPuzzle, BookSection
+from ..core.rules import COVER_PLATFORMS, Figure, Variant
+from ..grade.rating import Rating, rate, rate_killer
+from ..make.cluster import cluster_pool
+from ..make.generate import make_killer, make_puzzle, puzzle_geometry
+from ..make.improve import PoolMap, improve, worker_pool
+from ..make.select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
+from ..variants.killer import Cages, cages_json, format_cage_map
+from .bank import Bank, GradeRange, Taken, keep_book, offers
+from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
+from .output import Slot, book_bytes, claim, stage, switch, write_file
+from .tips import book_tips
+
+BATCH = 32
+"""Most candidates made and rated in one round. Rounds start as large as what is missing
+and double while picks fall short; since picks are made in index order and the scan stops
+at exactly the bound, the round sizes change how much is computed, never what is chosen."""
+
+RANDOM_PER_PUZZLE = 60
+"""Random candidates tried per wanted puzzle before a section turns to improving."""
+
+RANDOM_PER_PUZZLE_IMPROVING = 20
+"""The same bound for a section that asks for improvement in its config: random puzzles
+are cheap next to an improvement, so even there they are tried first."""
+
+DEFAULT_IMPROVE = 600
+"""Evaluations per improvement when a section's band is not reached by random puzzles."""
+
+STARTS_PER_PUZZLE = 4
+"""Improvement starts tried per still-missing puzzle before a section gives up."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A made and rated puzzle with its grid's layout."""
+
+    rating: Rating
+    """Its figures and grade."""
+    regions: str | None
+    """Jigsaw: the region layout it was made on (its own when the section draws a fresh
+    layout per puzzle); None for the other variants."""
+    cages: Cages = ()
+    """Killer: its cages; () for the other variants."""
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A puzzle picked for the book, with where it came from."""
+
+    rating: Rating
+    """Its figures and grade."""
+    origin: str
+    """How to make it again: 'random <section seed>:<index>' or 'improved ...'."""
+    regions: str | None = None
+    """Jigsaw: its region layout (Candidate.regions)."""
+    cages: Cages = ()
+    """Killer: its cages (Candidate.cages)."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """A finished book, ready to be written."""
+
+    book: Book
+    manifest: dict[str, object]
+    lines: tuple[str, ...]
+    """puzzles.txt: one puzzle per line with a '#' comment saying number and section."""
+
+
+def _rules(section: SectionConfig, regions: str | None = None) -> Rules:
+    """The section's rules; with `regions`, for a puzzle on that jigsaw layout (a section
+    that draws a layout per puzzle holds each of its puzzles to the puzzle's own)."""
+    shape = section.dig
+    if regions is not None and shape.regions is None:
+        shape = replace(shape, regions=regions)
+    return Rules(shape, section.difficulty)
+
+
+def _candidate(job: tuple[Rules, str, int]) -> Candidate:
+    """Make and rate candidate `index` of a section (runs in a worker process)."""
+    rules, seed, index = job
+    spec, difficulty = rules.shape, rules.difficulty
+    if spec.variant is Variant.KILLER:
+        killer = make_killer(spec.cages, seed, index)
+        return Candidate(rate_killer(killer.puzzle, killer.cages), None, killer.cages)
+    judge = None
+    if aimed(difficulty):
+        # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
+        # layout per puzzle, that layout is drawn here first, and make_puzzle draws the
+        # same one again from the same seed.
+        judge = _too_hard(difficulty, puzzle_geometry(spec, seed, index)[0])
+    made = make_puzzle(spec, seed, index, too_hard=judge)
+    return Candidate(rate(made.puzzle, made.geo), made.regions)
+
+
+def _too_hard(difficulty: Difficulty, geo: Geometry) -> Callable[[Grid], bool]:
+    """The judge of an aimed dig: the puzzle rates above a limit of the difficulty."""
+    return lambda puzzle: too_hard(rate(puzzle, geo), difficulty)
+
+
+def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
+    """Improve one start towards the difficulty, within the shape (its jigsaw layout
+    too), and rate the result (in a worker)."""
+    puzzle, rules, spec, seed = job
+    shape = rules.shape
+    best = improve(
+        puzzle, shape.geo, evaluations=spec.evaluations, seconds=spec.seconds,
+        objective=spec.objective, seed=seed, workers=1, spec=shape,
+        ceiling=ceiling(rules.difficulty, spec.objective),
+    )
+    return rate(best.puzzle, shape.geo)
+
+
+def _section(
+    si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm,
+    offered: Iterable[tuple[Rating, str]] = (),
+) -> list[Chosen]:
+    """The section's puzzles, easier first; GenerationError when they cannot be found.
+    The `offered` puzzles (from a bank, with their origins) are tried first, in order."""
+    rules = _rules(section)
+    section_seed = f"{seed}:{si}"
+    per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
+    bound = max(BATCH, per * section.count)
+    chosen: list[Chosen] = []
+    for r, origin in offered:
+        if len(chosen) == section.count:
+            break
+        if pick([r], rules, 1, taken):
+            chosen.append(Chosen(r, origin))
+            bar.update(1)
+    starts: list[tuple[float, int, Candidate]] = []
+    index, size = 0, max(2, section.count)
+    while len(chosen) < section.count and index < bound:
+        end = min(bound, index + min(BATCH, size))
+        jobs = [(rules, section_seed, i) for i in range(index, end)]
+        size *= 2
+        for i, made in enumerate(pmap(_candidate, jobs), start=index):
+            r = made.rating
+            if len(chosen) < section.count and pick([r], _rules(section, made.regions), 1,
+                                                     taken):
+                chosen.append(Chosen(r, f"random {section_seed}:{i}", made.regions,
+                                     made.cages))
+                bar.update(1)
+            elif r.count == 1:
+                starts.append((shortfall(r, section.difficulty), i, made))
+        index = end
+    killer = section.dig.variant is Variant.KILLER
+    if len(chosen) < section.count and not killer:
+        chosen += _improve_section(
+            section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)
+        )
+    if len(chosen) < section.count:
+        if killer:
+            advice = " (killer puzzles are not improved); widen the difficulty, change the "
+            advice += "cage sizes or lower the count"
+        elif any(gap != float("inf") for gap, _, _ in starts):
+            advice = "; widen the difficulty, lower the count or give the section a larger "
+            advice += "improve budget"
+        else:
+            # Improving only climbs: a larger budget cannot help this section.
+            advice = ": the other candidates were all harder than asked, and improving "
+            advice += "only makes puzzles harder; widen the difficulty"
+            advice += ", drop minimal" if section.dig.minimal else ""
+            advice += " or lower the count"
+        raise GenerationError(
+            f"sections[{si}] '{section.name}': found {len(chosen)} of {section.count} "
+            f"puzzles in its difficulty from {index} random candidates and the "
+            f"improvement of the nearest{advice}"
+        )
+    return sorted(chosen, key=lambda c: order_key(c.rating))
+
+
+def _improve_section(
+    section: SectionConfig,
+    section_seed: str,
+    starts: list[tuple[float, int, Candidate]],
+    taken: set[Grid],
+    pmap: PoolMap,
+    bar: tqdm,
+    missing: int,
+) -> list[Chosen]:
+    """Improve the starts nearest the difficulty, in that fixed order, until `missing` fit."""
+    spec = section.improve or ImproveSpec(DEFAULT_IMPROVE, None, objective(section))
+    near = sorted(
+        ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
+    )[: STARTS_PER_PUZZLE * missing]
+    chosen: list[Chosen] = []
+    k = 0
+    while k < len(near) and len(chosen) < missing:
+        # Rounds as large as what is still missing: results are picked in start order, so
+        # the round size changes only how much is computed, never what is chosen.
+        batch = near[k : k + max(2, missing - len(chosen))]
+        k += len(batch)
+        jobs = [(m.rating.puzzle, _rules(section, m.regions), spec,
+                 f"{section_seed}:improve:{i}") for _, i, m in batch]
+        for (_, i, m), job, r in zip(batch, jobs, pmap(_improved, jobs), strict=True):
+            if len(chosen) < missing and pick([r], job[1], 1, taken):
+                chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}", m.regions))
+                bar.update(1)
+    return chosen
+
+
+def build_book(cfg: BookConfig, progress: bool = True, cluster: str | None = None) -> Built:
+    """Make every puzzle of the book and the Book record; writes nothing but, with a bank,
+    the puzzles it made and (with a series) its picks into the bank. With `cluster` (a
+    Dask scheduler's address or local:N, cluster.py) the puzzles are made and improved
+    there instead of in cfg.workers processes: the same book either way."""
+    if cfg.bank is not None:
+        with Bank(cfg.bank) as bank:
+            built = _build(cfg, progress, bank, cluster)
+            # the bank keeps classic grids: a variant puzzle is not one without its units
+            keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
+                (p.number, c.rating, c.origin) for (_, chosen), s in
+                zip(built[1], built[0].book.sections, strict=True)
+                for c, p in zip(chosen, s.puzzles, strict=True)
+                if p.variant is Variant.CLASSIC])
+            return built[0]
+    return _build(cfg, progress, None, cluster)[0]
+
+
+def _build(cfg: BookConfig, progress: bool, bank: Bank | None, cluster: str | None
+           ) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
+    # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
+    # series; the bank offers its puzzles first
+    taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
+    # variant puzzles are compared as grids: the canonical forms know classic grids only
+    variant_taken: set[Grid] = set()
+    sections: list[tuple[SectionConfig, list[Chosen]]] = []
+    with cluster_pool(cluster) if cluster else worker_pool(cfg.workers) as pmap:
+        for si, section in enumerate(cfg.sections):
+            classic = section.dig.variant is Variant.CLASSIC
+            offered = () if bank is None or not classic else offers(
+                bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
+                (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None)
+            with tqdm(
+                total=section.count, desc=section.name, unit="puzzle", disable=not progress,
+                leave=True,
+            ) as bar:
+                chosen = _section(si, section, cfg.seed, taken if classic else variant_taken,
+                                  pmap, bar, offered)
+            sections.append((section, chosen))
+    return _assemble(cfg, sections), sections
+
+
+def _grades(section: SectionConfig) -> GradeRange:
+    """The grades a section's difficulty allows (its band and any grade range)."""
+    lo, hi = section.difficulty.band.bounds if section.difficulty.band else (0.0, float("inf"))
+    for figure, a, b in section.difficulty.ranges:
+        if figure is Figure.GRADE:  # ranges are inclusive; the bank's hi is not
+            lo, hi = max(lo, a), min(hi, b + 0.05)
+    return GradeRange(lo, hi)
+
+
+def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]]) -> Built:
+    number = 0
+    book_sections = []
+    entries: list[dict[str, object]] = []
+    lines = []
+    solved = []
+    words = cfg.texts
+    for section, chosen in sections:
+        variant = section.dig.variant
+        printed = []
+        for c in chosen:
+            number += 1
+            r = c.rating
+            assert r.solution is not None and r.band is not None
+            printed.append(
+                BookPuzzle(
+                    number, section.name, words(f"band.{r.band.value}"),
+                    *section.dig.box_shape, r.puzzle, r.solution, r.band, r.grade,
+                    variant=variant, regions=c.regions, cages=c.cages,
+                )
+            )
+            # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
+            geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
+            solved.append((number, r.puzzle, r.solution, geo, r.steps or (), c.cages))
+            entry = {"id": number, "section": section.name}
+            entry.update(r.as_dict())
+            del entry["seconds"]  # timing differs run to run; the manifest must not
+            entry.update(
+                givens=entry.pop("puzzle"), variant=variant.value, seed=c.origin,
+                generator=f"bookgen {__version__}", config_hash=cfg.config_hash,
+            )
+            if c.regions is not None:
+                entry["regions"] = c.regions
+            if c.cages:
+                entry["cages"] = cages_json(c.cages)
+            entries.append(entry)
+            lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
+        book_sections.append(BookSection(section.name, tuple(printed)))
+    book = Book(
+        title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
+        sections=tuple(book_sections), template=cfg.template, front=cfg.front,
+        cover=cfg.cover, texts=words, publication=cfg.publication,
+        tips=book_tips(solved, words) if cfg.front.tips else (),
+    )
+    manifest: dict[str, object] = {
+        "title": cfg.title,
+        "config": cfg.path.name,
+        "config_hash": cfg.config_hash,
+        "seed": cfg.seed,
+        "generator": f"bookgen {__version__}",
+        "template": cfg.template.name,
+        "puzzles": entries,
+    }
+    return Built(book, manifest, tuple(lines))
+
+
+def _text_lines(number: int, name: str, r: Rating, variant: Variant,
+                regions: str | None, cages: Cages) -> list[str]:
+    """A puzzle's puzzles.txt lines: the givens with a comment saying number, section,
+    grade and (besides classic) the variant; a jigsaw puzzle's region line follows it, a
+    killer puzzle's cage map (its label line and sums line: `bookgen solve` reads it)."""
+    kind = "" if variant is Variant.CLASSIC else f" {variant.value}"
+    lines = [f"{format_line(r.puzzle)}  # {number} {name} {r.grade:.1f}{kind}"]
+    if regions is not None:
+        lines.append(f"{regions}  # regions of {number}")
+    if cages:
+        labels, sums = format_cage_map(cages, len(r.puzzle)).split("\n")
+        lines += [f"{labels}  # cages of {number}", f"{sums}  # cage sums of {number}"]
+    return lines
+
+
+def write_book(built: Built, out: Path | Slot) -> int:
+    """Write book.pdf, manifest.json and puzzles.txt into the output folder, and cover.pdf
+    for a print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the
+    page count.
+
+    `out` is a folder, or a Slot claimed before the work (output.claim). The whole book is
+    written into a stage folder beside the target, then switched with the target in one
+    step, so a failed, interrupted or killed build leaves the previous book, never a mix.
+    """
+    from ..render.cover import render_cover
+    from ..render.writer import render_book
+
+    if isinstance(out, Path):
+        covered = built.book.template.print.platform in COVER_PLATFORMS
+        with claim(out, book_bytes(len(built.lines), covered)) as slot:
+            return write_book(built, slot)
+    folder = stage(out)
+    try:
+        pages = render_book(built.book, folder / "book.pdf")
+        cover = None
+        if built.book.template.print.platform in COVER_PLATFORMS:
+            cover = render_cover(built.book, pages, folder / "cover.pdf").manifest()
+    except LayoutError as e:
+        # The writers name the file they were writing: say where the book goes instead.
+        raise LayoutError(str(e).replace(str(folder), str(out.target), 1)) from None
+    digest = hashlib.sha256((folder / "book.pdf").read_bytes()).hexdigest()
+    manifest = dict(built.manifest, pages=pages, cover=cover, book_sha256=digest)
+    write_file(out, "manifest.json", json.dumps(manifest, indent=1) + "\n")
+    write_file(out, "puzzles.txt", "\n".join(built.lines) + "\n")
+    switch(out)
+    return pages

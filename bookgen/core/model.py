@@ -1,0 +1,455 @@
+"""Records shared along the pipeline: difficulty bands, what a puzzle must look like, the
+layout template, the book.
+
+Conventions: lengths are PDF points (72 pt = 1 in); grids are tuples of n*n values,
+row-major, 0 = blank (see grid.py). Every record is frozen: the pipeline builds a Book
+once and the layout only reads it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..book.lang import Texts
+from ..variants.killer import Cages
+from .errors import GenerationError
+from .grid import BOX_SHAPES, Geometry, geometry
+from .rules import Paper, Platform, Symmetry, Variant, min_clues
+
+
+class Band(Enum):
+    """The difficulty bands of SPEC §5, as named in book configs."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+    EXTREME = "extreme"
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """(lo, hi): a grade is in the band when lo <= grade < hi."""
+        return BANDS[self]
+
+
+BANDS: dict[Band, tuple[float, float]] = {
+    Band.EASY: (0.0, 1.5),
+    Band.MEDIUM: (1.5, 2.5),
+    Band.HARD: (2.5, 4.0),
+    Band.EXPERT: (4.0, 6.0),
+    Band.EXTREME: (6.0, math.inf),
+}
+"""Band -> (lo, hi): a puzzle is in the band when lo <= grade < hi (SPEC §5)."""
+
+
+STARS: dict[Band, int] = {band: i + 1 for i, band in enumerate(Band)}
+"""Band -> the stars a puzzle of the band shows, 1 (easy) to 5 (extreme)."""
+
+
+def band_of(grade: float) -> Band:
+    """The band a grade falls in."""
+    grade = round(grade, 6)  # sums of tenths: 1.4999999999999998 is 1.5
+    for band, (lo, hi) in BANDS.items():
+        if lo <= grade < hi:
+            return band
+    return Band.EASY
+
+
+@dataclass(frozen=True)
+class ClueTarget:
+    """The clue count wanted, lo..hi inclusive (lo == hi for an exact count)."""
+
+    lo: int
+    """Fewest clues accepted; digging stops here."""
+    hi: int
+    """Most clues accepted."""
+
+    def __str__(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
+
+    def __contains__(self, clues: object) -> bool:
+        return isinstance(clues, int) and self.lo <= clues <= self.hi
+
+    @classmethod
+    def parse(
+        cls, text: str | int | ClueTarget | None, n: int, variant: Variant = Variant.CLASSIC
+    ) -> ClueTarget:
+        """'24', '24-30' or an int; None means any count. GenerationError when impossible
+        (fewer clues than rules.min_clues for the size and variant)."""
+        ncells = n * n
+        if text is None:
+            return cls(0, ncells)
+        if isinstance(text, ClueTarget):
+            lo, hi = text.lo, text.hi
+        elif isinstance(text, int) and not isinstance(text, bool):
+            lo = hi = text
+        else:
+            parts = str(text).replace(" ", "").split("-")
+            if len(parts) not in (1, 2) or not all(
+                p.isascii() and p.isdigit() for p in parts
+            ):
+                raise GenerationError(
+                    f"clue target {text!r}: expected a number or a range such as 24-30"
+                )
+            lo, hi = int(parts[0]), int(parts[-1])
+        least = min_clues(n, variant)
+        if lo > hi:
+            raise GenerationError(f"clue target {lo}-{hi}: the range is empty (lo > hi)")
+        if hi > ncells:
+            raise GenerationError(
+                f"clue target {text}: a {n}x{n} grid has only {ncells} cells"
+            )
+        if hi < least:
+            raise GenerationError(
+                f"clue target {text} is impossible for a {n}x{n}"
+                + ("" if variant is Variant.CLASSIC else f" {variant.value}")
+                + f" grid: a unique puzzle needs at least {least} clues"
+            )
+        return cls(max(lo, 0), hi)
+
+
+CAGE_WEIGHTS = (1, 5, 5, 3, 1)
+"""Default weights of killer cage sizes 1, 2, 3, 4 and 5 (mostly pairs and triples, as
+printed killer books have)."""
+
+MAX_CAGE = 5
+"""Most cells of a generated killer cage."""
+
+
+@dataclass(frozen=True)
+class CageSpec:
+    """How killer cages are made (generate.make_killer)."""
+
+    weights: tuple[int, ...] = CAGE_WEIGHTS
+    """Relative weights of cage sizes 1 .. MAX_CAGE, as a cage's wanted size is drawn."""
+    givens: int = 0
+    """Most givens placed (each where two solutions differ) before cages are split; 0: a
+    puzzle of cages alone."""
+
+
+MAX_TRIES = 200
+"""Fresh boards tried for one puzzle before a clue target is given up."""
+
+
+@dataclass(frozen=True)
+class DigSpec:
+    """What a generated puzzle must look like: a section's rules for its clue pattern."""
+
+    size: int = 9
+    """n: symbols per unit (rules.SIZES)."""
+    symmetry: Symmetry = Symmetry.NONE
+    """Symmetry of the clue pattern."""
+    clues: ClueTarget | None = None
+    """Clue count wanted; None = whatever digging reaches."""
+    minimal: bool = False
+    """Dig every group (no orbit of clues can go and keep the puzzle unique); otherwise
+    stop at clues.lo."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns."""
+    regions: str | None = None
+    """Jigsaw only: the region layout as n*n labels, row-major (Geometry.region_labels);
+    None asks for a fresh random layout per puzzle (generate.puzzle_geometry)."""
+    max_tries: int = MAX_TRIES
+    """Fresh boards tried before giving up on the clue target."""
+    cages: CageSpec = CageSpec()
+    """Killer only: cage sizes and givens."""
+
+    @property
+    def geo(self) -> Geometry:
+        return geometry(self.size, self.variant, self.regions)
+
+    @property
+    def box_shape(self) -> tuple[int, int]:
+        """(box rows, box columns) of the grid; (0, 0) for jigsaw, whose regions are not
+        rectangles (known even when each puzzle gets its own random layout)."""
+        return (0, 0) if self.variant is Variant.JIGSAW else BOX_SHAPES[self.size]
+
+    @property
+    def target(self) -> ClueTarget:
+        return self.clues or ClueTarget(0, self.size * self.size)
+
+
+@dataclass(frozen=True)
+class LineWeights:
+    """Stroke widths in points (PRINT.md: never below 0.75)."""
+
+    cell: float = 0.9
+    """Thin lines between the cells of a puzzle grid."""
+    box: float = 2.2
+    """Lines between boxes of a puzzle grid."""
+    border: float = 2.8
+    """The outer border of a puzzle grid, drawn as one rectangle."""
+    answer_cell: float = 0.75
+    """Thin lines of an answer-key grid."""
+    answer_box: float = 1.5
+    """Box lines and border of an answer-key grid."""
+
+
+class XStyle(Enum):
+    """How an X grid shows its two diagonals."""
+
+    TINT = "tint"
+    """A light gray tint behind the diagonal cells."""
+    LINES = "lines"
+    """A thin gray line corner to corner along each diagonal."""
+
+
+@dataclass(frozen=True)
+class PrintSpec:
+    """How the book will be printed (a template's or config's `print:` block)."""
+
+    platform: Platform = Platform.KDP
+    """Print-on-demand service, or home printing."""
+    paper: Paper = Paper.WHITE
+    """Interior paper: sets the page limit and the spine width."""
+    bleed: bool = False
+    """Pages are the trim plus 0.125 in at the outside edge, top and bottom."""
+    recto_starts: bool | None = None
+    """Sections and the answer key start on a right-hand page (a blank page before them
+    when needed); None means the platform's way: yes on demand, no at home."""
+
+    @property
+    def starts_recto(self) -> bool:
+        """Whether parts start on right-hand pages, the platform's default resolved."""
+        return self.platform.on_demand if self.recto_starts is None else self.recto_starts
+
+
+class DifficultyDisplay(Enum):
+    """What a puzzle's label shows of its difficulty, at the right of its grid."""
+
+    NONE = "none"
+    """Nothing."""
+    BAND = "band"
+    """The band's word ('Hard'), unless the heading or the label already says it."""
+    STARS = "stars"
+    """One to five stars by band (model.STARS), drawn as shapes."""
+    GRADE = "grade"
+    """The grade on the SE scale ('Grade 4.5'), in the language's number format."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """A page layout preset (templates/*.yaml), after config overrides are applied."""
+
+    name: str
+    """The template's file stem, e.g. 'letter-4up'."""
+    page_width: float
+    """Trim width in points."""
+    page_height: float
+    """Trim height in points."""
+    margin_outside: float = 36.0
+    """Outside margin (right on odd pages, left on even pages)."""
+    margin_top: float = 36.0
+    """Top margin."""
+    margin_bottom: float = 36.0
+    """Bottom margin; the page number sits inside it, above the trim."""
+    gutter: float | None = None
+    """Inside margin in points; None picks the KDP gutter for the page count."""
+    puzzles_per_page: int = 4
+    """Puzzles on one body page: 1, 2, 4 or 6."""
+    answers_per_page: int = 9
+    """Answer grids on one answer-key page: 4 to 12."""
+    font: str = "Vera"
+    """Regular font: 'Vera' (ships with reportlab), a path to a .ttf or .otf file with
+    TrueType outlines, or 'PATH.ttc#N' for face N of a collection (render/fonts.py)."""
+    font_bold: str = "VeraBd"
+    """Bold font for givens and headings, given as `font` is."""
+    lines: LineWeights = LineWeights()
+    """Stroke widths."""
+    digit_scale: float = 0.6
+    """Digit size as a fraction of the cell side (PRINT.md: 0.55-0.65)."""
+    answer_gray: float = 0.35
+    """Gray level of filled-in answer digits (0 = black; <= 0.4 keeps >= 60% black)."""
+    large_print: bool = False
+    """Large print: digits at least 16 pt, at most 2 puzzles a page."""
+    label: str | None = None
+    """Label above each grid; {number} and {difficulty} are filled in. None: the book
+    language's own (its `label` text)."""
+    difficulty: DifficultyDisplay = DifficultyDisplay.BAND
+    """What each label shows of the puzzle's difficulty."""
+    x_style: XStyle = XStyle.TINT
+    """How X grids show their diagonals: tinted cells or thin lines."""
+    region_tint: bool = False
+    """Jigsaw grids tint their regions in alternating light grays (neighbours differ)
+    besides the thick region borders."""
+    print: PrintSpec = PrintSpec()
+    """Platform, paper and bleed."""
+
+
+@dataclass(frozen=True)
+class BookPuzzle:
+    """One puzzle as it is printed."""
+
+    number: int
+    """1-based number through the whole book."""
+    section: str
+    """The section's name, e.g. 'Easy'."""
+    difficulty: str
+    """The band's word in the book's language, e.g. 'Hard' or 'Schwer'."""
+    box_rows: int
+    """Rows in one box (n = box_rows * box_cols); 0 for jigsaw."""
+    box_cols: int
+    """Columns in one box; 0 for jigsaw."""
+    givens: tuple[int, ...]
+    """The puzzle: n*n values, 0 = blank."""
+    solution: tuple[int, ...]
+    """The unique solution: n*n values."""
+    band: Band | None = None
+    """The band of its grade; None for a blank grid (a page count before the work)."""
+    grade: float | None = None
+    """Its grade on the SE scale; None for a blank grid."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns; layout marks them."""
+    regions: str | None = None
+    """Jigsaw only: the region layout, n*n labels row-major (Geometry.region_labels)."""
+    cages: Cages = ()
+    """Killer only: the cages (killer.Cage), covering every cell; () for other kinds."""
+
+    @property
+    def n(self) -> int:
+        """Symbols per unit and cells per row."""
+        return math.isqrt(len(self.givens))
+
+    @property
+    def geo(self) -> Geometry:
+        """The grid's topology: its boxes or regions and the variant's extra units."""
+        return geometry(self.n, self.variant, self.regions)
+
+
+@dataclass(frozen=True)
+class BookSection:
+    """A run of puzzles under one heading."""
+
+    name: str
+    """Heading, e.g. 'Expert'."""
+    puzzles: tuple[BookPuzzle, ...]
+    """In print order, easier to harder."""
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """Which front pages the book has."""
+
+    title_page: bool = True
+    """The title page, with the copyright page on its back."""
+    belongs_to: bool = False
+    """A "This book belongs to" page after the title leaf."""
+    how_to_play: bool = True
+    """The rules, with a small worked example."""
+    tips: bool = False
+    """Solving tips: each technique the book's puzzles need, with an example step."""
+    scale: bool = False
+    """The difficulty scale: the bands, their grades and what each asks."""
+    contents: bool = True
+    """The contents: each section's and the answers' first page."""
+
+
+class Family(Enum):
+    """A family of solving techniques, as the tips page explains them; the value is the
+    key of its name ('technique.<value>') and tip ('tip.<value>') in the language files.
+    Listed easiest first (grade.scale.Technique.family maps each technique here)."""
+
+    FULL_HOUSE = "full_house"
+    HIDDEN_SINGLE = "hidden_single"
+    NAKED_SINGLE = "naked_single"
+    LOCKED = "locked"
+    NAKED_SUBSET = "naked_subset"
+    HIDDEN_SUBSET = "hidden_subset"
+    FISH = "fish"
+    STRONG_LINKS = "strong_links"
+    WING = "wing"
+    UNIQUENESS = "uniqueness"
+    EXCLUSION = "exclusion"
+    CHAIN = "chain"
+    FORCING = "forcing"
+    TRIAL = "trial"
+    CAGE = "cage"
+
+
+@dataclass(frozen=True)
+class Tip:
+    """One entry of the solving-tips page."""
+
+    family: Family
+    """The technique family; its name and tip come from the book's language."""
+    puzzle: int
+    """The number of the book's puzzle the example comes from (0 for a blank book)."""
+    example: str
+    """The example step in the book's language, as the grader took it."""
+
+
+@dataclass(frozen=True)
+class Publication:
+    """The copyright page's fields (a config's `publication:` block)."""
+
+    year: int | None = None
+    """Year of the copyright notice."""
+    rights: str | None = None
+    """The rights line; None: the language's ('All rights reserved.')."""
+    edition: str = ""
+    """The edition, as the publisher words it ('First edition')."""
+    imprint: str = ""
+    """The publisher's imprint."""
+    isbn: str = ""
+    """The ISBN as written (checked: ISBN-10 or ISBN-13 with a valid check digit)."""
+
+
+@dataclass(frozen=True)
+class Colour:
+    """An RGB colour (a cover's accent)."""
+
+    red: float
+    """Red, 0 to 1."""
+    green: float
+    """Green, 0 to 1."""
+    blue: float
+    """Blue, 0 to 1."""
+
+    @property
+    def hex(self) -> str:
+        """'#rrggbb', as configs write it."""
+        return "#" + "".join(f"{round(v * 255):02x}" for v in (self.red, self.green, self.blue))
+
+
+@dataclass(frozen=True)
+class CoverSpec:
+    """What the full-wrap cover shows beyond title, subtitle and author (`cover:` block)."""
+
+    blurb: str = ""
+    """Text on the back cover; paragraphs separated by blank lines."""
+    accent: Colour | None = None
+    """The one colour of the design (the band behind the title); None keeps the cover
+    grayscale."""
+    front_puzzle: int | None = None
+    """Number of the puzzle drawn on the front; None = the book's last (hardest) puzzle."""
+    back_puzzle: int | None = None
+    """Number of the sample puzzle on the back; None = puzzle 1."""
+
+
+@dataclass(frozen=True)
+class Book:
+    """Everything the layout needs; nothing left to compute but positions."""
+
+    title: str
+    subtitle: str
+    author: str
+    copyright: str
+    """Copyright line for the title page's back; '' for none."""
+    sections: tuple[BookSection, ...]
+    template: Template
+    front: FrontMatter = FrontMatter()
+    cover: CoverSpec = CoverSpec()
+    """The cover's blurb, accent colour and puzzles."""
+    texts: Texts = field(default_factory=Texts)
+    """Every text the pages print besides the config's own, in the book's language."""
+    publication: Publication | None = None
+    """The copyright page's fields; None: the copyright line alone, if any."""
+    tips: tuple[Tip, ...] = ()
+    """The solving tips, easiest first (with front.tips)."""
+
+    @property
+    def subject(self) -> str:
+        """PDF metadata subject."""
+        return self.texts("subject")

@@ -1,0 +1,243 @@
+"""The hot loops behind one interface, with two backends.
+
+Glossary and conventions:
+  backend    an object with ``count_batch``, ``solve_batch``, ``solutions_batch``,
+             ``trace_batch`` and ``killer_solutions``: "python" (reference.py and
+             killer_reference.py, pure Python) or "numba" (numba_backend.py: fast.py,
+             jitted or compiled ahead of time by aot.py, and killer_fast.py)
+  grids      numpy int8, shape (m, n*n), row-major, 0 = blank; one row per puzzle
+  mask       candidate bit mask, bit v-1 set = value v possible
+  limit      solutions are counted up to this cap (2 answers "is it unique?")
+  trace      the SPEC 3 search and its figures; see ``TraceArrays``
+
+``get_backend()`` picks $BOOKGEN_BACKEND when set, else numba when it can serve (aot.py's
+module loads, or numba imports), else python.
+Both backends give the same answers: the same counts, the same first solution, the same
+trace figures.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ...core.errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ...core.grid import Geometry
+    from ...variants.killer import Cages
+
+BACKENDS = ("python", "numba")
+
+
+@dataclass(frozen=True)
+class TraceArrays:
+    """SPEC 3 figures of a batch, one row per puzzle."""
+
+    count: np.ndarray
+    """(m,) int32: solutions found, capped at limit."""
+    level: np.ndarray
+    """(m,) int32: branch steps on the way to the first solution (len(way))."""
+    maxlevel: np.ndarray
+    """(m,) int32: deepest recursion level reached anywhere in the search."""
+    way_complexity: np.ndarray
+    """(m,) int64: sum over the way of (number of candidates)^2."""
+    cand_sum: np.ndarray
+    """(m,) int64: sum of the candidate counts of the puzzle's empty cells."""
+    cand_sq: np.ndarray
+    """(m,) int64: sum of the squares of those counts."""
+    solutions: np.ndarray
+    """(m, limit, ncells) int8: the solutions in the order found, zero rows after count."""
+    way_len: np.ndarray
+    """(m,) int32: steps in the way (equal to level)."""
+    way_cell: np.ndarray
+    """(m, ncells) int32: the branch cell of each step (row-major), first step first."""
+    way_mask: np.ndarray
+    """(m, ncells) int32: the cell's candidates when the branch was taken."""
+    way_index: np.ndarray
+    """(m, ncells) int32: index into those candidates (ascending) of the value kept."""
+
+
+def trace_arrays(figs: np.ndarray, sols: np.ndarray, way_cell: np.ndarray,
+                 way_mask: np.ndarray, way_index: np.ndarray) -> TraceArrays:
+    """The TraceArrays of a batch from its figures, (m, 6) int64 rows of (count, level,
+    maxlevel, way_complexity, cand_sum, cand_sq), and its solutions and way (the way has
+    one step per level)."""
+    import numpy as np
+
+    return TraceArrays(
+        count=figs[:, 0].astype(np.int32),
+        level=figs[:, 1].astype(np.int32),
+        maxlevel=figs[:, 2].astype(np.int32),
+        way_complexity=figs[:, 3],
+        cand_sum=figs[:, 4],
+        cand_sq=figs[:, 5],
+        solutions=sols,
+        way_len=figs[:, 1].astype(np.int32),
+        way_cell=way_cell,
+        way_mask=way_mask,
+        way_index=way_index,
+    )
+
+
+class Backend(Protocol):
+    """What both backends provide; every method takes a whole batch."""
+
+    name: str
+
+    def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
+        """(m,) int32: solutions of each grid, capped at limit."""
+        ...
+
+    def solve_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Counts (m,) and the first solution found (m, ncells) int8, zeros where none."""
+        ...
+
+    def solutions_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Counts (m,) and the solutions in the order found (m, limit, ncells) int8,
+        zero rows after the count."""
+        ...
+
+    def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
+        """The SPEC 3 figures of every grid."""
+        ...
+
+    def killer_solutions(
+        self, grid: np.ndarray, cages: Cages, limit: int = 2
+    ) -> tuple[int, np.ndarray]:
+        """A killer puzzle's solutions (givens and cages), capped at limit: the count and
+        (limit, 81) int8 of them in the order found, zero rows after the count."""
+        ...
+
+
+class FirstSolution:
+    """solve_batch for both backends, from their solutions_batch."""
+
+    def solutions_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError
+
+    def solve_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Counts (m,) and the first solution found (m, ncells) int8, zeros where none."""
+        counts, sols = self.solutions_batch(geo, grids, limit)
+        return counts, sols[:, 0]
+
+
+_loaded: dict[str, Backend] = {}
+
+
+def numba_problem() -> str | None:
+    """Why the numba backend cannot serve, or None when it can: numba is there and its
+    kernels' ahead-of-time module loads (aot.py; numba itself is then not imported until
+    a kernel of its own is needed), or numba imports."""
+    import importlib.util
+
+    from . import aot
+
+    if importlib.util.find_spec("numba") is not None and aot.load() is not None:
+        return None
+    try:
+        import numba  # noqa: F401
+    except ImportError as e:  # a platform without numba wheels, an install with --no-deps
+        return str(e) or type(e).__name__
+    return None
+
+
+def numba_available() -> bool:
+    """True when the numba backend can serve."""
+    return numba_problem() is None
+
+
+def backend_name(name: str | None = None) -> str:
+    """The name of the backend get_backend(name) serves, without loading it: name, else
+    $BOOKGEN_BACKEND, else numba when it can serve, else python (not checked against
+    BACKENDS here)."""
+    chosen = name or os.environ.get("BOOKGEN_BACKEND") or ""
+    if not chosen:
+        chosen = "numba" if numba_available() else "python"
+    return chosen
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The backend called name; None: $BOOKGEN_BACKEND, else numba if importable, else python.
+
+    An unknown name is a ConfigError (the environment variable is user input; the CLI
+    prints it as one line).
+    """
+    where = "backend" if name else "BOOKGEN_BACKEND"
+    chosen = backend_name(name)
+    if chosen not in BACKENDS:
+        raise ConfigError(
+            f"{where}: unknown kernel backend {chosen!r}: expected one of {', '.join(BACKENDS)}"
+        )
+    problem = numba_problem() if chosen == "numba" and chosen not in _loaded else None
+    if problem:
+        raise ConfigError(f"{where}=numba: numba cannot be imported ({problem}); install it "
+                          "(pip install numba) or use the pure-Python kernels: "
+                          "BOOKGEN_BACKEND=python")
+    if chosen not in _loaded:
+        if chosen == "numba":
+            from .numba_backend import FastBackend
+
+            _loaded[chosen] = FastBackend()
+        else:
+            from .reference import ReferenceBackend
+
+            _loaded[chosen] = ReferenceBackend()
+    return _loaded[chosen]
+
+
+def warm_up(backend: Backend | None = None) -> None:
+    """Load (numba: from the cache, or compile) every kernel of the backend, on an empty
+    4x4 grid, so that nothing timed afterwards pays for it."""
+    import numpy as np
+
+    from ...core.grid import geometry
+
+    kernels = backend or get_backend()
+    geo, empty = geometry(4), np.zeros((1, 16), dtype=np.int8)
+    kernels.count_batch(geo, empty, 2)
+    kernels.solutions_batch(geo, empty, 2)
+    kernels.trace_batch(geo, empty, 2)
+
+
+_announced = False
+
+
+def announce_compile(*dispatchers: Any) -> None:
+    """Say once on stderr that numba compiles, when the on-disk cache of any of these
+    compiled functions is missing or stale (its source changed).
+
+    numba keeps no public way to ask; its cache index (``_load_index``) answers, and a
+    numba without it simply gets no notice.
+    """
+    global _announced
+    if _announced:
+        return
+    for d in dispatchers:
+        try:
+            warm = bool(d._cache._cache_file._load_index())
+        except (AttributeError, OSError, EOFError, ValueError):
+            continue
+        if not warm:
+            say_compiling()
+            return
+
+
+def say_compiling() -> None:
+    """Say once on stderr that fast kernels are being compiled."""
+    global _announced
+    if not _announced:
+        print("compiling fast kernels, first run only", file=sys.stderr)
+        _announced = True

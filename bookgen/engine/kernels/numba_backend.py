@@ -1,0 +1,85 @@
+"""The numba backend: fast.py's batch kernels behind the Backend interface.
+
+Glossary:
+  ahead     the kernels come from aot.py's extension module (built on the first run that
+            wants them, then loaded without importing numba)
+  jitted    the kernels are fast.py's numba dispatchers (from numba's on-disk cache): used
+            where the module cannot be built, while another process builds it, and when
+            asked for (``FastBackend(ahead=False)``)
+Both run the same machine code from the same source, so they give the same answers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import FirstSolution, TraceArrays, announce_compile, aot, trace_arrays
+
+if TYPE_CHECKING:
+    from ...core.grid import Geometry
+    from ...variants.killer import Cages
+
+
+def _batch(grids: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(grids, dtype=np.int8).reshape(-1, grids.shape[-1])
+
+
+def _ahead() -> Any:
+    """aot.py's module, built now when it is missing and can be built; else None."""
+    return aot.load() or aot.build()
+
+
+def _jitted() -> Any:
+    """fast.py itself, after the compile notice if numba's cache of it is cold."""
+    from . import fast
+
+    announce_compile(fast._count_batch, fast._solutions_batch, fast._trace_batch)
+    return fast
+
+
+class FastBackend(FirstSolution):
+    """The numba backend; every batch loop runs compiled."""
+
+    name = "numba"
+
+    def __init__(self, ahead: bool = True) -> None:
+        module = _ahead() if ahead else None
+        self.ahead = module is not None
+        """True when the kernels come from the ahead-of-time module."""
+        if module is not None:
+            self._count, self._solutions, self._trace = (
+                module.count_batch, module.solutions_batch, module.trace_batch)
+        else:
+            fast = _jitted()
+            self._count, self._solutions, self._trace = (
+                fast._count_batch, fast._solutions_batch, fast._trace_batch)
+
+    def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
+        a = geo.arrays()
+        result: np.ndarray = self._count(
+            _batch(grids), int(limit), a["units"], a["peers"], a["npeers"])
+        return result
+
+    def solutions_batch(
+        self, geo: Geometry, grids: np.ndarray, limit: int = 2
+    ) -> tuple[np.ndarray, np.ndarray]:
+        a = geo.arrays()
+        counts, sols = self._solutions(
+            _batch(grids), int(limit), a["units"], a["peers"], a["npeers"])
+        return counts, sols
+
+    def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
+        a = geo.arrays()
+        return trace_arrays(*self._trace(
+            _batch(grids), int(limit), a["units"], a["cell_units"], a["peers"], a["npeers"],
+            a["block_pos"],
+        ))
+
+    def killer_solutions(
+        self, grid: np.ndarray, cages: Cages, limit: int = 2
+    ) -> tuple[int, np.ndarray]:
+        from .killer_fast import killer_solutions
+
+        return killer_solutions(grid, cages, limit)

@@ -1,0 +1,181 @@
+"""Rating: a puzzle's seed figures (SPEC §3) and its human-style grade (SPEC §5) as one record.
+
+Glossary:
+  figures   the trace solver's numbers: count, level, maxlevel, way_complexity, cand_sum,
+            cand_sq, plus clues (givens) and seconds (time to rate)
+  grade     the SE-scale number of the human-style grader, with its band and hardest step
+  as_dict   the stable JSON object of `bookgen rate --format json`: always the keys of
+            RECORD_KEYS, null where a figure was not computed (keys are added over time,
+            never renamed); `generate --format json` prints the same keys, and both add
+            grid.topology_fields (the variant, and a jigsaw's regions)
+  killer    a killer puzzle (givens and cages) is counted by the cage kernels and graded
+            on the killer scale (grade.killer); it has no trace figures (the trace knows
+            no cages)
+  traced    grids up to TRACE_MAX_SIZE get the trace figures; larger ones only the count
+            and solution (from the counting search) and the grade: the seed's trace,
+            with its fixed branching order, can run for hours on a sparse 16x16 puzzle
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.grid import Geometry, Grid, format_line, format_lines
+from ..core.model import Band
+from ..core.rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
+from ..engine.trace import Trace, backend_of, solve, trace
+from ..variants.killer import Cages
+
+RECORD_KEYS = ("puzzle", "solution", "count", *(f.value for f in TRACE_FIGURES), "clues",
+               "seconds", "grade", "band", "hardest", "steps")
+"""The keys of a rating record (as_dict), in order."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """Everything known about one puzzle's difficulty."""
+
+    puzzle: Grid
+    """The givens, 0 = blank."""
+    count: int
+    """Solutions, capped at 2 (1 = unique)."""
+    solution: Grid | None
+    """The first solution found; None when there is none."""
+    trace: Trace | None
+    """The seed's trace solver result (figures, way); None above TRACE_MAX_SIZE."""
+    clues: int
+    """Number of givens."""
+    seconds: float
+    """Time taken to rate (trace, and grade when asked)."""
+    grade: float | None = None
+    """SE-scale grade; None when grading was skipped."""
+    band: Band | None = None
+    """The band of the grade."""
+    hardest: str | None = None
+    """Name of the hardest technique the grade rests on."""
+    steps: tuple[tuple[str, int], ...] | None = None
+    """How many steps of each technique the logical solve used, in ladder order."""
+
+    def __repr__(self) -> str:
+        tr = self.trace
+        figures = (f", level {tr.level}/{tr.maxlevel}, complexity {tr.way_complexity}/"
+                   f"{tr.cand_sum}/{tr.cand_sq}" if tr else "")
+        grade = (f", grade {self.grade:.1f} {self.band.value if self.band else ''} "
+                 f"({self.hardest})" if self.grade is not None else "")
+        return (f"Rating({format_line(self.puzzle)!r}, count {self.count}{figures}, "
+                f"clues {self.clues}{grade}, {self.seconds * 1000:.1f} ms)")
+
+    def figure(self, f: Figure) -> float:
+        """The value of a rating figure; ValueError if it was not computed."""
+        if f is Figure.CLUES:
+            return self.clues
+        value = self.grade if f is Figure.GRADE else getattr(self.trace, f.value, None)
+        if value is None:
+            raise ValueError(f"puzzle was rated without {f.value}")
+        return float(value)
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON object of `bookgen rate` (stable keys)."""
+        out: dict[str, object] = {
+            "puzzle": format_line(self.puzzle),
+            "solution": format_line(self.solution) if self.solution else None,
+            "count": self.count,
+        }
+        out.update(
+            (f.value, getattr(self.trace, f.value) if self.trace else None) for f in TRACE_FIGURES
+        )
+        out.update(clues=self.clues, seconds=round(self.seconds, 6))
+        graded = self.grade is not None
+        out.update(
+            grade=self.grade, band=self.band.value if self.band else None, hardest=self.hardest,
+            steps=dict(self.steps or ()) if graded else None,
+        )
+        return out
+
+
+def batch_figures(
+    puzzles: Sequence[Grid], geo: Geometry, backend: str | None = None
+) -> list[dict[str, Any]]:
+    """The rating records of many puzzles of one geometry without the grade and without
+    timing (seconds null), from one kernel batch: what rate(..., with_grade=False).as_dict()
+    gives, at array speed."""
+    import numpy as np
+
+    if not puzzles:
+        return []
+    grids = np.array(puzzles, dtype=np.int8).reshape(len(puzzles), geo.ncells)
+    kernels = backend_of(backend)
+    lines = format_lines(grids).split("\n")
+    clues = np.count_nonzero(grids, axis=1).tolist()
+    empty: dict[str, Any] = {f.value: None for f in TRACE_FIGURES}
+    if geo.n > TRACE_MAX_SIZE:
+        counts, firsts = kernels.solve_batch(geo, grids, 2)
+        columns = [empty] * len(puzzles)
+    else:
+        ta = kernels.trace_batch(geo, grids, 2)
+        counts, firsts = ta.count, ta.solutions[:, 0]
+        table = {f.value: getattr(ta, f.value).tolist() for f in TRACE_FIGURES}
+        columns = [{name: values[i] for name, values in table.items()}
+                   for i in range(len(puzzles))]
+    solutions = format_lines(firsts).split("\n")
+    out = []
+    for i, count in enumerate(counts.tolist()):
+        record: dict[str, Any] = dict.fromkeys(RECORD_KEYS)
+        record.update(columns[i], puzzle=lines[i], solution=solutions[i] if count else None,
+                      count=count, clues=clues[i])
+        out.append(record)
+    return out
+
+
+def _graded(
+    values: Grid, geo: Geometry, tr: Trace | None, count: int, solution: Grid | None,
+    seconds: float, with_grade: bool,
+) -> Rating:
+    clues = sum(1 for v in values if v)
+    if not with_grade or count != 1:
+        return Rating(values, count, solution, tr, clues, seconds)
+    from . import grade
+
+    t0 = time.perf_counter()
+    g = grade(values, geo, solution)
+    seconds += time.perf_counter() - t0
+    counts = g.counts.items() if isinstance(g.counts, dict) else g.counts
+    return Rating(
+        values, count, solution, tr, clues, seconds, round(g.grade, 1), g.band,
+        g.hardest, tuple(counts),
+    )
+
+
+def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
+    """Rate a killer puzzle: its solutions by the cage kernels, and its killer grade when
+    it is unique and the grade is asked for."""
+    import numpy as np
+
+    from ..engine.kernels import get_backend
+    from .killer import grade_killer
+
+    t0 = time.perf_counter()
+    count, found = get_backend().killer_solutions(np.array(values, dtype=np.int8), cages, 2)
+    solution = tuple(found[0].tolist()) if count else None
+    clues = sum(1 for v in values if v)
+    if not with_grade or count != 1:
+        return Rating(values, count, solution, None, clues, time.perf_counter() - t0)
+    g = grade_killer(values, cages, solution)
+    return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
+                  round(g.grade, 1), g.band, g.hardest, tuple(g.counts))
+
+
+def rate(values: Grid, geo: Geometry, with_grade: bool = True) -> Rating:
+    """Rate one puzzle: figures (traced up to TRACE_MAX_SIZE), and the human grade when
+    the puzzle is unique and the grade is asked for."""
+    t0 = time.perf_counter()
+    if geo.n > TRACE_MAX_SIZE:
+        count, solutions = solve(values, geo)
+        first = solutions[0] if solutions else None
+        return _graded(values, geo, None, count, first, time.perf_counter() - t0, with_grade)
+    tr = trace(values, geo)
+    seconds = time.perf_counter() - t0
+    return _graded(values, geo, tr, tr.count, tr.solution, seconds, with_grade)

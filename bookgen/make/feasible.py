@@ -1,0 +1,139 @@
+"""Feasibility: how often a random candidate lands in a section's band, judged from the
+measured band mixes of random puzzles (rules.BAND_MIX, rules.MINIMAL_MIX), and the
+warnings `bookgen validate` gives for sections whose puzzles are rare.
+
+Glossary:
+  row        a measured band mix: random puzzles without symmetry dug to k clues, or the
+             minimal ones; counts of easy, medium, hard, expert, extreme
+  chance     the share of a section's random candidates that fit its band. A candidate is
+             dug to the section's fewest clues (to minimal with `minimal: true` or without a
+             clue range), so that row decides; an easy or medium section's dig stops before
+             the puzzle gets too hard (select.aimed), so the row of its most clues decides,
+             and a candidate fits when it is not harder than the band
+  rare       a chance below RARE: the build tries pipeline.RANDOM_PER_PUZZLE random
+             candidates a puzzle, then improves the nearest, and improving only makes
+             puzzles harder, so a rare easy section fails after minutes
+  practical  clue counts whose row gives the band at least PRACTICAL of the time
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..book.config import BookConfig, SectionConfig
+from ..core.model import BANDS, Band
+from ..core.rules import BAND_MIX, MINIMAL_MIX
+from .select import aimed
+
+RARE = 1 / 20
+"""A section whose chance is below this is warned about: fewer than 3 fitting candidates
+in the 60 random ones the build tries a puzzle."""
+
+PRACTICAL = 1 / 4
+"""A clue count is suggested when its row gives the band at least this often."""
+
+_ORDER = tuple(Band)
+"""The bands in the order of a row's counts."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """How often a section's random candidates fit its band, and the row that says so."""
+
+    hits: int
+    """Measured puzzles that fit."""
+    samples: int
+    """Measured puzzles in the row."""
+    row: str
+    """Which row: 'minimal' or '<k>-clue'."""
+
+    @property
+    def share(self) -> float:
+        return self.hits / self.samples if self.samples else 1.0
+
+
+def _fits(counts: tuple[int, ...], band: Band, at_most: bool) -> int:
+    """Puzzles of a row in the band (or, `at_most`, in it or easier)."""
+    i = _ORDER.index(band)
+    return sum(counts[: i + 1]) if at_most else counts[i]
+
+
+def _nearest(rows: Mapping[int, tuple[int, ...]], k: int) -> int:
+    """The measured clue count nearest k, the smaller one on a tie (harder puzzles)."""
+    return min(rows, key=lambda m: (abs(m - k), m))
+
+
+def chance(section: SectionConfig) -> Chance | None:
+    """The chance of the section's random candidates; None when it asks no band, or its size
+    was not measured, or no row decides it (an easy dig with no clue range to stop at)."""
+    band, dig = section.difficulty.band, section.dig
+    rows, minimal = BAND_MIX.get(dig.size), MINIMAL_MIX.get(dig.size)
+    if band is None or rows is None or minimal is None:
+        return None
+    least, counts = minimal[0], minimal[2]
+    stops = aimed(section.difficulty) and not dig.minimal
+    if stops:
+        if dig.clues is None:
+            return None
+        k = dig.clues.hi
+    else:
+        k = dig.clues.lo if dig.clues is not None and not dig.minimal else 0
+    if k >= least:
+        m = _nearest(rows, k)
+        counts, name = rows[m], f"{m}-clue"
+    else:
+        name = "minimal"
+    return Chance(_fits(counts, band, stops), sum(counts), name)
+
+
+def practical(section: SectionConfig) -> str:
+    """Clue counts (and minimality) at which the section's band is common, in words; else
+    the measured row where it is least rare."""
+    band, n = section.difficulty.band, section.dig.size
+    assert band is not None
+    rows, minimal = BAND_MIX[n], MINIMAL_MIX[n]
+    easy_dig = aimed(section.difficulty)
+    share = {k: _fits(c, band, easy_dig) / sum(c) for k, c in rows.items()}
+    good = sorted(k for k, s in share.items() if s >= PRACTICAL)
+    ways = []
+    if good and easy_dig:
+        ways.append(f"without minimal, a clue range reaching {good[0]} or more, e.g. "
+                    f"clues: [{good[0]}, {good[0] + n}]")
+    elif good:
+        ways.append(f"without minimal, clues: [{good[0]}, {good[-1]}]")
+    at_minimal = _fits(minimal[2], band, False) / sum(minimal[2])
+    if not easy_dig and at_minimal >= PRACTICAL:
+        ways.append(f"minimal puzzles ({minimal[0]}-{minimal[1]} clues)")
+    if ways:
+        return " or ".join(ways)
+    best = max(share, key=lambda k: (share[k], -k))
+    if not easy_dig and at_minimal >= share[best]:
+        best_share, where = at_minimal, "minimal puzzles"
+    else:
+        best_share, where = share[best], f"clues: [{best}, {best}]"
+    if best_share >= RARE:
+        return (f"none common; the least rare measured is {where} ({best_share:.0%}); or "
+                "widen the difficulty")
+    return "no measured clue count gives it; widen the difficulty"
+
+
+def rare_sections(cfg: BookConfig) -> list[str]:
+    """One warning for each section whose band random candidates rarely meet."""
+    from ..book.pipeline import RANDOM_PER_PUZZLE
+
+    out = []
+    for i, section in enumerate(cfg.sections):
+        found = chance(section)
+        if found is None or found.share >= RARE:
+            continue
+        band = section.difficulty.band
+        assert band is not None
+        lo, hi = BANDS[band]
+        n = section.dig.size
+        out.append(
+            f"sections[{i}] {section.name!r}: {band.value} (grade {lo:g} up to {hi:g}) is rare "
+            f"for random {found.row} {n}x{n} puzzles: {found.hits} of {found.samples} "
+            f"measured; the build tries {RANDOM_PER_PUZZLE} a puzzle, so expect a long "
+            f"search or a failure after minutes. Practical: {practical(section)}")
+    return out

@@ -1,0 +1,538 @@
+"""Make puzzles: complete a random board, dig clues under the uniqueness check, create.
+
+Glossary:
+  solution    a full board (n*n values, row-major, no blank)
+  dig         blank cells of a solution in a shuffled order, each kept blank only while the
+              puzzle stays unique (seed 003); with a symmetry the cells of one orbit are
+              blanked together (a group)
+  symmetry    the clue pattern is unchanged by a set of board motions (Symmetry)
+  target      the clue count wanted: lo..hi (ClueTarget); digging stops at lo, a board that
+              ends above hi (or below lo when minimal) is rejected and a fresh one is tried
+  minimal     no single group of clues can be removed and keep the puzzle unique; with
+              symmetry none that is the usual meaning (no single clue can go)
+  path        the groups a dig blanked, in the order it blanked them
+  aimed dig   a dig that stops before its first step that makes the puzzle too hard for
+              a judge the caller passes in (the grade of a band; see aimed_dig)
+  misfit      why a puzzle does not have the shape a DigSpec asks for (None: it has)
+  puzzle seed the kernel's random seed for puzzle `index` of a run with seed `seed`: drawn
+              from random.Random(f"{seed}:{index}"), so a puzzle depends only on those two,
+              never on the worker count or the counting backend
+  variant     X, hyper and jigsaw puzzles are made like classic ones, over their units
+              (rules.Variant); a jigsaw spec without regions gets a fresh random layout
+              per puzzle, drawn from random.Random(f"{seed}:{index}:layout")
+              (puzzle_geometry). Symmetry is a property of the clue pattern alone, so
+              every symmetry is allowed for every variant, whatever the regions
+  usable      a geometry some complete grid fits, as found by COMPLETION_TRIES completion
+              searches (completes); a jigsaw layout is used only when usable
+  killer      a random solution, cut into connected cages of 1..MAX_CAGE cells (sizes
+              drawn by CageSpec.weights, no digit twice in a cage; a cell left alone joins
+              a neighbouring cage when one has room), then, while two solutions remain, a
+              given is placed where they differ (up to CageSpec.givens) or else a cage is
+              split in two connected parts whose sums tell the two solutions apart
+              (make_killer); splitting only adds facts, so the loop ends
+  create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
+              list of changes made (Change)
+
+The hot loops (completion, the whole dig) live in engine/kernels/dig_reference.py and dig_fast.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+
+import numpy as np
+
+from ..core.errors import GenerationError
+from ..core.grid import Geometry, Grid, connected, find_clash, geometry, symbol
+from ..core.model import MAX_CAGE, CageSpec, DigSpec
+from ..core.rules import Symmetry, Variant, is_symmetric, symmetry_groups
+from ..variants.jigsaw import Layout, usable_layout
+from ..variants.killer import Cages, cages_of
+
+
+def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """(groups padded with -1, sizes) as the kernels take them."""
+    width = max((len(g) for g in groups), default=1)
+    table = np.full((len(groups), width), -1, dtype=np.int32)
+    for i, g in enumerate(groups):
+        table[i, : len(g)] = g
+    return table, np.array([len(g) for g in groups], dtype=np.int32)
+
+
+@cache
+def _symmetry_arrays(n: int, symmetry: Symmetry) -> tuple[np.ndarray, np.ndarray]:
+    """_group_arrays of the symmetry's orbits, built once (the kernels only read them)."""
+    return _group_arrays(symmetry_groups(n, symmetry))
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """One dug puzzle with where it came from."""
+
+    index: int
+    """Its place in the run (the seed's puzzle index)."""
+    puzzle: Grid
+    """The givens, 0 = blank; unique."""
+    solution: Grid
+    """Its only solution."""
+    clues: int
+    """Number of givens."""
+    tries: int
+    """Boards dug until the clue target was met (1 = the first)."""
+    variant: Variant = Variant.CLASSIC
+    """Which units the grid has besides rows and columns."""
+    regions: str | None = None
+    """Jigsaw only: its region layout (n*n labels, row-major)."""
+    layouts: int = 0
+    """Jigsaw with a random layout: layouts drawn until a usable one; else 0."""
+
+    @property
+    def geo(self) -> Geometry:
+        """The puzzle's geometry (its jigsaw layout included)."""
+        n = round(len(self.puzzle) ** 0.5)
+        return geometry(n, self.variant, self.regions)
+
+
+def puzzle_seed(seed: int | str, index: int) -> int:
+    """The kernel seed of puzzle `index` in a run seeded with `seed`."""
+    return random.Random(f"{seed}:{index}").getrandbits(32)
+
+
+DIG_MODULES = {"python": "dig_reference", "numba": "dig_fast"}
+"""The dig kernels of each counting backend."""
+
+
+def dig_kernels(backend: str | None = None) -> ModuleType:
+    """The dig module of a counting backend ('numba' or 'python'; None = the default)."""
+    from ..engine.kernels import get_backend
+
+    module = DIG_MODULES[get_backend(backend).name]
+    return importlib.import_module(f"..engine.kernels.{module}", __package__)
+
+
+def _tables(geo: Geometry) -> tuple[np.ndarray, ...]:
+    a = geo.arrays()
+    return a["units"], a["cell_units"], a["peers"], a["npeers"]
+
+
+def seed_digits(n: int, variant: Variant = Variant.CLASSIC) -> int:
+    """Random digits placed before a board is completed: 20 on a 9x9 board (seed 003).
+
+    None on a jigsaw board: its irregular regions make random digits contradict each other
+    often (9x9: 1 of 40 random layouts completed from 20 random digits, 25 of 40 from
+    none), and the search's random value order per cell gives random boards anyway."""
+    return 0 if variant is Variant.JIGSAW else min(20, n * n // 4)
+
+
+def node_limit(n: int, variant: Variant = Variant.CLASSIC) -> int:
+    """Search nodes after which a completion is abandoned and retried from new digits;
+    a jigsaw board, started from no digits, gets more room (50 n*n)."""
+    return (50 if variant is Variant.JIGSAW else 3) * n * n
+
+
+COMPLETION_TRIES = 12
+"""Completion searches of node_limit nodes each before a geometry is called unusable
+(9x9 jigsaw: 5 tries on average for the layouts that complete)."""
+
+
+def completes(geo: Geometry, rng: random.Random, backend: str | None = None) -> Grid | None:
+    """A complete board of the geometry, or None when COMPLETION_TRIES searches found none."""
+    kern = dig_kernels(backend)
+    units, cell_units = _tables(geo)[:2]
+    grid = np.zeros(geo.ncells, dtype=np.int8)
+    nseed, limit = seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant)
+    for _ in range(COMPLETION_TRIES):
+        grid[:] = 0
+        if kern.complete_core(grid, kern.seed_state(rng.getrandbits(32)), nseed, limit,
+                              units, cell_units):
+            return tuple(grid.tolist())
+    return None
+
+
+@cache
+def _usable(geo: Geometry, backend: str | None) -> bool:
+    """Whether a fixed geometry is usable; the search is seeded by its key, so the answer
+    is the same every time."""
+    return completes(geo, random.Random(f"usable:{geo.key}"), backend) is not None
+
+
+def random_layout(
+    n: int, seed: int | str, index: int, backend: str | None = None
+) -> Layout:
+    """The jigsaw layout of puzzle `index` in the run seeded `seed` (regions=None)."""
+    rng = random.Random(f"{seed}:{index}:layout")
+    return usable_layout(n, rng, lambda geo: completes(geo, rng, backend) is not None)
+
+
+def puzzle_geometry(
+    spec: DigSpec, seed: int | str, index: int, backend: str | None = None
+) -> tuple[Geometry, int]:
+    """(the geometry of puzzle `index` of a run, layouts drawn for it): the spec's own, or
+    for a jigsaw spec without regions a fresh random usable layout. GenerationError when
+    the spec's fixed layout admits no complete board within the completion budget."""
+    if spec.variant is Variant.JIGSAW and spec.regions is None:
+        layout = random_layout(spec.size, seed, index, backend)
+        return geometry(spec.size, Variant.JIGSAW, layout.regions), layout.tried
+    geo = spec.geo
+    if geo.variant is Variant.JIGSAW and not _usable(geo, backend):
+        raise GenerationError(
+            f"jigsaw layout {geo.region_labels}: no complete grid found in "
+            f"{COMPLETION_TRIES} searches of {node_limit(geo.n, geo.variant)} nodes"
+        )
+    return geo, 0
+
+
+def make_puzzle(
+    spec: DigSpec,
+    seed: int | str,
+    index: int,
+    backend: str | None = None,
+    too_hard: Callable[[Grid], bool] | None = None,
+) -> GeneratedPuzzle:
+    """Puzzle `index` of the run seeded `seed`: complete, dig, retry until the target is met.
+
+    With too_hard (and a spec that is not minimal) the dig stops before its first step that
+    leaves a puzzle too hard within the clue target (see aimed_dig).
+    """
+    geo, layouts = puzzle_geometry(spec, seed, index, backend)
+    target = spec.target
+    kern = dig_kernels(backend)
+    puzzle = np.zeros(geo.ncells, dtype=np.int8)
+    solution = np.zeros(geo.ncells, dtype=np.int8)
+    order = np.arange(len(_symmetry_arrays(geo.n, spec.symmetry)[1]), dtype=np.int32)
+    tries, fewest, most = generate_into(spec, seed, index, kern, puzzle, solution, order, geo)
+    clues = int(np.count_nonzero(puzzle))
+    if not target.lo <= clues <= target.hi:
+        reached = str(fewest) if fewest == most else f"{fewest}-{most}"
+        raise GenerationError(
+            f"puzzle {index}: after {tries} tries the clue counts reached were {reached}, "
+            f"target {target}"
+            + (" (minimal puzzles)" if spec.minimal else "")
+        )
+    full = tuple(solution.tolist())
+    dug = tuple(puzzle.tolist())
+    if too_hard is not None and not spec.minimal:
+        orbits = symmetry_groups(geo.n, spec.symmetry)
+        path = [orbits[g] for g in order.tolist() if not dug[orbits[g][0]]]
+        dug = aimed_dig(full, path, target.hi, too_hard) or dug
+    return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries), geo.variant,
+                           geo.region_layout, layouts)
+
+
+def generate_into(
+    spec: DigSpec, seed: int | str, index: int, kern: ModuleType, puzzle: np.ndarray,
+    solution: np.ndarray, order: np.ndarray, geo: Geometry | None = None
+) -> tuple[int, int, int]:
+    """The kernel call of make_puzzle alone: puzzle `index` of the run into the arrays
+    puzzle and solution (order: the groups in the order dug), on geo: the spec's own when
+    None, else puzzle_geometry's (a random jigsaw layout). (tries, fewest, most clues
+    reached)."""
+    geo = geo or spec.geo
+    target = spec.target
+    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry)
+    tries, fewest, most = kern.generate_core(
+        puzzle_seed(seed, index), seed_digits(geo.n, geo.variant),
+        node_limit(geo.n, geo.variant), groups, sizes,
+        spec.minimal, target.lo, target.hi, spec.max_tries, order, puzzle, solution,
+        *_tables(geo),
+    )
+    return int(tries), int(fewest), int(most)
+
+
+def aimed_dig(
+    solution: Grid, path: Sequence[Sequence[int]], hi: int, too_hard: Callable[[Grid], bool]
+) -> Grid | None:
+    """Dig with the difficulty in the loop: replay a dig's removals (path: the groups it
+    blanked, in order) from the full board and stop before the first one that leaves a
+    puzzle of at most hi clues that is too_hard. None when already the first such puzzle
+    is too hard.
+
+    Every puzzle on the path holds the dig's final, unique puzzle, so each is unique; only
+    those within hi clues are judged. Near-minimal digs are rarely easy (9x9 without
+    symmetry: 1% easy, 45% medium); stopped before the band's top, 60 of 60 easy and 57 of
+    60 medium digs land in their band (the other 3 are easy), 60 and 51 of 60 with
+    half-turn symmetry.
+    """
+    grid = list(solution)
+    clues = len(grid)
+    last: Grid | None = None
+    for cells in path:
+        for c in cells:
+            grid[c] = 0
+        clues -= len(cells)
+        if clues > hi:
+            continue
+        puzzle = tuple(grid)
+        if too_hard(puzzle):
+            break
+        last = puzzle
+    return last
+
+
+def misfit(puzzle: Grid, spec: DigSpec, backend: str | None = None) -> str | None:
+    """What keeps a unique puzzle from the shape spec asks for (its symmetry, clue count,
+    minimality), in words; None when it fits. Uniqueness is the caller's to know."""
+    if not is_symmetric(puzzle, spec.size, spec.symmetry):
+        return f"its clues are not symmetric under {spec.symmetry.description}"
+    clues = sum(1 for v in puzzle if v)
+    if clues not in spec.target:
+        return f"it has {clues} clues, expected {spec.target}"
+    if spec.minimal:
+        orbits = symmetry_groups(spec.size, spec.symmetry)
+        from ..engine.kernels import get_backend
+
+        given = [orbit for orbit in orbits if puzzle[orbit[0]]]
+        # Every clue orbit blanked in turn, one row each, counted in one batch.
+        fewer = np.tile(np.array(puzzle, dtype=np.int8), (len(given), 1))
+        for i, orbit in enumerate(given):
+            fewer[i, list(orbit)] = 0
+        counts = get_backend(backend).count_batch(spec.geo, fewer, 2).tolist()
+        spare = [orbit for orbit, count in zip(given, counts, strict=True) if count == 1]
+        if spare:
+            cells = ", ".join(spec.geo.label(c) for c in spare[0])
+            return f"it is not minimal: the clues at {cells} can go"
+    return None
+
+
+def complete_board(geo: Geometry, rng: random.Random, backend: str | None = None) -> Grid:
+    """A random full board, every random choice drawn from rng."""
+    kern = dig_kernels(backend)
+    rs = kern.seed_state(rng.getrandbits(32))
+    grid = np.zeros(geo.ncells, dtype=np.int8)
+    units, cell_units = _tables(geo)[:2]
+    nseed, limit = seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant)
+    while not kern.complete_core(grid, rs, nseed, limit, units, cell_units):
+        grid[:] = 0
+    return tuple(grid.tolist())
+
+
+def dig(
+    solution: Grid,
+    geo: Geometry,
+    rng: random.Random,
+    start: Grid | None = None,
+    groups: Sequence[Sequence[int]] | None = None,
+    minimal: bool = True,
+    lo: int = 0,
+    backend: str | None = None,
+) -> Grid:
+    """Dig a unique puzzle of `solution`: the groups (default: single cells) in an order
+    shuffled by rng, starting from `start` (default: the full solution), which must be a
+    unique puzzle of solution containing every cell of the groups."""
+    kern = dig_kernels(backend)
+    table, sizes = _group_arrays(
+        [(c,) for c in range(geo.ncells)] if groups is None else groups
+    )
+    visit = list(range(len(sizes)))
+    rng.shuffle(visit)
+    order = np.array(visit, dtype=np.int32)
+    puzzle = np.array(solution if start is None else start, dtype=np.int8)
+    sol = np.array(solution, dtype=np.int8)
+    kern.dig_core(puzzle, sol, table, sizes, order, len(order), minimal, lo, *_tables(geo))
+    return tuple(puzzle.tolist())
+
+
+# ---------------------------------------------------------------- create
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change `create` made to the given grid."""
+
+    action: str
+    """'dropped' (a clashing given), 'removed' (no solution) or 'added' (several)."""
+    cell: int
+    """The cell changed."""
+    value: int
+    """The value dropped, removed or added."""
+    reason: str
+    """Why, for people: 'clashes with r1c5 in row 1'."""
+
+    def describe(self, geo: Geometry) -> str:
+        return f"{self.action} {geo.label(self.cell)}={symbol(self.value)}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Created:
+    """The result of create."""
+
+    puzzle: Grid
+    """A unique puzzle."""
+    solution: Grid
+    """Its solution."""
+    changes: tuple[Change, ...]
+    """What was changed, in order."""
+
+
+def create(values: Grid, geo: Geometry, rng: random.Random) -> Created:
+    """Seed 000's "create sudoku": make any grid of digits a unique puzzle.
+
+    Clashing givens are dropped (the later cell of each clash); while there is no solution an
+    arbitrary given (drawn from rng) is removed; while there are several, a cell where the
+    first two solutions differ (drawn from rng) gets the first solution's value.
+    """
+    from ..engine.trace import solve
+
+    grid = list(values)
+    changes = []
+    while clash := find_clash(grid, geo):
+        a, b, u = clash
+        changes.append(
+            Change("dropped", b, grid[b], f"clashes with {geo.label(a)} in {geo.unit_names[u]}")
+        )
+        grid[b] = 0
+    while True:
+        # The counting search, not the seed's trace: it stays fast on sparse large grids.
+        count, solutions = solve(tuple(grid), geo, limit=2)
+        if count == 1:
+            return Created(tuple(grid), solutions[0], tuple(changes))
+        if count == 0:
+            cell = rng.choice([c for c, v in enumerate(grid) if v])
+            changes.append(Change("removed", cell, grid[cell], "the grid had no solution"))
+            grid[cell] = 0
+        else:
+            first, second = solutions[0], solutions[1]
+            cell = rng.choice([c for c in range(geo.ncells) if first[c] != second[c]])
+            grid[cell] = first[cell]
+            changes.append(
+                Change("added", cell, first[cell], "the grid had several solutions")
+            )
+
+
+# ---------------------------------------------------------------- killer
+
+
+@dataclass(frozen=True)
+class GeneratedKiller:
+    """One killer puzzle with where it came from."""
+
+    index: int
+    """Its place in the run."""
+    puzzle: Grid
+    """The givens, 0 = blank (all blank unless CageSpec.givens allows some)."""
+    solution: Grid
+    """Its only solution."""
+    cages: Cages
+    """The cages; with the givens the solution is unique."""
+    splits: int
+    """Cages split until the solution was unique."""
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for v in self.puzzle if v)
+
+
+def _edge_neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def cage_partition(
+    solution: Grid, weights: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    """Cells of a full grid cut into connected cages of 1..len(weights) cells, no digit
+    twice in a cage; every choice drawn from rng."""
+    n = round(len(solution) ** 0.5)
+    order = list(range(n * n))
+    rng.shuffle(order)
+    owner = [-1] * (n * n)
+    groups: list[list[int]] = []
+    sizes = range(1, len(weights) + 1)
+    for start in order:
+        if owner[start] >= 0:
+            continue
+        want = rng.choices(sizes, weights)[0]
+        cage = [start]
+        owner[start] = len(groups)
+        digits = {solution[start]}
+        while len(cage) < want:
+            options = sorted({nb for c in cage for nb in _edge_neighbours(c, n)
+                              if owner[nb] < 0 and solution[nb] not in digits})
+            if not options:
+                break
+            nb = rng.choice(options)
+            cage.append(nb)
+            owner[nb] = len(groups)
+            digits.add(solution[nb])
+        if len(cage) < want and len(cage) == 1:
+            # a cell left alone joins a neighbouring cage with room, if any
+            homes = sorted({owner[nb] for nb in _edge_neighbours(start, n)
+                            if owner[nb] >= 0 and len(groups[owner[nb]]) < len(weights)
+                            and all(solution[c] != solution[start]
+                                    for c in groups[owner[nb]])})
+            if homes:
+                home = rng.choice(homes)
+                groups[home].append(start)
+                owner[start] = home
+                continue
+        groups.append(cage)
+    return [sorted(g) for g in groups]
+
+
+def _connected_parts(cells: Sequence[int], n: int) -> list[tuple[list[int], list[int]]]:
+    """Every split of a cage into two connected parts (each split once)."""
+    out = []
+    first, rest = cells[0], cells[1:]
+    for mask in range(1 << len(rest)):
+        a = [first] + [c for i, c in enumerate(rest) if mask >> i & 1]
+        b = [c for i, c in enumerate(rest) if not mask >> i & 1]
+        if b and connected(a, n) and connected(b, n):
+            out.append((a, b))
+    return out
+
+
+def _split(
+    groups: list[list[int]], first: Grid, second: Grid, rng: random.Random, n: int
+) -> None:
+    """Split, in place, one cage in two connected parts whose sums differ between the
+    two solutions (so the second one is ruled out), preferring even splits."""
+    best: list[tuple[int, int, list[int], list[int]]] = []
+    for g, cells in enumerate(groups):
+        if len(cells) < 2 or all(first[c] == second[c] for c in cells):
+            continue
+        for a, b in _connected_parts(cells, n):
+            if sum(first[c] for c in a) != sum(second[c] for c in a):
+                best.append((min(len(a), len(b)), g, a, b))
+    top = max(k for k, *_ in best)
+    _, g, a, b = rng.choice([x for x in best if x[0] == top])
+    groups[g] = sorted(a)
+    groups.append(sorted(b))
+
+
+def make_killer(
+    spec: CageSpec, seed: int | str, index: int, backend: str | None = None
+) -> GeneratedKiller:
+    """Killer puzzle `index` of the run seeded `seed` (see the glossary's killer)."""
+    from ..engine.kernels import get_backend
+
+    if not 1 <= len(spec.weights) <= MAX_CAGE or sum(spec.weights) <= 0:
+        raise GenerationError(f"cage size weights {spec.weights}: expected 1 to {MAX_CAGE} "
+                              "weights, not all zero")
+    kernels = get_backend(backend)
+    rng = random.Random(f"{seed}:{index}:killer")
+    geo = geometry(9)
+    solution = complete_board(geo, rng, backend)
+    groups = cage_partition(solution, spec.weights, rng)
+    puzzle = np.zeros(geo.ncells, dtype=np.int8)
+    splits = givens = 0
+    while True:
+        cages = cages_of(solution, groups)
+        count, sols = kernels.killer_solutions(puzzle, cages, 2)
+        if count == 1:
+            return GeneratedKiller(index, tuple(puzzle.tolist()), solution, cages, splits)
+        first, second = tuple(sols[0].tolist()), tuple(sols[1].tolist())
+        if givens < spec.givens:
+            cell = rng.choice([c for c in range(geo.ncells) if first[c] != second[c]])
+            puzzle[cell] = solution[cell]
+            givens += 1
+            continue
+        if first != solution:
+            second = first  # rule out a solution that is not the grid's own
+        _split(groups, solution, second, rng, geo.n)
+        splits += 1

@@ -1,0 +1,586 @@
+"""Parallel work: generate many puzzles, and improve one (seed 000's "improve sudoku").
+
+Glossary:
+  pool        the worker processes (ProcessPoolExecutor); this module owns it. Workers are
+              forked from this process when it runs a single thread (they inherit the
+              loaded kernels), else from a clean "forkserver" process; tasks and results
+              are plain picklable records either way
+  workers     processes in the pool; 1 = everything in this process, no pool
+  chunk       consecutive puzzle indexes done by one task of `generate`; the parent yields
+              the results in index order whatever order the chunks finish in
+  objective   the rating figure improve maximizes: any rules.Figure
+              ('way_complexity', the seed's measure, by default; 'grade' is the human grade)
+  evaluation  one rating of a candidate puzzle; the budget of a deterministic improve
+  shape       the DigSpec every candidate keeps: symmetry, clue range, minimality (the
+              default: any unique puzzle, no symmetry)
+  orbit       the cells a symmetry moves into one another (rules.symmetry_groups);
+              clues are added and removed a whole orbit at a time, so symmetry is kept
+  chain       one local search: from the best of a few random puzzles of the solution
+              (or the given puzzle, if better), a move puts back one or two orbits from
+              the solution and digs all clue orbits again in a random order, down to the
+              shape's fewest clues, or to minimal when it asks for that (the puzzle stays
+              unique); accepted when the objective does not drop, or by annealing with a
+              fading temperature; chain i draws its randomness from
+              Random(f"{seed}:chain:{i}")
+  misfit      a dig or move that ends outside the shape's clue range: it costs an
+              evaluation, is not rated and never becomes the current or best puzzle
+  ceiling     objective values at or above it are out of bounds (the top of a book
+              section's band): such a puzzle counts as a misfit, so the search climbs
+              towards the band without passing it
+  restarts    the baseline improve must beat: dig fresh random puzzles of the same
+              solution and shape, keep the best
+
+An evaluations budget is split over a fixed number of chains that depends only on the
+budget, so the result is the same for any number of workers; a seconds budget runs one
+chain per worker until the time is up (anytime: the best so far).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any, TypeVar
+
+from ..core.errors import GenerationError, InputError
+from ..core.grid import Geometry, Grid, geometry
+from ..core.model import DigSpec
+from ..core.rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
+from ..grade.rating import batch_figures, rate
+from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+CHUNK = 50
+"""Puzzles per task of a parallel generate."""
+CHAIN_EVALUATIONS = 1000
+"""An evaluations budget gets one chain per this many evaluations ..."""
+MAX_CHAINS = 16
+"""... but never more chains than this."""
+WARM_SHARE = 0.1
+"""Share of a chain's budget spent on fresh random puzzles; the walk starts at the best."""
+TEMPERATURE = 0.05
+"""A chain's starting temperature as a share of its best score (way_complexity ~100: 5)."""
+
+
+# ---------------------------------------------------------------- the pool
+
+
+def default_workers() -> int:
+    """All cores."""
+    return multiprocessing.cpu_count()
+
+
+def _init_worker(backend: str | None) -> None:
+    # Ctrl-C is the parent's to handle: it keeps the finished results. A forked worker
+    # also inherits the parent's SIGTERM handler; it takes the default action instead, so
+    # the parent can end it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    dig_kernels(backend)
+
+
+def _warm(backend: str | None) -> None:
+    """Run every kernel a worker uses once, so that a cold numba cache is filled here, once,
+    and not by each worker at the same time."""
+    made = make_puzzle(DigSpec(4, minimal=True), 0, 0, backend)
+    rate(made.puzzle, geometry(4), with_grade=False)
+
+
+def _pool(workers: int, backend: str | None) -> ProcessPoolExecutor:
+    _warm(backend)
+    # Forked workers inherit the kernels loaded above (loading numba's cache takes a
+    # process about a second); forking is only safe while this process has one thread.
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        method = "fork"
+    else:
+        method = "forkserver"
+        multiprocessing.set_forkserver_preload(
+            ["bookgen.engine.kernels.dig_fast", "bookgen.grade.rating"]
+        )
+    ctx = multiprocessing.get_context(method)
+    return ProcessPoolExecutor(workers, ctx, initializer=_init_worker, initargs=(backend,))
+
+
+PoolMap = Callable[[Callable[[T], R], Iterable[T]], Iterator[R]]
+"""pmap(func, tasks): func over tasks, results in task order."""
+
+
+def _close(pool: ProcessPoolExecutor, interrupted: bool) -> None:
+    """Shut a pool down: wait for the running tasks, or, on Ctrl-C or SIGTERM, end the
+    workers at once (their work is dropped anyway) so that none outlives this process."""
+    if interrupted:
+        _end_workers(pool)
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers in the middle of their tasks. The executor keeps its
+    processes, tasks and result pipe private: there is no public way to do this."""
+    # The executor marks every pending task's future failed when a worker dies; Python
+    # 3.10 and 3.11 then raise (and print) on the futures a stopped map already cancelled.
+    # Those are dropped: give the executor fresh ones to mark.
+    for item in list(getattr(pool, "_pending_work_items", {}).values()):
+        if item.future.cancelled():
+            item.future = Future()
+    processes = list(getattr(pool, "_processes", {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+        if process.exitcode is None:
+            process.kill()
+        # Wait for it outright: a worker may close its end of the sentinel pipe (which
+        # the timed join waits on) a moment before it can be reaped.
+        process.join()
+    # A worker ended halfway through sending a result leaves part of a message in the
+    # pipe, and the executor's reader thread waits for the rest. This process holds the
+    # pipe's last write end: closing it turns that wait into end-of-file, which the
+    # executor takes for a broken pool, so that shutdown returns.
+    results = getattr(pool, "_result_queue", None)
+    if results is not None:
+        results._writer.close()
+
+
+@contextmanager
+def worker_pool(workers: int | None = None, backend: str | None = None) -> Iterator[PoolMap]:
+    """A pool kept open for many maps; workers 1 runs everything in this process.
+
+    Leaving the block drops the tasks not started and waits for the running ones; leaving
+    it by Ctrl-C or SIGTERM (KeyboardInterrupt) ends the workers at once.
+    """
+    count = workers or default_workers()
+    if count <= 1:
+        yield lambda func, tasks: map(func, tasks)
+        return
+    pool = _pool(count, backend)
+    interrupted = True
+    try:
+        yield lambda func, tasks: pool.map(func, tasks)
+        interrupted = False
+    except Exception:
+        interrupted = False
+        raise
+    finally:
+        _close(pool, interrupted)
+
+
+# ---------------------------------------------------------------- generate many
+
+
+@dataclass(frozen=True)
+class GenerateTask:
+    """One chunk of puzzle indexes for a worker."""
+
+    spec: DigSpec
+    """What the puzzles look like."""
+    seed: int | str
+    """The run's seed."""
+    start: int
+    """First puzzle index of the chunk."""
+    count: int
+    """Puzzles in the chunk."""
+    backend: str | None
+    """Counting backend name (None = default)."""
+    with_figures: bool
+    """Rate each puzzle (trace figures, no grade) and return the rating dict."""
+
+
+def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
+    made = [make_puzzle(task.spec, task.seed, index, task.backend)
+            for index in range(task.start, task.start + task.count)]
+    if not task.with_figures:
+        return [(p, None) for p in made]
+    # The figures of each run of puzzles of one geometry come from one kernel batch (a
+    # jigsaw puzzle on a random layout has a geometry of its own).
+    out: list[tuple[GeneratedPuzzle, dict[str, Any] | None]] = []
+    for geo, same in groupby(made, key=lambda p: p.geo):
+        run = list(same)
+        out += zip(run, batch_figures([p.puzzle for p in run], geo, task.backend), strict=True)
+    return out
+
+
+def iter_generated(
+    count: int,
+    spec: DigSpec,
+    seed: int | str = 0,
+    start_index: int = 0,
+    workers: int | None = None,
+    backend: str | None = None,
+    with_figures: bool = False,
+) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
+    """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
+    each with its rating dict (the keys of rate --format json; seconds and the grade are
+    null, the trace figures too above rules.TRACE_MAX_SIZE) when with_figures, else None."""
+    if count <= 0:
+        raise GenerationError(f"puzzle count {count}: expected a positive number")
+    tasks = (
+        GenerateTask(spec, seed, i, min(CHUNK, start_index + count - i), backend, with_figures)
+        for i in range(start_index, start_index + count, CHUNK)
+    )
+    chunks = -(-count // CHUNK)
+    with worker_pool(min(workers or default_workers(), chunks), backend) as pmap:
+        for chunk in pmap(_generate_chunk, tasks):
+            yield from chunk
+
+
+def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str) -> str:
+    """One output of `bookgen generate`: 'line' is the puzzle, then after '#' the solution
+    and figures, and for jigsaw a second line, the region line (so the file reads back as
+    puzzles with --variant jigsaw); 'json' is the rating dict with the variant (and
+    regions). Nothing is timed: the same seed gives byte-identical output."""
+    import json
+
+    from ..core.grid import format_line, topology_fields
+
+    figures = figures or {}
+    if fmt == "json":
+        return json.dumps((figures or {"puzzle": format_line(p.puzzle),
+                                       "solution": format_line(p.solution), "clues": p.clues})
+                          | topology_fields(p.geo))
+    line = f"{format_line(p.puzzle)}  # solution {format_line(p.solution)}  clues {p.clues}"
+    if figures.get("level") is not None:
+        line += (
+            f"  level {figures['level']}/{figures['maxlevel']}  complexity "
+            f"{figures['way_complexity']}/{figures['cand_sum']}/{figures['cand_sq']}"
+        )
+    if p.regions is not None:
+        line += f"\n{p.regions}  # regions"
+    return line
+
+
+def generate_puzzles(
+    count: int,
+    spec: DigSpec,
+    seed: int | str = 0,
+    start_index: int = 0,
+    workers: int | None = None,
+    backend: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GeneratedPuzzle]:
+    """`count` puzzles of the run seeded `seed`, in index order; progress(k) after each."""
+    out = []
+    for p, _ in iter_generated(count, spec, seed, start_index, workers, backend):
+        out.append(p)
+        if progress:
+            progress(len(out))
+    return out
+
+
+# ---------------------------------------------------------------- improve
+
+
+def objective_value(objective: Figure, values: Grid, geo: Geometry) -> float:
+    """The figure `objective` of a puzzle (the grade is computed only when asked for)."""
+    return rate(values, geo, with_grade=objective is Figure.GRADE).figure(objective)
+
+
+@dataclass(frozen=True)
+class ChainTask:
+    """One local search for a worker."""
+
+    solution: Grid
+    """The full board every candidate puzzle must have as its only solution."""
+    start: Grid | None
+    """A unique puzzle of the shape to start from; None: a random puzzle of the solution."""
+    spec: DigSpec
+    """The shape every candidate keeps (size and variant included)."""
+    objective: Figure
+    """The figure maximized."""
+    seed: int | str
+    """The run's seed."""
+    index: int
+    """The chain's number; its randomness comes from (seed, index)."""
+    evaluations: int | None
+    """Evaluations to spend; None: run until deadline."""
+    deadline: float | None
+    """time.time() to stop at; None: run the evaluations."""
+    seconds: float | None
+    """The whole time budget (the deadline is this far from the start)."""
+    backend: str | None
+    """Counting backend name (None = default)."""
+    restarts: bool = False
+    """Run the baseline instead: every evaluation digs a fresh random puzzle."""
+    ceiling: float = math.inf
+    """Objective values at or above this count as misfits."""
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    """The best puzzle one chain found."""
+
+    index: int
+    """The chain's number."""
+    puzzle: Grid | None
+    """Its best puzzle (first reached among equals); None when no dig fitted the shape."""
+    score: float
+    """That puzzle's objective."""
+    evaluations: int
+    """Evaluations spent."""
+
+
+def _fresh(solution: Grid, spec: DigSpec, rng: random.Random, backend: str | None) -> Grid | None:
+    """A random puzzle of the solution in the shape; None when the dig misses its clue range."""
+    orbits = symmetry_groups(spec.size, spec.symmetry)
+    return _in_range(
+        dig(solution, spec.geo, rng, groups=orbits, minimal=spec.minimal, lo=spec.target.lo,
+            backend=backend),
+        spec,
+    )
+
+
+def _neighbour(
+    puzzle: Grid, solution: Grid, spec: DigSpec, rng: random.Random, backend: str | None
+) -> Grid | None:
+    """Put back one or two orbits, then dig every clue orbit again in a random order, down
+    to the shape's fewest clues (or to minimal); None when that ends outside its range."""
+    orbits = symmetry_groups(spec.size, spec.symmetry)
+    grid = list(puzzle)
+    blanks = [orbit for orbit in orbits if not grid[orbit[0]]]
+    for orbit in rng.sample(blanks, min(len(blanks), rng.choice((1, 2)))):
+        for c in orbit:
+            grid[c] = solution[c]
+    clues = [orbit for orbit in orbits if grid[orbit[0]]]
+    dug = dig(solution, spec.geo, rng, start=tuple(grid), groups=clues, minimal=spec.minimal,
+              lo=spec.target.lo, backend=backend)
+    return _in_range(dug, spec)
+
+
+def _in_range(puzzle: Grid, spec: DigSpec) -> Grid | None:
+    """The puzzle when its clue count is in the shape's range, else None. Digs keep the
+    symmetry and uniqueness by construction, and minimality when asked to."""
+    target = spec.target
+    return puzzle if target.lo <= sum(1 for v in puzzle if v) <= target.hi else None
+
+
+def _accept(new: float, current: float, best: float, spent: float, rng: random.Random) -> bool:
+    """Annealing: never worse, or worse with a chance that fades as the budget is spent.
+
+    The temperature is a share of the best score, so every objective's scale works.
+    """
+    if new >= current:
+        return True
+    temperature = TEMPERATURE * max(best, 1.0) * (1.0 - spent)
+    return temperature > 0 and rng.random() < math.exp((new - current) / temperature)
+
+
+def run_chain(task: ChainTask, spent: Callable[[float], None] | None = None) -> ChainResult:
+    """One chain (or the restarts baseline) within its budget; spent(fraction of the
+    budget) after every evaluation when given."""
+    geo = task.spec.geo
+    rng = random.Random(f"{task.seed}:chain:{task.index}")
+
+    def fresh() -> Grid | None:
+        return _fresh(task.solution, task.spec, rng, task.backend)
+
+    def rated(puzzle: Grid | None) -> float:
+        """The objective; a misfit (or a value at the ceiling) scores -inf, never kept."""
+        value = -math.inf if puzzle is None else objective_value(task.objective, puzzle, geo)
+        return value if value < task.ceiling else -math.inf
+
+    def fraction(done: int) -> float:
+        """How much of the budget is spent."""
+        if task.evaluations is not None:
+            return done / task.evaluations
+        assert task.deadline is not None and task.seconds is not None
+        return 1.0 - max(task.deadline - time.time(), 0.0) / task.seconds
+
+    def more(done: int) -> bool:
+        return fraction(done) < 1.0
+
+    current = task.start if task.start is not None and not task.restarts else fresh()
+    score = rated(current)
+    # The first puzzle is the best so far only when it fits (a value under the ceiling).
+    best = current if score > -math.inf else None
+    best_score, done = score, 1
+    while more(done):
+        # Sampling a few fresh puzzles first gives the walk a good start (2,000 evaluations
+        # from 5 grids: mean best way_complexity 101 -> 107, worst grid 84 -> 96).
+        exploring = task.restarts or current is None or fraction(done) < WARM_SHARE
+        if exploring:
+            candidate = fresh()
+        else:
+            assert current is not None
+            candidate = _neighbour(current, task.solution, task.spec, rng, task.backend)
+        cand_score = rated(candidate)
+        done += 1
+        if spent:
+            spent(fraction(done))
+        if cand_score > -math.inf and (
+            cand_score > score
+            if exploring
+            else _accept(cand_score, score, best_score, fraction(done), rng)
+        ):
+            current, score = candidate, cand_score
+        if cand_score > best_score:
+            best, best_score = candidate, cand_score
+    return ChainResult(task.index, best, best_score, done)
+
+
+@dataclass(frozen=True)
+class Improved:
+    """The outcome of improve."""
+
+    puzzle: Grid
+    """The best unique puzzle found."""
+    solution: Grid
+    """Its solution (the same as the input's)."""
+    before: dict[str, Any]
+    """Rating dict of the input."""
+    after: dict[str, Any]
+    """Rating dict of the result."""
+    objective: Figure
+    """The figure maximized."""
+    evaluations: int
+    """Evaluations spent over all chains."""
+    chains: int
+    """Chains run."""
+
+
+def chain_budgets(evaluations: int, chains: int | None = None) -> list[int]:
+    """How an evaluations budget is split into chains (depends on the budget only)."""
+    chains = chains or max(1, min(MAX_CHAINS, evaluations // CHAIN_EVALUATIONS))
+    chains = min(chains, evaluations)
+    base, extra = divmod(evaluations, chains)
+    return [base + (i < extra) for i in range(chains)]
+
+
+def _start(
+    values: Grid, geo: Geometry, spec: DigSpec, backend: str | None
+) -> tuple[Grid, Grid | None]:
+    """(solution, start puzzle or None) of an improve input."""
+    from ..engine.trace import solve
+
+    count, solutions = solve(values, geo, limit=2, backend=backend)
+    if count != 1:
+        what = "no solution" if count == 0 else "more than one solution"
+        raise InputError(
+            f"the puzzle has {what}: improve needs a full grid or a unique puzzle "
+            f"(bookgen create makes one)"
+        )
+    if all(values):
+        return solutions[0], None
+    if problem := misfit(values, spec, backend):
+        raise InputError(f"the puzzle does not have the shape asked for: {problem}")
+    return solutions[0], values
+
+
+def improve(
+    values: Grid,
+    geo: Geometry,
+    evaluations: int | None = None,
+    seconds: float | None = None,
+    workers: int | None = None,
+    seed: int | str = 0,
+    objective: Figure = DEFAULT_OBJECTIVE,
+    backend: str | None = None,
+    restarts: bool = False,
+    progress: Callable[[float], None] | None = None,
+    chains: int | None = None,
+    spec: DigSpec | None = None,
+    ceiling: float = math.inf,
+    pool: PoolMap | None = None,
+) -> Improved:
+    """Search for the unique puzzle of values' solution with the highest objective.
+
+    Exactly one of evaluations (deterministic for any worker count) or seconds (anytime)
+    is the budget. progress(fraction done) is called as chains finish (or as time passes).
+    restarts=True runs the random-restarts baseline on the same budget instead. chains
+    overrides how many chains share an evaluations budget (see chain_budgets). spec is
+    the shape every candidate keeps (default: any unique puzzle of geo); a given puzzle
+    must have it already. Candidates whose objective reaches ceiling are passed by. A
+    `pool` (a Dask cluster's, cluster.py) runs the chains instead of `workers` processes;
+    a chain depends on its task alone, so the result is the same.
+    GenerationError when no dig of the budget fits.
+    """
+    if (evaluations is None) == (seconds is None):
+        raise GenerationError("improve needs one budget: evaluations or seconds")
+    if evaluations is not None and evaluations <= 0:
+        raise GenerationError(f"evaluations {evaluations}: expected a positive number")
+    if seconds is not None and not seconds > 0:
+        raise GenerationError(f"seconds {seconds}: expected a positive number")
+    spec = spec or DigSpec(geo.n, variant=geo.variant, regions=geo.region_layout)
+    if spec.geo is not geo:
+        raise GenerationError(f"shape of size {spec.size} for a {geo.n}x{geo.n} grid")
+    solution, start = _start(values, geo, spec, backend)
+    workers = workers or default_workers()
+    deadline = None if seconds is None else time.time() + seconds
+    budgets: list[int | None] = (
+        list(chain_budgets(evaluations, chains)) if evaluations is not None else [None] * workers
+    )
+    tasks = [
+        ChainTask(solution, start, spec, objective, seed, i, b, deadline, seconds, backend,
+                  restarts, ceiling)
+        for i, b in enumerate(budgets)
+    ]
+    results = _run_chains(tasks, workers, backend, seconds, progress, pool)
+    best = max(results, key=lambda r: (r.score, -r.index))
+    spent = sum(r.evaluations for r in results)
+    if best.puzzle is None:
+        raise GenerationError(
+            f"no {'minimal ' if spec.minimal else ''}puzzle of this solution with "
+            f"{spec.target} clues and {spec.symmetry.description}"
+            + (f" below {objective.value} {ceiling:g}" if ceiling < math.inf else "")
+            + f" in {spent} digs: widen the clue range"
+        )
+    return Improved(
+        puzzle=best.puzzle,
+        solution=solution,
+        before=rate(values, geo, with_grade=objective is Figure.GRADE).as_dict(),
+        after=rate(best.puzzle, geo, with_grade=objective is Figure.GRADE).as_dict(),
+        objective=objective,
+        evaluations=spent,
+        chains=len(results),
+    )
+
+
+def _run_chains(
+    tasks: list[ChainTask],
+    workers: int,
+    backend: str | None,
+    seconds: float | None,
+    progress: Callable[[float], None] | None,
+    pool: PoolMap | None = None,
+) -> list[ChainResult]:
+    started = time.time()
+
+    def report(finished: float) -> None:
+        if progress:
+            by_time = (time.time() - started) / seconds if seconds else 0.0
+            progress(min(max(finished / len(tasks), by_time), 1.0))
+
+    results: list[ChainResult] = []
+    if pool is not None:
+        for result in pool(run_chain, tasks):
+            results.append(result)
+            report(len(results))
+        return results
+    if workers <= 1 or len(tasks) == 1:
+        for task in tasks:
+            results.append(run_chain(task, lambda part: report(len(results) + part)))
+        return results
+    processes = _pool(min(workers, len(tasks)), backend)
+    interrupted = True
+    try:
+        futures: list[Future[ChainResult]] = [processes.submit(run_chain, t) for t in tasks]
+        while True:
+            done, pending = wait(futures, timeout=0.5)
+            report(len(done))
+            if not pending:
+                interrupted = False
+                return [f.result() for f in futures]
+    except Exception:
+        interrupted = False
+        raise
+    finally:
+        _close(processes, interrupted)
+

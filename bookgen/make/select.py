@@ -1,0 +1,129 @@
+"""Selection: which rated puzzles go into a section, and in what order (pure functions).
+
+Glossary:
+  difficulty  a section's target: a band name of the grade, and/or inclusive ranges on
+              rating figures (config.Difficulty)
+  shape       what a section's puzzles look like: size, symmetry of the clue pattern,
+              clue range, minimality (generate.DigSpec)
+  rules       everything a section asks of a puzzle: uniqueness, its shape, its difficulty
+  objective   the figure a section climbs when improving: the grade when it selects by
+              band, else the first ranged figure, else way_complexity
+  shortfall   how far below a difficulty a rating lies; orders improvement starts
+  aimed       a difficulty whose digs stop before the puzzle gets too hard for it
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..book.config import Difficulty, SectionConfig
+from ..core.model import Band, DigSpec
+from ..core.rules import DEFAULT_OBJECTIVE, Figure, Variant
+from ..grade.rating import Rating
+from .generate import misfit
+
+AIM_TOP = Band.MEDIUM.bounds[1]
+"""Digs aim at a difficulty whose grade is capped at or below this (easy, medium). Random
+digs reach the harder bands often enough (9x9 without symmetry: hard 12%, expert 20%,
+extreme 21% of minimal puzzles) but rarely the easy ones (easy 1%), and grading every step
+of a dig costs more the harder the puzzle gets."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything a section asks of each of its puzzles (besides being unique)."""
+
+    shape: DigSpec
+    """Size, symmetry of the clue pattern, clue range and minimality."""
+    difficulty: Difficulty
+    """What the puzzle must rate."""
+
+
+def matches(rating: Rating, rules: Rules) -> bool:
+    """Whether a rating is of a unique puzzle with the rules' shape, inside every limit of
+    their difficulty."""
+    return (
+        rating.count == 1
+        and shortfall(rating, rules.difficulty) == 0.0
+        and misfit(rating.puzzle, rules.shape) is None
+    )
+
+
+def shortfall(rating: Rating, difficulty: Difficulty) -> float:
+    """How far below the difficulty a rating lies (0 if not below); inf if above any limit.
+
+    Orders the starting points of improvement: the nearest below the band climb first.
+    """
+    total = 0.0
+    for f, lo, hi, open_top in _limits(difficulty):
+        value = rating.figure(f)
+        if value > hi or (open_top and value == hi):
+            return float("inf")
+        total += max(0.0, lo - value)
+    return total
+
+
+def ceiling(difficulty: Difficulty, figure: Figure) -> float:
+    """The least value of `figure` that lies above the difficulty (inf: none does); what
+    improving towards the difficulty must stay below."""
+    return min(
+        (hi if open_top else math.nextafter(hi, math.inf)
+         for f, _, hi, open_top in _limits(difficulty) if f == figure),
+        default=math.inf,
+    )
+
+
+def too_hard(rating: Rating, difficulty: Difficulty) -> bool:
+    """Whether a rating lies above a limit of the difficulty (what an aimed dig avoids)."""
+    return shortfall(rating, difficulty) == float("inf")
+
+
+def aimed(difficulty: Difficulty) -> bool:
+    """Whether digs for this difficulty stop before the puzzle is too hard (AIM_TOP)."""
+    return any(f is Figure.GRADE and hi <= AIM_TOP for f, _, hi, _ in _limits(difficulty))
+
+
+def _limits(difficulty: Difficulty) -> list[tuple[Figure, float, float, bool]]:
+    """(figure, lo, hi, top is open) for every limit; bands are half-open, ranges closed."""
+    out = [(f, lo, hi, False) for f, lo, hi in difficulty.ranges]
+    if difficulty.band is not None:
+        lo, hi = difficulty.band.bounds
+        out.insert(0, (Figure.GRADE, lo, hi, True))
+    return out
+
+
+def objective(section: SectionConfig) -> Figure:
+    """The figure to raise when a section's puzzles are too easy."""
+    if section.improve is not None:
+        return section.improve.objective
+    limits = _limits(section.difficulty)
+    return limits[0][0] if limits else DEFAULT_OBJECTIVE
+
+
+def order_key(rating: Rating) -> tuple[float, int, str]:
+    """Easier first: by grade (when known), then way_complexity, then the puzzle text."""
+    grade = rating.grade if rating.grade is not None else 0.0
+    way = rating.trace.way_complexity if rating.trace else 0
+    return (grade, way, "".join(map(str, rating.puzzle)))
+
+
+def pick(
+    candidates: Iterable[Rating], rules: Rules, count: int, taken: set[tuple[int, ...]]
+) -> list[Rating]:
+    """The first `count` candidates (in the given order) that match and are not taken yet.
+
+    `taken` holds the puzzles already in the book and is updated, so no book repeats one.
+    A killer puzzle is known by its solution: its givens are (nearly) all blank.
+    """
+    chosen: list[Rating] = []
+    killer = rules.shape.variant is Variant.KILLER
+    for r in candidates:
+        if len(chosen) == count:
+            break
+        key = r.solution if killer else r.puzzle
+        if key is not None and key not in taken and matches(r, rules):
+            taken.add(key)
+            chosen.append(r)
+    return chosen

@@ -1,0 +1,650 @@
+"""Canvas calls: grids, labels, headings and the front and back pages.
+
+Glossary and conventions:
+  c          a reportlab canvas; every function draws in local coordinates, either a
+             grid's own (origin at its lower-left corner, via translate) or the page's
+             content box (render.py translates there before calling)
+  fonts      the registered regular and bold TrueType font names
+  gray       0 = black, 1 = white; only gray operators are used (no RGB, no CMYK)
+  optical centre  a digit's baseline sits 0.37 x its size below the cell centre, because
+             digits are about 0.73 em tall
+
+Nothing here decides where things go: positions come from geometry.py.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..book.lang import Texts
+from ..core.grid import SYMBOLS
+from ..core.model import (
+    BANDS,
+    STARS,
+    Band,
+    Book,
+    BookPuzzle,
+    DifficultyDisplay,
+    LineWeights,
+    Template,
+    Tip,
+    XStyle,
+)
+from . import fit
+from .cage_outlines import CLEAR_PT, CageFit, cage_fit, paths, sum_origin
+from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .howto import Guide
+from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
+
+BASELINE_DROP = 0.37
+"""Baseline below the cell centre, as a fraction of the type size."""
+
+RULE_GRAY = 0.6
+"""Gray of the writing lines on Notes pages."""
+
+STAR_LINE = 0.75
+"""Outline width of an unfilled star (the print minimum for any stroke)."""
+
+STAR_PITCH = 1.05
+"""Advance from one star to the next, in ems of the label's type."""
+
+LOWEST_GRADE = 1.0
+"""The lowest grade on the SE scale: a puzzle that needs nothing but full houses."""
+
+EXAMPLE_GRAY = 0.25
+"""Gray of the example steps on the tips page, set apart from the tips themselves."""
+
+STEP_RING_PT = 1.5
+"""Stroke of the ring that marks the worked cell of a how-to-play example."""
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The registered font names a book is drawn with."""
+
+    regular: str
+    """Digits, labels, text."""
+    bold: str
+    """Givens in the answer key, headings, puzzle numbers."""
+
+
+@lru_cache(maxsize=256)
+def _half_widths(font: str, size: float) -> tuple[float, ...]:
+    """Half the advance width of every symbol, index = value (0 unused), for centring."""
+    return (0.0,) + tuple(stringWidth(s, font, size) / 2 for s in SYMBOLS)
+
+
+def grid_lines(
+    c: Canvas, side: float, marks: GridMarks, cell: float, box: float, border: float
+) -> None:
+    """Tints first, then cell lines, X diagonal lines, box or region borders on top, and
+    the border as one rectangle (clean corners).
+
+    Borders fall wherever neighbouring cells lie in different boxes or regions: after
+    every box_cols columns and box_rows rows of a classic grid (a 6x6 grid's boxes are 2
+    rows by 3 columns), around each irregular region of a jigsaw grid.
+    """
+    step = side / marks.n
+
+    def points(seg: Segment) -> Segment:
+        x0, y0, x1, y1 = seg
+        return x0 * step, side - y0 * step, x1 * step, side - y1 * step
+
+    if marks.tints:
+        for gray in sorted({t[0] for t in marks.tints}):
+            c.setFillGray(gray)
+            for _, x, y, w, h in (t for t in marks.tints if t[0] == gray):
+                c.rect(x * step, side - (y + h) * step, w * step, h * step, stroke=0, fill=1)
+        c.setFillGray(0.0)
+    for width, segments, gray in ((cell, marks.thin, 0.0), (cell, marks.diagonals, DIAGONAL_GRAY),
+                                  (box, marks.thick, 0.0)):
+        if segments:
+            c.setStrokeGray(gray)
+            c.setLineWidth(width)
+            c.lines([points(s) for s in segments])
+    c.setStrokeGray(0.0)
+    c.setLineWidth(border)
+    c.rect(0, 0, side, side, stroke=1, fill=0)
+
+
+def _marks(puzzle: BookPuzzle, x_style: XStyle, region_tint: bool) -> GridMarks:
+    return grid_marks(puzzle.n, puzzle.variant, puzzle.regions, x_style, region_tint)
+
+
+def _digits(
+    c: Canvas,
+    puzzle: BookPuzzle,
+    side: float,
+    size: float,
+    runs: Sequence[tuple[str, float, Sequence[int]]],
+    drop: float = 0.0,
+) -> None:
+    """Symbols centred optically in their cells (`drop` lower, below a cage's sum): one
+    text object per grid.
+
+    runs: (font, gray, values) drawn in turn; a value of 0 leaves its cell empty.
+    Neighbouring symbols of equal width in a row go out as one string, spaced a cell
+    apart by the character spacing: a few times fewer text operators than one per cell.
+    """
+    n = puzzle.n
+    step = side / n
+    text = c.beginText()
+    spacing: float | None = None
+    for font, gray, values in runs:
+        half = _half_widths(font, size)
+        text.setFont(font, size)
+        text.setFillGray(gray)
+        for r in range(n):
+            row = values[r * n : (r + 1) * n]
+            y = side - (r + 0.5) * step - drop - BASELINE_DROP * size
+            col = 0
+            while col < n:
+                v = row[col]
+                if not v:
+                    col += 1
+                    continue
+                end = col + 1
+                while end < n and row[end] and half[row[end]] == half[v]:
+                    end += 1
+                if end - col > 1 and spacing != step - 2 * half[v]:
+                    spacing = step - 2 * half[v]
+                    text.setCharSpace(spacing)
+                text.setTextOrigin((col + 0.5) * step - half[v], y)
+                text.textOut("".join(SYMBOLS[x - 1] for x in row[col:end]))
+                col = end
+    c.drawText(text)
+
+
+def grid_fit(puzzle: BookPuzzle, side: float, size: float, heavy: float, thin: float
+             ) -> CageFit | None:
+    """Where the cages, sums and digits of a killer grid go (None for a grid without
+    cages): `heavy` and `thin` are its border and cell line widths, `size` its digits'."""
+    if not puzzle.cages:
+        return None
+    return cage_fit(side / puzzle.n, heavy, thin, size)
+
+
+def cages(c: Canvas, puzzle: BookPuzzle, side: float, fit: CageFit, font: str) -> None:
+    """Each cage's dashed outline, inset from the cell borders and open around its sum,
+    and the sum in the top-left corner of its first cell (cages.py has the numbers)."""
+    c.saveState()
+    c.setStrokeGray(0.0)
+    c.setLineWidth(fit.line)
+    c.setLineCap(0)
+    c.setLineJoin(0)
+    c.setDash(list(fit.dash), 0)
+    text = c.beginText()
+    text.setFont(font, fit.sum_size)
+    text.setFillGray(0.0)
+    for cage in puzzle.cages:
+        figure = str(cage.total)
+        width = stringWidth(figure, font, fit.sum_size)
+        for points in paths(cage, puzzle.n, fit, width):
+            path = c.beginPath()
+            path.moveTo(points[0][0], side - points[0][1])
+            for x, y in points[1:]:
+                path.lineTo(x, side - y)
+            c.drawPath(path, stroke=1, fill=0)
+        x, y = sum_origin(cage, puzzle.n, fit)
+        text.setTextOrigin(x, side - y)
+        text.textOut(figure)
+    c.drawText(text)
+    c.restoreState()
+
+
+def puzzle_grid(
+    c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts,
+    x_style: XStyle = XStyle.TINT, region_tint: bool = False,
+) -> None:
+    """A puzzle: its givens in the regular font, black, on the full-weight grid with the
+    marks of its variant (x_style, region_tint: the template's choices) and its cages."""
+    c.saveState()
+    c.translate(rect.x, rect.y)
+    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.cell, weights.box,
+               weights.border)
+    fit = grid_fit(puzzle, rect.width, size, weights.border, weights.cell)
+    if fit:
+        cages(c, puzzle, rect.width, fit, fonts.regular)
+    _digits(c, puzzle, rect.width, fit.digit_size if fit else size,
+            ((fonts.regular, 0.0, puzzle.givens),), fit.digit_drop if fit else 0.0)
+    c.restoreState()
+
+
+def answer_grid(
+    c: Canvas,
+    rect: Rect,
+    puzzle: BookPuzzle,
+    size: float,
+    weights: LineWeights,
+    fonts: Fonts,
+    gray: float,
+    x_style: XStyle = XStyle.TINT,
+    region_tint: bool = False,
+) -> None:
+    """A solution: givens bold black, the filled-in digits regular in `gray`, on the
+    answer-weight grid with the same marks and cages as the puzzle."""
+    filled = tuple(0 if g else s for g, s in zip(puzzle.givens, puzzle.solution, strict=True))
+    c.saveState()
+    c.translate(rect.x, rect.y)
+    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.answer_cell,
+               weights.answer_box, weights.answer_box)
+    fit = grid_fit(puzzle, rect.width, size, weights.answer_box, weights.answer_cell)
+    if fit:
+        cages(c, puzzle, rect.width, fit, fonts.regular)
+    _digits(
+        c,
+        puzzle,
+        rect.width,
+        fit.digit_size if fit else size,
+        ((fonts.bold, 0.0, puzzle.givens), (fonts.regular, gray, filled)),
+        fit.digit_drop if fit else 0.0,
+    )
+    c.restoreState()
+
+
+def label(
+    c: Canvas, slot: Slot, left: str, right: str, fonts: Fonts, size: float, least: float,
+    stars: int = 0,
+) -> None:
+    """The line above a grid: `left` bold at its left edge, `right` at its right edge, or
+    with `stars` (1 to 5) that many filled stars of five there.
+
+    Texts too long for the grid's width shrink together (not below `least`) and keep a
+    gap of one em between them.
+    """
+    used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
+    used += len(STARS) * STAR_PITCH * size if stars else 0.0
+    if used:
+        size = max(least, min(size, size * (slot.grid.width - size) / used))
+    c.setFont(fonts.bold, size)
+    c.drawString(slot.grid.x, slot.label_y, left)
+    if right:
+        c.setFont(fonts.regular, size)
+        c.drawRightString(slot.grid.right, slot.label_y, right)
+    if stars:
+        star_row(c, slot.grid.right, slot.label_y, size, stars)
+
+
+def star_row(c: Canvas, right: float, baseline: float, size: float, filled: int) -> None:
+    """Five stars ending at `right`, sitting on `baseline`, as tall as capitals of `size`;
+    the first `filled` of them solid, the rest outlined."""
+    outer = 0.38 * size
+    inner = outer * 0.4
+    c.saveState()
+    c.setLineWidth(STAR_LINE)
+    c.setLineJoin(1)
+    for i in range(len(STARS)):
+        cx = right - (len(STARS) - i - 0.5) * STAR_PITCH * size
+        cy = baseline + 0.36 * size
+        path = c.beginPath()
+        for k in range(10):
+            radius = outer if k % 2 == 0 else inner
+            angle = math.pi / 2 + k * math.pi / 5
+            point = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+            if k == 0:
+                path.moveTo(*point)
+            else:
+                path.lineTo(*point)
+        path.close()
+        solid = i < filled
+        c.drawPath(path, stroke=0 if solid else 1, fill=1 if solid else 0)
+    c.restoreState()
+
+
+def puzzle_label(
+    c: Canvas, slot: Slot, p: BookPuzzle, t: Template, texts: Texts, heading: str,
+    fonts: Fonts, size: float, least: float,
+) -> None:
+    """A grid's label: the template's (else the language's) text, and its difficulty as
+    the template shows it (Template.difficulty)."""
+    text = t.label or texts.template("label")
+    left = text.format(number=p.number, difficulty=p.difficulty)
+    right, stars = "", 0
+    if t.difficulty is DifficultyDisplay.BAND:
+        # The difficulty once near each grid: not beside a heading that already says it.
+        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
+        right = "" if said else p.difficulty
+    elif t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
+        right = texts("grade", grade=texts.number(p.grade))
+    elif t.difficulty is DifficultyDisplay.STARS and p.band is not None:
+        stars = STARS[p.band]
+    label(c, slot, left, right, fonts, size, least, stars)
+
+
+def heading(
+    c: Canvas, box: Rect, m: Metrics, text: str, first: bool, odd: bool, fonts: Fonts
+) -> None:
+    """The band at the top of the box: a centred heading where a part starts, else a
+    small running header at the outer edge (right on odd pages, left on even pages)."""
+    if first:
+        # Long names shrink to the box width, not below the print minimum (config refuses
+        # names that would need less).
+        size = fit.fit_line(text, fonts.bold, m.heading_size, box.width) or MIN_TEXT_PT
+        c.setFont(fonts.bold, size)
+        c.drawCentredString(box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text)
+        return
+    size = fit.fit_line(text, fonts.regular, m.running_size, box.width) or MIN_TEXT_PT
+    y = box.height - m.band / 2 - BASELINE_DROP * size
+    c.setFont(fonts.regular, size)
+    if odd:
+        c.drawRightString(box.width, y, text)
+    else:
+        c.drawString(0, y, text)
+
+
+def footer(c: Canvas, x: float, y: float, align: str, text: str, font: str, size: float) -> None:
+    """The page number at (x, y), aligned to the outer edge."""
+    c.setFont(font, size)
+    if align == "right":
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
+
+
+def _paragraph(
+    c: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    font: str,
+    size: float,
+    centred: bool = False,
+    leading: float = 1.35,
+) -> float:
+    """Wrapped text whose first line's top is at `top`; returns the y below the last line."""
+    c.setFont(font, size)
+    y = top - size
+    for line in fit.wrap(text, font, size, width):
+        if centred:
+            c.drawCentredString(x + width / 2, y, line)
+        else:
+            c.drawString(x, y, line)
+        y -= size * leading
+    return y + size * leading - size * 0.3
+
+
+def _fitted(c: Canvas, text: fit.Fitted | None, top: float, width: float, font: str,
+            centred: bool = True) -> None:
+    """Fitted lines whose first line's top is at `top` (nothing for None: config refuses
+    such text, so only a Book made in code gets here)."""
+    if text is None:
+        return
+    c.setFont(font, text.size)
+    y = top - text.size
+    for line in text.lines:
+        if centred:
+            c.drawCentredString(width / 2, y, line)
+        else:
+            c.drawString(0, y, line)
+        y -= text.size * text.leading
+
+
+def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
+    """Title, a rule, subtitle and author, centred; long texts wrap and shrink (fit.py)."""
+    w, h = box.width, box.height
+    page = fit.title_page(book, fonts.bold, fonts.regular, w, h, m)
+    _fitted(c, page.title, h * fit.TITLE_TOP, w, fonts.bold)
+    c.setLineWidth(1.0)
+    c.line(w * 0.3, page.rule_y, w * 0.7, page.rule_y)
+    _fitted(c, page.subtitle, page.rule_y - m.heading_size, w, fonts.regular)
+    _fitted(c, page.author, h * fit.AUTHOR_TOP, w, fonts.regular)
+
+
+def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
+    """The back of the title page: the copyright notice, rights, edition, imprint and ISBN
+    near the bottom (fit.copyright_page); blank without any."""
+    words = fit.copyright_page(book)
+    if words:
+        text = fit.copyright_text(words, fonts.regular, box.width, box.height, m)
+        if text is not None:
+            top = (len(text.lines) + 1) * text.size * text.leading
+            _fitted(c, text, top, box.width, fonts.regular, centred=False)
+
+
+EXAMPLE = BookPuzzle(
+    number=0,
+    section="",
+    difficulty="",
+    box_rows=2,
+    box_cols=2,
+    givens=(1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1),
+    solution=(1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1),
+)
+"""The small worked example on the how-to-play page."""
+
+
+def how_to_play(
+    c: Canvas,
+    box: Rect,
+    sizes: Sequence[tuple[int, int]],
+    fonts: Fonts,
+    m: Metrics,
+    weights: LineWeights,
+    gray: float,
+    digit_scale: float,
+    texts: Texts,
+) -> None:
+    """The rules for the grid sizes in the book, and a 4x4 example with its solution."""
+    y = box.height - m.band
+    gap = m.text_size * 0.9
+    for text in how_to_play_text(sizes, texts):
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    side = min(box.width * 0.3, y - 2 * m.label_size - gap)
+    if side < 40:
+        return
+    left = box.width / 2 - side - gap
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT_PT, digit_scale * side / 4)
+    for x, name in ((left, texts("example.puzzle")),
+                    (box.width / 2 + gap, texts("example.solution"))):
+        c.setFont(fonts.bold, m.label_size)
+        c.drawString(x, top + m.label_size * 0.5, name)
+    puzzle_grid(c, Rect(left, top - side, side, side), EXAMPLE, size, weights, fonts)
+    answer_grid(
+        c, Rect(box.width / 2 + gap, top - side, side, side), EXAMPLE, size, weights, fonts, gray
+    )
+
+
+def how_to_play_variant(
+    c: Canvas,
+    box: Rect,
+    guide: Guide,
+    fonts: Fonts,
+    m: Metrics,
+    t: Template,
+    texts: Texts,
+) -> None:
+    """A variant's rules, its worked example (puzzle and solution side by side, drawn with
+    the book's marks) and the example's first step in words, in the book's language."""
+    y = box.height - m.band
+    gap = m.text_size * 0.9
+    for text in guide.rules(texts):
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    example = guide.example
+    step_text = guide.step(texts)
+    # The step goes below the grids: measure it first, to size the grids to what is left.
+    lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
+    below = lines * m.text_size * 1.35 + gap
+    side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
+    if side < 40:
+        return
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
+    left, right = box.width / 2 - side - gap, box.width / 2 + gap
+    for x, name in ((left, texts("example.puzzle")), (right, texts("example.solution"))):
+        c.setFont(fonts.bold, m.label_size)
+        c.drawString(x, top + m.label_size * 0.5, name)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
+                t.x_style, t.region_tint)
+    # a ring inside the cell the step below fills, so the words find their cell (inside
+    # a cage's dashes too)
+    step = side / example.n
+    r, col = divmod(guide.step_cell, example.n)
+    inset = step * 0.12
+    room = grid_fit(example, side, size, t.lines.border, t.lines.cell)
+    if room:
+        inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
+    c.setLineWidth(STEP_RING_PT)
+    c.roundRect(left + col * step + inset, top - (r + 1) * step + inset, step - 2 * inset,
+                step - 2 * inset, step * 0.2, stroke=1, fill=0)
+    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
+                t.answer_gray, t.x_style, t.region_tint)
+    _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
+
+
+def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None
+                     ) -> tuple[str, ...]:
+    """The rules, naming the symbols of every grid size in the book (in English unless
+    `texts` says otherwise)."""
+    texts = texts or Texts()
+    kinds = []
+    for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
+        n = rows * cols
+        symbols = (texts("rules.digits", last=n) if n <= 9
+                   else texts("rules.letters", last=SYMBOLS[n - 1]))
+        kinds.append(texts("rules.size", n=n, rows=rows, cols=cols, symbols=symbols))
+    return (
+        texts("rules.grid"),
+        texts("rules.goal", sizes=texts("rules.separator").join(kinds)) if kinds
+        else texts("rules.goal_plain"),
+        texts("rules.logic"),
+        texts("rules.answers"),
+    )
+
+
+def contents(
+    c: Canvas, box: Rect, entries: Sequence[tuple[str, int]], fonts: Fonts, m: Metrics
+) -> None:
+    """Contents lines below the band: name, dot leaders, first page number. A long name
+    shrinks (not below MIN_TEXT_PT) to keep clear of its page number."""
+    size = m.text_size
+    y = box.height - m.band - size * 1.5
+    dot = stringWidth(" .", fonts.regular, size)
+    room = fit.contents_width(box.width, fonts.regular, size)
+    for name, page in entries:
+        number = str(page)
+        name_size = fit.fit_line(name, fonts.regular, size, room) or MIN_TEXT_PT
+        used = stringWidth(name, fonts.regular, name_size) + stringWidth(number, fonts.regular,
+                                                                          size)
+        c.setFont(fonts.regular, name_size)
+        c.drawString(0, y, name)
+        c.setFont(fonts.regular, size)
+        c.drawRightString(box.width, y, number)
+        dots = int((box.width - used - 2 * dot) / dot)
+        if dots > 0:
+            c.drawRightString(
+                box.width - stringWidth(number, fonts.regular, size) - dot, y, " ." * dots
+            )
+        y -= size * 2.0
+
+
+def notes(c: Canvas, box: Rect, m: Metrics) -> None:
+    """Writing lines, light gray, from below the band to the bottom of the box."""
+    step = m.text_size * 2.2
+    y = box.height - m.band - step
+    segments = []
+    while y >= 0:
+        segments.append((0.0, y, box.width, y))
+        y -= step
+    c.setStrokeGray(RULE_GRAY)
+    c.setLineWidth(0.75)
+    c.lines(segments)
+    c.setStrokeGray(0.0)
+
+
+def belongs_to(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
+    """The owner's page: "This book belongs to" and a line to write a name on."""
+    w, h = box.width, box.height
+    text = texts("belongs_to")
+    size = fit.fit_line(text, fonts.regular, m.heading_size * 1.2, w) or MIN_TEXT_PT
+    y = h * 0.62
+    c.setFont(fonts.regular, size)
+    c.drawCentredString(w / 2, y, text)
+    c.setLineWidth(1.0)
+    c.line(w * 0.15, y - size * 3, w * 0.85, y - size * 3)
+
+
+def _sized(items: Sequence[tuple[str, str, float]], width: float, height: float,
+           size: float, least: float) -> tuple[float, list[list[str]]]:
+    """The largest size from `size` down to `least` at which the paragraphs, each
+    (text, font, space after in lines), fit `height`; with their lines."""
+    while True:
+        wrapped = [fit.wrap(text, font, size, width) for text, font, _ in items]
+        used = sum((len(lines) + after) * size * fit.LEADING
+                   for lines, (_, _, after) in zip(wrapped, items, strict=True))
+        if used <= height or size <= least:
+            return size, wrapped
+        size = max(least, size * fit.SHRINK)
+
+
+def _column(c: Canvas, items: Sequence[tuple[str, str, float]], lines: list[list[str]],
+            grays: Sequence[float], top: float, size: float) -> float:
+    """Set paragraphs flush left from `top` down; returns the y below the last."""
+    y = top - size
+    for (_, font, after), block, gray in zip(items, lines, grays, strict=True):
+        c.setFont(font, size)
+        c.setFillGray(gray)
+        for line in block:
+            c.drawString(0, y, line)
+            y -= size * fit.LEADING
+        y -= after * size * fit.LEADING
+    c.setFillGray(0.0)
+    return y + size
+
+
+def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Texts,
+         fonts: Fonts, m: Metrics) -> None:
+    """Solving tips below the band: (on the first page) what they are, then each
+    technique's name, how it works and an example step from one of the book's puzzles."""
+    items: list[tuple[str, str, float]] = []
+    grays: list[float] = []
+    if first:
+        items.append((texts("tips.intro"), fonts.regular, 0.8))
+        grays.append(0.0)
+    for tip in page_tips:
+        key = tip.family.value
+        items += [(texts(f"technique.{key}"), fonts.bold, 0.0),
+                  (texts(f"tip.{key}"), fonts.regular, 0.15),
+                  (tip.example, fonts.regular, 0.8)]
+        grays += [0.0, 0.0, EXAMPLE_GRAY]
+    top = box.height - m.band
+    size, lines = _sized(items, box.width, top, m.text_size, m.least_size)
+    _column(c, items, lines, grays, top, size)
+
+
+def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
+    """The difficulty scale: how grades are given, then each band with its stars, its
+    grades and what it asks of the solver."""
+    items: list[tuple[str, str, float]] = [
+        (texts("scale.intro", example=texts.quote(texts("band.hard"))), fonts.regular, 1.0)]
+    for band in Band:
+        # Grades have one decimal, and the easiest step (a full house) is rated 1.0: the
+        # band lo <= grade < hi holds the grades max(lo, 1.0) to hi - 0.1.
+        lo, hi = BANDS[band]
+        lo = max(lo, LOWEST_GRADE)
+        grades = (texts("scale.from", lo=texts.number(lo)) if hi == math.inf
+                  else texts("scale.range", lo=texts.number(lo), hi=texts.number(hi - 0.1)))
+        items += [(texts("scale.line", band=texts(f"band.{band.value}"), grades=grades),
+                   fonts.bold, 0.0),
+                  (texts(f"scale.{band.value}"), fonts.regular, 0.8)]
+    top = box.height - m.band
+    # the bold line of each band leaves room at its right for the stars
+    width = box.width
+    size, lines = _sized(items, width - len(STARS) * STAR_PITCH * m.text_size, top,
+                         m.text_size, m.least_size)
+    y = top - size
+    for i, ((_, font, after), block) in enumerate(zip(items, lines, strict=True)):
+        c.setFont(font, size)
+        for k, line in enumerate(block):
+            c.drawString(0, y, line)
+            if i % 2 and k == 0:  # items 1, 3, ...: a band's name line
+                star_row(c, width, y, size, STARS[list(Band)[i // 2]])
+            y -= size * fit.LEADING
+        y -= after * size * fit.LEADING

@@ -1,0 +1,220 @@
+"""Fitting the book's own words (title, subtitle, author, copyright, section names) into
+their places: wrapped at word ends (a word longer than the line is broken), shrunk as far
+as the print minimum and no further.
+
+Glossary:
+  fitted    text wrapped to a width at the largest size, at most the wanted one and at
+            least MIN_TEXT_PT, that keeps it within its height; None when even MIN_TEXT_PT
+            does not fit (config refuses such text at validate, naming its key: unfit)
+  leading   line pitch as a multiple of the type size
+  places    title page: the title from 0.72 of the box height down, within 0.30 of it; a
+            rule; the subtitle down to just above the author, who starts at 0.25; the
+            copyright in the lower half of its page; headings and contents lines are one
+            line each (the contents page count assumes it)
+
+Pure numbers from font metrics; draw.py draws what is fitted here.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..core.model import Book
+from .geometry import MIN_TEXT_PT, Metrics
+
+TITLE_TOP = 0.72
+TITLE_HEIGHT = 0.30
+AUTHOR_TOP = 0.25
+"""Places on the title page, as fractions of the content box height."""
+
+DESCENT = 0.3
+"""Depth of descenders below the last baseline, in ems."""
+
+SHRINK = 0.95
+"""Each step down in size while fitting."""
+
+LEADING = 1.35
+"""Line pitch of body text as a multiple of the type size."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text wrapped and sized for its place."""
+
+    lines: tuple[str, ...]
+    """The lines, in order."""
+    size: float
+    """Type size in points."""
+    leading: float
+    """Line pitch as a multiple of `size`."""
+
+    @property
+    def height(self) -> float:
+        """From the top of the first line to the lowest descender of the last."""
+        return self.size * (1 + (len(self.lines) - 1) * self.leading + DESCENT)
+
+
+_CJK = ("\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+        "\uf900-\ufaff\uff00-\uffef")
+"""Scripts written without spaces (Chinese, Japanese, Korean; full-width forms): a line
+may break between any two of their characters."""
+
+_OPENING = "「『（【〔〈《"
+_CLOSING = "、。，．）」』】〕〉》ー・：；？！ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+"""Marks that stay with the character after (opening) or before (closing) them."""
+
+_TOKENS = re.compile(rf"[ \t]+|[{_OPENING}]*(?:[{_CJK}]|[^ \t{_CJK}]+)[{_CLOSING}]*")
+"""A run of spaces, one CJK character with its marks, or a word. A no-break space is
+part of its word, so French '« mot »' and '4 :' never break."""
+
+
+def wrap(text: str, font: str, size: float, width: float,
+         break_words: bool = True) -> list[str]:
+    """Lines of at most `width` points, broken at spaces, between CJK characters and at
+    line breaks; a word too long for a line is broken (or, without `break_words`, left
+    on a line of its own, wider than `width`)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, space = "", False
+        for token in _TOKENS.findall(paragraph):
+            if token.isspace():
+                space = bool(line)
+                continue
+            joined = f"{line}{' ' if space else ''}{token}"
+            if not line or stringWidth(joined, font, size) <= width:
+                line = joined
+            else:
+                lines.append(line)
+                line = token
+            space = False
+        lines.append(line)
+    if not break_words:
+        return lines
+    return [part for line in lines for part in _broken(line, font, size, width)]
+
+
+def _broken(line: str, font: str, size: float, width: float) -> list[str]:
+    """A line wider than `width` cut into pieces that fit, at least one character each."""
+    if stringWidth(line, font, size) <= width:
+        return [line]
+    ends = list(accumulate(stringWidth(ch, font, size) for ch in line))
+    out, start, used = [], 0, 0.0
+    while start < len(line):
+        # the most characters from `start` that fit, at least one
+        end = max(start + 1, bisect_right(ends, used + width))
+        out.append(line[start:end])
+        start, used = end, ends[end - 1]
+    return out
+
+
+def fit(text: str, font: str, size: float, width: float, height: float,
+        leading: float = 1.35) -> Fitted | None:
+    """The text at the largest size from `size` down to MIN_TEXT_PT that fits the box."""
+    while True:
+        fitted = Fitted(tuple(wrap(text, font, size, width)), size, leading)
+        if fitted.height <= height:
+            return fitted
+        if size <= MIN_TEXT_PT:
+            return None
+        size = max(MIN_TEXT_PT, size * SHRINK)
+
+
+def fit_line(text: str, font: str, size: float, width: float) -> float | None:
+    """The largest size, at most `size`, at which the text fits one line of `width`; None
+    when that is below MIN_TEXT_PT."""
+    used = stringWidth(text, font, size)
+    if used <= width:
+        return size
+    smaller = size * width / used
+    return smaller if smaller >= MIN_TEXT_PT else None
+
+
+@dataclass(frozen=True)
+class TitlePage:
+    """The title page's texts, fitted; None where a text cannot fit."""
+
+    title: Fitted | None
+    subtitle: Fitted | None
+    """None also when there is no subtitle."""
+    author: Fitted | None
+    """None also when there is no author."""
+    rule_y: float
+    """Height of the rule under the title."""
+
+
+def title_page(book: Book, bold: str, regular: str, width: float, height: float,
+               m: Metrics) -> TitlePage:
+    """Where the title page's texts go in a content box of `width` x `height`."""
+    title = fit(book.title, bold, m.heading_size * 1.8, width, height * TITLE_HEIGHT, 1.15)
+    rule_y = height * TITLE_TOP - (title.height if title else 0.0) - m.heading_size
+    room = rule_y - m.heading_size - height * AUTHOR_TOP - m.heading_size
+    subtitle = (fit(book.subtitle, regular, m.heading_size * 0.9, width, room)
+                if book.subtitle else None)
+    author = (fit(book.author, regular, m.text_size * 1.2, width, height * AUTHOR_TOP)
+              if book.author else None)
+    return TitlePage(title, subtitle, author, rule_y)
+
+
+def copyright_page(book: Book) -> str:
+    """What the back of the title page says, one line per field: the copyright line (or
+    the language's notice for the publication's year), then the rights line, edition,
+    imprint and ISBN of the publication block; '' when the book gives none of them."""
+    words, pub = book.texts, book.publication
+    lines = [book.copyright]
+    if pub is not None:
+        if not book.copyright and pub.year is not None:
+            holder = book.author or pub.imprint
+            lines.append(words("copyright.notice", year=pub.year, holder=holder).strip())
+        lines.append(words("copyright.rights") if pub.rights is None else pub.rights)
+        lines.append(pub.edition)
+        if pub.imprint:
+            lines.append(words("copyright.imprint", imprint=pub.imprint))
+        if pub.isbn:
+            lines.append(words("copyright.isbn", isbn=pub.isbn))
+    return "\n".join(line for line in lines if line)
+
+
+def copyright_text(text: str, font: str, width: float, height: float,
+                   m: Metrics) -> Fitted | None:
+    """The copyright line(s), in the lower half of the title's back page."""
+    return fit(text, font, max(m.least_size, m.text_size * 0.8), width, height / 2)
+
+
+def contents_width(width: float, font: str, size: float) -> float:
+    """Room for a section name on a contents line, after its page number and dots."""
+    return width - stringWidth(" 000", font, size) - 2 * stringWidth(" .", font, size)
+
+
+def unfit(book: Book, bold: str, regular: str, width: float, height: float,
+          m: Metrics) -> list[tuple[str | int, str]]:
+    """(key, problem) for every text of the book that cannot be printed at MIN_TEXT_PT or
+    more in its place, the key a field name or a section's index: what config reports at
+    validate."""
+    least = f"{MIN_TEXT_PT:g} pt"
+    problems: list[tuple[str | int, str]] = []
+    if book.front.title_page:
+        page = title_page(book, bold, regular, width, height, m)
+        for key, text, fitted in (("title", book.title, page.title),
+                                  ("subtitle", book.subtitle, page.subtitle),
+                                  ("author", book.author, page.author)):
+            if text and fitted is None:
+                problems.append((key, f"too long to fit on the title page at {least} "
+                                      f"({len(text)} characters); shorten it"))
+        words = copyright_page(book)
+        if words and copyright_text(words, regular, width, height, m) is None:
+            key = "copyright" if book.copyright else "publication"
+            problems.append((key, f"too long to fit on its page at {least} "
+                                  f"({len(words)} characters); shorten it"))
+    for i, s in enumerate(book.sections):
+        heading = fit_line(s.name, bold, m.heading_size, width)
+        entry = fit_line(s.name, regular, m.text_size,
+                         contents_width(width, regular, m.text_size))
+        if heading is None or (book.front.contents and entry is None):
+            problems.append((i, f"too long for one heading line at {least} "
+                             f"({len(s.name)} characters); shorten it"))
+    return problems

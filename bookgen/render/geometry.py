@@ -1,0 +1,583 @@
+"""Page geometry and pagination: pure numbers, no canvas.
+
+Glossary and conventions:
+  point      PDF unit, 72 pt = 1 in; y grows upwards from the bottom edge of the page
+  page       numbered from 1; page 1 is a right-hand (recto) page, so odd pages have the
+             gutter (inside margin) on the LEFT and even pages on the RIGHT
+  trim       the finished page after cutting; without bleed the PDF page is the trim, with
+             bleed the PDF page is larger by BLEED_PT at the outside edge, top and bottom
+  live area  the trim minus MIN_MARGIN_PT on every side: nothing prints outside it
+  gutter     the inside margin; Template.gutter None means the KDP value for the page count
+  box        a page's content box: the trim minus its mirrored margins
+  glyph box  the height a line of type may ink: TYPE_DESCENT below its baseline to
+             TYPE_ASCENT above, in em (bounds that hold for common text faces)
+  band       the strip at the top of a content box that holds a heading or running header
+  slot       where one grid goes: its square Rect and the baseline of its label, in the
+             content box's local coordinates (origin at the box's lower-left corner)
+  plan       every page in order with what it holds; counted before anything is drawn,
+             because the gutter depends on the page count
+  recto start  a section or the answer key opening on a right-hand page, a blank page
+             put before it when needed (Template.print.starts_recto)
+
+Everything here is derived from the Template and the Book; render.py only walks it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ..core.errors import LayoutError
+from ..core.model import Book, BookPuzzle, Template, Tip
+from ..core.rules import (
+    ANSWERS_PER_PAGE,
+    BLEED_PT,
+    LARGE_PRINT_ANSWER_PT,
+    LARGE_PRINT_DIGIT_PT,
+    LARGE_PRINT_PER_PAGE,
+    LARGE_PRINT_TEXT_PT,
+    MAX_ANSWER_GRAY,
+    MIN_LINE_PT,
+    MIN_MARGIN_PT,
+    MIN_PAGES,
+    MIN_TEXT_PT,
+    PER_PAGE,
+    Variant,
+    kdp_gutter,
+    page_limit,
+)
+from .cage_outlines import cage_fit, caged, fit_problem
+from .howto import GUIDES, KILLER_GUIDE
+
+ONE_UP_FILL = 0.85
+"""A lone grid spans at most this share of the box width, so it keeps some white around it."""
+
+TYPE_ASCENT = 0.95
+"""Highest a font's ascent may reach above the baseline, in em, for placing text against
+the live area (Vera: 0.76, its tallest glyphs 0.93; digits 0.73)."""
+
+TYPE_DESCENT = 0.3
+"""Lowest a font's descent may reach below the baseline, in em (Vera and DejaVu: 0.24)."""
+
+
+class PageKind(Enum):
+    """What a page holds."""
+
+    TITLE = "title"
+    COPYRIGHT = "copyright"
+    BELONGS_TO = "belongs to"
+    HOW_TO_PLAY = "how to play"
+    TIPS = "tips"
+    SCALE = "scale"
+    CONTENTS = "contents"
+    PUZZLES = "puzzles"
+    ANSWERS = "answers"
+    NOTES = "notes"
+    BLANK = "blank"
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle; (x, y) is its lower-left corner."""
+
+    x: float
+    """Left edge."""
+    y: float
+    """Bottom edge."""
+    width: float
+    """Width."""
+    height: float
+    """Height."""
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+
+@dataclass(frozen=True)
+class Slot:
+    """The place of one grid on a page, in content-box coordinates."""
+
+    grid: Rect
+    """The square grid (its border's outline)."""
+    label_y: float
+    """Baseline of the label line above the grid."""
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Type sizes and spacing of one template, scaled to its page."""
+
+    heading_size: float
+    """Section, answer and front-page headings."""
+    band: float
+    """Height of the heading band at the top of every content box."""
+    running_size: float
+    """The running header (section name) on pages that continue a part."""
+    label_size: float
+    """Puzzle labels ('Puzzle 37', difficulty) above body grids."""
+    answer_label_size: float
+    """Labels above answer-key grids."""
+    text_size: float
+    """Body text of the front pages."""
+    footer_size: float
+    """Page numbers."""
+    least_size: float
+    """The floor of any text that shrinks to fit (MIN_TEXT_PT, or larger in large print)."""
+    gap: float
+    """Space between body grids."""
+    answer_gap: float
+    """Space between answer-key grids."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the plan."""
+
+    number: int
+    """1-based page number; odd numbers are right-hand pages."""
+    kind: PageKind
+    """What the page holds."""
+    title: str = ""
+    """The part's heading: a section name, or 'Answers', 'Contents', 'Notes' ... in the
+    book's language."""
+    first: bool = True
+    """True where a part starts (big heading), False on its later pages (running header)."""
+    puzzles: tuple[BookPuzzle, ...] = ()
+    """The grids on a puzzles or answers page, in slot order."""
+    entries: tuple[tuple[str, int], ...] = ()
+    """Contents lines on a contents page: (name, first page)."""
+    tips: tuple[Tip, ...] = ()
+    """The tips on a solving-tips page."""
+    variant: Variant | None = None
+    """On a how-to-play page: the variant it explains (None: the general page)."""
+    cages: bool = False
+    """On a how-to-play page: the killer page (cages and their sums)."""
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the footer shows the page number (not on the title leaf, the owner's
+        page or a blank)."""
+        return self.kind not in (PageKind.TITLE, PageKind.COPYRIGHT, PageKind.BELONGS_TO,
+                                 PageKind.BLANK)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The whole book laid out: pages, margins and the grid slots."""
+
+    template: Template
+    """The template the plan follows."""
+    pages: tuple[Page, ...]
+    """Every page in order; on demand the count is even and at least MIN_PAGES."""
+    gutter: float
+    """Inside margin in points."""
+    metrics: Metrics
+    """Type sizes and spacing."""
+    puzzle_slots: tuple[Slot, ...]
+    """Slots of a body page, filled in order."""
+    answer_slots: tuple[Slot, ...]
+    """Slots of an answer-key page, filled in order."""
+
+    def box(self, number: int) -> Rect:
+        """The content box of page `number` in page coordinates."""
+        return content_box(self.template, self.gutter, number)
+
+
+def page_size(t: Template) -> tuple[float, float]:
+    """(width, height) of the PDF page: the trim, plus the bleed when there is one."""
+    bleed = BLEED_PT if t.print.bleed else 0.0
+    return t.page_width + bleed, t.page_height + 2 * bleed
+
+
+def trim_box(t: Template, number: int) -> Rect:
+    """The trim of page `number` in page coordinates: the bleed lies at the outside edge
+    (right of odd pages, left of even pages), at the top and at the bottom."""
+    if not t.print.bleed:
+        return Rect(0.0, 0.0, t.page_width, t.page_height)
+    return Rect(0.0 if number % 2 else BLEED_PT, BLEED_PT, t.page_width, t.page_height)
+
+
+def content_box(t: Template, gutter: float, number: int) -> Rect:
+    """The trim minus its mirrored margins: the gutter is on the left of odd pages."""
+    trim = trim_box(t, number)
+    left = gutter if number % 2 else t.margin_outside
+    return Rect(
+        trim.x + left,
+        trim.y + t.margin_bottom,
+        t.page_width - gutter - t.margin_outside,
+        t.page_height - t.margin_top - t.margin_bottom,
+    )
+
+
+def footer_room(t: Template) -> float:
+    """The least bottom margin that holds the page number's glyph box between the live
+    area's edge (MIN_MARGIN_PT above the trim) and the content box."""
+    return MIN_MARGIN_PT + (TYPE_ASCENT + TYPE_DESCENT) * metrics(t).footer_size
+
+
+def footer_anchor(t: Template, box: Rect, number: int, size: float) -> tuple[float, float, str]:
+    """(x, baseline, 'left'|'right') of the page number: outer corner, inside the margins.
+
+    Local to the content box: the number's glyph box is centred between the live area's
+    bottom edge and the box (a baseline centred alone would let descenders and a large
+    size reach the trim), aligned with the outer edge of the box (right on odd pages,
+    left on even pages).
+    """
+    centre = (MIN_MARGIN_PT - t.margin_bottom) / 2
+    baseline = centre - (TYPE_ASCENT - TYPE_DESCENT) / 2 * size
+    return (box.width, baseline, "right") if number % 2 else (0.0, baseline, "left")
+
+
+def metrics(t: Template) -> Metrics:
+    """Type sizes and spacing from the page size: letter gets 20 pt headings, 6x9 about 14.
+
+    Large print scales labels and body text by 1.3 and keeps every size at least
+    LARGE_PRINT_TEXT_PT.
+    """
+    w = t.page_width
+    grow = 1.3 if t.large_print else 1.0
+    least = LARGE_PRINT_TEXT_PT if t.large_print else MIN_TEXT_PT
+    heading = _clamp(w * 0.033, 14.0, 22.0)
+    label = max(least, _clamp(w * 0.018, 9.0, 12.0) * grow)
+    return Metrics(
+        heading_size=heading,
+        band=heading * 1.9,
+        running_size=max(least, MIN_TEXT_PT + 2, label * 0.85),
+        label_size=label,
+        answer_label_size=max(least, 8.0),
+        text_size=max(least, _clamp(w * 0.02, 10.0, 13.0) * grow),
+        footer_size=max(least, _clamp(w * 0.016, 9.0, 11.0)),
+        least_size=least,
+        gap=max(18.0, 0.07 * (w - 72.0)),
+        answer_gap=max(10.0, 0.04 * (w - 72.0)),
+    )
+
+
+def arrangement(
+    count: int, width: float, height: float, label: float, gap: float
+) -> tuple[int, int]:
+    """(columns, rows) that give `count` grids the largest square side in the area.
+
+    Each grid needs a label line of height `label` above it and `gap` to its neighbours.
+    Ties go to fewer empty slots, then to fewer columns.
+    """
+    best: tuple[float, int, int, int] | None = None
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        side = _side(cols, rows, width, height, label, gap)
+        key = (round(side, 6), -(cols * rows - count), -cols, cols)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return best[3], math.ceil(count / best[3])
+
+
+def slots(
+    count: int, width: float, height: float, label: float, gap: float, border: float
+) -> tuple[Slot, ...]:
+    """`count` slots in an area of width x height (origin lower-left), row by row from the top.
+
+    Each grid and its label line are centred in their cell of the arrangement; a lone
+    grid is kept to ONE_UP_FILL of the width. Grids are inset by half the border width,
+    so the stroked border stays inside the area (and the margins).
+    """
+    cols, rows = arrangement(count, width, height, label, gap)
+    side = _side(cols, rows, width, height, label, gap)
+    if count == 1:
+        side = min(side, ONE_UP_FILL * width)
+    cell_w = (width - (cols - 1) * gap) / cols
+    cell_h = (height - (rows - 1) * gap) / rows
+    out = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        x = c * (cell_w + gap) + (cell_w - side) / 2
+        top = height - r * (cell_h + gap) - (cell_h - side - label) / 2
+        grid = Rect(x + border / 2, top - label - side + border / 2, side - border, side - border)
+        out.append(Slot(grid, top - 0.7 * label))
+    return tuple(out)
+
+
+def _side(cols: int, rows: int, width: float, height: float, label: float, gap: float) -> float:
+    return min(
+        (width - (cols - 1) * gap) / cols,
+        (height - (rows - 1) * gap) / rows - label,
+    )
+
+
+def _clamp(v: float, lo: float, hi: float) -> float:
+    return max(lo, min(hi, v))
+
+
+def digit_size(side: float, n: int, scale: float) -> float:
+    """Type size of the symbols in an n x n grid of the given side: scale x cell, >= 7 pt."""
+    return max(MIN_TEXT_PT, scale * side / n)
+
+
+TIP_LINES = 8.0
+"""Room one tip takes on the tips page, in lines of body text: its name, its text and the
+example (the page shrinks its type when a language's words run longer)."""
+
+
+def tips_per_page(t: Template, m: Metrics) -> int:
+    """How many tips one solving-tips page holds."""
+    height = t.page_height - t.margin_top - t.margin_bottom - m.band
+    return max(1, int(height // (m.text_size * TIP_LINES)))
+
+
+def contents_lines(t: Template, m: Metrics) -> int:
+    """How many contents lines fit on one contents page."""
+    height = t.page_height - t.margin_top - t.margin_bottom - m.band
+    return max(1, int(height // (m.text_size * 2.0)))
+
+
+def plan_book(book: Book) -> Plan:
+    """Every page of the book, the gutter and the slots; LayoutError if it cannot be printed."""
+    plan = plan_pages(book)
+    check_page_limit(plan)
+    _check_sizes(plan, [p for s in book.sections for p in s.puzzles])
+    return plan
+
+
+def page_count(book: Book) -> int:
+    """The interior's page count, as the PDF will have it (a cover's spine depends on it).
+
+    Only the sections' puzzle counts and the template matter, so a book of blank grids
+    gives the count of the book to come.
+    """
+    return len(plan_pages(book).pages)
+
+
+def plan_pages(book: Book) -> Plan:
+    """Every page of the book, the gutter and the slots, before the check that every grid
+    size is printable (config asks this of a book of blank grids to judge a config).
+
+    Order: title leaf (title page and its back with the copyright page), "this book
+    belongs to", how to play (and a page for each variant besides classic that the book
+    holds, howto.GUIDES, then the killer page for caged grids), solving tips, the
+    difficulty scale, contents, one part per section, the answer key; the front pages
+    each as the book's FrontMatter asks. With recto starts a blank page goes before a part
+    that would start on a left-hand page. On demand, Notes pages follow up to an even
+    count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
+    trim and paper). Sections without puzzles are left out.
+    """
+    t = book.template
+    _check_template(t)
+    sections = [s for s in book.sections if s.puzzles]
+    if not sections:
+        raise LayoutError(f"book {book.title!r} has no puzzles to lay out")
+    m = metrics(t)
+    words = book.texts
+    front: list[Page] = []
+    if book.front.title_page:
+        front += [Page(0, PageKind.TITLE), Page(0, PageKind.COPYRIGHT)]
+    if book.front.belongs_to:
+        front.append(Page(0, PageKind.BELONGS_TO))
+    if book.front.how_to_play:
+        front.append(Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play")))
+        present = {p.variant for s in sections for p in s.puzzles}
+        front += [Page(0, PageKind.HOW_TO_PLAY, guide.heading(words), variant=v)
+                  for v, guide in GUIDES.items() if v in present]
+        if any(caged(p) for s in sections for p in s.puzzles):
+            front.append(Page(0, PageKind.HOW_TO_PLAY, KILLER_GUIDE.heading(words),
+                              cages=True))
+    if book.front.tips and book.tips:
+        per = tips_per_page(t, m)
+        front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0,
+                       tips=book.tips[i : i + per]) for i in range(0, len(book.tips), per)]
+    if book.front.scale:
+        front.append(Page(0, PageKind.SCALE, words("heading.scale")))
+    answers = words("heading.answers")
+    names = [s.name for s in sections] + [answers]
+    per_contents = contents_lines(t, m)
+    contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
+    everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
+    parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
+    parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
+    body: list[Page] = []
+    firsts = []
+    for kind, name, puzzles, per_page in parts:
+        first = len(front) + contents_pages + len(body) + 1
+        if t.print.starts_recto and first % 2 == 0:
+            body.append(Page(0, PageKind.BLANK, first=False))
+            first += 1
+        firsts.append(first)
+        for i in range(0, len(puzzles), per_page):
+            body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
+    entries = tuple(zip(names, firsts, strict=True))
+    contents = [
+        Page(
+            0,
+            PageKind.CONTENTS,
+            words("heading.contents"),
+            i == 0,
+            entries=entries[i * per_contents : (i + 1) * per_contents],
+        )
+        for i in range(contents_pages)
+    ]
+    pages = front + contents + body
+    total = len(pages)
+    if t.print.platform.on_demand:
+        total = max(MIN_PAGES, total + total % 2)
+    notes = words("heading.notes")
+    pages += [Page(0, PageKind.NOTES, notes, i == 0) for i in range(total - len(pages))]
+    pages = [replace(p, number=i + 1) for i, p in enumerate(pages)]
+    gutter = kdp_gutter(total) if t.gutter is None else t.gutter
+    box = content_box(t, gutter, 1)
+    if box.width <= 0 or box.height <= m.band:
+        raise LayoutError(
+            f"template {t.name!r}: margins leave no room on a "
+            f"{t.page_width:g} x {t.page_height:g} pt page"
+        )
+    area_h = box.height - m.band
+    plan = Plan(
+        template=t,
+        pages=tuple(pages),
+        gutter=gutter,
+        metrics=m,
+        puzzle_slots=slots(
+            t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap, t.lines.border
+        ),
+        answer_slots=slots(
+            t.answers_per_page,
+            box.width,
+            area_h,
+            m.answer_label_size * 1.6,
+            m.answer_gap,
+            t.lines.answer_box,
+        ),
+    )
+    return plan
+
+
+def check_page_limit(plan: Plan) -> None:
+    """LayoutError when an on-demand book has more pages than its trim and paper allow."""
+    t = plan.template
+    if not t.print.platform.on_demand:
+        return
+    limit = page_limit(t.page_width, t.page_height, t.print.paper)
+    if len(plan.pages) > limit:
+        raise LayoutError(
+            f"the book needs {len(plan.pages)} pages; expected at most {limit} for "
+            f"{t.print.platform.value} on {t.print.paper.value} paper at "
+            f"{_inches(t.page_width)} x {_inches(t.page_height)} in: fewer puzzles, "
+            "or more of them a page"
+        )
+
+
+def _check_template(t: Template) -> None:
+    if t.puzzles_per_page not in PER_PAGE:
+        raise LayoutError(
+            f"template {t.name!r}: puzzles_per_page is {t.puzzles_per_page}: expected "
+            f"{', '.join(map(str, PER_PAGE[:-1]))} or {PER_PAGE[-1]}"
+        )
+    least, most = ANSWERS_PER_PAGE
+    if not least <= t.answers_per_page <= most:
+        raise LayoutError(
+            f"template {t.name!r}: answers_per_page is {t.answers_per_page}: expected "
+            f"{least} to {most}"
+        )
+    if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:
+        raise LayoutError(
+            f"template {t.name!r}: large print allows at most {LARGE_PRINT_PER_PAGE} puzzles "
+            f"a page, not {t.puzzles_per_page}"
+        )
+    if not 0.0 <= t.answer_gray <= MAX_ANSWER_GRAY:
+        raise LayoutError(
+            f"template {t.name!r}: answer_gray is {t.answer_gray:g}: expected 0 to "
+            f"{MAX_ANSWER_GRAY:g} (filled-in answers at least 60% black)"
+        )
+    thin = {k: v for k, v in vars(t.lines).items() if v < MIN_LINE_PT}
+    if thin:
+        k, v = next(iter(thin.items()))
+        raise LayoutError(
+            f"template {t.name!r}: lines.{k} is {v:g} pt: expected at least {MIN_LINE_PT:g}"
+        )
+    if t.margin_bottom < footer_room(t) - 1e-9:
+        raise LayoutError(f"template {t.name!r}: {footer_problem(t)}")
+
+
+def footer_problem(t: Template) -> str:
+    """Why the bottom margin cannot hold the page number (config and layout say the same)."""
+    need = footer_room(t)
+    return (
+        f"a bottom margin of {_inches(t.margin_bottom)}in leaves no room for the "
+        f"{metrics(t).footer_size:.3g} pt page number at least 0.25in from the trim; "
+        f"expected at least {math.ceil(round(need / 72 * 100, 6)) / 100:g}in"
+    )
+
+
+def glyph_problem(ascent: float, descent: float) -> str | None:
+    """Why a font's ink may leave the room the layout places type in (ascent above and
+    descent below the baseline, in em), or None when it keeps inside."""
+    if ascent <= TYPE_ASCENT + 1e-9 and descent <= TYPE_DESCENT + 1e-9:
+        return None
+    return (
+        f"its glyphs reach {ascent:.2f} em above and {descent:.2f} em below the baseline; "
+        f"expected at most {TYPE_ASCENT:g} and {TYPE_DESCENT:g} em, the room page numbers "
+        "are placed in 0.25in from the trim"
+    )
+
+
+def _inches(pt: float) -> str:
+    return f"{round(pt / 72, 2):g}"
+
+
+def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
+    """Every grid size in the book must be printable in its slots (type >= 7 pt, fits)."""
+    t = plan.template
+    body_side = plan.puzzle_slots[0].grid.width
+    answer_side = plan.answer_slots[0].grid.width
+    for n in sorted({p.n for p in puzzles}):
+        for side, what, per_page in (
+            (body_side, "puzzles_per_page", t.puzzles_per_page),
+            (answer_side, "answers_per_page", t.answers_per_page),
+        ):
+            cell = side / n
+            if MIN_TEXT_PT > 0.85 * cell:
+                raise LayoutError(
+                    f"template {t.name!r}: {n}x{n} grids at {what} {per_page} get "
+                    f"{cell:.1f} pt cells, too small for {MIN_TEXT_PT:g} pt type: "
+                    f"expected fewer {what.replace('_per_page', '')} a page"
+                )
+        if any(caged(p) for p in puzzles if p.n == n):
+            problem = cage_problem(plan, n)
+            if problem:
+                raise LayoutError(problem)
+        if not t.large_print:
+            continue
+        for side, least, what in (
+            (body_side, LARGE_PRINT_DIGIT_PT, "digits"),
+            (answer_side, LARGE_PRINT_ANSWER_PT, "answer digits"),
+        ):
+            size = digit_size(side, n, t.digit_scale)
+            if size < least:
+                raise LayoutError(
+                    f"template {t.name!r}: large print needs {what} of at least "
+                    f"{least:g} pt, {n}x{n} grids get {size:.1f} pt"
+                )
+
+
+def cage_problem(plan: Plan, n: int) -> str | None:
+    """Why caged n x n grids cannot show their sums (at least KILLER_SUM_PT), dashes and
+    digits legibly in the plan's puzzle or answer slots, or None (config says the same)."""
+    t = plan.template
+    large = t.large_print
+    for what, slot, per_page, heavy, thin, least in (
+        ("puzzles_per_page", plan.puzzle_slots[0], t.puzzles_per_page, t.lines.border,
+         t.lines.cell, LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
+        ("answers_per_page", plan.answer_slots[0], t.answers_per_page, t.lines.answer_box,
+         t.lines.answer_cell, LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
+    ):
+        side = slot.grid.width
+        problem = fit_problem(cage_fit(side / n, heavy, thin, digit_size(side, n, t.digit_scale)),
+                              least)
+        if problem:
+            return (f"template {t.name!r}: killer {n}x{n} grids at {what} {per_page}: "
+                    f"{problem} (fewer {what.replace('_per_page', '')} a page)")
+    return None

@@ -1,0 +1,106 @@
+"""The how-to-play page of each variant a book holds: its rules in a short paragraph and
+a worked example (GUIDES, keyed by Variant, and KILLER_GUIDE); the words are the book's
+language's.
+
+Glossary:
+  guide    a variant's page: heading, rules, the example puzzle with its solution, and the
+           first step of the example worked in words
+  texts    the words of a guide are the language keys howto.<key>.heading, .rules, .more
+           and .step (bookgen/book/lang/*.yaml), read through the book's Texts; the key is the
+           variant's name
+  step     a cell the example's extra units decide: its row, column and box (jigsaw: its
+           row and column) leave two or more symbols, the variant's own unit leaves one;
+           tests/test_variety.py checks each claim against the grid. Killer's step is a
+           cell its cages decide: a cage's sum allows one pair of digits, and a cage
+           beside it takes one of them (tests/test_killer_pages.py checks it)
+
+Classic grids keep the general page (draw.how_to_play); this table adds one page for each
+other variant present, after it, and the killer page for a book with cages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..book.lang import Texts
+from ..core.model import BookPuzzle
+from ..core.rules import Variant
+from ..variants.killer import Cage
+
+
+def _grid(text: str) -> tuple[int, ...]:
+    return tuple(0 if ch == "." else int(ch) for ch in text)
+
+
+@dataclass(frozen=True)
+class Guide:
+    """One variant's how-to-play page."""
+
+    key: str
+    """The variant it explains, by name; its texts are the keys howto.<key>.*."""
+    example: BookPuzzle
+    """A small puzzle of the variant with its solution."""
+    step_cell: int
+    """The cell the step fills (0-based, row-major)."""
+
+    def _text(self, texts: Texts, part: str) -> str:
+        return texts(f"howto.{self.key}.{part}")
+
+    def heading(self, texts: Texts) -> str:
+        """The page's heading."""
+        return self._text(texts, "heading")
+
+    def rules(self, texts: Texts) -> tuple[str, ...]:
+        """Paragraphs: what the variant adds to the usual rules."""
+        return self._text(texts, "rules"), self._text(texts, "more")
+
+    def step(self, texts: Texts) -> str:
+        """The example's first step worked in words."""
+        return self._text(texts, "step")
+
+
+def _example(variant: Variant, givens: str, solution: str, regions: str | None = None
+             ) -> BookPuzzle:
+    n = int(len(givens) ** 0.5)
+    rows, cols = (0, 0) if variant is Variant.JIGSAW else {4: (2, 2), 9: (3, 3)}[n]
+    return BookPuzzle(0, "", "", rows, cols, _grid(givens), _grid(solution), variant=variant,
+                      regions=regions)
+
+
+GUIDES: dict[Variant, Guide] = {
+    Variant.X: Guide(
+        Variant.X.value, _example(Variant.X, ".4..2.......1.34", "3412214343211234"), step_cell=6),
+    Variant.HYPER: Guide(
+        Variant.HYPER.value,
+        _example(
+            Variant.HYPER,
+            "..6.15......36.2.5.1...8......9.......7..23..5.3....27.2..9.8..37.6.49..85.2.1..3",
+            "236415789748369215915728634162937548487152396593846127624593871371684952859271463",
+        ),
+        step_cell=57,
+    ),
+    Variant.JIGSAW: Guide(
+        Variant.JIGSAW.value,
+        _example(Variant.JIGSAW, "......6.12531.........453.2.......21",
+                 "523416641253154632236145312564465321", "111222113322133442533446554466555666"),
+        step_cell=28,
+    ),
+}
+"""Every variant's page; classic is the general page."""
+
+
+def _killer_example(labels: str, solution: str) -> BookPuzzle:
+    """A 4x4 killer puzzle without givens: a cage for each label, its sum from `solution`."""
+    cells: dict[str, list[int]] = {}
+    for cell, label in enumerate(labels):
+        cells.setdefault(label, []).append(cell)
+    answer = _grid(solution)
+    cages = tuple(sorted((Cage(sum(answer[c] for c in group), tuple(group))
+                          for group in cells.values()), key=lambda cage: cage.cells[0]))
+    return BookPuzzle(0, "", "", 2, 2, (0,) * len(answer), answer, cages=cages)
+
+
+KILLER_GUIDE = Guide(
+    "killer", _killer_example("AABBCDEFCDEFGGHH", "1234432121433412"), step_cell=1)
+"""The killer page: eight cages of two cells and one solution; the cage of 3 in row 1
+holds 1 and 2, the cage of 4 below its second cell takes column 2's 1, so that cell is 2."""

@@ -1,0 +1,148 @@
+"""What a grid shows besides its digits: cell lines, box or region borders, tints and X
+diagonals, as pure numbers (no canvas).
+
+Glossary and conventions:
+  grid units  x = columns from the grid's left edge, y = rows from its TOP edge, one unit a
+              cell; draw.py scales them to points (and flips y)
+  segment     (x0, y0, x1, y1) in grid units, a maximal straight run of one kind
+  thin        a cell edge between two cells of the same box or region
+  thick       a cell edge between two boxes or regions: wherever neighbouring cells'
+              Geometry.regions differ, so classic boxes and jigsaw regions alike
+  tint        (gray, x, y, width, height): a light gray rectangle behind the digits;
+              X diagonal cells and hyper windows get UNIT_TINT, jigsaw regions (when the
+              template asks) one of REGION_TINTS each, neighbours always different
+  shade       a region's index into REGION_TINTS: a colouring of the region adjacency
+              graph with at most four shades (every map of regions has one)
+
+Grays stay within rules.TINT_GRAYS, so digits, even the lighter answer digits, stay legible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..core.grid import geometry
+from ..core.model import XStyle
+from ..core.rules import HYPER_WINDOWS, TINT_GRAYS, Variant
+
+Segment = tuple[float, float, float, float]
+Tint = tuple[float, float, float, float, float]
+
+UNIT_TINT = 0.86
+"""Gray behind X diagonal cells and hyper windows."""
+
+REGION_TINTS = (1.0, 0.9, 0.84, 0.78)
+"""Shades of jigsaw regions: white and three light grays, neighbours differ."""
+
+DIAGONAL_GRAY = 0.55
+"""Gray of X diagonal lines (x_style: lines): visible without hiding the digits."""
+
+assert all(TINT_GRAYS[0] <= g <= TINT_GRAYS[1] for g in (UNIT_TINT, *REGION_TINTS[1:]))
+
+
+@dataclass(frozen=True)
+class GridMarks:
+    """Everything a grid draws besides its border and digits, in grid units."""
+
+    n: int
+    """Cells per row."""
+    thin: tuple[Segment, ...]
+    """Cell lines inside boxes or regions."""
+    thick: tuple[Segment, ...]
+    """Box or region borders inside the grid (the outer border is drawn apart)."""
+    tints: tuple[Tint, ...]
+    """Gray rectangles behind the digits, drawn first."""
+    diagonals: tuple[Segment, ...]
+    """X diagonals drawn as thin gray lines corner to corner (x_style: lines)."""
+
+
+def grid_marks(
+    n: int, variant: Variant, regions: str | None, x_style: XStyle, region_tint: bool
+) -> GridMarks:
+    """The marks of an n x n grid of a variant (jigsaw: on its region layout)."""
+    return _marks(n, variant, regions, x_style, region_tint and variant is Variant.JIGSAW)
+
+
+@lru_cache(maxsize=256)
+def _marks(
+    n: int, variant: Variant, regions: str | None, x_style: XStyle, region_tint: bool
+) -> GridMarks:
+    box = geometry(n, variant, regions).regions
+    thin, thick = borders(box, n)
+    tints: list[Tint] = []
+    diagonals: tuple[Segment, ...] = ()
+    if variant is Variant.X and x_style is XStyle.TINT:
+        cells = sorted({(i, i) for i in range(n)} | {(i, n - 1 - i) for i in range(n)})
+        tints += [(UNIT_TINT, float(c), float(r), 1.0, 1.0) for r, c in cells]
+    elif variant is Variant.X:
+        diagonals = ((0.0, 0.0, float(n), float(n)), (float(n), 0.0, 0.0, float(n)))
+    if variant is Variant.HYPER:
+        tints += [(UNIT_TINT, float(c), float(r), 3.0, 3.0) for r, c in HYPER_WINDOWS]
+    if region_tint:
+        shade = region_shades(box, n)
+        for r in range(n):
+            c = 0
+            while c < n:  # one rectangle per run of a shade along the row
+                end = c + 1
+                while end < n and shade[box[r * n + end]] == shade[box[r * n + c]]:
+                    end += 1
+                gray = REGION_TINTS[shade[box[r * n + c]]]
+                if gray < 1.0:
+                    tints.append((gray, float(c), float(r), float(end - c), 1.0))
+                c = end
+    return GridMarks(n, thin, thick, tuple(tints), diagonals)
+
+
+def borders(box: tuple[int, ...], n: int) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:
+    """(thin, thick) inner segments of a grid whose cell c lies in box or region box[c]:
+    each inner grid line is walked edge by edge and cut where its kind changes."""
+    thin: list[Segment] = []
+    thick: list[Segment] = []
+    for i in range(1, n):
+        x = y = float(i)
+        # vertical line x = i: the edge beside row r parts cells (r, i-1) and (r, i)
+        for a, b, parted in _runs([box[r * n + i - 1] != box[r * n + i] for r in range(n)]):
+            (thick if parted else thin).append((x, a, x, b))
+        # horizontal line y = i: the edge above column c parts cells (i-1, c) and (i, c)
+        for a, b, parted in _runs([box[(i - 1) * n + c] != box[i * n + c] for c in range(n)]):
+            (thick if parted else thin).append((a, y, b, y))
+    return tuple(thin), tuple(thick)
+
+
+def _runs(parted: list[bool]) -> list[tuple[float, float, bool]]:
+    """(start, end, kind) of each run of equal kinds along a line of edges."""
+    out, start = [], 0
+    for k in range(1, len(parted) + 1):
+        if k == len(parted) or parted[k] != parted[start]:
+            out.append((float(start), float(k), parted[start]))
+            start = k
+    return out
+
+
+def region_shades(box: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """A shade (0 .. 3) for each region such that regions sharing an edge differ: the
+    first colouring found by trying regions in index order, shades in order."""
+    near: list[set[int]] = [set() for _ in range(n)]
+    for cell, b in enumerate(box):
+        r, c = divmod(cell, n)
+        for other in ((r + 1) * n + c if r + 1 < n else -1, cell + 1 if c + 1 < n else -1):
+            if other >= 0 and box[other] != b:
+                near[b].add(box[other])
+                near[box[other]].add(b)
+    shade = [-1] * n
+
+    def place(k: int) -> bool:
+        if k == n:
+            return True
+        for s in range(len(REGION_TINTS)):
+            if all(shade[m] != s for m in near[k]):
+                shade[k] = s
+                if place(k + 1):
+                    return True
+        shade[k] = -1
+        return False
+
+    if not place(0):  # a map of regions in the plane always has a 4-colouring
+        raise AssertionError("no four-colouring of the regions")
+    return tuple(shade)
