@@ -12,8 +12,10 @@ The Python API in one place (see README.md):
 
 __version__ = "0.1.0"
 
-# After the version: the modules below read it. `rate` and `grade` are bound after their
-# submodules are imported, so the names mean the functions, not the modules.
+# After the version: the modules below read it. The puzzle kinds come first: every other
+# module may name them. `rate` and `grade` are bound after their submodules are imported,
+# so the names mean the functions, not the modules.
+from . import variants  # noqa: E402, F401
 from .core.grid import Geometry, geometry, parse  # noqa: E402
 from .engine.trace import count_solutions, hints, solve, trace  # noqa: E402
 from .grade import grade  # noqa: E402

@@ -22,7 +22,7 @@ from .cli_options import data_out, progress_bar
 from .core.errors import InputError
 from .core.grid import format_as, format_line, geometry
 from .grade.rating import Rating, rate_killer
-from .variants.killer import Cages, KillerPuzzle, format_killer, killer_record
+from .variants.killer.cages import Cages, KillerPuzzle, format_killer, killer_record
 
 Puzzles = list[tuple[str, KillerPuzzle]]
 

@@ -33,7 +33,7 @@ from typing import Any
 from .core.errors import GenerationError, InputError
 from .core.grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
 from .core.rules import Variant
-from .variants.killer import KillerPuzzle, looks_killer, parse_killer
+from .variants.killer.cages import KillerPuzzle, looks_killer, parse_killer
 
 AUTO = 0
 """--workers auto: one worker per usable core."""

@@ -26,11 +26,16 @@ BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 """Box height and width of each classic size."""
 
 
+EXTRA_RULES: dict[str, Any] = {}
+"""Kind name -> a function n -> the kind's extra units, for kinds outside the package (a
+plug-in's test states its rule here, from the rule as people state it)."""
+
+
 def variant_units(n: int, variant: str = "classic", regions: str | None = None
                   ) -> list[list[int]]:
     """Every unit as a list of cells (row-major): rows, columns, then boxes or jigsaw
     regions (cells sharing a label), then X's two main diagonals or hyper's four 3x3
-    windows at 1-based rows and columns 2-4 and 6-8."""
+    windows at 1-based rows and columns 2-4 and 6-8, or a plug-in kind's EXTRA_RULES."""
     units = [[r * n + c for c in range(n)] for r in range(n)]
     units += [[r * n + c for r in range(n)] for c in range(n)]
     if variant == "jigsaw":
@@ -49,6 +54,8 @@ def variant_units(n: int, variant: str = "classic", regions: str | None = None
         for top in (1, 5):
             for left in (1, 5):
                 units.append([(top + i) * 9 + left + j for i in range(3) for j in range(3)])
+    if variant in EXTRA_RULES:
+        units += EXTRA_RULES[variant](n)
     return units
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from bookgen.variants.killer import Cage
+from bookgen.variants.killer.cages import Cage
 
 Cells = list[list[int]]
 

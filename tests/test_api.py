@@ -17,7 +17,7 @@ def test_api_round_trip():
     assert bookgen.solve(values, geo) == (1, truth)
     tr = bookgen.trace(values, geo)
     assert tr.solution == truth[0] and tr.level == 0
-    r = bookgen.grade.rating(values, geo)
+    r = bookgen.rate(values, geo)
     assert r.as_dict()["solution"] == "".join(map(str, truth[0]))
     assert r.band == bookgen.grade(values, geo).band
     cand_sum, cand_sq, cells = bookgen.hints(values, geo)

@@ -26,7 +26,7 @@ from bookgen.grade.killer import (
     solve_killer,
 )
 from bookgen.grade.scale import Technique
-from bookgen.variants.killer import Cage
+from bookgen.variants.killer.cages import Cage
 
 T = Technique
 GEO = geometry(9)

@@ -21,7 +21,7 @@ from bookgen.book.pipeline import build_book, write_book
 from bookgen.core.errors import ConfigError
 from bookgen.core.model import Band, Family
 from bookgen.core.rules import Variant
-from bookgen.variants.killer import parse_killer
+from bookgen.variants.killer.cages import parse_killer
 
 BOOK = """\
 title: Killer Test

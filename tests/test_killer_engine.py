@@ -15,7 +15,7 @@ from bookgen.core.rules import Symmetry, Variant, clue_counts, min_clues
 from bookgen.engine.kernels import get_backend
 from bookgen.engine.kernels.cage_tables import combo_table
 from bookgen.make.generate import cage_partition, make_killer
-from bookgen.variants.killer import Cage, cages_of, check_against, make_cages, sum_bounds
+from bookgen.variants.killer.cages import Cage, cages_of, check_against, make_cages, sum_bounds
 
 BACKENDS = ["python", "numba"]
 

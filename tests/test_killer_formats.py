@@ -13,7 +13,7 @@ from shapes import count_killer
 from bookgen.cli import main
 from bookgen.core.model import CageSpec
 from bookgen.make.generate import make_killer
-from bookgen.variants.killer import (
+from bookgen.variants.killer.cages import (
     CAGE_LABELS,
     Cage,
     cages_from_json,

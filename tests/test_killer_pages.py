@@ -34,7 +34,7 @@ from bookgen.render.cage_outlines import (
 from bookgen.render.geometry import PageKind, cage_problem, plan_book
 from bookgen.render.howto import KILLER_GUIDE
 from bookgen.render.writer import render_book
-from bookgen.variants.killer import Cage
+from bookgen.variants.killer.cages import Cage
 
 ROOT = Path(__file__).resolve().parent.parent
 

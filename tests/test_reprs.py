@@ -3,8 +3,7 @@ one line and say what matters (not every unit, peer or step)."""
 
 from conftest import SMALL_PUZZLES
 
-from bookgen import geometry, grade, parse, trace
-from bookgen.grade import rating as rate
+from bookgen import geometry, grade, parse, rate, trace
 
 GOLDEN = SMALL_PUZZLES[9][0]
 

@@ -15,7 +15,7 @@ from bookgen.core.grid import find_clash, geometry
 from bookgen.core.model import ClueTarget, DigSpec
 from bookgen.core.rules import JIGSAW_SIZES, MIN_CLUES, Symmetry, Variant, clue_counts, min_clues
 from bookgen.make.generate import make_puzzle, misfit, puzzle_geometry, random_layout
-from bookgen.variants import jigsaw
+from bookgen.variants.jigsaw import layouts as jigsaw
 
 JIGSAW6 = "122222" "113324" "113334" "155634" "555644" "566664"
 

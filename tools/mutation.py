@@ -1,6 +1,6 @@
 """Mutation testing of one bookgen module with mutmut: a developer tool, not run in CI.
 
-    python tools/mutation.py MODULE          # e.g. grid, grade/fish, layout/geometry
+    python tools/mutation.py MODULE          # e.g. core/grid, grade/fish, render/geometry
     python tools/mutation.py MODULE --again  # only the last run's survivors, current tests
     python tools/mutation.py MODULE --again --only 'bookgen.core.grid.x_parse__*'
     python tools/mutation.py MODULE --resume # go on with a stopped run, in its work folder
@@ -76,7 +76,7 @@ PRINT_CHECKS = tuple(f"tests/test_print.py::test_{name}" for name in (
 """test_print.py's tests of the config's print checks, without those that render and
 inspect whole books."""
 MODULES: dict[str, Module] = {
-    "grid": Module(
+    "core/grid": Module(
         ("tests/test_grid.py", "tests/test_grid_rules.py"),
         fresh=("bookgen.core.grid.x__geometry__*", "bookgen.core.grid.xǁGeometryǁarrays__*"),
     ),
@@ -90,22 +90,22 @@ MODULES: dict[str, Module] = {
                             "tests/test_grade_chain_branches.py",
                             "tests/test_grade_chain_offers.py"),
                            fresh=("bookgen.grade.chains.x__order__*",)),
-    "layout/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
-    "rules": Module(
+    "render/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
+    "core/rules": Module(
         ("tests/test_rules.py",),
         fresh=tuple(f"bookgen.core.rules.x_{name}__*"
                     for name in ("symmetry_groups", "_motions", "clue_counts")),
     ),
-    "generate": Module(
+    "make/generate": Module(
         ("tests/test_generate.py", "tests/test_generate_digs.py"),
         fresh=tuple(f"bookgen.make.generate.x_{name}__*"
                     for name in ("_symmetry_arrays", "_group_arrays")),
     ),
-    "select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
+    "make/select": Module(("tests/test_pipeline.py", "tests/test_select_rules.py")),
     # In-process tests on small grids by id: not the 9x9 walks of test_improve.py (seconds
     # each: a surviving mutant of run_chain ran them all, and a run took hours), the slow
     # tests, nor the command-line tests (a subprocess: mutmut cannot tell what they reach).
-    "improve": Module((
+    "make/improve": Module((
         "tests/test_improve_fast.py", "tests/test_improve_search.py",
         "tests/test_improve_ceiling.py", "tests/test_improve_pool.py",
         *(f"tests/test_improve.py::test_{name}" for name in (
@@ -118,7 +118,7 @@ MODULES: dict[str, Module] = {
     # The reader's typed readers are built when the config modules are imported (a closure per
     # key), so their mutants only take effect in a fresh process.
     **{
-        f"config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
+        f"book/config/{part}": Module(("tests/test_config.py", "tests/test_config_cli.py",
                                   "tests/test_config_sections.py", "tests/test_config_readers.py",
                                   "tests/test_config_hostile.py", "tests/test_config_depth.py",
                                   "tests/test_template_keys.py", "tests/test_template_checks.py",

@@ -46,7 +46,7 @@ from ..core.grid import (
 )
 from ..core.model import BANDS, Band, DigSpec
 from ..core.rules import TRACE_FIGURES, Symmetry, Variant, is_symmetric
-from ..engine.canon import CANON_SIZES, VARIANT_CANON_SIZES, canonical_key
+from ..engine.canon import CANON_SIZES, canonical_key
 from ..engine.trace import Trace
 from ..grade.rating import Rating, rate
 from ..make.cluster import cluster_pool
@@ -377,7 +377,7 @@ class _Transaction:
 
 def bank_sizes(variant: Variant) -> tuple[int, ...]:
     """The sizes of a variant the bank holds: those with a canonical form."""
-    return VARIANT_CANON_SIZES.get(variant, CANON_SIZES)
+    return variant.canon_sizes
 
 
 def _of(variant: Variant) -> str:

@@ -46,7 +46,7 @@ from ..make.cluster import cluster_pool
 from ..make.generate import make_killer, make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
 from ..make.select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
-from ..variants.killer import Cages, cages_json, format_cage_map
+from ..variants.killer.cages import Cages, cages_json, format_cage_map
 from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .output import Slot, book_bytes, claim, stage, switch, write_file

@@ -18,7 +18,7 @@ from ..grade import grade
 from ..grade.board import Step
 from ..grade.killer import grade_killer
 from ..grade.scale import Technique
-from ..variants.killer import Cages
+from ..variants.killer.cages import Cages
 from .lang import Texts
 
 _BY_LABEL: dict[str, tuple[Family, ...]] = {}

@@ -38,12 +38,12 @@ from functools import cache
 from typing import Any
 
 from .errors import GenerationError, InputError
-from .rules import HYPER_WINDOWS, JIGSAW_SIZES, Variant
+from .rules import JIGSAW_SIZES, Variant
 
 SYMBOLS = "123456789ABCDEFG"
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 SIZES = tuple(BOX_SHAPES)
-ALL_SIZES = tuple(sorted(set(SIZES) | set(JIGSAW_SIZES)))
+ALL_SIZES = tuple(sorted({n for kind in Variant for n in kind.sizes}))
 """Every grid size of any variant."""
 FRAME_CHARS = set("|-+=")
 BLANKS = {".", "_"}
@@ -85,8 +85,8 @@ class Geometry:
     _arrays: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __repr__(self) -> str:
-        if self.variant is Variant.JIGSAW:
-            return f"Geometry({self.n}x{self.n}, jigsaw {self.region_labels})"
+        if not self.variant.boxes:
+            return f"Geometry({self.n}x{self.n}, {self.variant.value} {self.region_labels})"
         extra = "" if self.variant is Variant.CLASSIC else f", {self.variant.value}"
         return f"Geometry({self.n}x{self.n}, boxes {self.box_rows}x{self.box_cols}{extra})"
 
@@ -102,7 +102,7 @@ class Geometry:
     @property
     def region_layout(self) -> str | None:
         """A jigsaw grid's region_labels; None for variants with boxes."""
-        return self.region_labels if self.variant is Variant.JIGSAW else None
+        return None if self.variant.boxes else self.region_labels
 
     @property
     def key(self) -> GeometryKey:
@@ -163,9 +163,10 @@ def geometry(
     if n not in kind.sizes:
         sizes = ", ".join(map(str, kind.sizes))
         raise InputError(f"unsupported grid size {n} for {kind.value}: expected one of {sizes}")
-    if kind is Variant.JIGSAW:
+    if not kind.boxes:
         if regions is None:
-            raise InputError("a jigsaw grid needs its regions: n*n region labels, row-major")
+            raise InputError(f"a {kind.value} grid needs its regions: n*n region labels, "
+                             "row-major")
         return _geometry(n, kind, _region_string(n, regions))
     if regions is not None:
         raise InputError(f"regions belong to jigsaw grids, not {kind.value}")
@@ -212,7 +213,7 @@ def connected(cells: Sequence[int], n: int) -> bool:
 def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-    if variant is Variant.JIGSAW:
+    if not variant.boxes:
         br = bc = 0
         regions = tuple(SYMBOLS.index(ch) for ch in labels)
         region_word = "region"
@@ -224,13 +225,9 @@ def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
     units = rows + cols + boxes
     names = [f"row {i + 1}" for i in range(n)] + [f"column {i + 1}" for i in range(n)]
     names += [f"{region_word} {i + 1}" for i in range(n)]
-    if variant is Variant.X:
-        units += [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
-        names += ["diagonal 1", "diagonal 2"]
-    if variant is Variant.HYPER:
-        for k, (r0, c0) in enumerate(HYPER_WINDOWS):
-            units.append(tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3)))
-            names.append(f"window {k + 1}")
+    for name, _, cells in variant.extra_units(n):
+        units.append(cells)
+        names.append(name)
     cell_units = tuple(
         tuple(u for u, cells in enumerate(units) if c in cells) for c in range(n * n)
     )
@@ -456,7 +453,9 @@ def _parse_record(
     assert isinstance(data, dict)
     name = data.get("variant", Variant.CLASSIC.value)
     try:
-        kind = Variant.parse(name) if isinstance(name, str) else Variant(name)
+        if not isinstance(name, str):
+            raise ValueError(name)
+        kind = Variant.parse(name)
     except (GenerationError, ValueError):
         names = ", ".join(v.value for v in Variant)
         raise InputError(f"{where}: unknown variant {name!r}: expected one of {names}") from None
@@ -520,7 +519,7 @@ def parse(
     """
     kind = _kind(variant)
     lines = [raw.split("#", 1)[0] for raw in text.splitlines()]
-    if not text.lstrip().startswith(("[", "{")) and kind is not Variant.JIGSAW:
+    if not text.lstrip().startswith(("[", "{")) and kind.boxes:
         chars = [ch for i, line in enumerate(lines) for ch in _symbol_chars(line, i + 1)]
         if size_for_cells(len(chars)) in kind.sizes:
             # The whole text is one grid, however its rows are broken over lines.
@@ -598,7 +597,7 @@ def parse_many(
                             rows.append(more)
                     chars = [c for row in rows for c in row]
                 values, n = _parse_symbols(chars, where, source, kind)
-            if kind is Variant.JIGSAW:
+            if not kind.boxes:
                 while i < len(lines) and not _symbol_chars(lines[i], i + 1):
                     i += 1
                 if i == len(lines):
@@ -609,7 +608,7 @@ def parse_many(
                 i += 1
             geo = _topology(n, kind, regions, where)
             values = _placed(values, geo, block)
-        if geo.variant is Variant.KILLER:
+        if geo.variant.caged:
             raise InputError(f"{_where(source, start)}: a killer puzzle is read with its "
                              "cages (killer.parse_killer), which this command does not take")
         if check:

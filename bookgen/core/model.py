@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..book.lang import Texts
-from ..variants.killer import Cages
+from ..variants.killer.cages import Cages
 from .errors import GenerationError
 from .grid import BOX_SHAPES, Geometry, geometry
 from .rules import Paper, Platform, Symmetry, Variant, min_clues
@@ -164,7 +164,7 @@ class DigSpec:
     def box_shape(self) -> tuple[int, int]:
         """(box rows, box columns) of the grid; (0, 0) for jigsaw, whose regions are not
         rectangles (known even when each puzzle gets its own random layout)."""
-        return (0, 0) if self.variant is Variant.JIGSAW else BOX_SHAPES[self.size]
+        return BOX_SHAPES[self.size] if self.variant.boxes else (0, 0)
 
     @property
     def target(self) -> ClueTarget:

@@ -20,6 +20,7 @@ from enum import Enum
 from functools import cache
 
 from .errors import GenerationError
+from .kinds import Variant
 
 # ---------------------------------------------------------------- grids
 
@@ -32,77 +33,18 @@ MIN_CLUES = {4: 4, 6: 8, 9: 17, 12: 11, 16: 15}
 symbols, else two missing ones could be swapped."""
 
 
-class Variant(Enum):
-    """Which units a grid has besides its rows and columns."""
-
-    CLASSIC = "classic"
-    """Rows, columns and rectangular boxes."""
-    X = "x"
-    """Classic plus both main diagonals."""
-    HYPER = "hyper"
-    """Classic plus four windows (windoku): 3x3 squares at rows and columns 2-4 and 6-8."""
-    JIGSAW = "jigsaw"
-    """Rows, columns and irregular connected regions of n cells in place of the boxes."""
-    KILLER = "killer"
-    """Classic 9x9 units plus cages (killer.Cage), drawn per puzzle as jigsaw regions are:
-    each cage shows the sum of its cells, and no digit repeats in a cage."""
-
-    @property
-    def sizes(self) -> tuple[int, ...]:
-        """The grid sizes this variant exists in."""
-        return VARIANT_SIZES[self]
-
-    @classmethod
-    def parse(cls, text: str | Variant) -> Variant:
-        """A Variant from its name ('' is classic); GenerationError listing the names."""
-        if isinstance(text, Variant):
-            return text
-        name = str(text).strip().lower() or cls.CLASSIC.value
-        try:
-            return cls(name)
-        except ValueError:
-            names = ", ".join(v.value for v in cls)
-            raise GenerationError(f"unknown variant {text!r}: expected one of {names}") from None
-
-
 JIGSAW_SIZES = (5, 6, 7, 8, 9)
 """Jigsaw grids need no rectangular box, so sizes without one (5, 7, 8) exist too."""
-
-VARIANT_SIZES: dict[Variant, tuple[int, ...]] = {
-    Variant.CLASSIC: SIZES,
-    Variant.X: SIZES,
-    Variant.HYPER: (9,),
-    Variant.JIGSAW: JIGSAW_SIZES,
-    Variant.KILLER: (9,),
-}
 
 HYPER_WINDOWS = ((1, 1), (1, 5), (5, 1), (5, 5))
 """Top-left (row, column), 0-based, of the hyper variant's four 3x3 windows."""
 
-FEWEST_KNOWN_CLUES: dict[tuple[Variant, int], int] = {
-    (Variant.X, 9): 12,
-    (Variant.HYPER, 9): 11,
-}
-"""The fewest clues of any unique puzzle found so far, where a variant's minimum is not
-proven: X-sudoku 12 (sudocue.net's collection of 552,952 12-clue puzzles, "probably" the
-minimum), windoku 11 (sudocue.net's 18,778 11-clue puzzles). Facts for people, not bounds:
-a clue-range check uses min_clues."""
-
-
-def min_clues(n: int, variant: Variant = Variant.CLASSIC) -> int:
-    """Fewest clues a unique puzzle of size n and variant can have, as a safe lower bound.
-
-    Classic grids have MIN_CLUES. The variants' extra or irregular units lower the
-    minimum (X-sudoku and windoku have unique puzzles below 17 clues; see
-    FEWEST_KNOWN_CLUES) and none is proven, so they get the bound that holds for every
-    set of units: n - 1, since a puzzle missing two symbols has a second solution with
-    those two swapped. A killer puzzle's cages carry its information, so it needs no
-    clue at all (and normally has none)."""
-    if variant is Variant.CLASSIC:
-        return MIN_CLUES[n]
-    if variant is Variant.KILLER:
-        return 0
-    return n - 1
+def min_clues(n: int, variant: Variant | None = None) -> int:
+    """Fewest clues a unique puzzle of size n and kind can have, as a safe lower bound
+    (Variant.min_clues: classic grids have MIN_CLUES; the variants' extra or irregular units
+    lower the minimum and none is proven, so they get n - 1; a killer's cages carry its
+    information, so it needs no clue at all)."""
+    return (variant or Variant.CLASSIC).min_clues(n)
 
 
 class Symmetry(Enum):
@@ -201,7 +143,7 @@ def is_symmetric(puzzle: tuple[int, ...], n: int, symmetry: Symmetry) -> bool:
 
 @cache
 def clue_counts(
-    n: int, symmetry: Symmetry, variant: Variant = Variant.CLASSIC
+    n: int, symmetry: Symmetry, variant: Variant | None = None
 ) -> frozenset[int]:
     """Clue counts a puzzle of size n with `symmetry` can have: sums of orbit sizes
     within min_clues(n, variant) .. n*n - 1."""

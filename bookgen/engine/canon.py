@@ -44,12 +44,13 @@ from math import factorial
 
 import numpy as np
 
-from ..core.errors import InputError
+from ..core.errors import GenerationError, InputError
 from ..core.grid import BOX_SHAPES, Geometry, Grid
-from ..core.rules import HYPER_WINDOWS, JIGSAW_SIZES, Variant
+from ..core.kinds import motions_of
+from ..core.rules import SIZES, Variant
 
-CANON_SIZES = (4, 6, 9, 12, 16)
-"""Grid sizes with a canonical form."""
+CANON_SIZES = SIZES
+"""Grid sizes with a classic canonical form: all of them."""
 MAX_STATES = 1 << 21
 """Most states one level of the search may hold (about 350 MB): a 12x12 board needs
 about a million, a 16x16 board 250 million."""
@@ -370,7 +371,7 @@ def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
     InputError when a row or column holds a symbol twice.
     X, hyper and jigsaw puzzles get their own group's form (variant_canonical).
     """
-    if geo.variant is not Variant.CLASSIC:
+    if not geo.variant.minlex:
         return variant_canonical(values, geo)[0]
     n = geo.n
     if n not in CANON_SIZES:
@@ -397,7 +398,7 @@ def canonical_key(values: Grid, geo: Geometry) -> str:
     ('jigsaw:<layout>:<form>'), so no two variants share a key."""
     from ..core.grid import format_line
 
-    if geo.variant is Variant.CLASSIC:
+    if geo.variant.minlex:
         return format_line(canonical(values, geo))
     form, layout = variant_canonical(values, geo)
     return ":".join([geo.variant.value] + ([layout] if layout else []) + [format_line(form)])
@@ -406,18 +407,11 @@ def canonical_key(values: Grid, geo: Geometry) -> str:
 # ---------------------------------------------------------------- variants
 #
 # The variants' groups are small (X 9x9: 96 motions, windoku: 128, jigsaw: at most the 8
-# rotations and mirrors), so their forms are found by trying every motion.
+# rotations and mirrors), so their forms are found by trying every motion; each kind
+# names its own group (Variant.motions, Variant.canonical).
 
 
-VARIANT_CANON_SIZES: dict[Variant, tuple[int, ...]] = {
-    Variant.X: (4, 6, 9),
-    Variant.HYPER: (9,),
-    Variant.JIGSAW: JIGSAW_SIZES,
-}
-"""Grid sizes of each variant with a canonical form."""
-
-
-def _cell_map(n: int, rows: Sequence[int], cols: Sequence[int], transpose: bool) -> tuple[
+def cell_map(n: int, rows: Sequence[int], cols: Sequence[int], transpose: bool) -> tuple[
         int, ...]:
     """The motion as a table: image cell i takes the value of source cell map[i]
     (rows[i] is the source row placed at row i, likewise cols; transposed first)."""
@@ -425,66 +419,36 @@ def _cell_map(n: int, rows: Sequence[int], cols: Sequence[int], transpose: bool)
                  for r in range(n) for c in range(n))
 
 
-@cache
-def variant_motions(n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
-    """The cell maps of an X or hyper grid's group (relabelling aside): the classic motions
-    (band, row, stack and column permutations, transposition) that map the variant's extra
-    units onto extra units.
-
-    X: the diagonals go to diagonals exactly when the columns follow the rows, or follow
-    them mirrored, and the row permutation commutes with the mirror i -> n-1-i. Hyper: the
-    windows are products of window rows and window columns, so rows and columns that each
-    keep the window lines {1, 2, 3} and {5, 6, 7} together. Transposition joins both
-    groups when the boxes are square."""
+def line_motions(n: int, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+                 ) -> tuple[tuple[int, ...], ...]:
+    """The cell maps of (row order, column order) pairs, each also transposed when the
+    boxes are square."""
     br, bc = BOX_SHAPES[n]
-    mirror = list(range(n - 1, -1, -1))
-    if variant is Variant.X:
-        stacks = {tuple(q) for q in line_perms(n // bc, bc).tolist()}
-        pairs = []
-        for p in line_perms(n // br, br).tolist():
-            if all(p[mirror[i]] == mirror[p[i]] for i in range(n)):
-                for q in (p, [mirror[v] for v in p]):
-                    if tuple(q) in stacks:  # 2x3 boxes: columns move by stacks of 3
-                        pairs.append((p, q))
-    elif variant is Variant.HYPER:
-        windows = [{r0 + i for i in range(3)} for r0, _ in HYPER_WINDOWS[::3]]
-        keep = [p for p in line_perms(n // br, br).tolist()
-                if all({p[i] for i in w} in windows for w in windows)]
-        pairs = [(p, q) for p in keep for q in keep]
-    else:
-        raise InputError(f"no motion table for {variant.value} grids")
-    return tuple(_cell_map(n, p, q, t) for p, q in pairs
+    return tuple(cell_map(n, p, q, t) for p, q in pairs
                  for t in ((False, True) if br == bc else (False,)))
 
 
-def _dihedral(n: int) -> tuple[tuple[int, ...], ...]:
+def dihedral(n: int) -> tuple[tuple[int, ...], ...]:
     """The 8 rotations and mirrors as cell maps."""
     ident, flip = list(range(n)), list(range(n - 1, -1, -1))
-    return tuple(_cell_map(n, rows, cols, t) for rows in (ident, flip) for cols in (ident, flip)
+    return tuple(cell_map(n, rows, cols, t) for rows in (ident, flip) for cols in (ident, flip)
                  for t in (False, True))
 
 
-def _relabelled(values: Sequence[int]) -> tuple[int, ...]:
-    """Symbols renamed 1, 2, ... in order of first appearance; blanks stay 0."""
-    names: dict[int, int] = {}
-    return tuple(names.setdefault(v, len(names) + 1) if v else 0 for v in values)
+def variant_motions(n: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """The cell maps of a kind's group (relabelling aside), kept once per size."""
+    return motions_of(variant, n)
 
 
 def variant_canonical(values: Grid, geo: Geometry) -> tuple[Grid, str | None]:
-    """(the minlex form, the layout it goes with) of an X, hyper or jigsaw puzzle.
-
-    X and hyper: the smallest relabelled image under variant_motions. Jigsaw: the motions
-    are the 8 rotations and mirrors, applied to the puzzle and its layout together; the
-    form is the smallest (relabelled layout, relabelled puzzle), so a motion that maps the
-    layout onto itself relabels the puzzle only, and a turned copy of the whole puzzle
-    has the same form."""
+    """(the minlex form, the layout it goes with) of a puzzle of a kind other than
+    classic: the least relabelled image under the kind's group (Variant.canonical)."""
     n = geo.n
-    sizes = VARIANT_CANON_SIZES.get(geo.variant, ())
+    sizes = geo.variant.canon_sizes
     if n not in sizes:
         raise InputError(f"{n}x{n} {geo.variant.value}: canonical forms exist for sizes "
                          f"{', '.join(map(str, sizes)) or 'none'}")
-    if geo.variant is Variant.JIGSAW:
-        best = min((_relabelled([geo.regions[i] + 1 for i in m]),
-                    _relabelled([values[i] for i in m])) for m in _dihedral(n))
-        return best[1], "".join(str(v) for v in best[0])
-    return min(_relabelled([values[i] for i in m]) for m in variant_motions(n, geo.variant)), None
+    try:
+        return geo.variant.canonical(values, geo.regions)
+    except GenerationError as e:
+        raise InputError(str(e)) from None

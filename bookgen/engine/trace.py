@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.grid import Geometry, format_seed, symbol
-from ..variants.killer import Cages
+from ..variants.killer.cages import Cages
 from .kernels import Backend, TraceArrays, get_backend
 
 Values = Sequence[int]

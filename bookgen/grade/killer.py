@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..core.grid import Geometry, geometry
-from ..variants.killer import Cage, Cages
+from ..variants.killer.cages import Cage, Cages
 from .board import Board, Step, digits_of
 from .explain import describe, format_candidates
 from .scale import Technique

@@ -27,7 +27,7 @@ from ..core.grid import Geometry, Grid, format_line, format_lines
 from ..core.model import Band
 from ..core.rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from ..engine.trace import Trace, backend_of, solve, trace
-from ..variants.killer import Cages
+from ..variants.killer.cages import Cages
 
 RECORD_KEYS = ("puzzle", "solution", "count", *(f.value for f in TRACE_FIGURES), "clues",
                "seconds", "grade", "band", "hardest", "steps")

@@ -32,7 +32,6 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from ..core.grid import Geometry, GeometryKey, geometry
-from ..core.rules import Variant
 
 Lock = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
@@ -97,14 +96,14 @@ _GRADING: dict[GeometryKey, Geometry] = {}
 
 
 def grading_geometry(geo: Geometry) -> Geometry:
-    """The geometry the grader works on: `geo` itself, except on a hyper grid, where the
-    five hidden windows follow the geometry's units (named 'hidden window k (r159c234)').
-    Unit indices below len(geo.units) mean the same unit in both."""
-    if geo.variant is not Variant.HYPER:
-        return geo
+    """The geometry the grader works on: `geo` itself, except where the kind adds units
+    for the grader (Variant.grading_units: windoku's five hidden windows, named 'hidden
+    window k (r159c234)'), which follow the geometry's units. Unit indices below
+    len(geo.units) mean the same unit in both."""
     got = _GRADING.get(geo.key)
     if got is None:
-        got = _GRADING[geo.key] = _with_hidden_windows(geo)
+        extra = geo.variant.grading_units(geo.n)
+        got = _GRADING[geo.key] = _with_hidden_windows(geo) if extra else geo
     return got
 
 
@@ -114,15 +113,9 @@ def base_geometry(geo: Geometry) -> Geometry:
 
 
 def _with_hidden_windows(geo: Geometry) -> Geometry:
-    n = geo.n
-    outer, first, second = (0, 4, 8), (1, 2, 3), (5, 6, 7)
-    bands = ((outer, outer), (outer, first), (outer, second), (first, outer), (second, outer))
-    units = list(geo.units)
-    names = list(geo.unit_names)
-    for k, (rows, cols) in enumerate(bands, 1):
-        units.append(tuple(r * n + c for r in rows for c in cols))
-        where = "r" + "".join(str(r + 1) for r in rows) + "c" + "".join(str(c + 1) for c in cols)
-        names.append(f"hidden window {k} ({where})")
+    extra = geo.variant.grading_units(geo.n)
+    units = list(geo.units) + [cells for _, _, cells in extra]
+    names = list(geo.unit_names) + [name for name, _, _ in extra]
     cell_units = tuple(
         tuple(u for u, cells in enumerate(units) if c in cells) for c in range(geo.ncells)
     )
@@ -141,11 +134,8 @@ def unit_kinds(geo: Geometry) -> tuple[str, ...]:
     every geometry, then the variant's extras."""
     n = geo.n
     kinds = ["row"] * n + ["column"] * n + ["box"] * n
-    extra = len(geo.units) - 3 * n
-    if geo.variant is Variant.X:
-        kinds += ["diagonal", "antidiagonal"][:extra]
-    else:
-        kinds += ["window"] * extra
+    extras = geo.variant.extra_units(n) + geo.variant.grading_units(n)
+    kinds += [family for _, family, _ in extras][: len(geo.units) - 3 * n]
     return tuple(kinds)
 
 
@@ -235,7 +225,7 @@ def _build(geo: Geometry) -> Tables:
         claiming_locks=tuple(claiming),
         pointing_reads=tuple(reads(lock) for lock in pointing),
         claiming_reads=tuple(reads(lock) for lock in claiming),
-        generalized=geo.variant in (Variant.X, Variant.HYPER),
+        generalized=geo.variant.generalized,
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_cells=tuple(sum(1 << p for p in ps) for ps in geo.peers),
         cell_units=tuple(sum(1 << u for u in us) for us in geo.cell_units),

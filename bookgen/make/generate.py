@@ -51,8 +51,8 @@ from ..core.errors import GenerationError
 from ..core.grid import Geometry, Grid, connected, find_clash, geometry, symbol
 from ..core.model import MAX_CAGE, CageSpec, DigSpec
 from ..core.rules import Symmetry, Variant, is_symmetric, symmetry_groups
-from ..variants.jigsaw import Layout, usable_layout
-from ..variants.killer import Cages, cages_of
+from ..variants.jigsaw.layouts import Layout, usable_layout
+from ..variants.killer.cages import Cages, cages_of
 
 
 def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -123,16 +123,17 @@ def _tables(geo: Geometry) -> tuple[np.ndarray, ...]:
 def seed_digits(n: int, variant: Variant = Variant.CLASSIC) -> int:
     """Random digits placed before a board is completed: 20 on a 9x9 board (seed 003).
 
-    None on a jigsaw board: its irregular regions make random digits contradict each other
-    often (9x9: 1 of 40 random layouts completed from 20 random digits, 25 of 40 from
-    none), and the search's random value order per cell gives random boards anyway."""
-    return 0 if variant is Variant.JIGSAW else min(20, n * n // 4)
+    None on a jigsaw board (Variant.seed_digits): its irregular regions make random digits
+    contradict each other often (9x9: 1 of 40 random layouts completed from 20 random
+    digits, 25 of 40 from none), and the search's random value order per cell gives random
+    boards anyway."""
+    return variant.seed_digits(n)
 
 
 def node_limit(n: int, variant: Variant = Variant.CLASSIC) -> int:
     """Search nodes after which a completion is abandoned and retried from new digits;
-    a jigsaw board, started from no digits, gets more room (50 n*n)."""
-    return (50 if variant is Variant.JIGSAW else 3) * n * n
+    a jigsaw board, started from no digits, gets more room (50 n*n: Variant.node_limit)."""
+    return variant.node_limit(n)
 
 
 COMPLETION_TRIES = 12

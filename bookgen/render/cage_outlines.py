@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ..core.model import BookPuzzle
 from ..core.rules import KILLER_DASH_PT, KILLER_SUM_PT, Variant
-from ..variants.killer import Cage
+from ..variants.killer.cages import Cage
 
 Point = tuple[float, float]
 Loop = tuple[Point, ...]

@@ -48,7 +48,7 @@ from ..core.rules import (
     page_limit,
 )
 from .cage_outlines import cage_fit, caged, fit_problem
-from .howto import GUIDES, KILLER_GUIDE
+from .howto import KILLER_GUIDE, guide
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -359,7 +359,7 @@ def plan_pages(book: Book) -> Plan:
 
     Order: title leaf (title page and its back with the copyright page), "this book
     belongs to", how to play (and a page for each variant besides classic that the book
-    holds, howto.GUIDES, then the killer page for caged grids), solving tips, the
+    holds, howto.guide, then the killer page for caged grids), solving tips, the
     difficulty scale, contents, one part per section, the answer key; the front pages
     each as the book's FrontMatter asks. With recto starts a blank page goes before a part
     that would start on a left-hand page. On demand, Notes pages follow up to an even
@@ -381,8 +381,9 @@ def plan_pages(book: Book) -> Plan:
     if book.front.how_to_play:
         front.append(Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play")))
         present = {p.variant for s in sections for p in s.puzzles}
-        front += [Page(0, PageKind.HOW_TO_PLAY, guide.heading(words), variant=v)
-                  for v, guide in GUIDES.items() if v in present]
+        guides = [(v, guide(v)) for v in Variant if v in present]
+        front += [Page(0, PageKind.HOW_TO_PLAY, g.heading(words), variant=v)
+                  for v, g in guides if g is not None]
         if any(caged(p) for s in sections for p in s.puzzles):
             front.append(Page(0, PageKind.HOW_TO_PLAY, KILLER_GUIDE.heading(words),
                               cages=True))

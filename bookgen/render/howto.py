@@ -1,5 +1,5 @@
 """The how-to-play page of each variant a book holds: its rules in a short paragraph and
-a worked example (GUIDES, keyed by Variant, and KILLER_GUIDE); the words are the book's
+a worked example (guide(kind), from the kind's HowTo, and KILLER_GUIDE); the words are the book's
 language's.
 
 Glossary:
@@ -23,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..book.lang import Texts
+from ..core.grid import BOX_SHAPES
 from ..core.model import BookPuzzle
 from ..core.rules import Variant
-from ..variants.killer import Cage
+from ..variants.killer.cages import Cage
 
 
 def _grid(text: str) -> tuple[int, ...]:
@@ -59,34 +60,17 @@ class Guide:
         return self._text(texts, "step")
 
 
-def _example(variant: Variant, givens: str, solution: str, regions: str | None = None
-             ) -> BookPuzzle:
-    n = int(len(givens) ** 0.5)
-    rows, cols = (0, 0) if variant is Variant.JIGSAW else {4: (2, 2), 9: (3, 3)}[n]
-    return BookPuzzle(0, "", "", rows, cols, _grid(givens), _grid(solution), variant=variant,
-                      regions=regions)
-
-
-GUIDES: dict[Variant, Guide] = {
-    Variant.X: Guide(
-        Variant.X.value, _example(Variant.X, ".4..2.......1.34", "3412214343211234"), step_cell=6),
-    Variant.HYPER: Guide(
-        Variant.HYPER.value,
-        _example(
-            Variant.HYPER,
-            "..6.15......36.2.5.1...8......9.......7..23..5.3....27.2..9.8..37.6.49..85.2.1..3",
-            "236415789748369215915728634162937548487152396593846127624593871371684952859271463",
-        ),
-        step_cell=57,
-    ),
-    Variant.JIGSAW: Guide(
-        Variant.JIGSAW.value,
-        _example(Variant.JIGSAW, "......6.12531.........453.2.......21",
-                 "523416641253154632236145312564465321", "111222113322133442533446554466555666"),
-        step_cell=28,
-    ),
-}
-"""Every variant's page; classic is the general page."""
+def guide(variant: Variant) -> Guide | None:
+    """The page of a kind that has a how-to example (Variant.howto); None for classic,
+    whose page is the general one, and for a kind without an example."""
+    howto = variant.howto
+    if howto is None:
+        return None
+    n = round(len(howto.givens) ** 0.5)
+    rows, cols = BOX_SHAPES[n] if variant.boxes else (0, 0)
+    example = BookPuzzle(0, "", "", rows, cols, _grid(howto.givens), _grid(howto.solution),
+                         variant=variant, regions=howto.regions)
+    return Guide(variant.value, example, howto.step_cell)
 
 
 def _killer_example(labels: str, solution: str) -> BookPuzzle:

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..core.grid import geometry
 from ..core.model import XStyle
-from ..core.rules import HYPER_WINDOWS, TINT_GRAYS, Variant
+from ..core.rules import TINT_GRAYS, Variant
 
 Segment = tuple[float, float, float, float]
 Tint = tuple[float, float, float, float, float]
@@ -61,7 +61,7 @@ def grid_marks(
     n: int, variant: Variant, regions: str | None, x_style: XStyle, region_tint: bool
 ) -> GridMarks:
     """The marks of an n x n grid of a variant (jigsaw: on its region layout)."""
-    return _marks(n, variant, regions, x_style, region_tint and variant is Variant.JIGSAW)
+    return _marks(n, variant, regions, x_style, region_tint and not variant.boxes)
 
 
 @lru_cache(maxsize=256)
@@ -70,15 +70,9 @@ def _marks(
 ) -> GridMarks:
     box = geometry(n, variant, regions).regions
     thin, thick = borders(box, n)
-    tints: list[Tint] = []
-    diagonals: tuple[Segment, ...] = ()
-    if variant is Variant.X and x_style is XStyle.TINT:
-        cells = sorted({(i, i) for i in range(n)} | {(i, n - 1 - i) for i in range(n)})
-        tints += [(UNIT_TINT, float(c), float(r), 1.0, 1.0) for r, c in cells]
-    elif variant is Variant.X:
-        diagonals = ((0.0, 0.0, float(n), float(n)), (float(n), 0.0, 0.0, float(n)))
-    if variant is Variant.HYPER:
-        tints += [(UNIT_TINT, float(c), float(r), 3.0, 3.0) for r, c in HYPER_WINDOWS]
+    units = variant.unit_marks(n, diagonal_lines=x_style is XStyle.LINES)
+    tints: list[Tint] = [(UNIT_TINT, *rect) for rect in units.tints]
+    diagonals: tuple[Segment, ...] = units.lines
     if region_tint:
         shade = region_shades(box, n)
         for r in range(n):

@@ -34,7 +34,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
-from .howto import GUIDES, KILLER_GUIDE
+from .howto import KILLER_GUIDE, guide
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -172,7 +172,9 @@ def _body(
     if page.kind is PageKind.HOW_TO_PLAY and page.cages:
         draw.how_to_play_variant(c, box, KILLER_GUIDE, fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
-        draw.how_to_play_variant(c, box, GUIDES[page.variant], fonts, m, t, texts)
+        variant_guide = guide(page.variant)
+        assert variant_guide is not None  # planned only for kinds with a guide
+        draw.how_to_play_variant(c, box, variant_guide, fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY:
         draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale,
                          texts)

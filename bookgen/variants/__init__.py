@@ -1,1 +1,19 @@
-"""variants"""
+"""The puzzle kinds, one module (or small package) each, registered when bookgen is imported.
+
+Glossary:
+  kind     a core.kinds.Variant: everything that makes a kind of puzzle what it is, asked
+           for by every stage (see core/kinds.py for the hooks and their defaults)
+  classic  rows, columns and rectangular boxes, sizes 4 to 16
+  x        classic plus both long diagonals
+  hyper    classic 9x9 plus four shaded 3x3 windows (windoku)
+  jigsaw   irregular regions in place of the boxes, one layout per puzzle
+  killer   classic 9x9 plus cages with sums; the cage records live in killer/cages.py
+
+A module here imports core.kinds and core.rules at the top and nothing else of bookgen:
+the kinds are registered before any other module of the package is loaded. Another kind
+is added from outside with core.kinds.register, or an entry point in `bookgen.variants`.
+"""
+
+from . import classic, hyper, jigsaw, killer, x
+
+__all__ = ["classic", "hyper", "jigsaw", "killer", "x"]

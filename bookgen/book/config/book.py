@@ -23,6 +23,7 @@ import yaml
 
 from ...core import model
 from ...core.errors import ConfigError, LayoutError
+from ...core.kinds import Variant
 from ...core.rules import (
     COVER_PLATFORMS,
     LARGE_PRINT_ANSWER_PT,
@@ -339,7 +340,7 @@ def _config_hash(cfg: BookConfig) -> str:
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=lambda v: v.value if isinstance(v, Enum) else str(v))
+                      default=lambda v: v.value if isinstance(v, (Enum, Variant)) else str(v))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -18,6 +18,7 @@ import json
 from enum import Enum
 from typing import Any
 
+from ...core.kinds import Variant
 from .. import shipped
 from .book import _CONFIG
 from .reader import NO_DEFAULT, Key, Map
@@ -77,7 +78,7 @@ def _blocks() -> list[tuple[str, Map]]:
 
 def _shown(value: Any) -> str:
     """A default as YAML writes it."""
-    if isinstance(value, Enum):
+    if isinstance(value, (Enum, Variant)):
         value = value.value
     if isinstance(value, bool):
         return "true" if value else "false"

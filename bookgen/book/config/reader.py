@@ -34,7 +34,7 @@ import yaml
 
 from ...core.errors import ConfigError, InputError
 from ...core.grid import decode_text
-from ...core.rules import MIN_LINE_PT
+from ...core.rules import MIN_LINE_PT, Variant
 
 if TYPE_CHECKING:
     from ..shipped import Traversable
@@ -291,7 +291,7 @@ class Map:
 
 def plain(value: Any) -> Any:
     """A default as a config would write it: enums by their value."""
-    return value.value if isinstance(value, Enum) else value
+    return value.value if isinstance(value, (Enum, Variant)) else value
 
 
 def scalar_of(node: yaml.Node, at: At) -> Any:
@@ -417,6 +417,24 @@ def read_choice(kind: str, options: type[E]) -> Typed:
         return options(value.lower())
 
     return Typed(read, f"one of {', '.join(names)}", {"type": "string", "enum": list(names)})
+
+
+def read_kind() -> Typed:
+    """A puzzle kind by its name, case-insensitive, among the kinds registered when the
+    config is read (a plug-in's kind too); an unknown name gets a did-you-mean."""
+
+    def names() -> tuple[str, ...]:
+        return tuple(kind.name for kind in Variant)
+
+    def read(node: yaml.Node, at: At) -> Variant:
+        value = scalar_of(node, at)
+        if not isinstance(value, str):
+            raise Wrong(f"a variant: one of {', '.join(names())}")
+        if value.lower() not in names():
+            raise Wrong(unknown("variant", value, names()), whole=True)
+        return Variant.parse(value)
+
+    return Typed(read, f"one of {', '.join(names())}", {"type": "string", "enum": list(names())})
 
 
 def read_int_choice(options: tuple[int, ...]) -> Typed:

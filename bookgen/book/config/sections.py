@@ -40,7 +40,6 @@ from ...core.rules import (
     SHIDOKU_PUZZLES,
     SIZES,
     TRACE_MAX_SIZE,
-    VARIANT_SIZES,
     Figure,
     Symmetry,
     Variant,
@@ -59,6 +58,7 @@ from .reader import (
     read_choice,
     read_flag,
     read_int_between,
+    read_kind,
     read_positive_int,
     read_positive_number,
     read_range,
@@ -110,7 +110,7 @@ class SectionConfig:
 # ---------------------------------------------------------------- readers
 
 
-_ANY_SIZE = tuple(sorted({n for sizes in VARIANT_SIZES.values() for n in sizes}))
+_ANY_SIZE = tuple(sorted({n for kind in Variant for n in kind.sizes}))
 """Every size some variant has (checked against the section's variant later)."""
 _JIGSAW_ONLY = ", ".join(str(n) for n in _ANY_SIZE if n not in SIZES)
 _SIZE_WORDS = f"a grid size: one of {', '.join(map(str, SIZES))} (a jigsaw also {_JIGSAW_ONLY})"
@@ -262,7 +262,7 @@ _SECTION = Map(
                             f"{s.value}: {s.description}" for s in Symmetry) + "."),
         "size": Key(_size, default=_SPEC.size, help="The grid: 4, 6, 9, 12 or 16 symbols a "
                                                     "row; a jigsaw grid 5 to 9."),
-        "variant": Key(read_choice("variant", Variant), default=_SPEC.variant,
+        "variant": Key(read_kind(), default=_SPEC.variant,
                        help="The units besides rows and columns: classic (boxes), x (boxes "
                             "and both main diagonals), hyper (boxes and four 3x3 windows; "
                             "9x9 only) or jigsaw (irregular regions instead of boxes)."),
@@ -395,9 +395,9 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
     regions: str | None = read.get("regions")
     if "variant" in read.where and "variant" not in read.values:
         return None
-    if variant is Variant.KILLER and not _killer_keys(read):
+    if variant.caged and not _killer_keys(read):
         return None
-    if "cages" in read.where and variant is not Variant.KILLER:
+    if "cages" in read.where and not variant.caged:
         read.at_key("cages").fail(f"cages belong to killer sections, not {variant.value}; "
                                   "add variant: killer or drop cages")
         return None
@@ -406,7 +406,7 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
         read.at_key("size").fail(f"a {variant.value} grid has no size {size}: expected one of "
                                  f"{sizes}")
         return None
-    if "regions" in read.where and variant is not Variant.JIGSAW:
+    if "regions" in read.where and variant.boxes:
         read.at_key("regions").fail(f"regions belong to jigsaw sections, not {variant.value}; "
                                     "add variant: jigsaw or drop regions")
         return None

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ...core.grid import Geometry
-    from ...variants.killer import Cages
+    from ...variants.killer.cages import Cages
 
 BACKENDS = ("python", "numba")
 

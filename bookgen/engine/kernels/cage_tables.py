@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from ...variants.killer import Cages
+    from ...variants.killer.cages import Cages
 
 MAX_SUM = 45
 """The greatest sum of distinct digits 1..9."""

@@ -14,7 +14,7 @@ from numba import njit
 from .cage_tables import MAX_SUM, cage_arrays, combo_table
 
 if TYPE_CHECKING:
-    from ...variants.killer import Cages
+    from ...variants.killer.cages import Cages
 
 FULL = 511
 

@@ -19,7 +19,7 @@ from . import FirstSolution, TraceArrays, announce_compile, aot, trace_arrays
 
 if TYPE_CHECKING:
     from ...core.grid import Geometry
-    from ...variants.killer import Cages
+    from ...variants.killer.cages import Cages
 
 
 def _batch(grids: np.ndarray) -> np.ndarray:

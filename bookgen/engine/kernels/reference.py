@@ -32,7 +32,7 @@ from . import FirstSolution, TraceArrays, trace_arrays
 
 if TYPE_CHECKING:
     from ...core.grid import Geometry
-    from ...variants.killer import Cages
+    from ...variants.killer.cages import Cages
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.grid import connected
+from ...core.grid import connected
 
 KILLER_SIZE = 9
 """Killer grids are 9x9."""
@@ -248,7 +248,7 @@ def looks_killer(text: str) -> bool:
 def check_givens(givens: Sequence[int], cages: Cages) -> str | None:
     """Why givens cannot stand (a repeat in a row, column, box or cage, a full cage of
     the wrong sum, a cage's givens over its sum), or None."""
-    from ..core.grid import find_clash, geometry
+    from ...core.grid import find_clash, geometry
 
     geo = geometry(KILLER_SIZE)
     clash = find_clash(givens, geo)

@@ -28,9 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from ..core.errors import GenerationError
-from ..core.grid import SYMBOLS, Geometry, geometry
-from ..core.rules import JIGSAW_SIZES, Variant
+from ...core.errors import GenerationError
+from ...core.grid import SYMBOLS, Geometry, geometry
+from ...core.rules import JIGSAW_SIZES, Variant
 
 GROWTHS = 1000
 """Growths tried for one layout before giving up (9x9: about 1 in 16 fills the grid)."""
