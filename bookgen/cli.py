@@ -413,9 +413,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .book.config import load_config
+    from .book.feasible import rare_sections
     from .book.output import book_bytes, preflight
     from .core.rules import COVER_PLATFORMS
-    from .make.feasible import rare_sections
 
     cfg = load_config(args.config)
     capped_workers(cfg.workers, "workers")

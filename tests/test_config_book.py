@@ -445,7 +445,7 @@ def test_large_print_asks_its_larger_puzzle_digits(tmp_path: Path) -> None:
 
 
 def test_workers_from_the_file_and_a_title_from_the_language(tmp_path: Path) -> None:
-    from bookgen.book import lang
+    from bookgen.core import lang
 
     path = tmp_path / "book.yaml"
     path.write_text("language: fr\nworkers: 3\nsections:\n"

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 import reportlab
 
-from bookgen.book import lang
 from bookgen.book.config import BookConfig, load_config
 from bookgen.book.config.book import _config_hash, _font_key
+from bookgen.core import lang
 from bookgen.render import fonts
 
 VERA = Path(reportlab.__file__).parent / "fonts"

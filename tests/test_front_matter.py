@@ -18,8 +18,8 @@ import pytest
 from test_lang import IPA_GOTHIC, english_in
 from test_print import pattern_book
 
-from bookgen.book import lang
 from bookgen.book.config import load_config
+from bookgen.core import lang
 from bookgen.core.errors import ConfigError
 from bookgen.core.model import STARS, Band, Book, DifficultyDisplay
 from bookgen.render.geometry import PageKind, plan_pages

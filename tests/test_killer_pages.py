@@ -17,8 +17,8 @@ import pdfplumber
 import pytest
 
 from bookgen.book.config.templates import load_template
-from bookgen.book.lang import Texts, languages
 from bookgen.core.errors import LayoutError
+from bookgen.core.lang import Texts, languages
 from bookgen.core.model import Band, Book, BookPuzzle, BookSection
 from bookgen.core.rules import KILLER_DASH_PT, KILLER_SUM_PT
 from bookgen.render.cage_outlines import (

@@ -17,10 +17,10 @@ import pytest
 import yaml
 from exact_cover import solutions_exact
 
-from bookgen.book import lang
 from bookgen.book.config import load_config
 from bookgen.book.pipeline import build_book, write_book
 from bookgen.cli import main
+from bookgen.core import lang
 from bookgen.core.errors import ConfigError
 from bookgen.core.grid import SYMBOLS, geometry
 

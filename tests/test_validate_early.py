@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from bookgen.book.config import load_config
+from bookgen.book.feasible import PRACTICAL, RARE, chance, rare_sections
 from bookgen.core.model import Band
 from bookgen.core.rules import BAND_MIX, MIN_CELL_PT, MINIMAL_MIX
-from bookgen.make.feasible import PRACTICAL, RARE, chance, rare_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,11 +13,11 @@ import json
 import pytest
 from exact_cover import solutions_exact
 
-from bookgen.book.lang import Texts
 from bookgen.book.tips import unit
 from bookgen.cli import main
 from bookgen.core.errors import InputError
 from bookgen.core.grid import format_line, geometry, parse_batches, parse_many
+from bookgen.core.lang import Texts
 from bookgen.core.model import DigSpec
 from bookgen.core.rules import Variant
 from bookgen.grade.scale import FAMILIES, Technique

@@ -21,10 +21,10 @@ import pytest
 from exact_cover import solutions_exact, variant_units
 
 from bookgen.book.config import load_config, load_template
-from bookgen.book.lang import Texts, languages
 from bookgen.book.pipeline import build_book, write_book
 from bookgen.core.errors import ConfigError
 from bookgen.core.grid import SYMBOLS
+from bookgen.core.lang import Texts, languages
 from bookgen.core.model import Book, BookPuzzle, BookSection, XStyle
 from bookgen.core.rules import TINT_GRAYS, Variant
 from bookgen.render.geometry import PageKind, Plan, plan_book

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.grid import Geometry, Grid, symbol
+from ..core.lang import Texts
 from ..core.model import Family, Tip
 from ..grade import grade
 from ..grade.board import Step
 from ..grade.killer import grade_killer
 from ..grade.scale import Technique
 from ..variants.killer.cages import Cages
-from .lang import Texts
 
 _BY_LABEL: dict[str, tuple[Family, ...]] = {}
 for _t in Technique:

@@ -12,11 +12,11 @@ import math
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..book.lang import Texts
 from ..variants.killer.cages import Cages
 from .errors import GenerationError
 from .grid import BOX_SHAPES, Geometry, geometry
-from .rules import Paper, Platform, Symmetry, Variant, min_clues
+from .lang import Texts
+from .rules import Figure, Paper, Platform, Symmetry, Variant, min_clues
 
 
 class Band(Enum):
@@ -453,3 +453,45 @@ class Book:
     def subject(self) -> str:
         """PDF metadata subject."""
         return self.texts("subject")
+
+
+# ---------------------------------------------------------------- sections
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """What a section's puzzles must rate: a band, ranges on figures, or both."""
+
+    band: Band | None
+    """The band the grade must fall in, or None."""
+    ranges: tuple[tuple[Figure, float, float], ...]
+    """(figure, lo, hi), inclusive."""
+
+
+@dataclass(frozen=True)
+class ImproveSpec:
+    """Search each puzzle of a section for a harder one; exactly one budget is set."""
+
+    evaluations: int | None
+    """Puzzles evaluated per improved puzzle (deterministic), or None."""
+    seconds: float | None
+    """Wall-clock seconds per improved puzzle (anytime), or None."""
+    objective: Figure
+    """What to maximise: way_complexity by default, or any other figure (grade ...)."""
+
+
+@dataclass(frozen=True)
+class SectionConfig:
+    """One section of the book as the config asks for it."""
+
+    name: str
+    """Heading, e.g. 'Easy'."""
+    count: int
+    """Puzzles in the section."""
+    difficulty: Difficulty
+    """What the puzzles must rate."""
+    dig: DigSpec
+    """What the puzzles must look like: size, symmetry, clue range (the section's `clues`
+    narrowed by a `clues` range in its difficulty), minimal."""
+    improve: ImproveSpec | None
+    """Search for harder puzzles, or None."""

@@ -2,7 +2,7 @@
 
 Glossary:
   difficulty  a section's target: a band name of the grade, and/or inclusive ranges on
-              rating figures (config.Difficulty)
+              rating figures (model.Difficulty)
   shape       what a section's puzzles look like: size, symmetry of the clue pattern,
               clue range, minimality (generate.DigSpec)
   rules       everything a section asks of a puzzle: uniqueness, its shape, its difficulty
@@ -18,8 +18,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..book.config import Difficulty, SectionConfig
-from ..core.model import Band, DigSpec
+from ..core.model import Band, Difficulty, DigSpec, SectionConfig
 from ..core.rules import DEFAULT_OBJECTIVE, Figure, Variant
 from ..grade.rating import Rating
 from .generate import misfit

@@ -22,8 +22,8 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..book.lang import Texts
 from ..core.grid import SYMBOLS
+from ..core.lang import Texts
 from ..core.model import (
     BANDS,
     STARS,

@@ -6,7 +6,7 @@ Glossary:
   guide    a variant's page: heading, rules, the example puzzle with its solution, and the
            first step of the example worked in words
   texts    the words of a guide are the language keys howto.<key>.heading, .rules, .more
-           and .step (bookgen/book/lang/*.yaml), read through the book's Texts; the key is the
+           and .step (bookgen/core/lang/*.yaml), read through the book's Texts; the key is the
            variant's name
   step     a cell the example's extra units decide: its row, column and box (jigsaw: its
            row and column) leave two or more symbols, the variant's own unit leaves one;
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..book.lang import Texts
 from ..core.grid import BOX_SHAPES
+from ..core.lang import Texts
 from ..core.model import BookPuzzle
 from ..core.rules import Variant
 from ..variants.killer.cages import Cage

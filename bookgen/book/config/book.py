@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from ...core import model
+from ...core import lang, model
 from ...core.errors import ConfigError, LayoutError
 from ...core.kinds import Variant
 from ...core.rules import (
@@ -35,7 +35,6 @@ from ...grade.scale import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
-from .. import lang
 from .cover_block import COVER, cover_record
 from .reader import (
     At,

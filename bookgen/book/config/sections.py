@@ -27,13 +27,24 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
 import yaml
 
 from ...core.errors import InputError
 from ...core.grid import geometry
-from ...core.model import BANDS, CAGE_WEIGHTS, MAX_CAGE, Band, CageSpec, ClueTarget, DigSpec
+from ...core.lang import Texts
+from ...core.model import (
+    BANDS,
+    CAGE_WEIGHTS,
+    MAX_CAGE,
+    Band,
+    CageSpec,
+    ClueTarget,
+    Difficulty,
+    DigSpec,
+    ImproveSpec,
+    SectionConfig,
+)
 from ...core.rules import (
     DEFAULT_OBJECTIVE,
     MIN_CLUES,
@@ -47,7 +58,6 @@ from ...core.rules import (
     min_clues,
     orbit_sizes,
 )
-from ..lang import Texts
 from .reader import (
     At,
     Key,
@@ -66,46 +76,6 @@ from .reader import (
     scalar_of,
     span,
 )
-
-
-@dataclass(frozen=True)
-class Difficulty:
-    """What a section's puzzles must rate: a band, ranges on figures, or both."""
-
-    band: Band | None
-    """The band the grade must fall in, or None."""
-    ranges: tuple[tuple[Figure, float, float], ...]
-    """(figure, lo, hi), inclusive."""
-
-
-@dataclass(frozen=True)
-class ImproveSpec:
-    """Search each puzzle of a section for a harder one; exactly one budget is set."""
-
-    evaluations: int | None
-    """Puzzles evaluated per improved puzzle (deterministic), or None."""
-    seconds: float | None
-    """Wall-clock seconds per improved puzzle (anytime), or None."""
-    objective: Figure
-    """What to maximise: way_complexity by default, or any other figure (grade ...)."""
-
-
-@dataclass(frozen=True)
-class SectionConfig:
-    """One section of the book as the config asks for it."""
-
-    name: str
-    """Heading, e.g. 'Easy'."""
-    count: int
-    """Puzzles in the section."""
-    difficulty: Difficulty
-    """What the puzzles must rate."""
-    dig: DigSpec
-    """What the puzzles must look like: size, symmetry, clue range (the section's `clues`
-    narrowed by a `clues` range in its difficulty), minimal."""
-    improve: ImproveSpec | None
-    """Search for harder puzzles, or None."""
-
 
 # ---------------------------------------------------------------- readers
 

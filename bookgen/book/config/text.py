@@ -2,7 +2,7 @@
 page's fields, and the check that the fonts can print every character of them.
 
 Glossary:
-  language     `language: de`: the book's texts come from bookgen/book/lang/de.yaml
+  language     `language: de`: the book's texts come from bookgen/core/lang/de.yaml
   text         `text: {heading.notes: Notizen}`: the config's own wording of any key of
                the language files; it keeps to the {fields} the key fills in
   publication  `publication: {year, rights, edition, imprint, isbn}`: the copyright page
@@ -17,10 +17,9 @@ from collections.abc import Iterable
 
 import yaml
 
-from ...core import model
+from ...core import lang, model
 from ...core.grid import SYMBOLS
 from ...render import fonts
-from .. import lang
 from .reader import (
     At,
     Key,

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..book.config import BookConfig, SectionConfig
 from ..core.model import BANDS, Band
 from ..core.rules import BAND_MIX, MINIMAL_MIX
-from .select import aimed
+from ..make.select import aimed
+from .config import BookConfig, SectionConfig
 
 RARE = 1 / 20
 """A section whose chance is below this is warned about: fewer than 3 fitting candidates
@@ -120,7 +120,7 @@ def practical(section: SectionConfig) -> str:
 
 def rare_sections(cfg: BookConfig) -> list[str]:
     """One warning for each section whose band random candidates rarely meet."""
-    from ..book.pipeline import RANDOM_PER_PUZZLE
+    from .pipeline import RANDOM_PER_PUZZLE
 
     out = []
     for i, section in enumerate(cfg.sections):
