@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.model import Band, Difficulty, DigSpec, SectionConfig
-from ..core.rules import DEFAULT_OBJECTIVE, Figure, Variant
+from ..core.rules import DEFAULT_OBJECTIVE, Figure
 from ..grade.rating import Rating
 from .generate import misfit
 
@@ -114,14 +114,14 @@ def pick(
     """The first `count` candidates (in the given order) that match and are not taken yet.
 
     `taken` holds the puzzles already in the book and is updated, so no book repeats one.
-    A killer puzzle is known by its solution: its givens are (nearly) all blank.
+    A caged puzzle (killer) is known by its solution: its givens are (nearly) all blank.
     """
     chosen: list[Rating] = []
-    killer = rules.shape.variant is Variant.KILLER
+    caged = rules.shape.variant.caged
     for r in candidates:
         if len(chosen) == count:
             break
-        key = r.solution if killer else r.puzzle
+        key = r.solution if caged else r.puzzle
         if key is not None and key not in taken and matches(r, rules):
             taken.add(key)
             chosen.append(r)
