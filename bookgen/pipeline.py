@@ -280,14 +280,6 @@ def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = No
     (a Dask scheduler's address or local:N, cluster.py) the puzzles are made and improved
     there instead of in cfg.workers processes: the same book either way. `progress` is a
     tqdm bar per section (True), plain lines (progress.Lines) or nothing (False)."""
-    built = _book(cfg, progress, cluster, cache)
-    if cache is not None:
-        cache.keep_used()
-    return built
-
-
-def _book(cfg: BookConfig, progress: Shown, cluster: str | None, cache: Cache | None
-          ) -> Built:
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
             built = _build(cfg, progress, bank, cluster, cache)
@@ -319,6 +311,8 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
                 chosen = _section(si, section, cfg.seed, taken if classic else variant_taken,
                                   pmap, bar, offered, cache)
             sections.append((section, chosen))
+    if cache is not None:
+        cache.keep_used()
     return _assemble(cfg, sections), sections
 
 
