@@ -144,6 +144,7 @@ def cages_of_json(data: Any) -> Cages:
 
 
 def encode(data: object) -> bytes:
+    """A record as stored: compact JSON, compressed."""
     return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 6)
 
 
@@ -218,13 +219,15 @@ class Cache:
         self.used.add(key)
         if self.db is None or not items:
             return {}
+        wanted = set(items)
         try:
-            return dict(self.db.execute(
+            rows = self.db.execute(
                 "SELECT item, record FROM made WHERE section = ? AND item BETWEEN ? AND ?",
-                (key, min(items), max(items))).fetchall())
+                (key, min(items), max(items))).fetchall()
         except sqlite3.Error as e:
             self._fail(f"cannot read it ({e})")
             return {}
+        return {item: record for item, record in rows if item in wanted}
 
     def store(self, key: str, item: int, record: bytes) -> None:
         """Keep one record (one transaction: a kill loses at most the items in flight)."""

@@ -100,6 +100,7 @@ def test_a_cache_makes_only_what_it_does_not_hold(tmp_path):
         again = list(cached_map(c, "k", serial, counted(calls),
                                 [(i, i) for i in range(2, 7)], SQUARES))
         other = list(cached_map(c, "other", serial, counted(calls), [(0, 5)], SQUARES))
+        assert sorted(c.lookup("k", [0, 3, 9])) == [0, 3]
     assert (first, again, other) == ([0, 1, 4, 9], [4, 9, 16, 25, 36], [25])
     assert calls == [0, 1, 2, 3, 4, 5, 6, 5]
     assert notes == []
