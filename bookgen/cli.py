@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from . import __version__
 from .book import project
+from .book.progress import EVERY, Lines, Shown
 from .cli_options import (
     AUTO,
     HelpFormatter,
     add_options,
     backend_chosen,
-    bars_shown,
     data_out,
     progress_bar,
     read_batches,
@@ -40,7 +40,9 @@ from .core.rules import Variant
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from .book.cache import Cache
     from .book.config import BookConfig
+    from .book.output import Slot
     from .core.model import DigSpec
     from .grade.rating import Rating
 
@@ -268,6 +270,39 @@ def _book_options(p: argparse.ArgumentParser) -> None:
                 seed=dict(default=None, help="book seed (default: the config's)"),
                 workers=dict(default=None, help="worker processes; auto: one per core "
                              "(default: the config's, else auto)"))
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor keep the build cache (.<folder>.cache beside the "
+                   "output folder), from which a stopped build continues")
+    p.add_argument("--progress-every", type=_seconds, default=EVERY, metavar="SECONDS",
+                   help="seconds between two progress lines when standard error is not a "
+                   f"terminal (default {EVERY:g})")
+
+
+@contextmanager
+def _book_cache(args: argparse.Namespace, slot: Slot) -> Iterator[Cache | None]:
+    """The build cache of the output folder (None with --no-cache); its notes go to
+    standard error unless -q."""
+    from .book.cache import Cache
+    from .book.output import cache_path
+
+    if args.no_cache:
+        yield None
+        return
+
+    def note(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr)
+
+    with Cache(cache_path(slot), note) as cache:
+        yield cache
+
+
+def _shown(args: argparse.Namespace) -> Shown:
+    """How a book command shows progress: a bar on a terminal, plain lines elsewhere,
+    nothing with -q."""
+    if args.quiet:
+        return False
+    return True if sys.stderr.isatty() else Lines(args.progress_every, sys.stderr)
 
 
 def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
@@ -326,7 +361,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
     with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
-        built = build_book(cfg, progress=bars_shown(args.quiet), cluster=args.cluster)
+        with _book_cache(args, slot) as cache:
+            built = build_book(cfg, progress=_shown(args), cluster=args.cluster, cache=cache)
         pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
@@ -379,7 +415,8 @@ def _cmd_cover(args: argparse.Namespace) -> int:
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
-        built = build_book(cfg, progress=bars_shown(args.quiet), cluster=args.cluster)
+        with _book_cache(args, slot) as cache:
+            built = build_book(cfg, progress=_shown(args), cluster=args.cluster, cache=cache)
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:

@@ -15,6 +15,8 @@ Glossary:
             new one never arrived
   leftover  a stage or old folder of a build that died; the next build removes it (under
             the lock), as it does the .build-* folders of earlier versions
+  cache     .<name>.cache beside the target: the build cache (cache.py); outside the
+            folder, so no switch carries or sweeps it, and kept when a build dies
 """
 
 from __future__ import annotations
@@ -194,6 +196,11 @@ def claim(out: Path, need: int) -> Iterator[Slot]:
         except OSError:
             pass  # a read-only folder keeps the lock file it could not create anyway
         os.close(fd)
+
+
+def cache_path(slot: Slot) -> Path:
+    """Where the build cache of the slot's book lives."""
+    return _sibling(slot.target, "cache")
 
 
 def stage(slot: Slot) -> Path:

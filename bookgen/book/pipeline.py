@@ -21,6 +21,9 @@ Glossary:
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve, within the section's shape) towards it, in a
                 fixed order
+  cache         with a build cache (cache.py), every candidate and improvement is read
+                from it when held and stored as made, keyed by the section's rules and
+                seed (and improve budget), so a stopped build continues where it stopped
   Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
                 is written until everything is made (write_book writes once, through
                 output.py's stage and switch; the manifest records the PDF's sha256)
@@ -34,8 +37,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from tqdm import tqdm
-
 from .. import __version__
 from ..core.errors import GenerationError, LayoutError
 from ..core.grid import Geometry, Grid, format_line, geometry
@@ -48,8 +49,19 @@ from ..make.improve import PoolMap, improve, worker_pool
 from ..make.select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 from ..variants.killer.cages import Cages, cages_json, format_cage_map
 from .bank import Bank, GradeRange, Taken, keep_book, offers
+from .cache import (
+    Cache,
+    Codec,
+    Kind,
+    cached_map,
+    cages_of_json,
+    rating_json,
+    rating_of_json,
+    section_key,
+)
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .output import Slot, book_bytes, claim, stage, switch, write_file
+from .progress import Shown, Tally, section_progress
 from .tips import book_tips
 
 BATCH = 32
@@ -82,6 +94,19 @@ class Candidate:
     layout per puzzle); None for the other variants."""
     cages: Cages = ()
     """Killer: its cages; () for the other variants."""
+
+
+CANDIDATE = Codec(
+    lambda c: {"rating": rating_json(c.rating), "regions": c.regions,
+               "cages": [(cage.total, cage.cells) for cage in c.cages]},
+    lambda d: Candidate(rating_of_json(d["rating"]),
+                        None if d["regions"] is None else str(d["regions"]),
+                        cages_of_json(d["cages"])),
+)
+"""How a candidate is kept in the build cache."""
+
+IMPROVED = Codec(rating_json, rating_of_json)
+"""How an improvement is kept in the build cache."""
 
 
 @dataclass(frozen=True)
@@ -153,13 +178,14 @@ def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
 
 
 def _section(
-    si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: tqdm,
-    offered: Iterable[tuple[Rating, str]] = (),
+    si: int, section: SectionConfig, seed: int, taken: set[Grid], pmap: PoolMap, bar: Tally,
+    offered: Iterable[tuple[Rating, str]] = (), cache: Cache | None = None,
 ) -> list[Chosen]:
     """The section's puzzles, easier first; GenerationError when they cannot be found.
     The `offered` puzzles (from a bank, with their origins) are tried first, in order."""
     rules = _rules(section)
     section_seed = f"{seed}:{si}"
+    key = section_key(Kind.RANDOM, rules, section_seed)
     per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
     bound = max(BATCH, per * section.count)
     chosen: list[Chosen] = []
@@ -173,9 +199,10 @@ def _section(
     index, size = 0, max(2, section.count)
     while len(chosen) < section.count and index < bound:
         end = min(bound, index + min(BATCH, size))
-        jobs = [(rules, section_seed, i) for i in range(index, end)]
+        jobs = [(i, (rules, section_seed, i)) for i in range(index, end)]
         size *= 2
-        for i, made in enumerate(pmap(_candidate, jobs), start=index):
+        for i, made in enumerate(cached_map(cache, key, pmap, _candidate, jobs, CANDIDATE),
+                                 start=index):
             r = made.rating
             if len(chosen) < section.count and pick([r], _rules(section, made.regions), 1,
                                                      taken):
@@ -188,7 +215,7 @@ def _section(
     killer = section.dig.variant is Variant.KILLER
     if len(chosen) < section.count and not killer:
         chosen += _improve_section(
-            section, section_seed, starts, taken, pmap, bar, section.count - len(chosen)
+            section, section_seed, starts, taken, pmap, bar, section.count - len(chosen), cache
         )
     if len(chosen) < section.count:
         if killer:
@@ -217,11 +244,13 @@ def _improve_section(
     starts: list[tuple[float, int, Candidate]],
     taken: set[Grid],
     pmap: PoolMap,
-    bar: tqdm,
+    bar: Tally,
     missing: int,
+    cache: Cache | None = None,
 ) -> list[Chosen]:
     """Improve the starts nearest the difficulty, in that fixed order, until `missing` fit."""
     spec = section.improve or ImproveSpec(DEFAULT_IMPROVE, None, objective(section))
+    key = section_key(Kind.IMPROVED, _rules(section), section_seed, spec)
     near = sorted(
         ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
     )[: STARTS_PER_PUZZLE * missing]
@@ -234,21 +263,26 @@ def _improve_section(
         k += len(batch)
         jobs = [(m.rating.puzzle, _rules(section, m.regions), spec,
                  f"{section_seed}:improve:{i}") for _, i, m in batch]
-        for (_, i, m), job, r in zip(batch, jobs, pmap(_improved, jobs), strict=True):
+        made = cached_map(cache, key, pmap, _improved,
+                          [(i, job) for (_, i, _), job in zip(batch, jobs, strict=True)], IMPROVED)
+        for (_, i, m), job, r in zip(batch, jobs, made, strict=True):
             if len(chosen) < missing and pick([r], job[1], 1, taken):
                 chosen.append(Chosen(r, f"improved {section_seed}:improve:{i}", m.regions))
                 bar.update(1)
     return chosen
 
 
-def build_book(cfg: BookConfig, progress: bool = True, cluster: str | None = None) -> Built:
+def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = None,
+               cache: Cache | None = None) -> Built:
     """Make every puzzle of the book and the Book record; writes nothing but, with a bank,
-    the puzzles it made and (with a series) its picks into the bank. With `cluster` (a
-    Dask scheduler's address or local:N, cluster.py) the puzzles are made and improved
-    there instead of in cfg.workers processes: the same book either way."""
+    the puzzles it made and (with a series) its picks into the bank, and, with a build
+    `cache`, what it made into the cache (and, when done, only this book's). With `cluster`
+    (a Dask scheduler's address or local:N, cluster.py) the puzzles are made and improved
+    there instead of in cfg.workers processes: the same book either way. `progress` is a
+    tqdm bar per section (True), plain lines (progress.Lines) or nothing (False)."""
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
-            built = _build(cfg, progress, bank, cluster)
+            built = _build(cfg, progress, bank, cluster, cache)
             # the bank keeps classic grids: a variant puzzle is not one without its units
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
                 (p.number, c.rating, c.origin) for (_, chosen), s in
@@ -256,11 +290,11 @@ def build_book(cfg: BookConfig, progress: bool = True, cluster: str | None = Non
                 for c, p in zip(chosen, s.puzzles, strict=True)
                 if p.variant is Variant.CLASSIC])
             return built[0]
-    return _build(cfg, progress, None, cluster)[0]
+    return _build(cfg, progress, None, cluster, cache)[0]
 
 
-def _build(cfg: BookConfig, progress: bool, bank: Bank | None, cluster: str | None
-           ) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
+def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | None,
+           cache: Cache | None) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
     # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
     # series; the bank offers its puzzles first
     taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
@@ -273,13 +307,12 @@ def _build(cfg: BookConfig, progress: bool, bank: Bank | None, cluster: str | No
             offered = () if bank is None or not classic else offers(
                 bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
                 (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None)
-            with tqdm(
-                total=section.count, desc=section.name, unit="puzzle", disable=not progress,
-                leave=True,
-            ) as bar:
+            with section_progress(progress, section.name, section.count) as bar:
                 chosen = _section(si, section, cfg.seed, taken if classic else variant_taken,
-                                  pmap, bar, offered)
+                                  pmap, bar, offered, cache)
             sections.append((section, chosen))
+    if cache is not None:
+        cache.keep_used()
     return _assemble(cfg, sections), sections
 
 
