@@ -30,10 +30,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GenerationError, InputError
-from .grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
-from .killer import KillerPuzzle, looks_killer, parse_killer
-from .rules import Variant
+from ..errors import GenerationError, InputError
+from ..grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
+from ..killer import KillerPuzzle, looks_killer, parse_killer
+from ..rules import Variant
 
 AUTO = 0
 """--workers auto: one worker per usable core."""
@@ -242,7 +242,7 @@ def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Call
         yield sys.stdout.write
         sys.stdout.flush()
         return
-    from .output import FileOut
+    from ..output import FileOut
 
     out = FileOut(path)
     try:

@@ -18,11 +18,11 @@ import json
 import sys
 from typing import Any
 
-from .cli_options import data_out, progress_bar
-from .errors import InputError
-from .grid import format_as, format_line, geometry
-from .killer import Cages, KillerPuzzle, format_killer, killer_record
-from .rate import Rating, rate_killer
+from ..errors import InputError
+from ..grid import format_as, format_line, geometry
+from ..killer import Cages, KillerPuzzle, format_killer, killer_record
+from ..rate import Rating, rate_killer
+from .options import data_out, progress_bar
 
 Puzzles = list[tuple[str, KillerPuzzle]]
 
@@ -30,7 +30,7 @@ Puzzles = list[tuple[str, KillerPuzzle]]
 def _count(p: KillerPuzzle) -> tuple[int, Any]:
     import numpy as np
 
-    from .kernels import get_backend
+    from ..kernels import get_backend
 
     return get_backend().killer_solutions(np.array(p.givens, dtype=np.int8), p.cages, 2)
 
@@ -93,7 +93,7 @@ def solve(args: argparse.Namespace, puzzles: Puzzles) -> int:
 
 def hints(args: argparse.Namespace, puzzles: Puzzles) -> int:
     """`bookgen hints` of killer puzzles: candidates after the givens and the cage sums."""
-    from .solver import format_killer_hints
+    from ..solver import format_killer_hints
 
     if args.format != "text":
         raise InputError(f"--format {args.format}: killer hints are written as text only")
@@ -105,8 +105,8 @@ def hints(args: argparse.Namespace, puzzles: Puzzles) -> int:
 
 def explain(args: argparse.Namespace, puzzles: Puzzles) -> int:
     """`bookgen explain` of killer puzzles: the grade, then every step the grader logs."""
-    from .grade import describe
-    from .grade.killer import grade_killer
+    from ..grade import describe
+    from ..grade.killer import grade_killer
 
     geo = geometry(9)
     with data_out(args.output) as write:
@@ -125,8 +125,8 @@ def explain(args: argparse.Namespace, puzzles: Puzzles) -> int:
 
 def generate(args: argparse.Namespace) -> int:
     """`bookgen generate --variant killer`: one after another (each takes milliseconds)."""
-    from .generate import make_killer
-    from .model import CageSpec
+    from ..generate import make_killer
+    from ..model import CageSpec
 
     if args.size != 9:
         raise InputError(f"--size {args.size}: killer grids are 9x9")

@@ -19,8 +19,11 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from . import __version__, project
-from .cli_options import (
+from .. import __version__, project
+from ..errors import BookgenError, InputError
+from ..grid import ALL_SIZES, Geometry, topology_fields
+from ..rules import Variant
+from .options import (
     AUTO,
     HelpFormatter,
     add_options,
@@ -32,16 +35,13 @@ from .cli_options import (
     read_killer,
     read_puzzles,
 )
-from .errors import BookgenError, InputError
-from .grid import ALL_SIZES, Geometry, topology_fields
-from .rules import Variant
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .config import BookConfig
-    from .model import DigSpec
-    from .rate import Rating
+    from ..config import BookConfig
+    from ..model import DigSpec
+    from ..rate import Rating
 
 E = TypeVar("E", bound=Enum)
 
@@ -65,11 +65,11 @@ def _puzzle_command(
 def _warm_kernels(with_grade: bool = False) -> None:
     """Load (or compile) the kernels, and the grader when asked, before any puzzle is
     timed: a puzzle's seconds is its own work only."""
-    from .kernels import warm_up
+    from ..kernels import warm_up
 
     warm_up()
     if with_grade:
-        from . import grade  # noqa: F401
+        from .. import grade  # noqa: F401
 
 
 # ---------------------------------------------------------------- rate, solve, hints
@@ -92,12 +92,12 @@ def _cmd_rate(args: argparse.Namespace) -> int:
     import json
     import time
 
-    from .rate import rate
-    from .solver import format_seed_trace
+    from ..rate import rate
+    from ..solver import format_seed_trace
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
-        from . import cli_killer
+        from . import killer as cli_killer
 
         return cli_killer.rate(args, killer)
     puzzles = list(read_puzzles(args.puzzles, args.variant))
@@ -123,7 +123,7 @@ def _cmd_rate(args: argparse.Namespace) -> int:
 
 
 def _rating_line(r: Rating, geo: Geometry) -> str:
-    from .grid import format_line
+    from ..grid import format_line
 
     tr = r.trace
     words = {0: "no solution", 1: "1 solution"}.get(r.count, f"{r.count}+ solutions")
@@ -159,12 +159,12 @@ def _add_solve(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .grid import check_clashes
-    from .kernels import get_backend
+    from ..grid import check_clashes
+    from ..kernels import get_backend
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
-        from . import cli_killer
+        from . import killer as cli_killer
 
         return cli_killer.solve(args, killer)
     # Clashing givens are left to the kernel, which finds no solution for them; only
@@ -206,7 +206,7 @@ def _solved_text(
     variant's topology_fields; a jigsaw solution in text is followed by its region line)."""
     import json
 
-    from .grid import format_as, format_lines
+    from ..grid import format_as, format_lines
 
     counts = counts.tolist()
     odd = [k for k, c in enumerate(counts) if c != 1]
@@ -240,11 +240,11 @@ def _add_hints(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_hints(args: argparse.Namespace) -> int:
-    from .solver import format_hints
+    from ..solver import format_hints
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
-        from . import cli_killer
+        from . import killer as cli_killer
 
         return cli_killer.hints(args, killer)
     puzzles = list(read_puzzles(args.puzzles, args.variant))
@@ -274,7 +274,7 @@ def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
     import dataclasses
     from pathlib import Path
 
-    from .config import load_config
+    from ..config import load_config
 
     workers = usable_cores() if args.workers == AUTO else args.workers
     cfg = load_config(args.config, seed=args.seed, workers=workers)
@@ -315,9 +315,9 @@ def _positive(text: str) -> int:
 def _cmd_build(args: argparse.Namespace) -> int:
     import time
 
-    from .output import book_bytes, claim
-    from .pipeline import build_book, write_book
-    from .rules import COVER_PLATFORMS
+    from ..output import book_bytes, claim
+    from ..pipeline import build_book, write_book
+    from ..rules import COVER_PLATFORMS
 
     t0 = time.perf_counter()
     cfg, out = _book_config(args)
@@ -370,11 +370,11 @@ def _add_cover(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_cover(args: argparse.Namespace) -> int:
-    from .errors import OutputError
-    from .layout.cover import render_cover
-    from .layout.geometry import plan_book
-    from .output import COVER_BYTES, claim
-    from .pipeline import build_book
+    from ..errors import OutputError
+    from ..layout.cover import render_cover
+    from ..layout.geometry import plan_book
+    from ..output import COVER_BYTES, claim
+    from ..pipeline import build_book
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
@@ -411,10 +411,10 @@ def _add_validate(sub: argparse._SubParsersAction) -> None:
 def _cmd_validate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .config import load_config
-    from .feasible import rare_sections
-    from .output import book_bytes, preflight
-    from .rules import COVER_PLATFORMS
+    from ..config import load_config
+    from ..feasible import rare_sections
+    from ..output import book_bytes, preflight
+    from ..rules import COVER_PLATFORMS
 
     cfg = load_config(args.config)
     capped_workers(cfg.workers, "workers")
@@ -448,12 +448,12 @@ def _add_explain(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    from .grade import explain
-    from .solver import count_solutions
+    from ..grade import explain
+    from ..solver import count_solutions
 
     killer = read_killer(args.puzzles, args.variant)
     if killer is not None:
-        from . import cli_killer
+        from . import killer as cli_killer
 
         return cli_killer.explain(args, killer)
     puzzles = list(read_puzzles(args.puzzles, args.variant))
@@ -548,8 +548,8 @@ def _cmd_create(args: argparse.Namespace) -> int:
     import json
     import random
 
-    from .generate import create
-    from .grid import format_as, format_line
+    from ..generate import create
+    from ..grid import format_as, format_line
 
     puzzles = list(read_puzzles(args.puzzles, args.variant, check=False))
     with data_out(args.output) as write, progress_bar(len(puzzles), args.quiet,
@@ -584,7 +584,7 @@ def _enum(kind: type[E]) -> Callable[[str], E]:
 
 def _add_shape_options(p: argparse.ArgumentParser) -> None:
     """--symmetry, --clues, --minimal: the shape of the puzzles made (model.DigSpec)."""
-    from .rules import Symmetry
+    from ..rules import Symmetry
 
     p.add_argument("--symmetry", default="none", metavar="SYM",
                    help="the clue pattern's symmetry: " + ", ".join(s.value for s in Symmetry))
@@ -599,8 +599,8 @@ def _shape(
     regions: str | None = None,
 ) -> DigSpec:
     """The DigSpec the shape options ask for; GenerationError naming a bad option."""
-    from .model import ClueTarget, DigSpec
-    from .rules import Symmetry
+    from ..model import ClueTarget, DigSpec
+    from ..rules import Symmetry
 
     clues = ClueTarget.parse(args.clues, n, variant) if args.clues else None
     return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions)
@@ -609,8 +609,8 @@ def _shape(
 def _generate_spec(args: argparse.Namespace) -> DigSpec:
     """generate's DigSpec: size, variant, regions (a jigsaw without them gets a random layout
     per puzzle) and the shape options; InputError naming what does not fit."""
-    from .grid import geometry
-    from .rules import JIGSAW_SIZES
+    from ..grid import geometry
+    from ..rules import JIGSAW_SIZES
 
     variant = args.variant or Variant.CLASSIC
     if variant is Variant.JIGSAW and args.regions is None:
@@ -626,7 +626,7 @@ def _generate_spec(args: argparse.Namespace) -> DigSpec:
 
 
 def _add_improve(sub: argparse._SubParsersAction) -> None:
-    from .rules import DEFAULT_OBJECTIVE, Figure
+    from ..rules import DEFAULT_OBJECTIVE, Figure
 
     p = sub.add_parser(
         "improve",
@@ -654,9 +654,9 @@ def _add_improve(sub: argparse._SubParsersAction) -> None:
 def _cmd_improve(args: argparse.Namespace) -> int:
     import json
 
-    from .grid import format_as, format_line
-    from .improve import improve
-    from .rules import TRACE_MAX_SIZE
+    from ..grid import format_as, format_line
+    from ..improve import improve
+    from ..rules import TRACE_MAX_SIZE
 
     (where, values, geo), *more = list(read_puzzles(args.grid, args.variant))
     if more:
@@ -702,7 +702,7 @@ def _cluster(address: str | None) -> Iterator[Any]:
     if address is None:
         yield None
         return
-    from .cluster import cluster_pool
+    from ..cluster import cluster_pool
 
     with cluster_pool(address) as pmap:
         yield pmap
@@ -735,7 +735,7 @@ def _add_generate(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from .improve import generated_line, iter_generated
+    from ..improve import generated_line, iter_generated
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
@@ -744,7 +744,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     if args.givens < 0:
         raise InputError(f"--givens {args.givens}: expected 0 or more")
     if args.variant is Variant.KILLER:
-        from . import cli_killer
+        from . import killer as cli_killer
 
         try:
             return cli_killer.generate(args)
@@ -775,8 +775,8 @@ _BANK_HELP = "the bank's SQLite file"
 
 
 def _add_bank(sub: argparse._SubParsersAction) -> None:
-    from .model import Band
-    from .rules import JIGSAW_SIZES, SIZES, Symmetry
+    from ..model import Band
+    from ..rules import JIGSAW_SIZES, SIZES, Symmetry
 
     p = sub.add_parser(
         "bank",
@@ -834,8 +834,8 @@ def _add_bank(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_bank_fill(args: argparse.Namespace) -> int:
-    from .bank import GradeRange, fill
-    from .model import ClueTarget, DigSpec
+    from ..bank import GradeRange, fill
+    from ..model import ClueTarget, DigSpec
 
     grades = (GradeRange.of_band(args.difficulty) if args.difficulty
               else GradeRange.parse(args.grade) if args.grade else GradeRange())
@@ -855,7 +855,7 @@ def _cmd_bank_fill(args: argparse.Namespace) -> int:
 
 
 def _cmd_bank_stats(args: argparse.Namespace) -> int:
-    from .bank import Bank
+    from ..bank import Bank
 
     with Bank(args.bank, create=False) as bank:
         stats = bank.stats()
@@ -877,7 +877,7 @@ def _cmd_bank_stats(args: argparse.Namespace) -> int:
 
 
 def _cmd_bank_export(args: argparse.Namespace) -> int:
-    from .bank import GradeRange, export_lines
+    from ..bank import GradeRange, export_lines
 
     grades = GradeRange.parse(args.grade) if args.grade else GradeRange()
     lines = list(export_lines(args.bank, grades, args.size))
@@ -902,7 +902,7 @@ def _write_whole(path: str, data: str | bytes) -> None:
 
 
 def _cmd_bank_import(args: argparse.Namespace) -> int:
-    from .bank import import_file
+    from ..bank import import_file
 
     if args.file == "-":
         text, source = sys.stdin.read(), "stdin"
@@ -922,7 +922,7 @@ def _cmd_bank_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_bank_series(args: argparse.Namespace) -> int:
-    from .bank import Bank
+    from ..bank import Bank
 
     with Bank(args.bank, create=False) as bank:
         books = bank.series(args.name)

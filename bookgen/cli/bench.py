@@ -24,13 +24,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
+from ..errors import InputError
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .grid import Geometry
-    from .kernels import Backend
+    from ..grid import Geometry
+    from ..kernels import Backend
 
 CHUNK = 64
 """Puzzles per batched call in the throughput phase (small enough to stop on budget)."""
@@ -42,7 +42,7 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
     """The first `limit` puzzles of a dataset file as an int8 batch (all of one size)."""
     import numpy as np
 
-    from .grid import decode_text, parse_many, size_for_cells
+    from ..grid import decode_text, parse_many, size_for_cells
 
     if path is None:
         raise InputError("this bench needs --dataset PATH (a file of puzzles)")
@@ -108,7 +108,7 @@ def _measure(
 
 def bench_solve(args: argparse.Namespace) -> int:
     """Counting (limit 2) and trace figures, per backend: puzzles/s and median us."""
-    from .kernels import BACKENDS, get_backend
+    from ..kernels import BACKENDS, get_backend
 
     if args.seconds <= 0:
         raise InputError(f"--seconds {args.seconds:g}: expected a positive number of seconds")
@@ -146,11 +146,11 @@ def bench_layout(args: argparse.Namespace) -> int:
     key, letter 4-up, and write the PDF (to a temporary folder)."""
     import tempfile
 
-    from .config import load_template
-    from .kernels import get_backend
-    from .layout.geometry import plan_book
-    from .layout.render import render_book
-    from .model import Book, BookPuzzle, BookSection
+    from ..config import load_template
+    from ..kernels import get_backend
+    from ..layout.geometry import plan_book
+    from ..layout.render import render_book
+    from ..model import Book, BookPuzzle, BookSection
 
     geo, grids = load_dataset(args.dataset, args.limit or LAYOUT_PUZZLES)
     counts, solutions = get_backend().solve_batch(geo, grids, 1)
@@ -187,10 +187,10 @@ def bench_layout(args: argparse.Namespace) -> int:
 def bench_generate(args: argparse.Namespace) -> int:
     """Minimal 9x9 puzzles, no symmetry (-n, default 10,000): wall seconds and puzzles/s
     with 1 and 2 workers (or --workers), per backend; each run stops after --seconds."""
-    from .generate import make_puzzle
-    from .improve import iter_generated
-    from .kernels import BACKENDS
-    from .model import DigSpec
+    from ..generate import make_puzzle
+    from ..improve import iter_generated
+    from ..kernels import BACKENDS
+    from ..model import DigSpec
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
@@ -230,9 +230,9 @@ def bench_improve(args: argparse.Namespace) -> int:
     equal evaluations, from --grids fixed full grids, for each budget of --evaluations."""
     import random
 
-    from .generate import complete_board
-    from .grid import geometry
-    from .improve import improve
+    from ..generate import complete_board
+    from ..grid import geometry
+    from ..improve import improve
 
     try:
         budgets = [int(b) for b in args.evaluations.split(",")]
@@ -267,7 +267,7 @@ def bench_grade(args: argparse.Namespace) -> int:
     """The human grade against SE ratings (--dataset of '<puzzle> <rating>' lines): Spearman
     rho, Kendall tau, grade quartiles per band, adjacent-band AUCs, seconds per puzzle.
     --limit N grades a seeded sample of about N puzzles spread evenly over the ratings."""
-    from .grade.calibrate import bench_grade as report
+    from ..grade.calibrate import bench_grade as report
 
     if args.dataset is None:
         raise InputError("bench grade needs --dataset PATH (lines '<puzzle> <SE rating>')")
@@ -292,14 +292,14 @@ def bench_bank(args: argparse.Namespace) -> int:
     import random
     import tempfile
 
-    from .bank import Bank, GradeRange, fill
-    from .canon import canonical
-    from .generate import make_puzzle
-    from .grid import geometry
-    from .improve import improve
-    from .model import Band, DigSpec
-    from .rate import rate
-    from .rules import Figure
+    from ..bank import Bank, GradeRange, fill
+    from ..canon import canonical
+    from ..generate import make_puzzle
+    from ..grid import geometry
+    from ..improve import improve
+    from ..model import Band, DigSpec
+    from ..rate import rate
+    from ..rules import Figure
 
     geo = geometry(9)
     if args.dataset:
@@ -440,10 +440,10 @@ def bench_cli(args: argparse.Namespace) -> int:
     process takes at most 1.5 x the kernels' time plus the empty command's start-up."""
     import numpy as np
 
-    from .generate import dig_kernels, generate_into
-    from .grid import parse_batches
-    from .kernels import get_backend, warm_up
-    from .model import DigSpec
+    from ..generate import dig_kernels, generate_into
+    from ..grid import parse_batches
+    from ..kernels import get_backend, warm_up
+    from ..model import DigSpec
 
     if args.dataset is None:
         raise InputError("bench cli needs --dataset PATH, e.g. ../shared/data/17clue.txt")
@@ -525,11 +525,11 @@ def bench_variants(args: argparse.Namespace) -> int:
     layouts drawn per usable layout (LAYOUTS usable ones each). Times are this process's CPU
     seconds: the work runs on one core, and CPU time stays fair when other programs share
     the machine."""
-    from .generate import GeneratedKiller, GeneratedPuzzle, make_killer, make_puzzle, random_layout
-    from .grade.killer import grade_killer
-    from .model import Band, CageSpec, DigSpec
-    from .rate import rate
-    from .rules import JIGSAW_SIZES, Variant
+    from ..generate import GeneratedKiller, GeneratedPuzzle, make_killer, make_puzzle, random_layout
+    from ..grade.killer import grade_killer
+    from ..model import Band, CageSpec, DigSpec
+    from ..rate import rate
+    from ..rules import JIGSAW_SIZES, Variant
 
     limit = args.limit or VARIANT_GRADES
     print(f"variants: minimal 9x9 puzzles, no symmetry, one core, {args.seconds:g} CPU s of "
