@@ -25,6 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
+from .options import add_options, capped_workers, positive_seconds, workers_of
+
+__all__ = ["KINDS", "add_bench", "load_dataset", "run_bench"]
 
 if TYPE_CHECKING:
     import numpy as np
@@ -593,6 +596,47 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
 
+def add_bench(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="measure throughput on this machine",
+        description="Measure one part of bookgen on a dataset and print a report "
+        "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
+        "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
+        "first 1,000 puzzles, or --limit N, with its answer key; generate: minimal 9x9 "
+        "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
+        "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
+        "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
+        "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
+        "generate -n N --minimal against the kernels alone and the start-up; variants: "
+        "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
+        "layouts drawn per usable layout per size).",
+    )
+    p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
+    p.add_argument("--dataset", default=None, metavar="PATH",
+                   help="a file of puzzles (solve, layout), or of '<puzzle> <rating>' (grade)")
+    p.add_argument("--limit", type=int, default=None, metavar="N", help="first N puzzles only")
+    p.add_argument(
+        "--backend", choices=("python", "numba", "both"), default="both",
+        help="kernel backend(s) to measure (default: both)",
+    )
+    p.add_argument(
+        "--seconds", type=positive_seconds, default=10.0, metavar="S",
+        help="time budget of each measurement (default 10)",
+    )
+    p.add_argument("-n", type=int, default=10000, metavar="N",
+                   help="generate: puzzles to make (default 10000)")
+    add_options(p, "workers", workers=dict(
+        default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
+        "2 for generate, 1 for cli, auto for improve)"))
+    p.add_argument("--evaluations", default="2000,20000", metavar="N,N",
+                   help="improve: evaluation budgets compared (default 2000,20000)")
+    p.add_argument("--grids", type=int, default=5, metavar="K",
+                   help="improve: fixed full grids to start from (default 5)")
+    p.set_defaults(func=run_bench)
+
+
 def run_bench(args: argparse.Namespace) -> int:
-    """Run the bench kind named by args.kind."""
+    """Run the bench kind named by args.kind, on --workers at most one per usable core."""
+    args.workers = capped_workers(workers_of(args), "--workers")
     return KINDS[args.kind](args)
