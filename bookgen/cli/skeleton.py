@@ -1,4 +1,5 @@
-"""The shape of every command that reads puzzles: rate, solve, hints, explain, create.
+"""The shape of every command that reads puzzles: rate, solve, hints, explain, create
+(solve takes classic puzzles a chunk at a time, for speed: cli/solve.py).
 
 Glossary:
   item      one puzzle read from PUZZLE|FILE|-: where it was (`stdin: line 3`), its
@@ -7,10 +8,10 @@ Glossary:
   problem   what a result says is wrong with its puzzle without stopping the command
             (solve: 'no solution'): printed as `<where>: <problem>` on stderr, exit code 1
 
-A command declares its parser with puzzle_command, reads with read_items and runs
-run_each: the results are written one after another in the --format asked for, to
-standard output or the -o FILE (whole or not at all); a BookgenError stops the command
-and main prints it as `error: ...` with exit code 1.
+rate, solve and hints declare their parsers with puzzle_command; each command reads
+with read_items and runs run_each: the results are written one after another in the
+--format asked for, to standard output or the -o FILE (whole or not at all); a
+BookgenError stops the command and main prints it as `error: ...` with exit code 1.
 """
 
 from __future__ import annotations
