@@ -20,7 +20,7 @@ import pytest
 from conftest import SMALL_PUZZLES
 from exact_cover import count_exact, solutions_exact
 
-from bookgen.cli import _build_parser
+from bookgen.cli import build_parser
 from bookgen.core.grid import format_line, parse
 
 GOLDEN = SMALL_PUZZLES[9][0]
@@ -39,7 +39,7 @@ def run(*args: str, stdin: str | None = None, env: dict[str, str] | None = None,
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:
-    parser = _build_parser()
+    parser = build_parser()
     action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     out = {}
     for name, sub in action.choices.items():

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
 from ..core.errors import OutputError
 
@@ -290,8 +290,9 @@ def _sync(folder: Path) -> None:
 
 
 class FileOut:
-    """A text file written whole: a regular file (or a new path) through `<path>.part`
-    moved over it at the end; a character device or a pipe straight; a folder refused."""
+    """A file written whole: a regular file (or a new path) through `<path>.part` moved
+    over it at the end; a character device or a pipe straight; a folder refused. Text is
+    written as UTF-8."""
 
     def __init__(self, path: str) -> None:
         real = os.path.realpath(path)
@@ -307,13 +308,13 @@ class FileOut:
         self.part = None if mode is not None and not stat.S_ISREG(mode) else f"{real}.part"
         self.shown = path
         try:
-            self.file: TextIO = open(self.part or real, "w", encoding="utf-8")
+            self.file: BinaryIO = open(self.part or real, "wb")
         except OSError as e:
             raise _fail(path, "cannot write", e) from None
 
-    def write(self, text: str) -> None:
+    def write(self, data: str | bytes) -> None:
         try:
-            self.file.write(text)
+            self.file.write(data.encode("utf-8") if isinstance(data, str) else data)
         except OSError as e:
             self.discard()
             raise _fail(self.shown, "cannot write", e) from None
@@ -357,8 +358,8 @@ def write_new(path: Path, data: bytes) -> None:
         part.unlink(missing_ok=True)
 
 
-def write_whole(path: Path, text: str) -> None:
-    """A text file written whole, replacing what was there: `<path>.part`, then a rename."""
+def write_whole(path: Path | str, data: str | bytes) -> None:
+    """A file written whole, replacing what was there: `<path>.part`, then a rename."""
     out = FileOut(str(path))
-    out.write(text)
+    out.write(data)
     out.commit()

@@ -16,24 +16,40 @@ Glossary:
   sink           where a command's data goes: standard output, or the -o FILE, written
                  whole or not at all (output.FileOut); messages always go to stderr
   progress bar   tqdm on stderr, drawn only when stderr is a terminal and not --quiet
-  auto           --workers auto: one worker process per usable core (AUTO)
+  auto           --workers auto: one worker process per usable core (AUTO); more workers
+                 than usable cores are lowered to them (capped_workers)
+  shape options  --symmetry, --clues, --minimal: the shape of the puzzles made (shape)
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .core.errors import GenerationError, InputError
-from .core.grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
-from .core.rules import Variant
-from .variants.killer.cages import KillerPuzzle, looks_killer, parse_killer
+from ..core.errors import GenerationError, InputError
+from ..core.grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
+from ..core.rules import Variant
+from ..variants.killer.cages import KillerPuzzle, looks_killer, parse_killer
+
+if TYPE_CHECKING:
+    from ..core.model import DigSpec
+
+__all__ = [
+    "AUTO", "OPTIONS", "HelpFormatter", "Option", "add_options", "add_shape_options",
+    "backend_chosen", "bars_shown", "capped_workers", "data_out", "enum_value", "is_file_name",
+    "positive", "positive_seconds", "progress_bar", "read_batches", "read_killer", "read_puzzles",
+    "shape", "usable_cores", "variant_name", "workers_count", "workers_of",
+]
+
+E = TypeVar("E", bound=Enum)
 
 AUTO = 0
 """--workers auto: one worker per usable core."""
@@ -61,6 +77,38 @@ def variant_name(text: str) -> Variant:
         return Variant.parse(text.strip().lower())
     except GenerationError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds ('inf' and 'nan' are floats,
+    not budgets)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def positive(text: str) -> int:
+    """An argparse type: a positive whole number."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def enum_value(kind: type[E]) -> Callable[[str], E]:
+    """An argparse type: a member of the enum by its value, or an error listing them."""
+
+    def parse(text: str) -> E:
+        try:
+            return kind(text.strip().lower())
+        except ValueError:
+            names = ", ".join(str(m.value) for m in kind)
+            raise argparse.ArgumentTypeError(f"{text!r}: expected one of {names}") from None
+
+    return parse
 
 
 @dataclass(frozen=True)
@@ -108,6 +156,56 @@ def add_options(parser: argparse.ArgumentParser, *names: str, **changes: dict[st
     for name in names:
         option = OPTIONS[name]
         parser.add_argument(*option.flags, **{**option.kwargs, **changes.get(name, {})})
+
+
+def add_shape_options(p: argparse.ArgumentParser) -> None:
+    """--symmetry, --clues, --minimal: the shape of the puzzles made (model.DigSpec)."""
+    from ..core.rules import Symmetry
+
+    p.add_argument("--symmetry", default="none", metavar="SYM",
+                   help="the clue pattern's symmetry: " + ", ".join(s.value for s in Symmetry))
+    p.add_argument("--clues", default=None, metavar="N|LO-HI",
+                   help="clue count or range (default: any)")
+    p.add_argument("--minimal", action="store_true",
+                   help="no clue (group of symmetric clues) can be removed")
+
+
+def shape(
+    args: argparse.Namespace, n: int, variant: Variant = Variant.CLASSIC,
+    regions: str | None = None,
+) -> DigSpec:
+    """The DigSpec the shape options ask for; GenerationError naming a bad option."""
+    from ..core.model import ClueTarget, DigSpec
+    from ..core.rules import Symmetry
+
+    clues = ClueTarget.parse(args.clues, n, variant) if args.clues else None
+    return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def capped_workers(asked: int | None, what: str, quiet: bool = False) -> int | None:
+    """`asked` worker processes, at most one per usable core (more only queue for the
+    same cores and cost memory); says so on stderr when it lowers them, unless quiet."""
+    cores = usable_cores()
+    if asked is None or asked <= cores:
+        return asked
+    if not quiet:
+        print(f"note: {what} {asked}: this machine has {cores} core"
+              f"{'s' if cores > 1 else ''}; using {cores}", file=sys.stderr)
+    return cores
+
+
+def workers_of(args: argparse.Namespace) -> int | None:
+    """--workers as a count; None for auto or not given (the callee's default: every
+    core)."""
+    return None if args.workers in (None, AUTO) else int(args.workers)
 
 
 @contextmanager
@@ -242,7 +340,7 @@ def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Call
         yield sys.stdout.write
         sys.stdout.flush()
         return
-    from .book.output import FileOut
+    from ..book.output import FileOut
 
     out = FileOut(path)
     try:

@@ -13,6 +13,8 @@ import struct
 import zlib
 from collections.abc import Sequence
 
+__all__ = ["histogram_png"]
+
 BAR_WIDTH = 6
 """Pixels of one bar."""
 GAP = 2

@@ -24,13 +24,16 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core.errors import InputError
+from ..core.errors import InputError
+from .options import add_options, capped_workers, positive_seconds, workers_of
+
+__all__ = ["KINDS", "add_bench", "load_dataset", "run_bench"]
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .core.grid import Geometry
-    from .engine.kernels import Backend
+    from ..core.grid import Geometry
+    from ..engine.kernels import Backend
 
 CHUNK = 64
 """Puzzles per batched call in the throughput phase (small enough to stop on budget)."""
@@ -42,7 +45,7 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
     """The first `limit` puzzles of a dataset file as an int8 batch (all of one size)."""
     import numpy as np
 
-    from .core.grid import decode_text, parse_many, size_for_cells
+    from ..core.grid import decode_text, parse_many, size_for_cells
 
     if path is None:
         raise InputError("this bench needs --dataset PATH (a file of puzzles)")
@@ -108,7 +111,7 @@ def _measure(
 
 def bench_solve(args: argparse.Namespace) -> int:
     """Counting (limit 2) and trace figures, per backend: puzzles/s and median us."""
-    from .engine.kernels import BACKENDS, get_backend
+    from ..engine.kernels import BACKENDS, get_backend
 
     if args.seconds <= 0:
         raise InputError(f"--seconds {args.seconds:g}: expected a positive number of seconds")
@@ -146,11 +149,11 @@ def bench_layout(args: argparse.Namespace) -> int:
     key, letter 4-up, and write the PDF (to a temporary folder)."""
     import tempfile
 
-    from .book.config import load_template
-    from .core.model import Book, BookPuzzle, BookSection
-    from .engine.kernels import get_backend
-    from .render.geometry import plan_book
-    from .render.writer import render_book
+    from ..book.config import load_template
+    from ..core.model import Book, BookPuzzle, BookSection
+    from ..engine.kernels import get_backend
+    from ..render.geometry import plan_book
+    from ..render.writer import render_book
 
     geo, grids = load_dataset(args.dataset, args.limit or LAYOUT_PUZZLES)
     counts, solutions = get_backend().solve_batch(geo, grids, 1)
@@ -187,10 +190,10 @@ def bench_layout(args: argparse.Namespace) -> int:
 def bench_generate(args: argparse.Namespace) -> int:
     """Minimal 9x9 puzzles, no symmetry (-n, default 10,000): wall seconds and puzzles/s
     with 1 and 2 workers (or --workers), per backend; each run stops after --seconds."""
-    from .core.model import DigSpec
-    from .engine.kernels import BACKENDS
-    from .make.generate import make_puzzle
-    from .make.improve import iter_generated
+    from ..core.model import DigSpec
+    from ..engine.kernels import BACKENDS
+    from ..make.generate import make_puzzle
+    from ..make.improve import iter_generated
 
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
@@ -230,9 +233,9 @@ def bench_improve(args: argparse.Namespace) -> int:
     equal evaluations, from --grids fixed full grids, for each budget of --evaluations."""
     import random
 
-    from .core.grid import geometry
-    from .make.generate import complete_board
-    from .make.improve import improve
+    from ..core.grid import geometry
+    from ..make.generate import complete_board
+    from ..make.improve import improve
 
     try:
         budgets = [int(b) for b in args.evaluations.split(",")]
@@ -267,7 +270,7 @@ def bench_grade(args: argparse.Namespace) -> int:
     """The human grade against SE ratings (--dataset of '<puzzle> <rating>' lines): Spearman
     rho, Kendall tau, grade quartiles per band, adjacent-band AUCs, seconds per puzzle.
     --limit N grades a seeded sample of about N puzzles spread evenly over the ratings."""
-    from .grade.calibrate import bench_grade as report
+    from ..grade.calibrate import bench_grade as report
 
     if args.dataset is None:
         raise InputError("bench grade needs --dataset PATH (lines '<puzzle> <SE rating>')")
@@ -292,14 +295,14 @@ def bench_bank(args: argparse.Namespace) -> int:
     import random
     import tempfile
 
-    from .book.bank import Bank, GradeRange, fill
-    from .core.grid import geometry
-    from .core.model import Band, DigSpec
-    from .core.rules import Figure
-    from .engine.canon import canonical
-    from .grade.rating import rate
-    from .make.generate import make_puzzle
-    from .make.improve import improve
+    from ..book.bank import Bank, GradeRange, fill
+    from ..core.grid import geometry
+    from ..core.model import Band, DigSpec
+    from ..core.rules import Figure
+    from ..engine.canon import canonical
+    from ..grade.rating import rate
+    from ..make.generate import make_puzzle
+    from ..make.improve import improve
 
     geo = geometry(9)
     if args.dataset:
@@ -440,10 +443,10 @@ def bench_cli(args: argparse.Namespace) -> int:
     process takes at most 1.5 x the kernels' time plus the empty command's start-up."""
     import numpy as np
 
-    from .core.grid import parse_batches
-    from .core.model import DigSpec
-    from .engine.kernels import get_backend, warm_up
-    from .make.generate import dig_kernels, generate_into
+    from ..core.grid import parse_batches
+    from ..core.model import DigSpec
+    from ..engine.kernels import get_backend, warm_up
+    from ..make.generate import dig_kernels, generate_into
 
     if args.dataset is None:
         raise InputError("bench cli needs --dataset PATH, e.g. ../shared/data/17clue.txt")
@@ -525,11 +528,11 @@ def bench_variants(args: argparse.Namespace) -> int:
     layouts drawn per usable layout (LAYOUTS usable ones each). Times are this process's CPU
     seconds: the work runs on one core, and CPU time stays fair when other programs share
     the machine."""
-    from .core.model import Band, CageSpec, DigSpec
-    from .core.rules import JIGSAW_SIZES, Variant
-    from .grade.killer import grade_killer
-    from .grade.rating import rate
-    from .make.generate import (
+    from ..core.model import Band, CageSpec, DigSpec
+    from ..core.rules import JIGSAW_SIZES, Variant
+    from ..grade.killer import grade_killer
+    from ..grade.rating import rate
+    from ..make.generate import (
         GeneratedKiller,
         GeneratedPuzzle,
         make_killer,
@@ -599,6 +602,47 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
 
+def add_bench(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="measure throughput on this machine",
+        description="Measure one part of bookgen on a dataset and print a report "
+        "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
+        "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
+        "first 1,000 puzzles, or --limit N, with its answer key; generate: minimal 9x9 "
+        "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
+        "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
+        "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
+        "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
+        "generate -n N --minimal against the kernels alone and the start-up; variants: "
+        "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
+        "layouts drawn per usable layout per size).",
+    )
+    p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
+    p.add_argument("--dataset", default=None, metavar="PATH",
+                   help="a file of puzzles (solve, layout), or of '<puzzle> <rating>' (grade)")
+    p.add_argument("--limit", type=int, default=None, metavar="N", help="first N puzzles only")
+    p.add_argument(
+        "--backend", choices=("python", "numba", "both"), default="both",
+        help="kernel backend(s) to measure (default: both)",
+    )
+    p.add_argument(
+        "--seconds", type=positive_seconds, default=10.0, metavar="S",
+        help="time budget of each measurement (default 10)",
+    )
+    p.add_argument("-n", type=int, default=10000, metavar="N",
+                   help="generate: puzzles to make (default 10000)")
+    add_options(p, "workers", workers=dict(
+        default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
+        "2 for generate, 1 for cli, auto for improve)"))
+    p.add_argument("--evaluations", default="2000,20000", metavar="N,N",
+                   help="improve: evaluation budgets compared (default 2000,20000)")
+    p.add_argument("--grids", type=int, default=5, metavar="K",
+                   help="improve: fixed full grids to start from (default 5)")
+    p.set_defaults(func=run_bench)
+
+
 def run_bench(args: argparse.Namespace) -> int:
-    """Run the bench kind named by args.kind."""
+    """Run the bench kind named by args.kind, on --workers at most one per usable core."""
+    args.workers = capped_workers(workers_of(args), "--workers")
     return KINDS[args.kind](args)

@@ -1,0 +1,98 @@
+"""The command line: `bookgen <command> ...`, its parser and its main.
+
+Each command is a pair in a module of its own: ``add_<name>(subparsers)`` declares its
+arguments and sets ``func``, which runs it: ``(args) -> exit code``. The options several
+commands share, how puzzles are read and where data is written live in options; the
+commands that read puzzles share skeleton, and every --format is one entry of formats'
+table. Every BookgenError is caught in ``main`` and printed as ``error: <message>`` with
+exit code 1, as are usage errors. Data goes to stdout (or -o FILE), messages to stderr.
+SIGTERM, and SIGINT even when it was ignored at start, stop a command as Ctrl-C does:
+worker pools are shut down and no partial output is left (exit code 128 + the signal's
+number; signals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from .. import __version__
+from ..core.errors import BookgenError
+from .bank import add_bank
+from .bench import add_bench
+from .build import add_build, add_cover, add_validate
+from .create import add_create
+from .explain import add_explain
+from .generate import add_generate
+from .hints import add_hints
+from .improve import add_improve
+from .options import HelpFormatter, backend_chosen
+from .project import add_init, add_schema, add_templates
+from .rate import add_rate
+from .signals import interrupted_code, signals_as_interrupt
+from .solve import add_solve
+
+__all__ = ["ADDERS", "build_parser", "main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the exit code of every other bad input: 1, and help that shows the
+    defaults (subcommands inherit both)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
+ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
+    add_build,
+    add_cover,
+    add_rate,
+    add_solve,
+    add_hints,
+    add_validate,
+    add_explain,
+    add_bench,
+    add_create,
+    add_improve,
+    add_generate,
+    add_bank,
+    add_init,
+    add_templates,
+    add_schema,
+]
+"""Every command's `add_<name>`, in the order `bookgen --help` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="bookgen",
+        description="Graded sudoku puzzles and print-ready puzzle books.",
+    )
+    parser.add_argument("--version", action="version", version=f"bookgen {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in ADDERS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        with signals_as_interrupt(), backend_chosen(args):
+            result: int = args.func(args)
+        return result
+    except BookgenError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as e:
+        print("interrupted", file=sys.stderr)
+        return interrupted_code(e)
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,167 @@
+"""`bookgen bank`: a SQLite file of rated puzzles and the ledger of each series.
+
+Glossary:
+  action  the bank's subcommand: fill (make, rate and store), stats (counts, and a
+          histogram of the grades with --plot), export (stored puzzles, one a line), import
+          (check, rate and store a file's puzzles), series (the books of a series)
+  run     what fill makes: size, variant, symmetry, clues, minimal and seed; puzzle i of a
+          run depends only on the seed and i, so a fill stopped and run again continues
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.errors import InputError
+from ..core.rules import Variant
+from .options import add_options, data_out, enum_value, positive, progress_bar, workers_of
+
+__all__ = ["add_bank"]
+
+_BANK_HELP = "the bank's SQLite file"
+
+
+def add_bank(sub: argparse._SubParsersAction) -> None:
+    from ..core.model import Band
+    from ..core.rules import JIGSAW_SIZES, SIZES, Symmetry
+
+    p = sub.add_parser(
+        "bank",
+        help="a bank of rated puzzles: fill, stats, export, import, series",
+        description="A SQLite file of rated puzzles, one row per class of isomorphs, and the "
+        "ledger of the puzzles each series has printed.",
+    )
+    bank = p.add_subparsers(dest="bank_command", metavar="ACTION", required=True)
+    f = bank.add_parser(
+        "fill", help="make, rate and store puzzles",
+        description="Make, rate and store puzzles until the bank holds N of this run (size, "
+        "symmetry, clues, seed) within the grades. Puzzle i of a run depends only on the "
+        "seed and i; a killed fill loses at most one batch, and the same command run "
+        "again continues where it stopped.")
+    f.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    f.add_argument("-n", type=positive, required=True, metavar="N",
+                   help="puzzles of this run and grades the bank should hold")
+    f.add_argument("--size", type=int, default=9, choices=sorted({*SIZES, *JIGSAW_SIZES}),
+                   help="grid size (5, 7 and 8: jigsaw only)")
+    add_options(f, "variant")
+    which = f.add_mutually_exclusive_group()
+    which.add_argument("--difficulty", type=enum_value(Band), default=None, metavar="BAND",
+                       help="|".join(b.value for b in Band))
+    which.add_argument("--grade", default=None, metavar="LO-HI",
+                       help="grades kept: 8.0-9.0 (9.0 excluded) or 8.0- (and up)")
+    f.add_argument("--symmetry", type=enum_value(Symmetry), default=Symmetry.NONE, metavar="SYM",
+                   help="|".join(s.value for s in Symmetry) + " (default none)")
+    f.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
+    f.add_argument("--minimal", action="store_true", help="minimal puzzles")
+    add_options(f, "seed", "workers", "cluster", "quiet", "backend")
+    f.set_defaults(func=_run_fill)
+    s = bank.add_parser("stats", help="counts by size, band, grade and clues")
+    s.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    s.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="also draw the grades as a histogram (one bar a tenth)")
+    s.set_defaults(func=_run_stats)
+    e = bank.add_parser("export", help="write stored puzzles, one a line")
+    e.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
+    e.add_argument("--size", type=int, default=None, choices=SIZES,
+                   help="only this grid size (default: every size)")
+    add_options(e, "output")
+    e.set_defaults(func=_run_export)
+    i = bank.add_parser(
+        "import", help="check, rate and store the puzzles of a file",
+        description="Check, rate and store each puzzle of a file (one a line); bad lines are "
+        "reported with their line numbers (exit code 1), the good ones are kept.")
+    i.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    i.add_argument("file", metavar="FILE|-", help="a file of puzzles, one a line, or -")
+    i.set_defaults(func=_run_import)
+    r = bank.add_parser("series", help="the books of a series and their puzzle counts")
+    r.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    r.add_argument("name", metavar="NAME", help="the series' name, as configs give it")
+    r.set_defaults(func=_run_series)
+
+
+def _run_fill(args: argparse.Namespace) -> int:
+    from ..book.bank import GradeRange, fill
+    from ..core.model import ClueTarget, DigSpec
+
+    grades = (GradeRange.of_band(args.difficulty) if args.difficulty
+              else GradeRange.parse(args.grade) if args.grade else GradeRange())
+    variant = args.variant or Variant.CLASSIC
+    spec = DigSpec(args.size, args.symmetry,
+                   ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
+                   args.minimal, variant)
+    with progress_bar(args.n, args.quiet, "puzzle") as bar:
+        def progress(stored: int) -> None:
+            bar.update(stored - bar.n)
+
+        result = fill(args.bank, spec, args.n, args.seed, grades, workers_of(args), progress,
+                      args.cluster)
+    print(f"{args.bank}: {result.stored} puzzles of this run (grades {grades}); added "
+          f"{result.added}, examined {result.examined}, next index {result.next_index}")
+    return 0
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    from ..book.bank import Bank
+
+    with Bank(args.bank, create=False) as bank:
+        stats = bank.stats()
+    total = sum(c for _, c in stats["size"])
+    print(f"{args.bank}: {total} puzzles")
+    for name, rows in stats.items():
+        print(f"{name}:")
+        for key, count in rows:
+            label = f"{key:.1f}" if isinstance(key, float) else str(key)
+            print(f"  {label:>8}  {count:>8}")
+    if args.plot:
+        from ..book.output import write_whole
+        from .plot import histogram_png
+
+        by_tenth = {round(g * 10): c for g, c in stats["grade"] if isinstance(g, float)}
+        lo, hi = min(by_tenth, default=0), max(by_tenth, default=0)
+        png = histogram_png([by_tenth.get(t, 0) for t in range(lo, hi + 1)])
+        write_whole(args.plot, png)
+    return 0
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    from ..book.bank import GradeRange, export_lines
+
+    grades = GradeRange.parse(args.grade) if args.grade else GradeRange()
+    lines = list(export_lines(args.bank, grades, args.size))
+    with data_out(args.output) as write:
+        write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def _run_import(args: argparse.Namespace) -> int:
+    from ..book.bank import import_file
+
+    if args.file == "-":
+        text, source = sys.stdin.read(), "stdin"
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"{args.file}: cannot read: {e}") from None
+        source = args.file
+    result = import_file(args.bank, source, text)
+    for message in result.bad:
+        print(f"error: {message}", file=sys.stderr)
+    print(f"{args.bank}: added {result.added}, already stored {result.known}, "
+          f"bad lines {len(result.bad)}")
+    return 1 if result.bad else 0
+
+
+def _run_series(args: argparse.Namespace) -> int:
+    from ..book.bank import Bank
+
+    with Bank(args.bank, create=False) as bank:
+        books = bank.series(args.name)
+    if not books:
+        raise InputError(f"{args.bank}: no book of series {args.name!r}")
+    for book, config_hash, count in books:
+        print(f"{book}  config {config_hash[:12]}  {count} puzzles")
+    return 0

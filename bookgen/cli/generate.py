@@ -1,0 +1,178 @@
+"""`bookgen generate`: unique puzzles with their solutions and figures.
+
+Glossary:
+  line    --format line: the puzzle, then after '#' its solution and figures (a file of
+          these lines reads back as puzzles); a jigsaw's region line, or a killer puzzle's
+          label and sum lines, follow it
+  record  --format json: the keys of 'rate --format json' (seconds null: nothing is timed)
+  spec    what is made: model.DigSpec (size, variant, regions, the shape options), or
+          model.CageSpec for killer puzzles (--givens)
+
+The same --seed gives the same puzzles for any --workers and backend. Ctrl-C (or
+SIGTERM) keeps the puzzles finished so far, in the -o FILE too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import InputError
+from ..core.grid import ALL_SIZES, format_line, geometry
+from ..core.rules import Variant
+from .formats import FORMATTERS, Shown, topology
+from .options import (
+    add_options,
+    add_shape_options,
+    capped_workers,
+    data_out,
+    progress_bar,
+    shape,
+    workers_of,
+)
+from .signals import interrupted_code
+
+if TYPE_CHECKING:
+    from ..core.model import DigSpec
+    from ..make.generate import GeneratedKiller, GeneratedPuzzle
+
+__all__ = ["Generated", "GeneratedCaged", "add_generate", "generate_spec", "run_generate"]
+
+
+def add_generate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "generate",
+        help="generate unique puzzles with their solutions and figures",
+        description="Complete random boards and dig clues under the uniqueness check, on "
+        "several processes. One puzzle per line: the puzzle, then after '#' its solution and "
+        "figures (a file of these lines reads back as puzzles); --format json gives JSON "
+        "lines with the keys of 'rate --format json'. The same --seed gives the same "
+        "puzzles for any --workers and backend. Ctrl-C keeps the puzzles finished so far.",
+    )
+    p.add_argument("-n", type=int, required=True, metavar="N", help="number of puzzles")
+    p.add_argument("--size", type=int, default=9, choices=ALL_SIZES,
+                   help="grid size (5, 7 and 8: jigsaw only)")
+    add_shape_options(p)
+    add_options(p, "variant")
+    p.add_argument("--regions", default=None, metavar="LABELS",
+                   help="jigsaw: a fixed region layout, n*n labels row-major (default: a "
+                   "fresh random layout for every puzzle)")
+    p.add_argument("--givens", type=int, default=0, metavar="N",
+                   help="killer: most givens placed before cages are split (default 0: "
+                   "cages alone)")
+    p.add_argument("--format", choices=("line", "json"), default="line", help="output format")
+    add_options(p, "output", "quiet", "workers", "backend", "seed")
+    p.set_defaults(func=run_generate)
+
+
+@dataclass(frozen=True)
+class Generated(Shown):
+    """One puzzle made (classic and its variants)."""
+
+    puzzle: GeneratedPuzzle
+    """The puzzle and its solution."""
+    figures: dict[str, Any] | None
+    """Its rating's keys (None: not rated)."""
+
+    def line(self) -> str:
+        from ..make.improve import generated_line
+
+        return generated_line(self.puzzle, self.figures, "line") + "\n"
+
+    def json(self) -> str:
+        from ..make.improve import generated_line
+
+        return generated_line(self.puzzle, self.figures, "json") + "\n"
+
+
+@dataclass(frozen=True)
+class GeneratedCaged(Shown):
+    """One killer puzzle made."""
+
+    puzzle: GeneratedKiller
+    """The givens, cages and solution."""
+
+    def line(self) -> str:
+        from ..variants.killer.cages import format_killer
+
+        p = self.puzzle
+        return (f"{format_killer(p.puzzle, p.cages)}  # solution {format_line(p.solution)}  "
+                f"cages {len(p.cages)}\n")
+
+    def record(self) -> dict[str, Any]:
+        from ..grade.rating import Rating
+
+        p = self.puzzle
+        # like classic generate: a made puzzle is not timed
+        return (Rating(p.puzzle, 1, p.solution, None, p.clues, 0.0).as_dict()
+                | topology(geometry(9), p.cages) | {"seconds": None})
+
+
+def generate_spec(args: argparse.Namespace) -> DigSpec:
+    """generate's DigSpec: size, variant, regions (a jigsaw without them gets a random layout
+    per puzzle) and the shape options; InputError naming what does not fit."""
+    from ..core.rules import JIGSAW_SIZES
+
+    variant = args.variant or Variant.CLASSIC
+    if variant is Variant.JIGSAW and args.regions is None:
+        if args.size not in JIGSAW_SIZES:
+            sizes = ", ".join(map(str, JIGSAW_SIZES))
+            raise InputError(f"--size {args.size}: jigsaw grids have sizes {sizes}")
+        return shape(args, args.size, variant)
+    try:
+        geo = geometry(args.size, variant, args.regions)
+    except InputError as e:
+        raise InputError(f"--size {args.size} --variant {variant.value}: {e}") from None
+    return shape(args, geo.n, geo.variant, geo.region_layout)
+
+
+def _killers(args: argparse.Namespace) -> Iterator[Shown]:
+    """The killer puzzles asked for, one after another (each takes milliseconds)."""
+    from ..core.model import CageSpec
+    from ..make.generate import make_killer
+
+    if args.size != 9:
+        raise InputError(f"--size {args.size}: killer grids are 9x9")
+    if args.symmetry != "none" or args.clues or args.minimal or args.regions:
+        raise InputError("--symmetry, --clues, --minimal and --regions do not apply to killer "
+                         "puzzles (their cages carry them); use --givens N for givens")
+    spec = CageSpec(givens=args.givens)
+    return (GeneratedCaged(make_killer(spec, args.seed, i, args.backend))
+            for i in range(args.n))
+
+
+def _puzzles(args: argparse.Namespace) -> Iterator[Shown]:
+    """The puzzles asked for, made on --workers processes."""
+    from ..make.improve import iter_generated
+
+    workers = capped_workers(workers_of(args), "--workers", args.quiet)
+    spec = generate_spec(args)
+    return (Generated(p, figures) for p, figures in iter_generated(
+        args.n, spec, args.seed, 0, workers, args.backend, with_figures=True))
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    if args.n <= 0:
+        raise InputError(f"-n {args.n}: expected a positive number of puzzles")
+    if args.givens and args.variant is not Variant.KILLER:
+        raise InputError("--givens belongs to killer puzzles: add --variant killer")
+    if args.givens < 0:
+        raise InputError(f"--givens {args.givens}: expected 0 or more")
+    made = _killers(args) if args.variant is Variant.KILLER else _puzzles(args)
+    write_as = FORMATTERS[args.format]
+    written = 0
+    try:
+        with data_out(args.output, keep_on_interrupt=True) as write, \
+                progress_bar(args.n, args.quiet, "puzzle") as bar:
+            for shown in made:
+                write(write_as(shown))
+                written += 1
+                bar.update(1)
+    except KeyboardInterrupt as e:
+        where = f" to {args.output}" if args.output else ""
+        print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
+        return interrupted_code(e)
+    return 0
