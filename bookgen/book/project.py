@@ -1,5 +1,5 @@
 """A book's files rather than its puzzles: the starter config `init` writes and the
-shipped templates `templates` lists (the commands are in cli/project.py).
+shipped templates `templates` lists (the commands are in cli/cmd_project.py).
 
 Glossary:
   starter   the commented config `init` writes (shipped.STARTER), or a shipped example book

@@ -6,9 +6,9 @@ Glossary:
   skeleton   the loop of the commands that read puzzles: read, show each, write whole
   formats    the --format table: format name -> what it writes of a result
   signals    SIGTERM and SIGINT stop a command as Ctrl-C does
-  commands   build, cover, validate (build); rate; solve; hints; explain; create; improve;
-             generate; bank; bench; init, templates, schema (project); plot draws the
-             histogram of `bank stats --plot`
+  cmd_*      one module per command: build, cover, validate (cmd_build); rate; solve;
+             hints; explain; create; improve; generate; bank; bench; init, templates,
+             schema (cmd_project); plot draws the histogram of `bank stats --plot`
 """
 
 from .app import build_parser, main

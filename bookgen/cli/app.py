@@ -20,19 +20,19 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..core.errors import BookgenError
-from .bank import add_bank
-from .bench import add_bench
-from .build import add_build, add_cover, add_validate
-from .create import add_create
-from .explain import add_explain
-from .generate import add_generate
-from .hints import add_hints
-from .improve import add_improve
+from .cmd_bank import add_bank
+from .cmd_bench import add_bench
+from .cmd_build import add_build, add_cover, add_validate
+from .cmd_create import add_create
+from .cmd_explain import add_explain
+from .cmd_generate import add_generate
+from .cmd_hints import add_hints
+from .cmd_improve import add_improve
+from .cmd_project import add_init, add_schema, add_templates
+from .cmd_rate import add_rate
+from .cmd_solve import add_solve
 from .options import HelpFormatter, backend_chosen
-from .project import add_init, add_schema, add_templates
-from .rate import add_rate
 from .signals import interrupted_code, signals_as_interrupt
-from .solve import add_solve
 
 __all__ = ["ADDERS", "build_parser", "main"]
 

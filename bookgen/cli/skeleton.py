@@ -1,5 +1,5 @@
 """The shape of every command that reads puzzles: rate, solve, hints, explain, create
-(solve takes classic puzzles a chunk at a time, for speed: cli/solve.py).
+(solve takes classic puzzles a chunk at a time, for speed: cli/cmd_solve.py).
 
 Glossary:
   item      one puzzle read from PUZZLE|FILE|-: where it was (`stdin: line 3`), its
