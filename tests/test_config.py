@@ -10,7 +10,7 @@ import pytest
 import reportlab
 
 from bookgen.book import config as C
-from bookgen.book.config.book import _blank_book
+from bookgen.book.config.toplevel import _blank_book
 from bookgen.core.errors import ConfigError
 from bookgen.core.model import Band, ClueTarget, DigSpec, FrontMatter, LineWeights
 from bookgen.core.rules import Figure, Symmetry

@@ -1,4 +1,4 @@
-"""config/book.py's checks of the whole book: the hardest grade a book plans its tips for,
+"""config/toplevel.py's checks of the whole book: the hardest grade a book plans its tips for,
 and the cover of a print-on-demand book, told at the key the problem lies in."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bookgen.book.config import BookConfig, load_config
-from bookgen.book.config.book import _blank_book, _hardest
 from bookgen.book.config.sections import Difficulty, SectionConfig
+from bookgen.book.config.toplevel import _blank_book, _hardest
 from bookgen.core.errors import ConfigError
 from bookgen.core.model import BANDS, Band, FrontMatter
 from bookgen.core.rules import Figure

@@ -1,5 +1,5 @@
 """The config hash: every setting that makes a different book changes it, nothing else does,
-and it is sha256 of the settings in canonical JSON (config/book.py's BookConfig.config_hash).
+and it is sha256 of the settings in canonical JSON (config/toplevel.py's BookConfig.config_hash).
 
 The hash is a key a bank keeps: a series' ledger knows its books by it (bank.py), so a
 rebuild of the same config must give the same hash, from any file layout, on any machine,
@@ -23,7 +23,7 @@ import pytest
 import reportlab
 
 from bookgen.book.config import BookConfig, load_config
-from bookgen.book.config.book import _config_hash, _font_key
+from bookgen.book.config.toplevel import _config_hash, _font_key
 from bookgen.core import lang
 from bookgen.render import fonts
 

@@ -26,8 +26,8 @@ import reportlab
 from conftest import solved_board
 
 from bookgen.book import config as C
-from bookgen.book.config.book import _blank_book
 from bookgen.book.config.templates import BUNDLED_FONTS
+from bookgen.book.config.toplevel import _blank_book
 from bookgen.core.errors import ConfigError, LayoutError
 from bookgen.core.grid import geometry
 from bookgen.core.model import Book, BookPuzzle, BookSection, DigSpec, FrontMatter

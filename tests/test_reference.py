@@ -17,10 +17,10 @@ import yaml
 
 from bookgen.book import shipped
 from bookgen.book.config import load_config, load_template
-from bookgen.book.config.book import _CONFIG
 from bookgen.book.config.manual import GENERATED, _blocks, config_schema, template_schema
 from bookgen.book.config.reader import NO_DEFAULT, Map
 from bookgen.book.config.templates import TEMPLATE
+from bookgen.book.config.toplevel import _CONFIG
 from bookgen.cli import main
 from bookgen.core.errors import ConfigError
 

@@ -91,7 +91,7 @@ def test_the_smallest_cells_the_rule_lets_through_are_at_least_0_3_in(tmp_path):
     """16x16 fits once the grid has a page to itself (0.40 in cells on letter)."""
     sections = "  - name: Big\n    count: 2\n    difficulty: hard\n    size: 16\n"
     path = config(tmp_path, sections, "layout: {puzzles_per_page: 1, answers_per_page: 4}\n")
-    from bookgen.book.config.book import _blank_book
+    from bookgen.book.config.toplevel import _blank_book
     from bookgen.render.geometry import plan_pages
 
     cfg = load_config(path)

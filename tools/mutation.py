@@ -129,7 +129,7 @@ MODULES: dict[str, Module] = {
                 "read_int_choice", "length_schema", "read_length", "read_range"))),
             ("sections", (), ()),
             ("templates", PRINT_CHECKS, ()),
-            ("book", (*PRINT_CHECKS, "tests/test_config_hash.py", "tests/test_config_book.py"),
+            ("toplevel", (*PRINT_CHECKS, "tests/test_config_hash.py", "tests/test_config_book.py"),
              ()))
     },
 }

@@ -2,13 +2,13 @@
 
 The package: reader.py (the line-tracking YAML reader and its problems), templates.py (page
 templates and layout overrides), sections.py (sections, their checks and records) and
-book.py (the whole config and load_config). Every fact they check against lives in
-rules.py and model.py; the page estimates come from layout.geometry.
+toplevel.py (the whole config and load_config). Every fact they check against lives in
+rules.py and model.py; the page estimates come from render.geometry.
 """
 
-from .book import BookConfig, load_config
 from .sections import Difficulty, ImproveSpec, SectionConfig
 from .templates import DEFAULT_TEMPLATE, list_templates, load_template
+from .toplevel import BookConfig, load_config
 
 __all__ = [
     "DEFAULT_TEMPLATE",

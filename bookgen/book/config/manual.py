@@ -20,9 +20,9 @@ from typing import Any
 
 from ...core.kinds import Variant
 from .. import shipped
-from .book import _CONFIG
 from .reader import NO_DEFAULT, Key, Map
 from .templates import TEMPLATE
+from .toplevel import _CONFIG
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
