@@ -38,6 +38,7 @@ from .canon import CANON_SIZES, VARIANT_CANON_SIZES, canonical_key
 from .cluster import cluster_pool
 from .errors import InputError
 from .generate import make_puzzle
+from .grade.scale import named
 from .grid import (
     Geometry,
     Grid,
@@ -583,8 +584,10 @@ def rating_of(row: sqlite3.Row) -> Rating:
     solution = parse(row["solution"])[0]
     trace = None if row["level"] is None else Trace(
         True, 1, solution, (solution,), (), *(row[f.value] for f in TRACE_FIGURES))
+    hardest = named(row["hardest"]) if row["hardest"] else None
+    steps = tuple((named(label), k) for label, k in json.loads(row["steps"]).items())
     return Rating(values, 1, solution, trace, row["clues"], 0.0, row["grade"],
-                  Band(row["band"]), row["hardest"], tuple(json.loads(row["steps"]).items()))
+                  Band(row["band"]), hardest, steps)
 
 
 def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,

@@ -133,7 +133,7 @@ def _rating_line(r: Rating, geo: Geometry) -> str:
                  f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}")
     line += f"  clues {r.clues}"
     if r.grade is not None:
-        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest})"
+        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest_label})"
     line += f"  {r.seconds * 1000:.1f} ms"
     if geo.variant is not Variant.CLASSIC:
         line += f"  variant {geo.variant.value}"

@@ -60,7 +60,7 @@ def rate(args: argparse.Namespace, puzzles: Puzzles) -> int:
                                                                 f"{r.count}+ solutions")
                 line = f"{format_line(r.puzzle)}  {words}  clues {r.clues}"
                 if r.grade is not None and r.band is not None:
-                    line += f"  grade {r.grade:.1f} {r.band.value} ({r.hardest})"
+                    line += f"  grade {r.grade:.1f} {r.band.value} ({r.hardest_label})"
                 write(f"{line}  {r.seconds * 1000:.1f} ms  variant killer  "
                       f"cages {len(p.cages)}\n")
             bar.update(1)

@@ -13,7 +13,8 @@ from bookgen.config import BookConfig, load_config
 from bookgen.config.book import _blank_book, _hardest
 from bookgen.config.sections import Difficulty, SectionConfig
 from bookgen.errors import ConfigError
-from bookgen.grade.scale import FAMILIES, Family, families_below
+from bookgen.grade.scale import Family
+from bookgen.grade.techniques import FAMILIES, families_below
 from bookgen.model import BANDS, Band, FrontMatter
 from bookgen.rules import Figure
 

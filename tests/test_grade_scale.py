@@ -12,7 +12,8 @@ import signal
 
 import pytest
 
-from bookgen.grade.scale import FAMILIES, families_below, length_extra
+from bookgen.grade.scale import length_extra
+from bookgen.grade.techniques import FAMILIES, families_below
 from bookgen.model import Family
 
 

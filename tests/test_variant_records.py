@@ -16,7 +16,8 @@ from exact_cover import solutions_exact
 from bookgen.cli import main
 from bookgen.errors import InputError
 from bookgen.generate import make_puzzle
-from bookgen.grade.scale import FAMILIES, Technique
+from bookgen.grade.scale import Technique
+from bookgen.grade.techniques import FAMILIES
 from bookgen.grid import format_line, geometry, parse_batches, parse_many
 from bookgen.lang import Texts
 from bookgen.model import DigSpec

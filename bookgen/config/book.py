@@ -23,7 +23,7 @@ import yaml
 
 from .. import lang, model
 from ..errors import ConfigError, LayoutError
-from ..grade.scale import families_below
+from ..grade.techniques import families_below
 from ..layout import fonts
 from ..layout.cages import caged
 from ..layout.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
