@@ -584,8 +584,9 @@ def rating_of(row: sqlite3.Row) -> Rating:
     solution = parse(row["solution"])[0]
     trace = None if row["level"] is None else Trace(
         True, 1, solution, (solution,), (), *(row[f.value] for f in TRACE_FIGURES))
-    hardest = named(row["hardest"]) if row["hardest"] else None
-    steps = tuple((named(label), k) for label, k in json.loads(row["steps"]).items())
+    hardest = named(row["hardest"] or "")
+    steps = tuple((t, k) for label, k in json.loads(row["steps"]).items()
+                  if (t := named(label)) is not None)
     return Rating(values, 1, solution, trace, row["clues"], 0.0, row["grade"],
                   Band(row["band"]), hardest, steps)
 

@@ -13,6 +13,7 @@ from test_grade_techniques import FIRST_TO_FIRE, from_candidates, position, row
 from test_grade_variants import X9, board, rc
 
 from bookgen import geometry, parse, rate
+from bookgen.bank import Bank, entry_of, rating_of
 from bookgen.grade import Board, Step, Technique, chains, describe, solver
 from bookgen.grade import killer as killer_grade
 from bookgen.grade.cages import killer_board
@@ -159,3 +160,20 @@ def test_tips_read_the_ratings_and_grade_only_a_rating_without_steps(monkeypatch
     bare = [(n, replace(r, examples=()), g, c) for n, r, g, c in puzzles]
     assert book_tips(bare, texts) == tips
     assert len(calls) == 2
+
+
+def test_a_rating_from_the_bank_reads_its_names_back_as_techniques(tmp_path):
+    values, geo = parse(PUZZLE)
+    made = rate(values, geo)
+    with Bank(tmp_path / "b.db") as bank:
+        entry = entry_of(values, geo)
+        assert entry is not None
+        with bank.write():
+            bank.add([entry], 9)
+        (row,) = bank.rows(9)
+        back = rating_of(row)
+    assert back.hardest is made.hardest and back.examples == ()
+    assert back.step_labels() == made.step_labels() and back.as_dict()["steps"] == (
+        made.as_dict()["steps"])
+    shared = {t for t, _ in made.steps or ()} & {Technique.HIDDEN_SINGLE_LINE}
+    assert {t for t, _ in back.steps or ()} == {t for t, _ in made.steps or ()} - shared

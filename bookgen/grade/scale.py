@@ -307,11 +307,11 @@ for _t in Technique:
     _NAMED.setdefault(_t.label, _t)
 
 
-def named(label: str) -> Technique:
+def named(label: str) -> Technique | None:
     """The technique of a name, as records keep them (the first of the scale's order when
     several share it: 'hidden single' in a box or a line, of one family and one name to a
-    reader). KeyError for a name of no technique."""
-    return _NAMED[label]
+    reader); None for a name no technique has now (a record an older version stored)."""
+    return _NAMED.get(label)
 
 
 def length_extra(complexity: int) -> float:
