@@ -8,14 +8,15 @@ import math
 from pathlib import Path
 
 import pytest
+from bookgen.config.book import _blank_book, _hardest
 
 from bookgen.book.config import BookConfig, load_config
 from bookgen.book.config.sections import Difficulty, SectionConfig
-from bookgen.book.config.toplevel import _blank_book, _hardest
 from bookgen.core.errors import ConfigError
 from bookgen.core.model import BANDS, Band, FrontMatter
 from bookgen.core.rules import Figure
-from bookgen.grade.scale import FAMILIES, Family, families_below
+from bookgen.grade.scale import Family
+from bookgen.grade.techniques import FAMILIES, families_below
 
 BOOK = """\
 title: Cover Test

@@ -9,22 +9,19 @@ from killer_maker import count, make_killer, random_solution
 from bookgen.core.grid import geometry
 from bookgen.core.model import Band, band_of
 from bookgen.grade.board import Board
-from bookgen.grade.killer import (
-    KILLER_LADDER,
+from bookgen.grade.cages import (
     KillerGrid,
     cage_combinations,
     cage_pointing,
     cage_split,
     combination_elimination,
     combos,
-    explain_killer,
     fits,
-    grade_killer,
     innie_outie,
     innies_outies,
-    killer_rating,
     solve_killer,
 )
+from bookgen.grade.killer import KILLER_LADDER, explain_killer, grade_killer, killer_rating
 from bookgen.grade.scale import Technique
 from bookgen.variants.killer.cages import Cage
 

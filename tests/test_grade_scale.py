@@ -13,7 +13,8 @@ import signal
 import pytest
 
 from bookgen.core.model import Family
-from bookgen.grade.scale import FAMILIES, families_below, length_extra
+from bookgen.grade.scale import length_extra
+from bookgen.grade.techniques import FAMILIES, families_below
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,8 @@ from bookgen.core.grid import format_line, geometry, parse_batches, parse_many
 from bookgen.core.lang import Texts
 from bookgen.core.model import DigSpec
 from bookgen.core.rules import Variant
-from bookgen.grade.scale import FAMILIES, Technique
+from bookgen.grade.scale import Technique
+from bookgen.grade.techniques import FAMILIES
 from bookgen.make.generate import make_puzzle
 
 

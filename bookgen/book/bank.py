@@ -49,6 +49,7 @@ from ..core.rules import TRACE_FIGURES, Symmetry, Variant, is_symmetric
 from ..engine.canon import CANON_SIZES, canonical_key
 from ..engine.trace import Trace
 from ..grade.rating import Rating, rate
+from ..grade.scale import named
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle
 from ..make.improve import default_workers, worker_pool
@@ -583,8 +584,11 @@ def rating_of(row: sqlite3.Row) -> Rating:
     solution = parse(row["solution"])[0]
     trace = None if row["level"] is None else Trace(
         True, 1, solution, (solution,), (), *(row[f.value] for f in TRACE_FIGURES))
+    hardest = named(row["hardest"] or "")
+    steps = tuple((t, k) for label, k in json.loads(row["steps"]).items()
+                  if (t := named(label)) is not None)
     return Rating(values, 1, solution, trace, row["clues"], 0.0, row["grade"],
-                  Band(row["band"]), row["hardest"], tuple(json.loads(row["steps"]).items()))
+                  Band(row["band"]), hardest, steps)
 
 
 def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,

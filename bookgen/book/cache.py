@@ -16,8 +16,10 @@ Glossary:
   item         a candidate's index in its section (random), or the index of the candidate
                an improvement started from (improved)
   record       an item's value as JSON, zlib-compressed: the whole Rating (trace and way
-               included), its jigsaw regions and killer cages, decoded to equal records;
-               a record that does not decode is made again and replaced
+               included; its techniques by member name), its jigsaw regions and killer
+               cages, decoded to equal records; a rating's `examples` (the first step of
+               each technique family) are not kept, so the tips grade a puzzle read back
+               once more; a record that does not decode is made again and replaced
   ours         a file whose SQLite header carries APPLICATION_ID; an empty file or new
                path becomes ours; a cache of another SCHEMA is emptied and filled again;
                any other file (foreign, or not SQLite) is never written: the build goes on
@@ -44,6 +46,7 @@ from .. import __version__
 from ..core.model import Band
 from ..engine.trace import Trace, WayStep
 from ..grade.rating import Rating
+from ..grade.scale import Technique
 from ..variants.killer.cages import Cage, Cages
 
 T = TypeVar("T")
@@ -108,7 +111,9 @@ def rating_json(r: Rating) -> dict[str, Any]:
     return {
         "puzzle": r.puzzle, "count": r.count, "solution": r.solution, "clues": r.clues,
         "seconds": r.seconds, "grade": r.grade, "band": r.band.value if r.band else None,
-        "hardest": r.hardest, "steps": r.steps,
+        # techniques by their member names: exact where two share a label (hidden single)
+        "hardest": r.hardest.name if r.hardest else None,
+        "steps": None if r.steps is None else [(t.name, n) for t, n in r.steps],
         "trace": None if tr is None else {
             "found": tr.found, "count": tr.count, "solution": tr.solution,
             "solutions": tr.solutions, "way": [(w.cell, w.candidates, w.index) for w in tr.way],
@@ -133,8 +138,8 @@ def rating_of_json(d: dict[str, Any]) -> Rating:
         None if d["solution"] is None else _grid(d["solution"]), trace, int(d["clues"]),
         float(d["seconds"]), None if d["grade"] is None else float(d["grade"]),
         None if d["band"] is None else Band(d["band"]),
-        None if d["hardest"] is None else str(d["hardest"]),
-        None if steps is None else tuple((str(name), int(n)) for name, n in steps),
+        None if d["hardest"] is None else Technique[str(d["hardest"])],
+        None if steps is None else tuple((Technique[str(name)], int(n)) for name, n in steps),
     )
 
 

@@ -348,7 +348,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             )
             # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
             geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
-            solved.append((number, r.puzzle, r.solution, geo, r.steps or (), c.cages))
+            solved.append((number, r, geo, c.cages))
             entry = {"id": number, "section": section.name}
             entry.update(r.as_dict())
             del entry["seconds"]  # timing differs run to run; the manifest must not

@@ -2,56 +2,58 @@
 taken from the grader's own solution of one of the book's puzzles, in the book's language.
 
 Glossary:
-  family    model.Family: techniques explained together (grade.scale.FAMILIES)
-  needs     the families of the steps a puzzle's logical solution takes (Rating.steps)
+  family    model.Family: techniques explained together (each technique's tips key,
+            Technique.family)
+  needs     the families of the techniques a puzzle's logical solution uses (Rating.steps)
   example   the first step of the family in the solution of the first puzzle (by book
-            number) that needs it, worded with the language's cell, unit and step texts
+            number) that needs it (Rating.examples), worded with the language's cell, unit
+            and step texts; only a puzzle drawn from the bank, whose rating keeps no steps,
+            is graded again for it
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.grid import Geometry, Grid, symbol
+from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
 from ..core.model import Family, Tip
 from ..grade import grade
 from ..grade.board import Step
 from ..grade.killer import grade_killer
-from ..grade.scale import Technique
+from ..grade.rating import Rating
 from ..variants.killer.cages import Cages
 
-_BY_LABEL: dict[str, tuple[Family, ...]] = {}
-for _t in Technique:
-    _BY_LABEL[_t.label] = (*_BY_LABEL.get(_t.label, ()), _t.family)
-"""A technique's name (as Rating.steps gives it) -> the families it may belong to."""
 
-
-def needed(steps: Sequence[tuple[str, int]]) -> set[Family]:
-    """The families a solution's step counts (technique name, count) use."""
-    return {f for name, count in steps if count for f in _BY_LABEL.get(name, ())}
+def needed(r: Rating) -> set[Family]:
+    """The families a rated puzzle's solution uses."""
+    return {t.family for t, count in r.steps or () if count}
 
 
 def book_tips(
-    puzzles: Sequence[tuple[int, Grid, Grid, Geometry, Sequence[tuple[str, int]], Cages]],
-    texts: Texts,
+    puzzles: Sequence[tuple[int, Rating, Geometry, Cages]], texts: Texts
 ) -> tuple[Tip, ...]:
-    """One tip per family the puzzles need, easiest first. `puzzles`: (book number,
-    givens, solution, geometry, step counts, cages (killer; else ())) in book order."""
-    wanted = set().union(*(needed(p[4]) for p in puzzles)) if puzzles else set()
+    """One tip per family the puzzles need, easiest first. `puzzles`: (book number, rating,
+    geometry, cages (killer; else ())) in book order."""
+    wanted = set().union(*(needed(p[1]) for p in puzzles)) if puzzles else set()
     out = []
-    solved: dict[int, tuple[Step, ...]] = {}
+    logs: dict[int, tuple[Step, ...]] = {}
     for family in Family:
         if family not in wanted:
             continue
-        number, givens, solution, geo, _, cages = next(
-            p for p in puzzles if family in needed(p[4]))
-        if number not in solved:
-            solved[number] = (grade_killer(givens, cages, solution) if cages
-                              else grade(givens, geo, solution)).steps
-        step = next(s for s in solved[number] if s.technique.family is family)
+        number, r, geo, cages = next(p for p in puzzles if family in needed(p[1]))
+        if number not in logs:
+            logs[number] = r.examples or _solution_steps(r, geo, cages)
+        step = next(s for s in logs[number] if s.technique.family is family)
         out.append(Tip(family, number, example(step, geo, number, texts)))
     return tuple(out)
+
+
+def _solution_steps(r: Rating, geo: Geometry, cages: Cages) -> tuple[Step, ...]:
+    """The steps of a puzzle's logical solution, for a rating that keeps none (the bank's)."""
+    assert r.solution is not None
+    return (grade_killer(r.puzzle, cages, r.solution) if cages
+            else grade(r.puzzle, geo, r.solution)).steps
 
 
 def example(step: Step, geo: Geometry, number: int, texts: Texts) -> str:

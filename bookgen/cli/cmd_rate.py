@@ -84,7 +84,7 @@ def rating_line(r: Rating, topology: dict[str, Any]) -> str:
                  f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}")
     line += f"  clues {r.clues}"
     if r.grade is not None:
-        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest})"
+        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest_label})"
     return line + f"  {r.seconds * 1000:.1f} ms" + topology_words(topology)
 
 

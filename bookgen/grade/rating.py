@@ -3,7 +3,10 @@
 Glossary:
   figures   the trace solver's numbers: count, level, maxlevel, way_complexity, cand_sum,
             cand_sq, plus clues (givens) and seconds (time to rate)
-  grade     the SE-scale number of the human-style grader, with its band and hardest step
+  grade     the SE-scale number of the human-style grader, with its band, its hardest
+            technique and the steps per technique (Technique values, named only in as_dict)
+  examples  the first step of each technique family of the grader's solution: the tips
+            page reads them, so building a book grades each puzzle once
   as_dict   the stable JSON object of `bookgen rate --format json`: always the keys of
             RECORD_KEYS, null where a figure was not computed (keys are added over time,
             never renamed); `generate --format json` prints the same keys, and both add
@@ -20,14 +23,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Geometry, Grid, format_line, format_lines
-from ..core.model import Band
+from ..core.model import Band, Family
 from ..core.rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from ..engine.trace import Trace, backend_of, solve, trace
 from ..variants.killer.cages import Cages
+
+if TYPE_CHECKING:  # the grader loads on first use: rating without a grade needs none of it
+    from .board import Step
+    from .scale import Technique
+    from .solver import Grading
 
 RECORD_KEYS = ("puzzle", "solution", "count", *(f.value for f in TRACE_FIGURES), "clues",
                "seconds", "grade", "band", "hardest", "steps")
@@ -54,19 +62,41 @@ class Rating:
     """SE-scale grade; None when grading was skipped."""
     band: Band | None = None
     """The band of the grade."""
-    hardest: str | None = None
-    """Name of the hardest technique the grade rests on."""
-    steps: tuple[tuple[str, int], ...] | None = None
-    """How many steps of each technique the logical solve used, in ladder order."""
+    hardest: Technique | None = None
+    """The technique of the hardest step the grade rests on (None when ungraded, or for a
+    grid with no empty cell)."""
+    steps: tuple[tuple[Technique, int], ...] | None = None
+    """How many steps of each technique the logical solve used, in the order it first
+    used each."""
+    examples: tuple[Step, ...] = field(default=(), compare=False)
+    """The first step of each technique family in the logical solution, in solution
+    order: what the solving-tips page shows, so a book never grades a puzzle twice (empty
+    for a rating read from the bank, which keeps no steps)."""
 
     def __repr__(self) -> str:
         tr = self.trace
         figures = (f", level {tr.level}/{tr.maxlevel}, complexity {tr.way_complexity}/"
                    f"{tr.cand_sum}/{tr.cand_sq}" if tr else "")
         grade = (f", grade {self.grade:.1f} {self.band.value if self.band else ''} "
-                 f"({self.hardest})" if self.grade is not None else "")
+                 f"({self.hardest_label})" if self.grade is not None else "")
         return (f"Rating({format_line(self.puzzle)!r}, count {self.count}{figures}, "
                 f"clues {self.clues}{grade}, {self.seconds * 1000:.1f} ms)")
+
+    @property
+    def hardest_label(self) -> str | None:
+        """The hardest technique's name ('' for a graded grid with no empty cell), None
+        when ungraded: what people and the rating record read."""
+        if self.grade is None:
+            return None
+        return self.hardest.label if self.hardest else ""
+
+    def step_labels(self) -> dict[str, int]:
+        """Steps per technique name, in the order the solution first uses each: techniques
+        that share a name ('hidden single' in a box or a line) count together."""
+        out: dict[str, int] = {}
+        for t, count in self.steps or ():
+            out[t.label] = out.get(t.label, 0) + count
+        return out
 
     def figure(self, f: Figure) -> float:
         """The value of a rating figure; ValueError if it was not computed."""
@@ -90,8 +120,8 @@ class Rating:
         out.update(clues=self.clues, seconds=round(self.seconds, 6))
         graded = self.grade is not None
         out.update(
-            grade=self.grade, band=self.band.value if self.band else None, hardest=self.hardest,
-            steps=dict(self.steps or ()) if graded else None,
+            grade=self.grade, band=self.band.value if self.band else None,
+            hardest=self.hardest_label, steps=self.step_labels() if graded else None,
         )
         return out
 
@@ -142,11 +172,17 @@ def _graded(
     t0 = time.perf_counter()
     g = grade(values, geo, solution)
     seconds += time.perf_counter() - t0
-    counts = g.counts.items() if isinstance(g.counts, dict) else g.counts
-    return Rating(
-        values, count, solution, tr, clues, seconds, round(g.grade, 1), g.band,
-        g.hardest, tuple(counts),
-    )
+    return _with_grade(Rating(values, count, solution, tr, clues, seconds), g)
+
+
+def _with_grade(r: Rating, g: Grading) -> Rating:
+    """The rating with a grading's grade, band, hardest technique, step counts and the
+    first step of each family."""
+    first: dict[Family, Step] = {}
+    for step in g.steps:
+        first.setdefault(step.technique.family, step)
+    return replace(r, grade=round(g.grade, 1), band=g.band, hardest=g.technique,
+                   steps=g.counts, examples=tuple(first.values()))
 
 
 def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
@@ -164,8 +200,8 @@ def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
     if not with_grade or count != 1:
         return Rating(values, count, solution, None, clues, time.perf_counter() - t0)
     g = grade_killer(values, cages, solution)
-    return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
-                  round(g.grade, 1), g.band, g.hardest, tuple(g.counts))
+    return _with_grade(Rating(values, count, solution, None, clues, time.perf_counter() - t0),
+                       g)
 
 
 def rate(values: Grid, geo: Geometry, with_grade: bool = True) -> Rating:

@@ -1,4 +1,5 @@
-"""The difficulty scale: techniques with their Sudoku Explainer (SE) values, and the bands.
+"""The difficulty scale: the techniques' values (names, Sudoku Explainer (SE) base values,
+descriptions) and the chain length extra; the bands are model.Band.
 
 Glossary:
   SE value     the rating Sudoku Explainer gives a technique; a puzzle's grade is the
@@ -12,8 +13,12 @@ Glossary:
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from ..core.model import Family
+
+if TYPE_CHECKING:
+    from .technique import Rule
 
 
 class Technique(Enum):
@@ -284,81 +289,29 @@ class Technique(Enum):
         """One line on what the technique finds."""
 
     @property
+    def rule(self) -> Rule:
+        """The object behind the technique: its finder, rating rule, words, tips family and
+        drawing hook (grade.techniques)."""
+        from .techniques import rule_of  # the rules are built on this scale
+
+        return rule_of(self)
+
+    @property
     def family(self) -> Family:
-        """The family the tips page explains it with."""
-        return FAMILIES[self]
+        """The tips key: the family the tips page explains it with."""
+        return self.rule.family
 
 
-T = Technique
-FAMILIES: dict[Technique, Family] = {
-    T.FULL_HOUSE: Family.FULL_HOUSE,
-    T.HIDDEN_SINGLE_BOX: Family.HIDDEN_SINGLE,
-    T.HIDDEN_SINGLE_LINE: Family.HIDDEN_SINGLE,
-    T.NAKED_SINGLE: Family.NAKED_SINGLE,
-    T.DIRECT_POINTING: Family.LOCKED,
-    T.DIRECT_CLAIMING: Family.LOCKED,
-    T.POINTING: Family.LOCKED,
-    T.CLAIMING: Family.LOCKED,
-    T.GENERALIZED_INTERSECTION: Family.LOCKED,
-    T.NAKED_PAIR: Family.NAKED_SUBSET,
-    T.NAKED_TRIPLE: Family.NAKED_SUBSET,
-    T.NAKED_QUAD: Family.NAKED_SUBSET,
-    T.DIRECT_HIDDEN_PAIR: Family.HIDDEN_SUBSET,
-    T.DIRECT_HIDDEN_TRIPLE: Family.HIDDEN_SUBSET,
-    T.HIDDEN_PAIR: Family.HIDDEN_SUBSET,
-    T.HIDDEN_TRIPLE: Family.HIDDEN_SUBSET,
-    T.HIDDEN_QUAD: Family.HIDDEN_SUBSET,
-    T.X_WING: Family.FISH,
-    T.SWORDFISH: Family.FISH,
-    T.JELLYFISH: Family.FISH,
-    T.SKYSCRAPER: Family.STRONG_LINKS,
-    T.TWO_STRING_KITE: Family.STRONG_LINKS,
-    T.TURBOT_CRANE: Family.STRONG_LINKS,
-    T.EMPTY_RECTANGLE: Family.STRONG_LINKS,
-    T.THREE_STRONG_LINKS: Family.STRONG_LINKS,
-    T.FOUR_STRONG_LINKS: Family.STRONG_LINKS,
-    T.XY_WING: Family.WING,
-    T.XYZ_WING: Family.WING,
-    T.WXYZ_WING: Family.WING,
-    T.VWXYZ_WING: Family.WING,
-    T.UVWXYZ_WING: Family.WING,
-    T.TUVWXYZ_WING: Family.WING,
-    T.UNIQUE_RECTANGLE: Family.UNIQUENESS,
-    T.UNIQUE_LOOP: Family.UNIQUENESS,
-    T.BUG: Family.UNIQUENESS,
-    T.BUG_TYPE_2: Family.UNIQUENESS,
-    T.ALIGNED_PAIR_EXCLUSION: Family.EXCLUSION,
-    T.ALIGNED_TRIPLE_EXCLUSION: Family.EXCLUSION,
-    T.CYCLE: Family.CHAIN,
-    T.X_CHAIN: Family.CHAIN,
-    T.AIC: Family.CHAIN,
-    T.NISHIO: Family.FORCING,
-    T.CELL_FORCING_CHAINS: Family.FORCING,
-    T.UNIT_FORCING_CHAINS: Family.FORCING,
-    T.DYNAMIC_FORCING_CHAINS: Family.FORCING,
-    T.DYNAMIC_FORCING_CHAINS_PLUS: Family.FORCING,
-    T.NESTED_FORCING_CHAINS: Family.FORCING,
-    T.NESTED_MULTIPLE_FORCING_CHAINS: Family.FORCING,
-    T.NESTED_DYNAMIC_FORCING_CHAINS: Family.FORCING,
-    T.CAGE_COMBINATIONS: Family.CAGE,
-    T.INNIE_OUTIE: Family.CAGE,
-    T.CAGE_POINTING: Family.CAGE,
-    T.INNIES_OUTIES: Family.CAGE,
-    T.CAGE_SPLIT: Family.CAGE,
-    T.COMBINATION_ELIMINATION: Family.CAGE,
-    T.TRIAL: Family.TRIAL,
-}
-"""Technique -> the family the tips page explains it with (every technique has one)."""
+_NAMED: dict[str, Technique] = {}
+for _t in Technique:
+    _NAMED.setdefault(_t.label, _t)
 
 
-def families_below(grade: float) -> tuple[Family, ...]:
-    """The families with a technique rated below `grade`, easiest first: those a puzzle
-    graded under it may need (a book's tips before its puzzles are made). The killer cage
-    family is left out: only a killer grid's grade uses it."""
-    return tuple(
-        f for f in Family
-        if f is not Family.CAGE and any(t.se < grade for t, g in FAMILIES.items() if g is f)
-    )
+def named(label: str) -> Technique | None:
+    """The technique of a name, as records keep them (the first of the scale's order when
+    several share it: 'hidden single' in a box or a line, of one family and one name to a
+    reader); None for a name no technique has now (a record an older version stored)."""
+    return _NAMED.get(label)
 
 
 def length_extra(complexity: int) -> float:

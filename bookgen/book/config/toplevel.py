@@ -31,7 +31,7 @@ from ...core.rules import (
     MIN_CELL_PT,
     MIN_TEXT_PT,
 )
-from ...grade.scale import families_below
+from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
