@@ -32,6 +32,7 @@ from bookgen.core.grid import geometry, parse
 from bookgen.core.model import Band, DigSpec
 from bookgen.core.rules import Variant
 from bookgen.grade.rating import rate
+from bookgen.grade.scale import Technique
 from bookgen.make.select import Rules
 from bookgen.variants.killer.cages import Cage
 
@@ -55,7 +56,8 @@ def _killer() -> Candidate:
     # made by hand: a record needs cages and no trace, not a puzzle the kernels made
     r = rate(parse(GOLDEN)[0], geometry(9), with_grade=False)
     return Candidate(type(r)(r.puzzle, 1, r.solution, None, r.clues, 0.5, 3.1, Band.HARD,
-                             "killer pair", (("cage sum", 3),)),
+                             Technique.INNIES_OUTIES, ((Technique.CAGE_COMBINATIONS, 3),
+                                                       (Technique.INNIES_OUTIES, 1))),
                      None, (Cage(3, (0, 1)), Cage(45, tuple(range(2, 81)))))
 
 

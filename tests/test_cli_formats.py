@@ -15,8 +15,8 @@ from conftest import SMALL_PUZZLES
 
 from bookgen.book.output import write_whole
 from bookgen.cli import build_parser
+from bookgen.cli.cmd_solve import Solved, chunk_text
 from bookgen.cli.formats import FORMATTERS, topology, topology_words
-from bookgen.cli.solve import Solved, chunk_text
 from bookgen.core.errors import OutputError
 from bookgen.core.grid import geometry, parse
 from bookgen.core.rules import Variant

@@ -8,10 +8,10 @@ import math
 from pathlib import Path
 
 import pytest
-from bookgen.config.book import _blank_book, _hardest
 
 from bookgen.book.config import BookConfig, load_config
 from bookgen.book.config.sections import Difficulty, SectionConfig
+from bookgen.book.config.toplevel import _blank_book, _hardest
 from bookgen.core.errors import ConfigError
 from bookgen.core.model import BANDS, Band, FrontMatter
 from bookgen.core.rules import Figure
