@@ -25,6 +25,7 @@ import reportlab
 from bookgen.book.config import BookConfig, load_config
 from bookgen.book.config.toplevel import _config_hash, _font_key
 from bookgen.core import lang
+from bookgen.core.kinds import Variant
 from bookgen.render import fonts
 
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -104,6 +105,8 @@ def _changes(value: object, hint: Any, path: str) -> Iterator[tuple[str, object]
         yield path, not value
     elif isinstance(value, Enum):
         yield path, next(m for m in type(value) if m is not value)
+    elif isinstance(value, Variant):  # a puzzle kind: another registered kind
+        yield path, next(k for k in Variant if k is not value)
     elif isinstance(value, int | float):
         yield path, value + 1
     elif isinstance(value, str):
@@ -261,7 +264,7 @@ def _plain(value: object) -> object:
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
-    if isinstance(value, Enum):
+    if isinstance(value, Enum | Variant):
         return value.value
     assert value is None or isinstance(value, bool | int | float | str), value
     return value
