@@ -21,7 +21,7 @@ from bookgen.grade.cages import (
     innies_outies,
     solve_killer,
 )
-from bookgen.grade.killer import KILLER_LADDER, explain_killer, grade_killer, killer_rating
+from bookgen.grade.killer_scale import KILLER_LADDER, explain_killer, grade_killer, killer_rating
 from bookgen.grade.scale import Technique
 from bookgen.variants.killer.cages import Cage
 

@@ -20,7 +20,7 @@ from ..core.lang import Texts
 from ..core.model import Family, Tip
 from ..grade import grade
 from ..grade.board import Step
-from ..grade.killer import grade_killer
+from ..grade.killer_scale import grade_killer
 from ..grade.rating import Rating
 from ..variants.killer.cages import Cages
 

@@ -530,7 +530,7 @@ def bench_variants(args: argparse.Namespace) -> int:
     the machine."""
     from ..core.model import Band, CageSpec, DigSpec
     from ..core.rules import JIGSAW_SIZES, Variant
-    from ..grade.killer import grade_killer
+    from ..grade.killer_scale import grade_killer
     from ..grade.rating import rate
     from ..make.generate import (
         GeneratedKiller,

@@ -62,7 +62,7 @@ def explained(item: Item, candidates: bool) -> Explained:
 
         return Explained(explain(item.values, item.geo, candidates=candidates))
     from ..grade import describe
-    from ..grade.killer import grade_killer
+    from ..grade.killer_scale import grade_killer
 
     g = grade_killer(item.values, item.cages)
     lines = [f"grade {g.grade:.1f} {g.band.value} (hardest: {g.hardest})"]

@@ -191,7 +191,7 @@ def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
     import numpy as np
 
     from ..engine.kernels import get_backend
-    from .killer import grade_killer
+    from .killer_scale import grade_killer
 
     t0 = time.perf_counter()
     count, found = get_backend().killer_solutions(np.array(values, dtype=np.int8), cages, 2)
