@@ -18,7 +18,8 @@ import pytest
 from test_grade_chain_links import STATES
 from test_grade_techniques import FIRST_TO_FIRE, from_candidates
 
-from bookgen.grade import Board, Technique, chains
+from bookgen.grade import Board, Technique
+from bookgen.grade.techniques import chains
 
 FINDERS = [chains.nishio, chains.forcing_chains, chains.dynamic_forcing_chains,
            chains.dynamic_forcing_chains_plus]

@@ -21,8 +21,9 @@ from test_grade_chains import PUZZLES
 from test_grade_techniques import FIRST_TO_FIRE, from_candidates, position, skyscraper
 
 from bookgen.core.grid import parse
-from bookgen.grade import Board, Technique, chains
+from bookgen.grade import Board, Technique
 from bookgen.grade.scale import length_extra
+from bookgen.grade.techniques import chains
 
 Cand = tuple[int, int]  # (cell, digit)
 

@@ -18,7 +18,8 @@ import pytest
 from exact_cover import solutions_exact
 from test_grade_chain_branches import CHAIN_STATES, covers, singles
 
-from bookgen.grade import Board, chains
+from bookgen.grade import Board
+from bookgen.grade.techniques import chains
 
 pytestmark = pytest.mark.slow  # about 20 s: every finder's whole search on each state
 

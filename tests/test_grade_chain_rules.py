@@ -9,7 +9,7 @@ it removes, and those whose earlier removal it needed. Every case here starts fr
 from __future__ import annotations
 
 from bookgen.core.grid import Variant, geometry
-from bookgen.grade import chains
+from bookgen.grade.techniques import chains
 
 GEO = geometry(9)
 ALL = (1 << 9) - 1

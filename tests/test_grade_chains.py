@@ -13,7 +13,8 @@ import pytest
 from exact_cover import solutions_exact
 
 from bookgen.core.grid import geometry, parse
-from bookgen.grade import Board, Technique, chains
+from bookgen.grade import Board, Technique
+from bookgen.grade.techniques import chains
 
 PUZZLES = [
     ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5",

@@ -23,9 +23,9 @@ from exact_cover import solutions_exact
 from test_grade_kept_tables import GEOS
 
 from bookgen.core.grid import Geometry
-from bookgen.grade import chains
 from bookgen.grade.board import Board, set_bits
 from bookgen.grade.scale import Technique
+from bookgen.grade.techniques import chains
 
 pytest.importorskip("numba")
 

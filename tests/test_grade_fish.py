@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from bookgen.core.grid import geometry
-from bookgen.grade import Board, Step, Technique, fish
+from bookgen.grade import Board, Step, Technique
+from bookgen.grade.techniques import fish
 
 GEO = geometry(9)
 

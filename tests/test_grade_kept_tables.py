@@ -15,9 +15,10 @@ import pytest
 
 from bookgen.core.grid import geometry, parse
 from bookgen.core.rules import Variant
-from bookgen.grade import fish, singles, solver, subsets, uniqueness
+from bookgen.grade import solver
 from bookgen.grade.board import Board, Step
 from bookgen.grade.scale import Technique
+from bookgen.grade.techniques import fish, singles, subsets, uniqueness
 
 JIGSAW5 = "AAABB" "AACBB" "DCCCB" "DDCEE" "DDEEE"
 GEOS = {

@@ -9,7 +9,9 @@ from killer_maker import count, make_killer, random_solution
 from bookgen.core.grid import geometry
 from bookgen.core.model import Band, band_of
 from bookgen.grade.board import Board
-from bookgen.grade.cages import (
+from bookgen.grade.killer_scale import KILLER_LADDER, explain_killer, grade_killer, killer_rating
+from bookgen.grade.scale import Technique
+from bookgen.grade.techniques.cages import (
     KillerGrid,
     cage_combinations,
     cage_pointing,
@@ -21,8 +23,6 @@ from bookgen.grade.cages import (
     innies_outies,
     solve_killer,
 )
-from bookgen.grade.killer_scale import KILLER_LADDER, explain_killer, grade_killer, killer_rating
-from bookgen.grade.scale import Technique
 from bookgen.variants.killer.cages import Cage
 
 T = Technique

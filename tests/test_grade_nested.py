@@ -17,10 +17,11 @@ from exact_cover import solutions_exact
 from test_grade_chain_offers import _offers
 from test_grade_techniques import GEO, first_to_fire, from_candidates
 
-from bookgen.grade import Technique, chains
+from bookgen.grade import Technique
 from bookgen.grade.board import set_bits
 from bookgen.grade.explain import describe
 from bookgen.grade.solver import LADDER
+from bookgen.grade.techniques import chains
 
 NESTED_STATE = (
     "24589 289 =6 13459 123458 123489 34579 23578 234789 "

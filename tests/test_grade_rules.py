@@ -17,13 +17,13 @@ from bookgen.book.bank import Bank, entry_of, rating_of
 from bookgen.book.tips import book_tips
 from bookgen.core.lang import Texts
 from bookgen.core.model import Family
-from bookgen.grade import Board, Step, Technique, chains, describe, solver
+from bookgen.grade import Board, Step, Technique, describe, solver
 from bookgen.grade import killer_scale as killer_grade
-from bookgen.grade.cages import killer_board
 from bookgen.grade.killer_scale import KILLER_LADDER
 from bookgen.grade.rating import rate_killer
 from bookgen.grade.technique import Rule
-from bookgen.grade.techniques import FAMILIES, LADDER, RULES, rule_of
+from bookgen.grade.techniques import FAMILIES, LADDER, RULES, chains, rule_of
+from bookgen.grade.techniques.cages import killer_board
 
 GEO = geometry(9)
 EMPTY = (0,) * 81

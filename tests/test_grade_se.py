@@ -10,8 +10,9 @@ import pytest
 from bookgen.cli import main
 from bookgen.core.grid import parse
 from bookgen.core.model import Family
-from bookgen.grade import Technique, chains, grade, wings
+from bookgen.grade import Technique, grade
 from bookgen.grade.solver import LADDER
+from bookgen.grade.techniques import chains, wings
 
 # SE tries the UVWXYZ-wing (6.6) just before its chaining rules, whose cycles start at 6.5
 SE_ORDER_EXCEPTIONS = {wings.uvwxyz_wing}

@@ -10,9 +10,10 @@ from conftest import DATA_DIR, missing_data
 from exact_cover import solutions_exact
 
 from bookgen.core.grid import BOX_SHAPES, geometry, parse
-from bookgen.grade import Board, Technique, grade, singles
+from bookgen.grade import Board, Technique, grade
 from bookgen.grade.calibrate import check_steps, read_dataset, spearman
 from bookgen.grade.solver import ladder_steps, solve_any
+from bookgen.grade.techniques import singles
 
 DATA = DATA_DIR / "se_calibration.txt"
 HARDEST = DATA_DIR / "hardest_1106.txt"

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from bookgen.core.grid import geometry
-from bookgen.grade import Board, Step, Technique, subsets
+from bookgen.grade import Board, Step, Technique
+from bookgen.grade.techniques import subsets
 
 GEO = geometry(9)
 ROW1, ROW4, COL1, BOX5 = 0, 3, 9, 22

@@ -14,21 +14,11 @@ from exact_cover import solutions_exact
 
 from bookgen.core.grid import geometry
 from bookgen.core.model import Family
-from bookgen.grade import (
-    Band,
-    Board,
-    Technique,
-    band_of,
-    chains,
-    fish,
-    singles,
-    subsets,
-    uniqueness,
-    wings,
-)
+from bookgen.grade import Band, Board, Technique, band_of
 from bookgen.grade.board import Step
 from bookgen.grade.scale import length_extra
 from bookgen.grade.solver import LADDER
+from bookgen.grade.techniques import chains, fish, singles, subsets, uniqueness, wings
 
 GEO = geometry(9)
 

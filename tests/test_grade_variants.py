@@ -15,19 +15,10 @@ from exact_cover import count_exact, solutions_exact
 from bookgen.core.grid import Geometry, geometry
 from bookgen.core.model import ClueTarget, DigSpec
 from bookgen.core.rules import Variant
-from bookgen.grade import (
-    Board,
-    Step,
-    Technique,
-    describe,
-    explain,
-    grade,
-    singles,
-    subsets,
-    uniqueness,
-)
+from bookgen.grade import Board, Step, Technique, describe, explain, grade
 from bookgen.grade.explain import format_candidates
 from bookgen.grade.tables import grading_geometry, tables
+from bookgen.grade.techniques import singles, subsets, uniqueness
 from bookgen.make.generate import make_puzzle
 
 X9 = geometry(9, Variant.X)
@@ -315,7 +306,7 @@ def test_a_window_breaks_the_unique_rectangle():
 
 def test_a_strong_link_in_a_diagonal_rates_like_a_grouped_one():
     """Sukaku adds 0.3 to a chain with a link in a diagonal or window."""
-    from bookgen.grade import fish
+    from bookgen.grade.techniques import fish
 
     assert fish._extra(board(X9), [0, DIAG1], False) == 0.3
     assert fish._extra(board(HYPER9), [9, 33], False) == 0.3

@@ -1,6 +1,6 @@
 """Mutation testing of one bookgen module with mutmut: a developer tool, not run in CI.
 
-    python tools/mutation.py MODULE          # e.g. core/grid, grade/fish, render/geometry
+    python tools/mutation.py MODULE          # e.g. core/grid, render/geometry
     python tools/mutation.py MODULE --again  # only the last run's survivors, current tests
     python tools/mutation.py MODULE --again --only 'bookgen.core.grid.x_parse__*'
     python tools/mutation.py MODULE --resume # go on with a stopped run, in its work folder
@@ -81,15 +81,15 @@ MODULES: dict[str, Module] = {
         fresh=("bookgen.core.grid.x__geometry__*", "bookgen.core.grid.xǁGeometryǁarrays__*"),
     ),
     "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
-    "grade/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
-    "grade/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
+    "grade/techniques/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
+    "grade/techniques/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
     # _order keeps its tables per geometry in a module dict (_ORDER)
-    "grade/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
+    "grade/techniques/chains": Module((TECHNIQUES, "tests/test_grade_chains.py",
                             "tests/test_grade_chain_links.py",
                             "tests/test_grade_chain_rules.py",
                             "tests/test_grade_chain_branches.py",
                             "tests/test_grade_chain_offers.py"),
-                           fresh=("bookgen.grade.chains.x__order__*",)),
+                           fresh=("bookgen.grade.techniques.chains.x__order__*",)),
     "render/geometry": Module(("tests/test_layout.py", "tests/test_geometry_rules.py")),
     "core/rules": Module(
         ("tests/test_rules.py",),

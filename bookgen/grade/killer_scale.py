@@ -18,13 +18,12 @@ from dataclasses import dataclass, replace
 
 from ..variants.killer.cages import Cages
 from .board import Board, Step
-from .cages import KillerGrid, killer_board, solve_killer
 from .explain import told
 from .scale import Technique
 from .solver import Grading, grading_of, ladder_steps
 from .technique import Finder, Rule
 from .techniques import LADDER
-from .techniques.cages import CAGE_RULES
+from .techniques.cages import CAGE_RULES, KillerGrid, killer_board, solve_killer
 
 T = Technique
 

@@ -12,7 +12,7 @@ Glossary:
             never renamed); `generate --format json` prints the same keys, and both add
             grid.topology_fields (the variant, and a jigsaw's regions)
   killer    a killer puzzle (givens and cages) is counted by the cage kernels and graded
-            on the killer scale (grade.killer); it has no trace figures (the trace knows
+            on the killer scale (grade.killer_scale); it has no trace figures (the trace knows
             no cages)
   traced    grids up to TRACE_MAX_SIZE get the trace figures; larger ones only the count
             and solution (from the counting search) and the grade: the seed's trace,

@@ -1,4 +1,4 @@
-"""grade/chains.py's chain searches compiled with numba (``cache=True``), each giving
+"""grade/techniques/chains.py's chain searches compiled with numba (``cache=True``), each giving
 what its Python counterpart gives, in the same order; chains.py turns the rows back into
 its own values and uses these whenever the numba backend serves:
 
@@ -14,7 +14,7 @@ its own values and uses these whenever the numba backend serves:
   plus_rules      the level-1 rules on an assumed board (``_Chaining._level_one``), on
                   classic and jigsaw grids
 
-Glossary: as grade/chains.py. A bitset is a row of uint64 words. A run is the
+Glossary: as grade/techniques/chains.py. A bitset is a row of uint64 words. A run is the
 propagation of one assumption, ON or OFF of one candidate. ``search`` makes every run it
 reads first and keeps the nodes each reaches as rows of a pool: the node key (2 * cand
 index + on) and its ancestors, a bitset over the board's nodes (bit 2 * a + on for the
@@ -685,7 +685,7 @@ def _spread(links, bits, out):
 
 @njit(cache=True)
 def _static_links(n, cands, peers, unit_cells, y_links):
-    """grade/chains.py's _Graph: per cand index its weak and strong links as rows of
+    """grade/techniques/chains.py's _Graph: per cand index its weak and strong links as rows of
     cand-index bits (strong links of units always; links inside cells with y_links), and
     the bits of the nodes that have a strong link."""
     ncells = cands.shape[0]
@@ -735,7 +735,7 @@ def _static_links(n, cands, peers, unit_cells, y_links):
 
 @njit(cache=True)
 def forcing_chains(n, cands, peers, unit_cells, limit):
-    """grade/chains.py's forcing chains on the board state cands: for X-chains (links on
+    """grade/techniques/chains.py's forcing chains on the board state cands: for X-chains (links on
     one digit), then chains with both kinds of links; from ON, then OFF starts; each
     start ascending: the shortest chain back to the start's negation within `limit`
     implications, found breadth first, every node reached once. Rows of (both kinds of
@@ -861,7 +861,7 @@ def _reach(weak, strong, has_strong, start, on_seen, off_seen):
 
 @njit(cache=True)
 def may_conclude(n, cands, units_of, unit_cells, peers):
-    """grade/chains.py's _may_conclude: per cell, whether a static cell or unit forcing
+    """grade/techniques/chains.py's _may_conclude: per cell, whether a static cell or unit forcing
     chains search from it can conclude anything (the nodes every candidate of the cell,
     or every place of a digit in a unit the cell opens, reaches are not only the
     starts)."""
@@ -939,7 +939,7 @@ def _put(items, nitems, rule, targets, nt, parents, np_):
 
 @njit(cache=True)
 def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
-    """grade/chains.py's level-1 rules on a classic or jigsaw board state cands reached
+    """grade/techniques/chains.py's level-1 rules on a classic or jigsaw board state cands reached
     from src: locked candidates (rule 0), hidden pairs (1), naked pairs (2) and X-wings
     (3), each deduction in the Python rule's order, as flat records (rule, number of
     targets, number of parents, targets, parents); those needing no removal left out.

@@ -1,10 +1,11 @@
-"""Every technique as an object (grade.technique.Rule), one module per family, and the
-classic ladder.
+"""Every technique in one place: one module per family holds its finders and, at its end,
+its technique objects (grade.technique.Rule: finder, rating rule, words, tips family,
+drawing hook); this package joins them into the classic ladder.
 
 Glossary:
   LADDER     the classic rules in the order SE tries them; after every successful step the
              solver starts again from the top (a variant's ladder is built from it: the
-             killer one in grade.killer)
+             killer one in grade.killer_scale)
   RULES      every rule: the ladder's, the killer cage rules and the trial
   rule_of    Technique value -> its rule: how explain words a step, the family the tips
              page explains it with, what a diagram of it highlights

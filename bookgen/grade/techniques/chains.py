@@ -1,26 +1,1302 @@
-"""Chains, cycles and forcing chains as technique objects.
+"""Chains as Sudoku Explainer rates them: forcing X-chains and AICs, Nishio, multiple,
+dynamic, dynamic-plus and nested forcing chains.
 
 Glossary:
-  chain         nodes (cell, digit, on) from an assumption to its conclusion, linked
-                strong and weak in turn; a step keeps each chain it rests on
-  contradiction an assumption whose chains reach both a node and its opposite: the
-                assumption is false (Nishio, dynamic forcing chains on one candidate)
-  forcing       every candidate of a cell, or every place of a digit in a unit, leads to
-                the same conclusion
-SE rates a chain step base + length extra (grade.scale.length_extra): the finders add it.
+  cand index  i = cell * n + digit - 1; a bitset is an int with bit i per candidate
+  node        a candidate assumed true (ON) or false (OFF); its key is 2 * i + on
+  weak link   ON(i) implies OFF(j): same cell (a 'Y' link), or same digit in a peer cell
+  strong link OFF(i) implies ON(j): the cell is bivalue ('Y'), or the digit has two places
+              in a unit ('X'); static links are read on the board as it is
+  dynamic     propagation that removes every OFF candidate from a copy of the board, so
+              later links read the changed board; a node reached that way also rests on
+              the removals that made its link (its hidden parents)
+  ancestors   the nodes a node rests on, itself included; a deduction's complexity is the
+              sum of the ancestor counts of the nodes it rests on (SE's chain length)
+  plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
+              and X-wings on the assumed board add OFF nodes (SE's level 1)
+  nested      when those find nothing either, a chain search on the assumed board adds
+              OFF nodes for what it removes (SE's levels 2-4: forcing chains, then cell
+              and unit forcing chains; dynamic forcing chains); such a node rests on the
+              removals the nested chain's links needed, and the nested chain's own
+              complexity counts once in every deduction resting on it
+A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
+lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
+(both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
+dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
+
+The searches nested chains make many times (the dynamic search, the forcing chains, the
+static cell and unit forcing chains and level-1 rules on an assumed board, and how their
+conclusions join the outer chain) run compiled (engine/kernels/chains_fast.py) when the numba
+backend serves, with the same results.
+
+The technique objects of this family stand at the end of the module, beside their
+finders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Collection, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Protocol
 
-from ...core.grid import Geometry, symbol
+from ...core.grid import Geometry, GeometryKey, symbol
 from ...core.model import Family
-from .. import chains, phrases
-from ..board import Node, Step
-from ..scale import Technique
+from ...engine.kernels import announce_compile, backend_name
+from .. import phrases
+from ..board import Board, Node, Step, digits_of, set_bits
+from ..scale import Technique, length_extra
+from ..tables import tables
 from ..technique import Drawing, Finder, Rule
 
+MAX_LAYERS = 40
+"""Longest static chain followed, in implications (bounds the time per step)."""
+
+
+# ---------------------------------------------------------------- static chains
+
+
+class _Graph:
+    """Static implication links of one board state, as bitsets per cand index."""
+
+    __slots__ = ("n", "alive", "weak", "strong", "has_strong")
+
+    def __init__(self, geo: Geometry, cands: list[int], y_links: bool, x_links: bool = True
+                 ) -> None:
+        """Weak links to peers on the same digit always; strong links of units with
+        x_links; with y_links, the links inside cells too (both kinds)."""
+        n = geo.n
+        t = tables(geo)
+        alive = _alive(n, cands)
+        size = geo.ncells * n
+        weak = [0] * size
+        strong = [0] * size
+        for c, m in enumerate(cands):
+            if not m:
+                continue
+            base = c * n
+            others = t.cell_bits[c] & alive
+            pair = m.bit_count() == 2
+            for d in digits_of(m):
+                i = base + d - 1
+                w = t.peer_bits[i] & alive
+                if y_links:
+                    w |= others & ~(1 << i)
+                    if pair:
+                        strong[i] |= others & ~(1 << i)
+                weak[i] = w
+        for bits in t.unit_bits if x_links else ():
+            spots = alive & bits
+            if spots.bit_count() == 2:
+                low = spots & -spots
+                high = spots ^ low
+                strong[low.bit_length() - 1] |= high
+                strong[high.bit_length() - 1] |= low
+        has_strong = 0
+        for i in set_bits(alive):
+            if strong[i]:
+                has_strong |= 1 << i
+        self.n, self.alive, self.weak, self.strong = n, alive, weak, strong
+        self.has_strong = has_strong
+
+    def starts(self, on: bool) -> int:
+        """The cand indices whose ON (or OFF) node can begin a chain back to its negation:
+        an OFF node needs a strong link, an ON node a weak link to a node with one."""
+        if not on:
+            return self.alive & self.has_strong
+        weak, has_strong = self.weak, self.has_strong
+        out = 0
+        for i in set_bits(self.alive):
+            if weak[i] & has_strong:
+                out |= 1 << i
+        return out
+
+    def reach(self, start: int) -> tuple[int, int]:
+        """The cand indices reached ON and OFF from ON(start), however far."""
+        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        on_seen = frontier = 1 << start
+        off_seen = 0
+        while frontier:
+            nxt = _spread(weak, frontier) & ~off_seen
+            off_seen |= nxt
+            frontier = _spread(strong, nxt & has_strong) & ~on_seen
+            on_seen |= frontier
+        return on_seen, off_seen
+
+    def distance(self, start: int, on: bool, limit: int) -> tuple[list[int], int]:
+        """Breadth-first layers from ON/OFF(start) until the start's negation is reached:
+        (layers, number of implications), or (layers, 0) if it is not within `limit`.
+        Every node is reached once, by its shortest chain, as in SE's search."""
+        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        seen = [0, 0]  # [off, on]
+        frontier = 1 << start
+        kind = int(on)
+        seen[kind] = frontier
+        out = [frontier]
+        goal = 1 << start
+        for t in range(1, limit + 1):
+            if kind:
+                nxt = _spread(weak, frontier)
+            else:
+                nxt = _spread(strong, frontier & has_strong)
+            kind ^= 1
+            if kind != on and nxt & goal:
+                out.append(goal)
+                return out, t
+            nxt &= ~seen[kind]
+            if not nxt:
+                break
+            seen[kind] |= nxt
+            out.append(nxt)
+            frontier = nxt
+        return out, 0
+
+    def path(self, layers: list[int], on: bool) -> tuple[int, ...]:
+        """The cand indices of one chain through the layers, from the start to the last."""
+        cur = _low(layers[-1])
+        chain = [cur]
+        for t in range(len(layers) - 2, -1, -1):
+            prev_on = (t % 2 == 0) == on
+            links = self.weak if prev_on else self.strong
+            cur = next(i for i in set_bits(layers[t]) if links[i] >> cur & 1)
+            chain.append(cur)
+        return tuple(reversed(chain))
+
+
+def _spread(links: list[int], bits: int) -> int:
+    """The union of links[i] over the set bits i of `bits`."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= links[low.bit_length() - 1]
+        bits ^= low
+    return out
+
+
+def _low(x: int) -> int:
+    return (x & -x).bit_length() - 1
+
+
+def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
+    """The shortest chain from ON(s) to OFF(s) (s removed) or from OFF(s) to ON(s) (s
+    placed), over static links; complexity is its number of nodes."""
+    g = _Graph(board.geo, board.cands, y_links)
+    n = g.n
+    best: tuple[int, int, bool, list[int]] | None = None
+    for on in (True, False):
+        for s in set_bits(g.starts(on)):
+            limit = MAX_LAYERS if best is None else best[0] - 2
+            if limit < 2:
+                break
+            layers, t = g.distance(s, on, limit)
+            if t and (best is None or t + 1 < best[0]):
+                best = (t + 1, s, on, layers)
+    if best is None:
+        return []
+    size, s, on, layers = best
+    chain = g.path(layers, on)
+    nodes = []
+    state = on
+    for i in chain:
+        nodes.append((i // n, i % n + 1, state))
+        state = not state
+    target = ((s // n, s % n + 1),)
+    return [
+        Step(
+            tech,
+            round(tech.se + length_extra(size), 1),
+            tuple(dict.fromkeys(c for c, _, _ in nodes)),
+            tuple(sorted({d for _, d, _ in nodes})),
+            placed=() if on else target,
+            eliminated=target if on else (),
+            chains=(tuple(nodes),),
+        )
+    ]
+
+
+def _board_chains(
+    geo: Geometry, src: list[int], cands: list[int]
+) -> list[tuple[Hashable, int, list[int], int]]:
+    """Every forcing chain on the board state `cands`, reached from `src` by removals,
+    cheapest first as SE rates them (X-chains, on one digit, before chains with both
+    kinds of links): (its node keys, its number of nodes, the cand indices it removes,
+    the removed cand indices its strong links needed, as a bitset). A chain that needed
+    no removal is left out: it holds without the assumption that made `cands`."""
+    n = geo.n
+    units = _order(geo)[0]
+    found = []
+    for tech, on, chain in _every_chain(geo, cands):
+        parents = 0
+        for p in _link_parents(geo, units, src, cands, chain, on):
+            parents |= 1 << p
+        if not parents:
+            continue
+        s = chain[0]
+        c, d = divmod(s, n)
+        targets = [s] if on else [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))]
+        size = len(chain)
+        keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
+                     for k, i in enumerate(chain))
+        found.append((tech.se + length_extra(size), size, keys, targets, parents))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [(keys, size, targets, parents) for _, size, keys, targets, parents in found]
+
+
+def _every_chain(geo: Geometry, cands: list[int]
+                 ) -> Iterator[tuple[Technique, bool, tuple[int, ...]]]:
+    """The shortest forcing chain from each start back to its negation on the board state
+    `cands`: X-chains, then chains with both kinds of links; ON starts, then OFF ones;
+    each ascending: (technique, ON start, the chain's cand indices). Compiled when the
+    numba backend serves."""
+    if _kernel():
+        import numpy as np
+
+        _units_of, unit_cells, peers, _words = _kernel_tables(geo)
+        rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), peers,
+                                       unit_cells, MAX_LAYERS)
+        for y_links, on, size, *chain in rows.tolist():
+            yield (Technique.AIC if y_links else Technique.X_CHAIN, on == 1,
+                   tuple(chain[:size]))
+        return
+    for y_links, tech in ((False, Technique.X_CHAIN), (True, Technique.AIC)):
+        g = _Graph(geo, cands, y_links)
+        for on in (True, False):
+            for s in set_bits(g.starts(on)):
+                layers, t = g.distance(s, on, MAX_LAYERS)
+                if t:
+                    yield tech, on, g.path(layers, on)
+
+
+def _link_parents(
+    geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int], cands: list[int],
+    chain: tuple[int, ...], on: bool,
+) -> list[int]:
+    """The removed cand indices the strong links of a chain (alternating from ON/OFF of its
+    first node) needed: a bivalue cell's removed digits, or a digit's removed places in the
+    unit (box, row, column first) where it has two places left."""
+    n = geo.n
+    out: list[int] = []
+    for k in range(1 if on else 0, len(chain) - 1, 2):
+        i, j = chain[k], chain[k + 1]  # OFF(i) -> ON(j)
+        ci, cj = i // n, j // n
+        if ci == cj:
+            out.extend(cj * n + e - 1 for e in digits_of(src[cj] & ~cands[cj]))
+            continue
+        d = i % n
+        b = 1 << d
+        for u in units[ci]:
+            cells = geo.units[u]
+            if cj in cells and sum(1 for q in cells if cands[q] & b) == 2:
+                out.extend(q * n + d for q in cells if src[q] & b and not cands[q] & b)
+                break
+    return out
+
+
+def x_chain(board: Board) -> list[Step]:
+    """Forcing X-chains: links on one digit only (6.6 + length)."""
+    return _forcing(board, Technique.X_CHAIN, y_links=False)
+
+
+def aic(board: Board) -> list[Step]:
+    """Forcing chains over both kinds of links (SE's forcing XY-chains: 7.0 + length)."""
+    return _forcing(board, Technique.AIC, y_links=True)
+
+
+def _cycle_removals(board: Board, nodes: list[tuple[int, bool]]) -> tuple[tuple[int, int], ...]:
+    """A cycle's removals: candidates outside its cells that see an ON node and an OFF
+    node of their digit (one of the two holds it, whichever way the cycle runs)."""
+    n, cands = board.n, board.cands
+    sets = tables(board.geo).peer_sets
+    inside = {i // n for i, _ in nodes}
+    seen: tuple[set[tuple[int, int]], set[tuple[int, int]]] = (set(), set())
+    for i, on in nodes:
+        c, d = divmod(i, n)
+        b = 1 << d
+        seen[on].update((p, d + 1) for p in sets[c] if p not in inside and cands[p] & b)
+    return tuple(sorted(seen[0] & seen[1]))
+
+
+def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int, Step] | None:
+    """SE's bidirectional cycles: from ON(s), breadth first, back to ON(s) through a
+    strong link, in four nodes or more; each ON node is reached once (by its shortest
+    chain), an OFF node again from any ON node it is not an ancestor of. The shortest
+    cycle that removes something, shorter than `bound` nodes: (nodes, step)."""
+    g = _Graph(board.geo, board.cands, y_links, x_links)
+    n = g.n
+    tech = Technique.AIC if x_links and y_links else Technique.CYCLE
+    # every start grows one layer at a time, so the first cycles met are the shortest;
+    # per start: ON node -> (OFF, ON before), the ON nodes reached as bits, and the
+    # frontier: its ON nodes with the OFF nodes on their chains as bits
+    searches: list[tuple[int, dict[int, tuple[int, int]], int, list[tuple[int, int]]]] = [
+        (s, {s: (-1, -1)}, 1 << s, [(s, 0)])
+        for s in set_bits(g.alive)
+        if x_links or board.cands[s // n].bit_count() == 2  # cell-link cycles: bivalue start
+    ]
+    size = 1  # nodes on the chain to a frontier's ON nodes
+    while searches and size + 1 < bound:
+        grow = size + 3 < bound  # whether the layer after this one is searched
+        grown = []
+        for s, parent, reached, frontier in searches:
+            nxt = []
+            # OFF nodes worth stepping to: with a strong link, and on the last layer one
+            # back to the start (strong links go both ways)
+            useful = g.has_strong if grow else g.strong[s]
+            for p, ancestors in frontier:
+                for z in set_bits(g.weak[p] & useful & ~ancestors):
+                    links = g.strong[z]
+                    if size >= 3 and links >> s & 1:
+                        got = _cycle_step(board, tech, s, parent, p, z)
+                        if got:
+                            return got
+                    fresh = links & ~reached if grow else 0
+                    if fresh:
+                        reached |= fresh
+                        above = ancestors | 1 << z
+                        for y in set_bits(fresh):
+                            parent[y] = (z, p)
+                            nxt.append((y, above))
+            if nxt:
+                grown.append((s, parent, reached, nxt))
+        searches = grown
+        size += 2
+    return None
+
+
+def _cycle_step(
+    board: Board, tech: Technique, s: int, parent: dict[int, tuple[int, int]], p: int, z: int
+) -> tuple[int, Step] | None:
+    """The cycle ON(s) ... ON(p) -> OFF(z) -> ON(s) as a step, if it removes anything."""
+    n = board.n
+    nodes = [(z, False)]
+    q = p
+    while q != s:
+        nodes.append((q, True))
+        off, q = parent[q]
+        nodes.append((off, False))
+    nodes.append((s, True))
+    elim = _cycle_removals(board, nodes)
+    if not elim:
+        return None
+    chain = tuple((i // n, i % n + 1, on) for i, on in reversed(nodes))
+    value = round(tech.se + length_extra(len(nodes)), 1)
+    shown = chain + chain[:1]  # back to the start: the loop closed
+    cells = tuple(dict.fromkeys(c for c, _, _ in chain))
+    digits = tuple(sorted({d for _, d, _ in chain}))
+    return len(nodes), Step(tech, value, cells, digits, eliminated=elim, chains=(shown,))
+
+
+def chains_and_cycles(board: Board) -> list[Step]:
+    """SE's first chaining rule: X- and Y-cycles (6.5 + length), forcing X-chains (6.6 +
+    length), cycles and forcing chains with both kinds of links (7.0 + length); the
+    lowest-rated deduction, then the shortest."""
+    found: list[Step] = []
+    bound = MAX_LAYERS + 2
+    for y_links, x_links in ((False, True), (True, False)):
+        got = _cycles(board, y_links, x_links, bound)
+        if got:
+            bound = min(bound, got[0])
+            found.append(got[1])
+    found += x_chain(board)
+    if min((st.difficulty for st in found), default=99.0) > Technique.AIC.se:
+        found += aic(board)
+        got = _cycles(board, True, True, MAX_LAYERS + 2)
+        if got:
+            found.append(got[1])
+    return sorted(found, key=lambda st: st.difficulty)[:1]
+
+
+# ---------------------------------------------------------------- dynamic chains
+
+
+_ORDER: dict[GeometryKey, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per cell: its units box first, then row, column, others (SE's order of regions);
+    and its peers in that order, each once."""
+    key = geo.key
+    got = _ORDER.get(key)
+    if got is None:
+        rank = {"box": 0, "row": 1, "column": 2}
+        kinds = tables(geo).kinds
+        units = []
+        peers = []
+        for c in range(geo.ncells):
+            us = tuple(sorted(geo.cell_units[c], key=lambda u: rank.get(kinds[u], 3)))
+            units.append(us)
+            peers.append(tuple(dict.fromkeys(p for u in us for p in geo.units[u] if p != c)))
+        got = _ORDER[key] = (tuple(units), tuple(peers))
+    return got
+
+
+class _Contradiction(Exception):
+    def __init__(self, size: int, ancestors: int) -> None:
+        self.size, self.ancestors = size, ancestors
+
+
+class _Cands(Protocol):
+    """What a chain search reads of a board: its geometry and candidates."""
+
+    geo: Geometry
+    n: int
+    cands: list[int]
+
+
+class _View:
+    """A board state met inside an assumption, for a nested search."""
+
+    __slots__ = ("geo", "n", "cands")
+
+    def __init__(self, geo: Geometry, cands: list[int]) -> None:
+        self.geo, self.n, self.cands = geo, geo.n, cands
+
+
+Run = tuple[dict[int, int], dict[int, int], int, int]
+"""A propagation's outcome: ON and OFF nodes reached (cand index -> ancestors), the
+complexity of the first clash met (0 if none) and the clash's ancestors."""
+
+
+class _Chaining:
+    """Propagation of assumptions on one board state, SE's way (see the glossary)."""
+
+    def __init__(self, board: _Cands, y_links: bool, dynamic: bool, level: int) -> None:
+        self.board = board
+        self.n = board.n
+        self.geo = board.geo
+        self.y_links, self.dynamic, self.level = y_links, dynamic, level
+        self.units, self.peers = _order(board.geo)
+        self.memo: dict[int, Run] = {}
+        self.shift = 2 * board.geo.ncells * board.n
+        """Ancestor bits at and above `shift` name nested chains, not nodes."""
+        self.nested: dict[Hashable, int] = {}
+        """A nested chain (its nodes, or its starts and conclusion) -> its number (its
+        ancestor bit is shift + number)."""
+        self.weights: list[int] = []
+        """Per nested chain number: its complexity."""
+        self.rule_args: tuple[Any, ...] | None = None
+        """The compiled level-1 rules' arrays of this board (made on first use)."""
+        self.src_array: Any = None
+        """The board's candidates as an int64 array (made on first use)."""
+        self.compiled = _kernel()
+        """Whether the compiled searches serve (asked once: each nested search needs it)."""
+
+    def size(self, *ancestors: int) -> int:
+        """SE's complexity of a deduction resting on nodes with these ancestor sets: their
+        node counts added, plus once each nested chain any of them rests on."""
+        if not self.weights:
+            return sum(a.bit_count() for a in ancestors)
+        low = (1 << self.shift) - 1
+        used = 0
+        total = 0
+        for a in ancestors:
+            total += (a & low).bit_count()
+            used |= a
+        weights = self.weights
+        return total + sum(weights[k] for k in set_bits(used >> self.shift))
+
+    def run(self, start: int, on: bool) -> Run:
+        """Propagate ON/OFF(start). Returns (on, off, contradiction, its ancestors): on/off
+        map each reached cand index to its ancestor bitset over node keys; contradiction
+        is the complexity of the first clash met (0 if none): the two clashing nodes'
+        ancestor counts added. The maps hold what was reached up to the clash."""
+        key = 2 * start + on
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        n, y_links, dynamic = self.n, self.y_links, self.dynamic
+        units, peers, geo_units = self.units, self.peers, self.geo.units
+        src = self.board.cands
+        cands = src[:] if dynamic else src
+        to_on: dict[int, int] = {}
+        to_off: dict[int, int] = {}
+        pend_on: deque[int] = deque()
+        pend_off: deque[int] = deque()
+        if on:
+            to_on[start] = 1 << key
+            pend_on.append(start)
+        else:
+            to_off[start] = 1 << key
+            pend_off.append(start)
+        clash = clash_anc = 0
+        try:
+            while True:
+                if pend_on:
+                    i = pend_on.popleft()
+                    anc = to_on[i]
+                    c, d = divmod(i, n)
+                    b = 1 << d
+                    outs: list[int] = []
+                    if y_links:
+                        base = c * n - 1
+                        outs.extend(base + e for e in digits_of(cands[c] & ~b))
+                    outs.extend(p * n + d for p in peers[c] if cands[p] & b)
+                    for j in outs:
+                        if j in to_on:
+                            raise _Contradiction(self.size(to_on[j], anc) + 1, to_on[j] | anc)
+                        if j not in to_off:
+                            to_off[j] = anc | 1 << (2 * j)
+                            pend_off.append(j)
+                    continue
+                if pend_off:
+                    i = pend_off.popleft()
+                    anc = to_off[i]
+                    c, d = divmod(i, n)
+                    b = 1 << d
+                    m = cands[c]
+                    made: list[tuple[int, int]] = []
+                    if y_links and m.bit_count() == 2:
+                        j = c * n + (m & ~b).bit_length() - 1
+                        hidden = anc
+                        for e in digits_of(src[c] & ~m):
+                            hidden |= to_off[c * n + e - 1]
+                        made.append((j, hidden))
+                    for u in units[c]:
+                        other = -1
+                        for q in geo_units[u]:
+                            if q != c and cands[q] & b:
+                                if other >= 0:
+                                    other = -2
+                                    break
+                                other = q
+                        if other >= 0:
+                            hidden = anc
+                            for q in geo_units[u]:
+                                if src[q] & b and not cands[q] & b:
+                                    hidden |= to_off[q * n + d]
+                            made.append((other * n + d, hidden))
+                    if dynamic:
+                        cands[c] = m & ~b
+                    for j, hidden in made:
+                        if j in to_off:
+                            raise _Contradiction(self.size(to_off[j], hidden) + 1,
+                                             to_off[j] | hidden)
+                        if j not in to_on:
+                            to_on[j] = hidden | 1 << (2 * j + 1)
+                            pend_on.append(j)
+                    continue
+                if not (self.level and self._advanced(cands, to_off, pend_off)):
+                    break
+        except _Contradiction as e:
+            clash, clash_anc = e.size, e.ancestors
+        got = self.memo[key] = (to_on, to_off, clash, clash_anc)
+        return got
+
+    def _advanced(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
+        """SE's level 1: the first of locked candidates, hidden pair, naked pair and X-wing
+        that removes something on the assumed board adds those OFF nodes, each resting on
+        the removals the pattern needed. True if any node was added."""
+        for found in self._level_one(cands):
+            added = False
+            for targets, parents in found:
+                anc = 0
+                for p in parents:
+                    anc |= to_off[p]
+                if not parents:
+                    continue
+                for j in targets:
+                    if j not in to_off:
+                        to_off[j] = anc | 1 << (2 * j)
+                        pend.append(j)
+                        added = True
+            if added:
+                return True
+        if self.level < 2:
+            return False
+        return self._nested(cands, to_off, pend)
+
+    def _level_one(self, cands: list[int]) -> Iterator[AssumedRule]:
+        """The deductions of locked candidates, hidden pairs, naked pairs and X-wings on
+        the assumed board, rule after rule; compiled on classic and jigsaw boards when the
+        numba backend serves (those needing no removal may be left out there)."""
+        geo, src = self.geo, self.board.cands
+        if tables(geo).generalized or not self.compiled:
+            for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
+                yield rule(geo, src, cands)
+            return
+        import numpy as np
+
+        if self.rule_args is None:
+            crossings, rows, cols = _rule_tables(geo)
+            open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
+            self.rule_args = (self._src_array(), crossings,
+                              _kernel_tables(geo)[1], np.array(open_cells, dtype=np.int64),
+                              rows, cols)
+        s, crossings, units, open_cells, rows, cols = self.rule_args
+        flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
+                                   units, open_cells, rows, cols).tolist()
+        found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
+        x = 0
+        while x < len(flat):
+            rule, nt, np_ = flat[x:x + 3]
+            x += 3
+            found[rule].append((flat[x:x + nt], flat[x + nt:x + nt + np_]))
+            x += nt + np_
+        for deductions in found:
+            yield iter(deductions)
+
+    def _nested(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
+        """SE's nested levels: the first of these searches on the assumed board that
+        removes something adds OFF nodes for all it removes (its cheapest deductions
+        first), each resting on the removals its links needed and counting the nested
+        chain's own complexity once. Level 2: forcing chains; level 3: then static cell
+        and unit forcing chains; level 4: dynamic forcing chains instead of both."""
+        geo, src = self.geo, self.board.cands
+        view = _View(geo, cands)  # read only: a dynamic search changes copies
+        deductions: Iterable[tuple[Deduction, int]]
+        if self.level < 4:
+            if self._add(_board_chains(geo, src, cands), to_off, pend):
+                return True
+            if self.level < 3:
+                return False
+            if self.compiled:
+                return self._nested_compiled(cands, to_off, pend, dynamic=False)
+            search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
+                             _may_conclude(geo, cands))
+            needed = _RuleParents(geo, self.units, src, cands)
+            deductions = ((found, needed(found[-1])) for found in search)
+        elif self.compiled:
+            return self._nested_compiled(cands, to_off, pend, dynamic=True)
+        else:
+            search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
+            needed = _RuleParents(geo, self.units, src, cands)
+            deductions = ((found, needed(found[-1])) for found in search)
+        found = []
+        n = self.n
+        for (t, size, target, on, starts, _unit, _anc), parents in deductions:
+            c, d = divmod(target, n)
+            targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
+            if targets and parents:
+                found.append((t.se + length_extra(size), size, (starts, target, on), targets,
+                              parents))
+        found.sort(key=lambda f: (f[0], f[1]))
+        return self._add([(key, size, targets, parents)
+                          for _, size, key, targets, parents in found], to_off, pend)
+
+    def _nested_compiled(self, cands: list[int], to_off: dict[int, int], pend: deque[int],
+                         dynamic: bool) -> bool:
+        """The nested search compiled (dynamic at level 4, else level 3's static search),
+        as the Python path and _add: the kernel sorts its conclusions and names each by a
+        number (its key here), and gives the new removals of those that add any, with the
+        removals they needed."""
+        import numpy as np
+
+        n = self.n
+        units_of, unit_cells, peers, words = _kernel_tables(self.geo)
+        grid = np.array(cands, dtype=np.int64)
+        is_off = np.zeros(self.geo.ncells * n, dtype=np.bool_)
+        is_off[list(to_off)] = True
+        able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
+                else _fast("may_conclude")(n, grid, units_of, unit_cells, peers))
+        keys, sizes, at, ends, flat, parents = _fast("nested_search")(
+            n, self._src_array(), grid, units_of, unit_cells, peers, words, is_off, dynamic,
+            able)
+        nested, weights = self.nested, self.weights
+        numbers = []
+        for key, size in zip(keys.tolist(), sizes.tolist(), strict=True):
+            k = nested.get(key)
+            if k is None:
+                k = nested[key] = len(weights)
+                weights.append(size)
+            numbers.append(k)
+        raw = parents.astype("<u8", copy=False).tobytes()
+        width = 8 * parents.shape[1]
+        removed = flat.tolist()
+        start = 0
+        for x, (t, end) in enumerate(zip(at.tolist(), ends.tolist(), strict=True)):
+            anc = 1 << (self.shift + numbers[t])
+            for p in set_bits(int.from_bytes(raw[x * width:(x + 1) * width], "little")):
+                anc |= to_off[p]
+            for j in removed[start:end]:
+                to_off[j] = anc | 1 << (2 * j)
+                pend.append(j)
+            start = end
+        return start > 0
+
+    def _src_array(self) -> Any:
+        if self.src_array is None:
+            import numpy as np
+
+            self.src_array = np.array(self.board.cands, dtype=np.int64)
+        return self.src_array
+
+    def _add(self, found: list[tuple[Hashable, int, list[int], int]],
+             to_off: dict[int, int], pend: deque[int]) -> bool:
+        """Add the OFF nodes of nested deductions (key, complexity, removals, the removals
+        it needed as a bitset), cheapest first; True if any was new."""
+        added = False
+        for key, weight, targets, parents in found:
+            k = self.nested.get(key)
+            if k is None:
+                k = self.nested[key] = len(self.weights)
+                self.weights.append(weight)
+            new = [j for j in targets if j not in to_off]
+            if not new:
+                continue
+            anc = 1 << (self.shift + k)
+            for p in set_bits(parents):
+                anc |= to_off[p]
+            for j in new:
+                to_off[j] = anc | 1 << (2 * j)
+                pend.append(j)
+            added = True
+        return added
+
+
+AssumedRule = Iterator[tuple[list[int], list[int]]]
+"""A rule's deductions on the assumed board: (cand indices removed, cand indices whose
+earlier removal the deduction needed)."""
+
+
+def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    """Pointing and claiming; on X and hyper grids generalized intersections instead (a
+    digit with 2 to 6 places in a unit leaves the cells seeing them all), as Sukaku."""
+    n = geo.n
+    t = tables(geo)
+    if t.generalized:
+        yield from _intersection_rule(geo, src, cands)
+        return
+    for _box, _line, shared, box_rest, line_rest in tables(geo).crossings:
+        inside = 0
+        for c in shared:
+            inside |= cands[c]
+        for source, target in ((box_rest, line_rest), (line_rest, box_rest)):
+            s_mask = t_mask = 0
+            for c in source:
+                s_mask |= cands[c]
+            for c in target:
+                t_mask |= cands[c]
+            for d in digits_of(inside & ~s_mask & t_mask):
+                b = 1 << (d - 1)
+                parents = [c * n + d - 1 for c in source if src[c] & b]
+                yield [c * n + d - 1 for c in target if cands[c] & b], parents
+
+
+def _intersection_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    n = geo.n
+    sets = tables(geo).peer_sets
+    for cells in geo.units:
+        for d in range(n):
+            b = 1 << d
+            spots = [c for c in cells if cands[c] & b]
+            if not 2 <= len(spots) <= 6:
+                continue
+            common = set(sets[spots[0]])
+            for c in spots[1:]:
+                common &= sets[c]
+            targets = [c * n + d for c in sorted(common) if cands[c] & b]
+            if targets:
+                parents = [c * n + d for c in cells if src[c] & b and not cands[c] & b]
+                yield targets, parents
+
+
+def _alive(n: int, cands: list[int]) -> int:
+    """The candidates of a board state as one bitset over cand indices."""
+    alive = 0
+    for c, m in enumerate(cands):
+        if m:
+            alive |= m << (c * n)
+    return alive
+
+
+def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    n = geo.n
+    unit_bits = tables(geo).unit_bits
+    alive = _alive(n, cands)
+    for u, cells in enumerate(geo.units):
+        if sum(1 for c in cells if src[c]) <= 4:
+            continue  # SE looks for hidden pairs only in units with five empty cells or more
+        # digits with two places: (first place, digit, places as cell bits), in the
+        # order the unit's cells first show them (its cells run in ascending order)
+        two = []
+        for d in range(n):
+            places = alive & unit_bits[u * n + d]
+            if places.bit_count() == 2:
+                two.append((_low(places) // n, d + 1, places >> d))
+        two.sort()
+        for x in range(len(two)):
+            for y in range(x + 1, len(two)):
+                (_, a, at), (_, b, bt) = two[x], two[y]
+                if at != bt:
+                    continue
+                spots = [i // n for i in set_bits(at)]
+                keep = (1 << (a - 1)) | (1 << (b - 1))
+                targets = [c * n + e - 1 for c in spots for e in digits_of(cands[c] & ~keep)]
+                if targets:
+                    parents = [
+                        c * n + e - 1
+                        for c in cells
+                        if c not in spots
+                        for e in (a, b)
+                        if src[c] >> (e - 1) & 1
+                    ]
+                    yield targets, parents
+
+
+def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    """Naked pairs; on X and hyper grids generalized (their digits leave every cell seeing
+    both cells), as Sukaku."""
+    n = geo.n
+    t = tables(geo)
+    for cells in geo.units:
+        if sum(1 for c in cells if src[c]) < 4:
+            continue  # as SE: naked pairs only in units with four empty cells or more
+        pairs = [c for c in cells if cands[c].bit_count() == 2]
+        for x in range(len(pairs)):
+            for y in range(x + 1, len(pairs)):
+                p, q = pairs[x], pairs[y]
+                m = cands[p]
+                if cands[q] != m:
+                    continue
+                near = (t.peer_sets[p] & t.peer_sets[q]) if t.generalized else cells
+                targets = [
+                    c * n + e - 1
+                    for c in sorted(near)
+                    if c not in (p, q)
+                    for e in digits_of(cands[c] & m)
+                ]
+                if targets:
+                    parents = [c * n + e - 1 for c in (p, q) for e in digits_of(src[c] & ~m)]
+                    yield targets, parents
+
+
+def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    n = geo.n
+    t = tables(geo)
+    unit_bits = t.unit_bits
+    alive = _alive(n, cands)
+    for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
+        for d in range(n):
+            b = 1 << d
+            lines = []
+            for u in base:
+                places = alive & unit_bits[u * n + d]
+                if places.bit_count() == 2:
+                    cells = geo.units[u]
+                    pos = 0
+                    for i in set_bits(places):
+                        pos |= 1 << cells.index(i // n)
+                    lines.append((u, pos))
+            for x in range(len(lines)):
+                for y in range(x + 1, len(lines)):
+                    (u1, p1), (u2, p2) = lines[x], lines[y]
+                    if p1 != p2:
+                        continue
+                    inside = set(geo.units[u1]) | set(geo.units[u2])
+                    covers = {c for k in set_bits(p1) for c in geo.units[cover[k]]}
+                    targets = [
+                        c * n + d
+                        for k in set_bits(p1)
+                        for c in geo.units[cover[k]]
+                        if c not in inside and cands[c] & b
+                    ]
+                    if targets:
+                        parents = [
+                            c * n + d
+                            for u in (u1, u2)
+                            for c in geo.units[u]
+                            if src[c] & b and not cands[c] & b and c not in covers
+                        ]
+                        yield targets, parents
+
+
+# ---------------------------------------------------------------- the finders
+
+
+class _Best:
+    """The lowest-rated deduction seen so far (then the shortest)."""
+
+    def __init__(self, board: _Cands) -> None:
+        self.board = board
+        self.key: tuple[float, int] | None = None
+        self.step: Step | None = None
+
+    def offer(
+        self,
+        tech: Technique,
+        size: int,
+        target: int,
+        on: bool,
+        starts: tuple[tuple[int, bool], ...],
+        unit: int = -1,
+    ) -> None:
+        """A deduction: cand index `target` is true (on) or false, resting on chains from
+        the assumptions `starts` (cand index, ON or OFF) with `size` nodes in all."""
+        value = round(tech.se + length_extra(size), 1)
+        if self.key is not None and (value, size) >= self.key:
+            return
+        n = self.board.n
+        cell, d = divmod(target, n)
+        if on and not self.board.cands[cell] & ~(1 << d):
+            return  # nothing to remove
+        self.key = (value, size)
+        self.step = Step(
+            tech,
+            value,
+            tuple(dict.fromkeys(s // n for s, _ in starts)),
+            tuple(sorted({s % n + 1 for s, _ in starts})),
+            placed=((cell, d + 1),) if on else (),
+            eliminated=() if on else ((cell, d + 1),),
+            units=(unit,) if unit >= 0 else (),
+            chains=tuple(((s // n, s % n + 1, a), (cell, d + 1, on)) for s, a in starts),
+        )
+
+    def steps(self) -> list[Step]:
+        return [self.step] if self.step else []
+
+
+Deduction = tuple[Technique, int, int, bool, tuple[tuple[int, bool], ...], int, int]
+"""One conclusion of a multiple-chain search: (technique, complexity, cand index, true
+or false, the assumptions (cand index, ON or OFF) it rests on, the unit of a unit forcing
+chain or -1, the union of its chains' ancestors)."""
+
+
+def _common(
+    ch: _Chaining, maps: list[dict[int, int]], exclude: Iterable[int] = ()
+) -> Iterator[tuple[int, int, int]]:
+    """Cand indices present in every map: (index, complexity of the maps' chains to it,
+    their ancestors)."""
+    keys = set(maps[0])
+    for m in maps[1:]:
+        keys &= m.keys()
+        if not keys:
+            return
+    keys -= set(exclude)
+    for k in sorted(keys):
+        ancestors = [m[k] for m in maps]
+        union = 0
+        for a in ancestors:
+            union |= a
+        yield k, ch.size(*ancestors), union
+
+
+def _search(
+    board: _Cands, tech: Technique, dynamic: bool, level: int, nishio: bool,
+    cells: Collection[int] | None = None,
+) -> Iterator[Deduction]:
+    """SE's multiple-chain search over every cell (and every unit met through it), or
+    over `cells` only: every conclusion it meets. The plain dynamic search runs compiled
+    when the numba backend serves (the same conclusions in the same order)."""
+    if dynamic and not level and not nishio and cells is None and _kernel():
+        yield from _compiled(board, tech)
+        return
+    n, cands = board.n, board.cands
+    ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
+    units = _order(board.geo)[0]
+    for c, m in enumerate(cands):
+        k = m.bit_count()
+        if k < 2 or (k == 2 and not dynamic) or (cells is not None and c not in cells):
+            continue
+        on_maps: list[tuple[dict[int, int], dict[int, int]]] = []
+        for d in digits_of(m):
+            s = c * n + d - 1
+            to_on, to_off, clash, clash_anc = ch.run(s, True)
+            on_maps.append((to_on, to_off))
+            if dynamic:
+                if clash:
+                    yield tech, clash, s, False, ((s, True),), -1, clash_anc
+                off_on, off_off, off_clash, off_anc = ch.run(s, False)
+                if off_clash:
+                    yield tech, off_clash, s, True, ((s, False),), -1, off_anc
+                if k >= 3 and not nishio:
+                    both = ((s, True), (s, False))
+                    for j, size, anc in _common(ch, [to_on, off_on]):
+                        yield tech, size, j, True, both, -1, anc
+                    for j, size, anc in _common(ch, [to_off, off_off], (s,)):
+                        yield tech, size, j, False, both, -1, anc
+            if not nishio:
+                yield from _regions(board, ch, tech, c, d, units[c])
+        if nishio:
+            continue
+        starts = tuple(c * n + d - 1 for d in digits_of(m))
+        assumed = tuple((x, True) for x in starts)
+        for j, size, anc in _common(ch, [mp[0] for mp in on_maps], starts):
+            yield tech, size, j, True, assumed, -1, anc
+        for j, size, anc in _common(ch, [mp[1] for mp in on_maps], starts):
+            yield tech, size, j, False, assumed, -1, anc
+
+
+def _regions(
+    board: _Cands, ch: _Chaining, tech: Technique, cell: int, d: int,
+    units: tuple[int, ...],
+) -> Iterator[Deduction]:
+    """Unit forcing chains for digit d through `cell`, for each unit where cell is the
+    digit's first place (so each unit is met once)."""
+    n, cands, geo = board.n, board.cands, board.geo
+    b = 1 << (d - 1)
+    if tech is Technique.CELL_FORCING_CHAINS:
+        tech = Technique.UNIT_FORCING_CHAINS
+    for u in units:
+        spots = [q for q in geo.units[u] if cands[q] & b]
+        if len(spots) < 2 or spots[0] != cell:
+            continue
+        starts = tuple(q * n + d - 1 for q in spots)
+        assumed = tuple((x, True) for x in starts)
+        maps = [ch.run(s, True) for s in starts]
+        for j, size, anc in _common(ch, [mp[0] for mp in maps], starts):
+            yield tech, size, j, True, assumed, u, anc
+        for j, size, anc in _common(ch, [mp[1] for mp in maps], starts):
+            yield tech, size, j, False, assumed, u, anc
+
+
+def _may_conclude(geo: Geometry, cands: list[int]) -> set[int]:
+    """The cells from which a static cell or unit forcing chains search can conclude
+    anything: the nodes every candidate of the cell (or every place of a digit in a unit
+    the cell opens) reaches over static links, a superset of what the search meets (it
+    stops at a clash), are not only the starts. The search need not visit other cells."""
+    if _kernel():
+        import numpy as np
+
+        units_of, unit_cells, peers, _words = _kernel_tables(geo)
+        able = _fast("may_conclude")(geo.n, np.array(cands, dtype=np.int64), units_of,
+                                     unit_cells, peers)
+        return set(np.flatnonzero(able).tolist())
+    n = geo.n
+    g = _Graph(geo, cands, y_links=True)
+    units = _order(geo)[0]
+    reached: dict[int, tuple[int, int]] = {}
+
+    def common(starts: list[int]) -> bool:
+        on_all = off_all = -1
+        own = 0
+        for s in starts:
+            got = reached.get(s)
+            if got is None:
+                got = reached[s] = g.reach(s)
+            on_all &= got[0]
+            off_all &= got[1]
+            own |= 1 << s
+        return bool((on_all | off_all) & ~own)
+
+    out = set()
+    for c, m in enumerate(cands):
+        if m.bit_count() < 3:
+            continue
+        if common([c * n + d - 1 for d in digits_of(m)]):
+            out.add(c)
+            continue
+        for d in digits_of(m):
+            b = 1 << (d - 1)
+            for u in units[c]:
+                spots = [q for q in geo.units[u] if cands[q] & b]
+                if len(spots) >= 2 and spots[0] == c and common([q * n + d - 1 for q in spots]):
+                    out.add(c)
+    return out
+
+
+def _multiple(board: Board, tech: Technique, dynamic: bool, level: int, nishio: bool
+              ) -> list[Step]:
+    """The lowest-rated conclusion of a multiple-chain search, as a step."""
+    best = _Best(board)
+    for t, size, target, on, starts, unit, _anc in _search(board, tech, dynamic, level, nishio):
+        best.offer(t, size, target, on, starts, unit)
+    return best.steps()
+
+
+class _RuleParents:
+    """The removed cand indices a nested search's conclusion needed, on one assumed
+    board: for each ON node it rests on, its cell's removed digits when the cell is down
+    to two, else the digit's removed places in the first unit (box, row, column) where
+    two or fewer are left. Each ON node's share is worked out once, as a bitset."""
+
+    def __init__(self, geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int],
+                 cands: list[int]) -> None:
+        self.geo, self.units, self.src, self.cands = geo, units, src, cands
+        on_keys = _ON_KEYS.get(geo.key)
+        if on_keys is None:
+            on_keys = _ON_KEYS[geo.key] = sum(1 << (2 * i + 1) for i in range(geo.ncells * geo.n))
+        self.on_keys: int = on_keys
+        self.share: dict[int, int] = {}
+
+    def __call__(self, ancestors: int) -> int:
+        """The removals a conclusion with these ancestors needed, as a bitset."""
+        out = 0
+        share = self.share
+        for key in set_bits(ancestors & self.on_keys):
+            got = share.get(key)
+            if got is None:
+                got = share[key] = self._needed(key >> 1)
+            out |= got
+        return out
+
+    def _needed(self, i: int) -> int:
+        geo, src, cands = self.geo, self.src, self.cands
+        n = geo.n
+        c, d = divmod(i, n)
+        if cands[c].bit_count() <= 2:
+            return (src[c] & ~cands[c]) << (c * n)
+        b = 1 << d
+        for u in self.units[c]:
+            cells = geo.units[u]
+            if sum(1 for q in cells if cands[q] & b) <= 2:
+                return sum(1 << (q * n + d) for q in cells if src[q] & b and not cands[q] & b)
+        return 0
+
+
+_ON_KEYS: dict[GeometryKey, int] = {}
+"""Per geometry, the bitset of every ON node key (2 * cand index + 1)."""
+
+
+def nishio(board: Board) -> list[Step]:
+    """A candidate assumed true (or false) and followed through its own digit's places
+    only, on the changing board, clashes: its opposite holds (7.5 + length)."""
+    return _multiple(board, Technique.NISHIO, dynamic=True, level=0, nishio=True)
+
+
+def forcing_chains(board: Board) -> list[Step]:
+    """Cell and unit forcing chains over static links (SE's multiple forcing chains,
+    8.0 + length): every candidate of a cell with 3+ candidates, or every place of a digit
+    in a unit, leads to the same conclusion."""
+    return _multiple(board, Technique.CELL_FORCING_CHAINS, dynamic=False, level=0,
+                     nishio=False)
+
+
+def dynamic_forcing_chains(board: Board) -> list[Step]:
+    """Contradiction, double, cell and unit forcing chains on the changing board
+    (8.5 + length)."""
+    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS, dynamic=True, level=0,
+                     nishio=False)
+
+
+def dynamic_forcing_chains_plus(board: Board) -> list[Step]:
+    """Dynamic forcing chains that also apply locked candidates, hidden and naked pairs
+    and X-wings on the assumed board (9.0 + length)."""
+    return _multiple(board, Technique.DYNAMIC_FORCING_CHAINS_PLUS, dynamic=True, level=1,
+                     nishio=False)
+
+
+def nested_forcing_chains(board: Board) -> list[Step]:
+    """Dynamic forcing chains (+) that also follow every forcing chain on the assumed
+    board (SE's nested level 2: 9.5 + length, the nested chains' nodes counted too)."""
+    return _multiple(board, Technique.NESTED_FORCING_CHAINS, dynamic=True, level=2,
+                     nishio=False)
+
+
+def nested_multiple_forcing_chains(board: Board) -> list[Step]:
+    """Nested forcing chains that also follow static cell and unit forcing chains on the
+    assumed board (SE's level 3: 10.0 + length)."""
+    return _multiple(board, Technique.NESTED_MULTIPLE_FORCING_CHAINS, dynamic=True, level=3,
+                     nishio=False)
+
+
+def nested_dynamic_forcing_chains(board: Board) -> list[Step]:
+    """Dynamic forcing chains (+) that also follow dynamic forcing chains on the assumed
+    board (SE's level 4: 10.5 + length)."""
+    return _multiple(board, Technique.NESTED_DYNAMIC_FORCING_CHAINS, dynamic=True, level=4,
+                     nishio=False)
+
+
+# ---------------------------------------------------------------- compiled searches
+
+
+_KERNEL: dict[str, bool] = {}
+
+
+def _kernel() -> bool:
+    """Whether the compiled searches (engine/kernels/chains_fast.py) serve: the numba backend
+    does, and numba imports."""
+    name = backend_name()
+    if name not in _KERNEL:
+        _KERNEL[name] = False
+        if name == "numba":
+            try:
+                from ...engine.kernels import chains_fast  # noqa: F401
+            except ImportError:  # numba cannot be imported: get_backend says why
+                pass
+            else:
+                _KERNEL[name] = True
+    return _KERNEL[name]
+
+
+_READY: dict[str, Any] = {}
+
+
+def _fast(name: str) -> Any:
+    """The compiled function `name` of engine/kernels/chains_fast.py, after saying on stderr that
+    it compiles when numba's cache of it is cold (checked once per process)."""
+    got = _READY.get(name)
+    if got is None:
+        from ...engine.kernels import chains_fast
+
+        got = _READY[name] = getattr(chains_fast, name)
+        announce_compile(got)
+    return got
+
+
+_TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
+
+
+def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, int]:
+    """The kernel's view of a geometry: each cell's units and peers in SE's order, each
+    unit's cells (int64 arrays padded with -1), and the words of an ancestor bitset."""
+    got = _TABLES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        def padded(rows: Sequence[Sequence[int]]) -> Any:
+            out = np.full((len(rows), max(map(len, rows))), -1, dtype=np.int64)
+            for k, row in enumerate(rows):
+                out[k, : len(row)] = row
+            return out
+
+        units, peers = _order(geo)
+        words = (2 * geo.ncells * geo.n + 63) // 64
+        got = _TABLES[geo.key] = (padded(units), padded(geo.units), padded(peers), words)
+    return got
+
+
+_RULE_TABLES: dict[GeometryKey, tuple[Any, Any, Any]] = {}
+
+
+def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
+    """The compiled level-1 rules' view of a geometry: each box-line crossing as its
+    shared cells, the box's rest and the line's rest (three blocks padded with -1), and
+    the rows' and columns' unit numbers."""
+    got = _RULE_TABLES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        t = tables(geo)
+        width = max(len(part) for x in t.crossings for part in x[2:])
+        crossings = np.full((len(t.crossings), 3 * width), -1, dtype=np.int64)
+        for k, (_box, _line, *parts) in enumerate(t.crossings):
+            for p, part in enumerate(parts):
+                crossings[k, p * width: p * width + len(part)] = part
+        got = _RULE_TABLES[geo.key] = (crossings, np.array(t.rows, dtype=np.int64),
+                                       np.array(t.cols, dtype=np.int64))
+    return got
+
+
+def _compiled(board: _Cands, tech: Technique) -> Iterator[Deduction]:
+    """The dynamic search's conclusions from the compiled kernel, as deductions."""
+    import numpy as np
+
+    from ...engine.kernels import chains_fast as k
+
+    geo, n, cands = board.geo, board.n, board.cands
+    units_of, unit_cells, peers, words = _kernel_tables(geo)
+    rows, ancs = _fast("search")(n, np.array(cands, dtype=np.int64), units_of, unit_cells,
+                                 peers, words, True, np.ones(geo.ncells, dtype=np.bool_))
+    raw = ancs.astype("<u8", copy=False).tobytes()
+    width = 8 * words
+    starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
+    for x, (kind, target, on, size, a, b) in enumerate(rows.tolist()):
+        starts = starts_of.get((kind, a, b))
+        if starts is None:
+            if kind == k.KIND_CLASH_ON:
+                starts = ((a, True),)
+            elif kind == k.KIND_CLASH_OFF:
+                starts = ((a, False),)
+            elif kind == k.KIND_DOUBLE:
+                starts = ((a, True), (a, False))
+            elif kind == k.KIND_UNIT:
+                starts = tuple((q * n + b, True) for q in geo.units[a] if cands[q] >> b & 1)
+            else:
+                starts = tuple((a * n + d - 1, True) for d in digits_of(cands[a]))
+            starts_of[kind, a, b] = starts
+        yield (tech, size, target, on == 1, starts, a if kind == k.KIND_UNIT else -1,
+               int.from_bytes(raw[x * width:(x + 1) * width], "little"))
+
+
+# ---------------------------------------------------------------- technique objects
 T = Technique
 _SAME = "leads to the same conclusion"
 
@@ -49,7 +1325,7 @@ def _chain(step: Step, geo: Geometry, what: str) -> str:
     return f"{label}: {told[0]}, but {told[1]}: a contradiction, so {what}"
 
 
-def _forcing(step: Step, geo: Geometry, what: str) -> str:
+def _forcing_words(step: Step, geo: Geometry, what: str) -> str:
     source = (
         f"every candidate of {geo.label(step.cells[0])}"
         if step.technique is T.CELL_FORCING_CHAINS
@@ -87,22 +1363,22 @@ def _rule(finder: Finder, technique: Technique, rating: str) -> Rule:
 
 _NESTED = "+ length extra, the nested chains' nodes counted"
 CHAINS_AND_CYCLES = Rule(
-    chains.chains_and_cycles, (T.CYCLE, T.X_CHAIN, T.AIC),
+    chains_and_cycles, (T.CYCLE, T.X_CHAIN, T.AIC),
     "6.5 + length extra for an X- or Y-cycle, 6.6 for a forcing X-chain, 7.0 with both "
     "kinds of links",
     Family.CHAIN, _chain, draw_chains,
 )
-NISHIO = Rule(chains.nishio, (T.NISHIO,), "7.5 + length extra", Family.FORCING,
+NISHIO = Rule(nishio, (T.NISHIO,), "7.5 + length extra", Family.FORCING,
               _contradiction, draw_chains)
-FORCING_CHAINS = Rule(chains.forcing_chains, (T.CELL_FORCING_CHAINS, T.UNIT_FORCING_CHAINS),
-                      "8.0 + length extra", Family.FORCING, _forcing, draw_chains)
-DYNAMIC_FORCING_CHAINS = _rule(chains.dynamic_forcing_chains, T.DYNAMIC_FORCING_CHAINS,
+FORCING_CHAINS = Rule(forcing_chains, (T.CELL_FORCING_CHAINS, T.UNIT_FORCING_CHAINS),
+                      "8.0 + length extra", Family.FORCING, _forcing_words, draw_chains)
+DYNAMIC_FORCING_CHAINS = _rule(dynamic_forcing_chains, T.DYNAMIC_FORCING_CHAINS,
                                "8.5 + length extra")
-DYNAMIC_FORCING_CHAINS_PLUS = _rule(chains.dynamic_forcing_chains_plus,
+DYNAMIC_FORCING_CHAINS_PLUS = _rule(dynamic_forcing_chains_plus,
                                     T.DYNAMIC_FORCING_CHAINS_PLUS, "9.0 + length extra")
-NESTED_FORCING_CHAINS = _rule(chains.nested_forcing_chains, T.NESTED_FORCING_CHAINS,
+NESTED_FORCING_CHAINS = _rule(nested_forcing_chains, T.NESTED_FORCING_CHAINS,
                               f"9.5 {_NESTED}")
-NESTED_MULTIPLE_FORCING_CHAINS = _rule(chains.nested_multiple_forcing_chains,
+NESTED_MULTIPLE_FORCING_CHAINS = _rule(nested_multiple_forcing_chains,
                                        T.NESTED_MULTIPLE_FORCING_CHAINS, f"10.0 {_NESTED}")
-NESTED_DYNAMIC_FORCING_CHAINS = _rule(chains.nested_dynamic_forcing_chains,
+NESTED_DYNAMIC_FORCING_CHAINS = _rule(nested_dynamic_forcing_chains,
                                       T.NESTED_DYNAMIC_FORCING_CHAINS, f"10.5 {_NESTED}")
