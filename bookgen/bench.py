@@ -24,6 +24,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .bandrates import bench_bands
 from .errors import InputError
 
 if TYPE_CHECKING:
@@ -589,10 +590,17 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "grade": bench_grade,
     "bank": bench_bank,
     "variants": bench_variants,
+    "bands": bench_bands,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
 
+PUZZLES = {"bands": 20}
+"""-n when not given, by kind: puzzles a section for bands, else 10000 puzzles made."""
+
+
 def run_bench(args: argparse.Namespace) -> int:
     """Run the bench kind named by args.kind."""
+    if args.n is None:
+        args.n = PUZZLES.get(args.kind, 10000)
     return KINDS[args.kind](args)

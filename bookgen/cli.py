@@ -486,7 +486,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
         "generate -n N --minimal against the kernels alone and the start-up; variants: "
         "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
-        "layouts drawn per usable layout per size).",
+        "layouts drawn per usable layout per size; bands: puzzles a CPU minute of a 9x9 section of "
+        "each kind and band, made as a book makes them, on one worker).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -500,8 +501,13 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         "--seconds", type=_seconds, default=10.0, metavar="S",
         help="time budget of each measurement (default 10)",
     )
-    p.add_argument("-n", type=int, default=10000, metavar="N",
-                   help="generate: puzzles to make (default 10000)")
+    p.add_argument("-n", type=int, default=None, metavar="N",
+                   help="generate, cli: puzzles to make (default 10000); bands: puzzles a "
+                   "section (default 20)")
+    p.add_argument("--kinds", default=None, metavar="K,K",
+                   help="bands: only these kinds (classic, x, hyper, jigsaw, killer)")
+    p.add_argument("--bands", default=None, metavar="B,B",
+                   help="bands: only these bands (easy, medium, hard, expert, extreme)")
     add_options(p, "workers", workers=dict(
         default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
         "2 for generate, 1 for cli, auto for improve)"))

@@ -296,6 +296,18 @@ MINIMAL_MIX: dict[int, tuple[int, int, tuple[int, int, int, int, int]]] = {
 samples for 4x4, 60 for 6x6, 100 for 9x9, 12 for 12x12."""
 
 
+HARDEST_GRADE: dict[tuple[Variant, int], float] = {
+    (Variant.CLASSIC, 4): 1.2,
+    (Variant.X, 4): 1.5,
+}
+"""The hardest grade random minimal puzzles reached, by (variant, size), where it caps the
+bands: 4x4 classic 1.2 in 30,000 (all easy), 4x4 X 1.5 in 5,000 (30 medium, the rest
+easy). Every puzzle holds a minimal one of its solution, and givens added never make a
+puzzle harder, so a band above these is refused (config.sections). 6x6 reaches every
+band (600 minimal: 447 easy, 125 medium, 1 hard, 26 expert, 1 extreme, up to 7.1), so
+it is slow there, never impossible; 9x9 and larger reach every band."""
+
+
 # ---------------------------------------------------------------- print (PRINT.md)
 
 PER_PAGE = (1, 2, 4, 6)
