@@ -296,6 +296,26 @@ MINIMAL_MIX: dict[int, tuple[int, int, tuple[int, int, int, int, int]]] = {
 samples for 4x4, 60 for 6x6, 100 for 9x9, 12 for 12x12."""
 
 
+Mix = tuple[int, int, int, int, int]
+"""Counts of measured puzzles per band: easy, medium, hard, expert, extreme."""
+
+VARIANT_MIX: dict[tuple[Variant, int], tuple[dict[int, Mix], tuple[int, int, Mix]]] = {
+    (Variant.X, 9): ({24: (0, 10, 4, 3, 3), 28: (4, 15, 1, 0, 0), 32: (16, 4, 0, 0, 0),
+                      36: (19, 1, 0, 0, 0)}, (22, 28, (0, 0, 0, 0, 1))),
+}
+"""BAND_MIX and MINIMAL_MIX of the variants, by (variant, size): (rows by clue count,
+(fewest clues, most clues, counts) of minimal puzzles); measured with tools/band_mix.py
+--variant, 20 samples a row (killer has no clue count: its rows do not exist)."""
+
+
+def band_mix(variant: Variant, size: int) -> tuple[dict[int, Mix], tuple[int, int, Mix]] | None:
+    """The measured band mix of a variant and size (rows, minimal), or None."""
+    if variant is Variant.CLASSIC:
+        rows, minimal = BAND_MIX.get(size), MINIMAL_MIX.get(size)
+        return None if rows is None or minimal is None else (rows, minimal)
+    return VARIANT_MIX.get((variant, size))
+
+
 HARDEST_GRADE: dict[tuple[Variant, int], float] = {
     (Variant.CLASSIC, 4): 1.2,
     (Variant.X, 4): 1.5,

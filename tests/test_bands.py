@@ -1,0 +1,123 @@
+"""Every band of every kind: sections of the harder bands of X, hyper and jigsaw are made
+(each puzzle unique by the independent exact-cover solver, in its band by the grader);
+bands no puzzle of the size reaches are refused by validate and build alike, naming the
+section and its line; validate and build print the time estimate of the measured rates.
+The CLI is a black box: exit codes and messages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from exact_cover import count_exact
+
+from bookgen.bandrates import RATES, book_estimate, cells, estimate
+from bookgen.config import load_config
+from bookgen.grade import grade
+from bookgen.grid import geometry
+from bookgen.model import Band, band_of
+from bookgen.pipeline import build_book
+from bookgen.rules import Variant
+
+
+def bookgen(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bookgen", *map(str, args)],
+                          capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def config(tmp_path: Path, sections: str) -> Path:
+    path = tmp_path / "book.yaml"
+    path.write_text(f"title: Bands\ntemplate: letter-4up\nsections:\n{sections}",
+                    encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- harder variant bands
+
+
+@pytest.mark.parametrize("variant, band", [
+    (Variant.X, Band.HARD), (Variant.HYPER, Band.HARD), (Variant.JIGSAW, Band.MEDIUM),
+])
+def test_a_variant_section_of_its_band_is_made(tmp_path, variant, band):
+    path = config(tmp_path, f"  - {{name: S, count: 3, variant: {variant.value}, "
+                            f"difficulty: {band.value}}}\n")
+    built = build_book(load_config(path, workers=1), progress=False)
+    entries = built.manifest["puzzles"]
+    assert len(entries) == 3
+    for e in entries:
+        geo = geometry(9, variant, e.get("regions"))
+        givens = [int(v) for v in e["givens"].replace(".", "0")]
+        assert count_exact(givens, geo) == 1
+        assert band_of(grade(tuple(givens), geo).grade) is band
+        assert e["band"] == band.value
+
+
+# ---------------------------------------------------------------- impossible bands
+
+
+FOUR_EXTREME = ("  - {name: A, count: 2, difficulty: easy}\n"
+                "  - name: B\n    count: 4\n    size: 4\n    difficulty: extreme\n")
+REFUSAL = ("  sections[1].difficulty: 4x4 puzzles cannot be extreme: the hardest 4x4 "
+           "puzzles grade 1.2 (easy at most); choose easy (line 9)\n")
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_band_no_puzzle_of_the_size_reaches_is_refused(tmp_path, command):
+    config(tmp_path, FOUR_EXTREME)
+    out = bookgen(command, "book.yaml", cwd=tmp_path)
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    assert out.stderr == "error: book.yaml: 1 problem:\n" + REFUSAL
+    assert out.stdout == ""
+    assert not (tmp_path / "output").exists()
+
+
+def test_4x4_x_stops_at_medium(tmp_path):
+    config(tmp_path, "  - {name: A, count: 2, size: 4, variant: x, difficulty: medium}\n"
+                     "  - {name: B, count: 2, size: 4, variant: x, difficulty: hard}\n")
+    out = bookgen("validate", "book.yaml", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stderr.splitlines()[1:] == [
+        "  sections[1].difficulty: 4x4 X puzzles cannot be hard: the hardest 4x4 X puzzles "
+        "grade 1.5 (medium at most); choose easy or medium (line 5)"]
+
+
+# ---------------------------------------------------------------- estimates
+
+
+def test_every_benched_cell_has_a_measured_rate():
+    assert set(cells(None, None)) == set(RATES)
+    assert all(rate > 0 for rate in RATES.values())
+
+
+def test_the_estimate_adds_the_sections(tmp_path):
+    path = config(tmp_path, "  - {name: A, count: 40, difficulty: hard}\n"
+                            "  - {name: B, count: 10, variant: x, difficulty: hard}\n"
+                            "  - {name: C, count: 4, size: 6, difficulty: easy}\n")
+    cfg = load_config(path)
+    a, b, c = (estimate(i, s) for i, s in enumerate(cfg.sections))
+    assert a.cpu_seconds == pytest.approx(40 * 60 / RATES[Variant.CLASSIC, Band.HARD])
+    assert b.cpu_seconds == pytest.approx(10 * 60 / RATES[Variant.X, Band.HARD])
+    assert c.cpu_seconds is None
+    line, slow = book_estimate(cfg, 2)
+    assert line.startswith("estimate: about ")
+    assert "A ~" in line and "B ~" in line and "C not measured" in line
+    assert line.endswith("sections not measured are left out")
+    assert slow == []
+
+
+def test_validate_and_build_print_the_estimate(tmp_path):
+    config(tmp_path, "  - {name: Easy, count: 2, difficulty: easy}\n").write_text(
+        (tmp_path / "book.yaml").read_text().replace("sections:", "workers: 1\nsections:"))
+    checked = bookgen("validate", "book.yaml", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    ok, line = checked.stdout.splitlines()
+    assert ok.startswith("ok: Bands: 1 sections")
+    assert line.startswith("estimate: about ") and "(Easy ~" in line
+    built = bookgen("build", "book.yaml", "--quiet", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    first, wrote = built.stdout.splitlines()
+    assert first == line
+    assert wrote.startswith("wrote output/book/book.pdf")
