@@ -2,16 +2,18 @@
 and what `validate` and `build` make of it (a time estimate, a warning, a refusal).
 
 Glossary:
-  cell       a (kind, band) pair of 9x9 sections: classic, X, hyper and jigsaw easy to
-             extreme, killer easy to expert; a section "is" a cell when it asks the band
-             (grade ranges and figures aside) on a 9x9 grid of that kind
-  rate       puzzles a CPU minute for a cell: a section of the cell's default shape (no
-             symmetry, no clue range, not minimal) made through pipeline._section on one
-             worker in one process, its CPU time included the grading, the selection and
-             any improvement; RATES holds the measured ones
+  cell       a (kind, size, band) of sections: the bench's are 9x9 classic, X, hyper and
+             jigsaw easy to extreme and killer easy to expert (--size measures others); a
+             section belongs to a cell when it asks the band on a grid of that kind and size
+  default    the shape a cell is measured with: no symmetry, no clue range, not minimal, a
+             fresh jigsaw layout each
+  rate       puzzles a CPU minute for a cell: a section of the default shape made through
+             pipeline._section on one worker in one process, its CPU time including the
+             grading, the selection and any improvement; RATES holds the measured ones
   estimate   CPU seconds a section takes: its count over its cell's rate (None: not
-             measured, e.g. another size or a killer extreme); the book's is the sum, and
-             its wall time spreads it over the workers
+             measured, e.g. 12x12 or a killer extreme); other shapes are estimated from
+             their cell's default (a clue range or symmetry may be slower); the book's is
+             the sum, and its wall time spreads it over the workers
   slow       a section whose estimate exceeds SLOW_SECONDS: validate warns with the figure
   impossible a band no puzzle of the size reaches (rules.HARDEST_GRADE): validate and
              build refuse the section (config.sections)
@@ -20,6 +22,7 @@ Glossary:
 from __future__ import annotations
 
 import argparse
+import io
 import platform
 import time
 from collections.abc import Sequence
@@ -27,14 +30,17 @@ from dataclasses import dataclass
 
 from .config import BookConfig, Difficulty, SectionConfig
 from .model import Band, DigSpec
-from .rules import Variant
+from .rules import Symmetry, Variant
 
-RATES: dict[tuple[Variant, Band], float] = {}
+Cell = tuple[Variant, int, Band]
+"""(kind, size, band)."""
+
+RATES: dict[Cell, float] = {}
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 (-n 20 a cell unless noted). Filled in below from a run of the bench."""
 
 SIZE = 9
-"""The grid size the rates are measured on."""
+"""The grid size the bench measures unless told (--size)."""
 
 SLOW_SECONDS = 600.0
 """A section estimated to take more CPU seconds than this is warned about."""
@@ -54,13 +60,18 @@ class Estimate:
     """CPU seconds on one worker; None when its cell was not measured."""
 
 
-def cell(section: SectionConfig) -> tuple[Variant, Band] | None:
-    """The measured cell a section belongs to, or None (another size, no band)."""
+def cell(section: SectionConfig) -> Cell | None:
+    """The measured cell a section belongs to, or None (not measured, no band)."""
     band = section.difficulty.band
-    if band is None or section.dig.size != SIZE:
-        return None
-    key = (section.dig.variant, band)
+    key = (section.dig.variant, section.dig.size, band) if band is not None else None
     return key if key in RATES else None
+
+
+def measured(section: SectionConfig) -> bool:
+    """Whether the section is its cell's default shape, so its rate was measured as is."""
+    dig = section.dig
+    return (cell(section) is not None and dig.symmetry is Symmetry.NONE and dig.clues is None
+            and not dig.minimal and dig.regions is None)
 
 
 def estimate(index: int, section: SectionConfig) -> Estimate:
@@ -70,6 +81,8 @@ def estimate(index: int, section: SectionConfig) -> Estimate:
 
 
 def _minutes(seconds: float) -> str:
+    if seconds < 1:
+        return "under 1 s"
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
 
 
@@ -79,10 +92,10 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     known = [e.cpu_seconds for e in found if e.cpu_seconds is not None]
     parts = []
     for e, s in zip(found, cfg.sections, strict=True):
-        what = "not measured" if e.cpu_seconds is None else f"~{_minutes(e.cpu_seconds)}"
+        what = "not measured" if e.cpu_seconds is None else _minutes(e.cpu_seconds)
         parts.append(f"{s.name} {what}")
     total = sum(known)
-    line = (f"estimate: about {_minutes(total)} of CPU time, ~{_minutes(total / workers)} on "
+    line = (f"estimate: {_minutes(total)} of CPU time, {_minutes(total / workers)} on "
             f"{workers} worker{'s' if workers > 1 else ''} ({'; '.join(parts)})")
     if len(known) < len(found):
         line += "; sections not measured are left out"
@@ -91,23 +104,27 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
         key = cell(s)
         if key is not None and e.cpu_seconds is not None and e.cpu_seconds > SLOW_SECONDS:
             slow.append(
-                f"sections[{e.section}] {s.name!r}: {key[0].value} {key[1].value} fills at "
+                f"sections[{e.section}] {s.name!r}: {key[1]}x{key[1]} {key[0].value} "
+                f"{key[2].value} fills at "
                 f"about {RATES[key]:.1f} puzzles a CPU minute (bench bands), so its "
-                f"{s.count} puzzles take ~{_minutes(e.cpu_seconds)} of CPU time")
+                f"{s.count} puzzles take {_minutes(e.cpu_seconds)} of CPU time")
     return line, slow
 
 
 # ---------------------------------------------------------------- bench bands
 
 
-def cells(kinds: Sequence[Variant] | None, bands: Sequence[Band] | None
-          ) -> list[tuple[Variant, Band]]:
-    """The bench's cells, restricted to the kinds and bands given (None: all)."""
+def cells(kinds: Sequence[Variant] | None, bands: Sequence[Band] | None, size: int = SIZE
+          ) -> list[Cell]:
+    """The bench's cells of a size, restricted to the kinds and bands given (None: all);
+    a kind without that size is left out."""
     out = []
     for variant in (Variant.CLASSIC, Variant.X, Variant.HYPER, Variant.JIGSAW, Variant.KILLER):
+        if size not in variant.sizes or (kinds is not None and variant not in kinds):
+            continue
         for band in KILLER_BANDS if variant is Variant.KILLER else tuple(Band):
-            if (kinds is None or variant in kinds) and (bands is None or band in bands):
-                out.append((variant, band))
+            if bands is None or band in bands:
+                out.append((variant, size, band))
     return out
 
 
@@ -115,10 +132,8 @@ def cells(kinds: Sequence[Variant] | None, bands: Sequence[Band] | None
 class Measured:
     """One cell of the bench."""
 
-    variant: Variant
-    """The kind."""
-    band: Band
-    """The band."""
+    cell: Cell
+    """The kind, size and band."""
     made: int
     """Puzzles the section filled (its count unless it failed)."""
     cpu_seconds: float
@@ -132,24 +147,25 @@ class Measured:
         return self.made * 60.0 / self.cpu_seconds if self.cpu_seconds else 0.0
 
 
-def measure(variant: Variant, band: Band, count: int, seed: int = 0) -> Measured:
+def measure(key: Cell, count: int, seed: int = 0) -> Measured:
     """Fill one section of the cell as a book does, on one worker in this process."""
     from tqdm import tqdm
 
     from .errors import GenerationError
     from .pipeline import _section
 
+    variant, size, band = key
     section = SectionConfig(band.value, count, Difficulty(band, ()),
-                            DigSpec(SIZE, variant=variant), None)
+                            DigSpec(size, variant=variant), None)
     failure = None
-    made = count
     t0 = time.process_time()
-    with tqdm(total=count, disable=True) as bar:
+    # the bar counts the puzzles found (a failed section's too) and shows nothing
+    with tqdm(total=count, file=io.StringIO()) as bar:
         try:
             _section(0, section, seed, set(), lambda f, jobs: map(f, jobs), bar)
         except GenerationError as e:
-            failure, made = str(e), int(bar.n)
-    return Measured(variant, band, made, time.process_time() - t0, failure)
+            failure = str(e)
+    return Measured(key, int(bar.n), time.process_time() - t0, failure)
 
 
 def machine() -> str:
@@ -189,15 +205,16 @@ def bench_bands(args: argparse.Namespace) -> int:
         from .errors import InputError
 
         raise InputError(f"-n {count}: expected a positive number of puzzles")
-    chosen = cells(_names(args.kinds, Variant), _names(args.bands, Band))
-    print(f"bands: {count} puzzles a section, 9x9, no symmetry, no clue range, one worker; "
-          f"CPU time of this process; {machine()}")
-    make_puzzle(DigSpec(SIZE), "warm", 0)  # load or compile the kernels outside the timing
+    size = args.size or SIZE
+    chosen = cells(_names(args.kinds, Variant), _names(args.bands, Band), size)
+    print(f"bands: {count} puzzles a section, {size}x{size}, no symmetry, no clue range, one "
+          f"worker; CPU time of this process; {machine()}")
+    make_puzzle(DigSpec(size), "warm", 0)  # load or compile the kernels outside the timing
     print(f"{'kind':8s} {'band':8s} {'made':>5s} {'CPU s':>8s} {'puzzles/CPU min':>16s}")
-    for variant, band in chosen:
-        m = measure(variant, band, count)
+    for key in chosen:
+        m = measure(key, count)
         note = f"  failed: {m.failure}" if m.failure else ""
-        print(f"{variant.value:8s} {band.value:8s} {m.made:5d} {m.cpu_seconds:8.1f} "
+        print(f"{key[0].value:8s} {key[2].value:8s} {m.made:5d} {m.cpu_seconds:8.2f} "
               f"{m.rate:16.1f}{note}", flush=True)
     return 0
 

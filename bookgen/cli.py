@@ -518,6 +518,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                    help="bands: only these kinds (classic, x, hyper, jigsaw, killer)")
     p.add_argument("--bands", default=None, metavar="B,B",
                    help="bands: only these bands (easy, medium, hard, expert, extreme)")
+    p.add_argument("--size", type=int, default=None, metavar="N",
+                   help="bands: the grid size (default 9); kinds without it are left out")
     add_options(p, "workers", workers=dict(
         default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
         "2 for generate, 1 for cli, auto for improve)"))

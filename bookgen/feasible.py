@@ -134,12 +134,14 @@ def practical(section: SectionConfig) -> str:
 
 def rare_sections(cfg: BookConfig) -> list[str]:
     """One warning for each section whose band random candidates rarely meet."""
+    from .bandrates import measured
     from .pipeline import RANDOM_PER_PUZZLE
 
     out = []
     for i, section in enumerate(cfg.sections):
         found = chance(section)
-        if found is None or found.share >= RARE:
+        # a section its cell's rate was measured on gets the estimate instead (bandrates)
+        if found is None or found.share >= RARE or measured(section):
             continue
         band = section.difficulty.band
         assert band is not None
