@@ -35,9 +35,36 @@ from .rules import Symmetry, Variant
 Cell = tuple[Variant, int, Band]
 """(kind, size, band)."""
 
-RATES: dict[Cell, float] = {}
+# Measured 2026-11-26 with `bookgen bench bands -n 20` (and --size 6), one worker, CPU
+# time of the process, on an Intel Xeon (2 cores, shared with other work), Linux,
+# Python 3.11.7.
+RATES: dict[Cell, float] = {
+    (Variant.CLASSIC, 9, Band.EASY): 2417.1,
+    (Variant.CLASSIC, 9, Band.MEDIUM): 929.9,
+    (Variant.CLASSIC, 9, Band.HARD): 294.0,
+    (Variant.CLASSIC, 9, Band.EXPERT): 397.8,
+    (Variant.CLASSIC, 9, Band.EXTREME): 239.3,
+    (Variant.X, 9, Band.EASY): 2221.3,
+    (Variant.X, 9, Band.MEDIUM): 764.0,
+    (Variant.X, 9, Band.HARD): 508.6,
+    (Variant.X, 9, Band.EXPERT): 195.3,
+    (Variant.X, 9, Band.EXTREME): 25.2,
+    (Variant.HYPER, 9, Band.EASY): 1479.1,
+    (Variant.HYPER, 9, Band.MEDIUM): 473.4,
+    (Variant.HYPER, 9, Band.HARD): 229.5,
+    (Variant.HYPER, 9, Band.EXPERT): 134.9,
+    (Variant.HYPER, 9, Band.EXTREME): 56.0,
+    (Variant.JIGSAW, 9, Band.EASY): 705.5,
+    (Variant.JIGSAW, 9, Band.MEDIUM): 211.2,
+    (Variant.JIGSAW, 9, Band.HARD): 95.2,
+    (Variant.JIGSAW, 9, Band.EXPERT): 68.5,
+    (Variant.CLASSIC, 6, Band.EASY): 9467.9,
+    (Variant.CLASSIC, 6, Band.MEDIUM): 2497.1,
+    (Variant.CLASSIC, 6, Band.HARD): 38.6,
+    (Variant.CLASSIC, 6, Band.EXPERT): 282.1,
+}
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
-(-n 20 a cell unless noted). Filled in below from a run of the bench."""
+on the machine named above, 20 puzzles a cell unless noted."""
 
 SIZE = 9
 """The grid size the bench measures unless told (--size)."""
@@ -48,16 +75,6 @@ SLOW_SECONDS = 600.0
 KILLER_BANDS = (Band.EASY, Band.MEDIUM, Band.HARD, Band.EXPERT)
 """The killer bands the bench measures: killer extreme is not generated (no cage search
 aims at it)."""
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """What a section is expected to cost."""
-
-    section: int
-    """Its index in the config."""
-    cpu_seconds: float | None
-    """CPU seconds on one worker; None when its cell was not measured."""
 
 
 def cell(section: SectionConfig) -> Cell | None:
@@ -74,10 +91,10 @@ def measured(section: SectionConfig) -> bool:
             and not dig.minimal and dig.regions is None)
 
 
-def estimate(index: int, section: SectionConfig) -> Estimate:
-    """The section's CPU seconds from its cell's measured rate."""
+def cpu_seconds(section: SectionConfig) -> float | None:
+    """The section's CPU seconds on one worker from its cell's rate; None: not measured."""
     key = cell(section)
-    return Estimate(index, None if key is None else section.count * 60.0 / RATES[key])
+    return None if key is None else section.count * 60.0 / RATES[key]
 
 
 def _minutes(seconds: float) -> str:
@@ -88,26 +105,25 @@ def _minutes(seconds: float) -> str:
 
 def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     """(the one-line estimate of the book, one warning per slow section)."""
-    found = [estimate(i, s) for i, s in enumerate(cfg.sections)]
-    known = [e.cpu_seconds for e in found if e.cpu_seconds is not None]
-    parts = []
-    for e, s in zip(found, cfg.sections, strict=True):
-        what = "not measured" if e.cpu_seconds is None else _minutes(e.cpu_seconds)
-        parts.append(f"{s.name} {what}")
-    total = sum(known)
+    parts, slow = [], []
+    total, missing = 0.0, False
+    for i, s in enumerate(cfg.sections):
+        key, seconds = cell(s), cpu_seconds(s)
+        if key is None or seconds is None:
+            parts.append(f"{s.name} not measured")
+            missing = True
+            continue
+        total += seconds
+        parts.append(f"{s.name} {_minutes(seconds)}")
+        if seconds > SLOW_SECONDS:
+            slow.append(
+                f"sections[{i}] {s.name!r}: {key[1]}x{key[1]} {key[0].value} {key[2].value} "
+                f"fills at about {RATES[key]:.1f} puzzles a CPU minute (bench bands), so "
+                f"its {s.count} puzzles take {_minutes(seconds)} of CPU time")
     line = (f"estimate: {_minutes(total)} of CPU time, {_minutes(total / workers)} on "
             f"{workers} worker{'s' if workers > 1 else ''} ({'; '.join(parts)})")
-    if len(known) < len(found):
+    if missing:
         line += "; sections not measured are left out"
-    slow = []
-    for e, s in zip(found, cfg.sections, strict=True):
-        key = cell(s)
-        if key is not None and e.cpu_seconds is not None and e.cpu_seconds > SLOW_SECONDS:
-            slow.append(
-                f"sections[{e.section}] {s.name!r}: {key[1]}x{key[1]} {key[0].value} "
-                f"{key[2].value} fills at "
-                f"about {RATES[key]:.1f} puzzles a CPU minute (bench bands), so its "
-                f"{s.count} puzzles take {_minutes(e.cpu_seconds)} of CPU time")
     return line, slow
 
 
@@ -198,8 +214,6 @@ def _names(text: str | None, kind: type[Variant] | type[Band]) -> list | None:
 def bench_bands(args: argparse.Namespace) -> int:
     """For each cell (or those of --kinds and --bands), fill a section of -n puzzles as a
     book does on one worker, and print puzzles a CPU minute."""
-    from .generate import make_puzzle
-
     count = args.n
     if count <= 0:
         from .errors import InputError
@@ -209,7 +223,9 @@ def bench_bands(args: argparse.Namespace) -> int:
     chosen = cells(_names(args.kinds, Variant), _names(args.bands, Band), size)
     print(f"bands: {count} puzzles a section, {size}x{size}, no symmetry, no clue range, one "
           f"worker; CPU time of this process; {machine()}")
-    make_puzzle(DigSpec(size), "warm", 0)  # load or compile the kernels outside the timing
+    for variant in dict.fromkeys(key[0] for key in chosen):
+        # load or compile each kind's kernels and grader outside the timing
+        measure((variant, size, Band.EASY), 1, seed=-1)
     print(f"{'kind':8s} {'band':8s} {'made':>5s} {'CPU s':>8s} {'puzzles/CPU min':>16s}")
     for key in chosen:
         m = measure(key, count)

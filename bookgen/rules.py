@@ -300,12 +300,28 @@ Mix = tuple[int, int, int, int, int]
 """Counts of measured puzzles per band: easy, medium, hard, expert, extreme."""
 
 VARIANT_MIX: dict[tuple[Variant, int], tuple[dict[int, Mix], tuple[int, int, Mix]]] = {
-    (Variant.X, 9): ({24: (0, 10, 4, 3, 3), 28: (4, 15, 1, 0, 0), 32: (16, 4, 0, 0, 0),
-                      36: (19, 1, 0, 0, 0)}, (22, 28, (0, 0, 0, 0, 1))),
+    (Variant.X, 9): (
+        {20: (0, 2, 2, 6, 50), 22: (1, 8, 12, 16, 23), 24: (1, 23, 11, 16, 9),
+         26: (8, 34, 6, 8, 4), 28: (12, 43, 4, 0, 1), 30: (25, 30, 3, 2, 0),
+         32: (40, 20, 0, 0, 0), 36: (58, 2, 0, 0, 0)},
+        (17, 20, (0, 0, 6, 4, 50))),
+    (Variant.HYPER, 9): (
+        {20: (1, 33, 15, 7, 4), 22: (11, 34, 8, 5, 2), 24: (24, 32, 3, 1, 0),
+         26: (38, 22, 0, 0, 0), 28: (49, 11, 0, 0, 0), 30: (55, 5, 0, 0, 0),
+         32: (58, 2, 0, 0, 0), 36: (60, 0, 0, 0, 0)},
+        (14, 20, (0, 9, 11, 11, 29))),
+    (Variant.JIGSAW, 9): (
+        {20: (0, 7, 12, 22, 19), 22: (0, 27, 12, 17, 4), 24: (2, 29, 14, 12, 3),
+         26: (4, 42, 8, 6, 0), 28: (18, 40, 0, 2, 0), 30: (35, 23, 1, 1, 0),
+         32: (41, 19, 0, 0, 0), 36: (59, 1, 0, 0, 0)},
+        (13, 21, (0, 0, 1, 4, 55))),
 }
 """BAND_MIX and MINIMAL_MIX of the variants, by (variant, size): (rows by clue count,
 (fewest clues, most clues, counts) of minimal puzzles); measured with tools/band_mix.py
---variant, 20 samples a row (killer has no clue count: its rows do not exist)."""
+--variant, 60 samples a row (a jigsaw puzzle on a fresh layout each). Random digs give a
+variant's harder bands at fewer clues than classic ones, and its minimal puzzles are
+nearly all extreme (X: 50 of 60), so a hard X section waits for luck unless its dig is
+aimed (select.aimed). Killer has no clue count, so no rows."""
 
 
 def band_mix(variant: Variant, size: int) -> tuple[dict[int, Mix], tuple[int, int, Mix]] | None:

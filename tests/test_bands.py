@@ -14,14 +14,14 @@ import pytest
 from exact_cover import count_exact
 from test_grade_table import read_table
 
-from bookgen.bandrates import RATES, SLOW_SECONDS, book_estimate, cells, estimate
+from bookgen.bandrates import RATES, SLOW_SECONDS, book_estimate, cells, cpu_seconds
 from bookgen.config import load_config
 from bookgen.grade import grade
 from bookgen.grade.solver import grades_at_least
 from bookgen.grid import geometry
 from bookgen.model import Band, band_of
 from bookgen.pipeline import build_book
-from bookgen.rules import Variant
+from bookgen.rules import VARIANT_MIX, Variant
 
 
 def bookgen(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -109,10 +109,10 @@ def test_the_estimate_adds_the_sections(tmp_path):
                             "  - {name: B, count: 10, variant: x, difficulty: hard}\n"
                             "  - {name: C, count: 4, difficulty: {grade: [2, 3]}}\n")
     cfg = load_config(path)
-    a, b, c = (estimate(i, s) for i, s in enumerate(cfg.sections))
-    assert a.cpu_seconds == pytest.approx(40 * 60 / RATES[Variant.CLASSIC, 9, Band.HARD])
-    assert b.cpu_seconds == pytest.approx(10 * 60 / RATES[Variant.X, 9, Band.HARD])
-    assert c.cpu_seconds is None
+    a, b, c = (cpu_seconds(s) for s in cfg.sections)
+    assert a == pytest.approx(40 * 60 / RATES[Variant.CLASSIC, 9, Band.HARD])
+    assert b == pytest.approx(10 * 60 / RATES[Variant.X, 9, Band.HARD])
+    assert c is None
     line, slow = book_estimate(cfg, 2)
     assert line.startswith("estimate: ")
     assert "(A " in line and "; B " in line and "; C not measured)" in line
@@ -177,3 +177,11 @@ def test_validate_warns_about_a_slow_section(tmp_path):
     assert warning.startswith(
         f"warning: sections[0] 'S': {size}x{size} {variant.value} {band.value} fills at about "
         f"{rate:.1f} puzzles a CPU minute (bench bands), so its {count} puzzles take ")
+
+
+def test_every_variant_mix_row_is_complete():
+    for (variant, n), (rows, (fewest, most, counts)) in VARIANT_MIX.items():
+        assert n in variant.sizes and fewest <= most and sum(counts) >= 20
+        for k, row in rows.items():
+            assert len(row) == len(Band) and sum(row) >= 20, (variant, k)
+            assert k >= fewest, "a row below the fewest clues of a minimal dig is never used"

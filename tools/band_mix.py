@@ -5,7 +5,9 @@ clue count: the numbers behind rules.BAND_MIX, MINIMAL_MIX and VARIANT_MIX, whic
 Puzzle i of a row is generate.make_puzzle(DigSpec(size, clues=k, variant=v),
 "bandmix:<size>:<k>", i) (no symmetry; classic seeds have no variant part, the others
 "bandmix:<variant>:<size>:<k>"; a jigsaw puzzle gets a fresh random layout), graded by the
-human grader; a minimal row digs until no clue can go. Each row prints as a JSON line:
+human grader (its band found by the ladder cut at each band's top,
+grade.solver.grades_at_least: the same band, without grading extreme puzzles whole); a
+minimal row digs until no clue can go. Each row prints as a JSON line:
 variant, size, clues ('minimal' or k), samples, counts per band (easy to extreme), the
 fewest and most clues seen, and seconds. One process, so run it niced:
 
@@ -22,9 +24,17 @@ import time
 
 from bookgen.errors import GenerationError
 from bookgen.generate import make_puzzle
-from bookgen.grade import grade
-from bookgen.model import Band, ClueTarget, DigSpec, band_of
+from bookgen.grade.solver import grades_at_least
+from bookgen.grid import Geometry, Grid
+from bookgen.model import Band, ClueTarget, DigSpec
 from bookgen.rules import Variant
+
+
+def band(puzzle: Grid, geo: Geometry) -> Band:
+    """The band of the puzzle's grade: the first whose top it does not reach."""
+    capped = tuple(Band)[:-1]  # every band but extreme has a top
+    return next((b for b in capped if not grades_at_least(puzzle, geo, b.bounds[1])),
+                Band.EXTREME)
 
 
 def row(size: int, clues: int | None, samples: int,
@@ -42,7 +52,7 @@ def row(size: int, clues: int | None, samples: int,
         except GenerationError:  # a clue count below what digs reach within their tries
             unreached += 1
             continue
-        counts[band_of(grade(made.puzzle, made.geo, made.solution).grade)] += 1
+        counts[band(made.puzzle, made.geo)] += 1
         seen.append(made.clues)
     return {"variant": variant.value, "size": size, "clues": clues or "minimal",
             "samples": samples - unreached,
