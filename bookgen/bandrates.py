@@ -73,8 +73,8 @@ SLOW_SECONDS = 600.0
 """A section estimated to take more CPU seconds than this is warned about."""
 
 KILLER_BANDS = (Band.EASY, Band.MEDIUM, Band.HARD, Band.EXPERT)
-"""The killer bands the bench measures: killer extreme is not generated (no cage search
-aims at it)."""
+"""The killer bands the bench measures (killer extreme is left to the cage generation's
+own work)."""
 
 
 def cell(section: SectionConfig) -> Cell | None:
@@ -214,6 +214,9 @@ def _names(text: str | None, kind: type[Variant] | type[Band]) -> list | None:
 def bench_bands(args: argparse.Namespace) -> int:
     """For each cell (or those of --kinds and --bands), fill a section of -n puzzles as a
     book does on one worker, and print puzzles a CPU minute."""
+    from .pipeline import _candidate
+    from .select import Rules
+
     count = args.n
     if count <= 0:
         from .errors import InputError
@@ -224,8 +227,8 @@ def bench_bands(args: argparse.Namespace) -> int:
     print(f"bands: {count} puzzles a section, {size}x{size}, no symmetry, no clue range, one "
           f"worker; CPU time of this process; {machine()}")
     for variant in dict.fromkeys(key[0] for key in chosen):
-        # load or compile each kind's kernels and grader outside the timing
-        measure((variant, size, Band.EASY), 1, seed=-1)
+        # load or compile each kind's kernels and grader outside the timing: one candidate
+        _candidate((Rules(DigSpec(size, variant=variant), Difficulty(None, ())), "warm", 0))
     print(f"{'kind':8s} {'band':8s} {'made':>5s} {'CPU s':>8s} {'puzzles/CPU min':>16s}")
     for key in chosen:
         m = measure(key, count)
