@@ -1,15 +1,17 @@
 """Feasibility: how often a random candidate lands in a section's band, judged from the
-measured band mixes of random puzzles (rules.BAND_MIX, rules.MINIMAL_MIX), and the
-warnings `bookgen validate` gives for sections whose puzzles are rare.
+measured band mixes of random puzzles (rules.band_mix: classic and the 9x9 variants), and
+the warnings `bookgen validate` gives for sections whose puzzles are rare.
 
 Glossary:
   row        a measured band mix: random puzzles without symmetry dug to k clues, or the
              minimal ones; counts of easy, medium, hard, expert, extreme
   chance     the share of a section's random candidates that fit its band. A candidate is
              dug to the section's fewest clues (to minimal with `minimal: true` or without a
-             clue range), so that row decides; an easy or medium section's dig stops before
-             the puzzle gets too hard (select.aimed), so the row of its most clues decides,
-             and a candidate fits when it is not harder than the band
+             clue range), so that row decides. A dig for a band below extreme stops before
+             the puzzle gets too hard (select.aimed): it lands in the band when it gets there
+             (the row of its fewest clues is at least the band) and stops within the clue
+             range (the row of its most clues is not above the band), so the rarer of the
+             two decides
   rare       a chance below RARE: the build tries pipeline.RANDOM_PER_PUZZLE random
              candidates a puzzle, then improves the nearest, and improving only makes
              puzzles harder, so a rare easy section fails after minutes
@@ -22,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core.model import BANDS, Band
-from ..core.rules import BAND_MIX, MINIMAL_MIX
+from ..core.rules import band_mix
 from ..make.select import aimed
 from .config import BookConfig, SectionConfig
 
@@ -64,51 +66,63 @@ def _nearest(rows: Mapping[int, tuple[int, ...]], k: int) -> int:
     return min(rows, key=lambda m: (abs(m - k), m))
 
 
+def _row(rows: Mapping[int, tuple[int, ...]], minimal: tuple[int, int, tuple[int, ...]],
+         k: int) -> tuple[tuple[int, ...], str]:
+    """The counts of puzzles dug to k clues (0: minimal) and the row's name."""
+    if k >= minimal[0]:
+        m = _nearest(rows, k)
+        return rows[m], f"{m}-clue"
+    return minimal[2], "minimal"
+
+
 def chance(section: SectionConfig) -> Chance | None:
     """The chance of the section's random candidates; None when it asks no band, or its size
-    was not measured, or no row decides it (an easy dig with no clue range to stop at)."""
+    and variant were not measured."""
     band, dig = section.difficulty.band, section.dig
-    rows, minimal = BAND_MIX.get(dig.size), MINIMAL_MIX.get(dig.size)
-    if band is None or rows is None or minimal is None:
+    mix = band_mix(dig.variant, dig.size)
+    if band is None or mix is None:
         return None
-    least, counts = minimal[0], minimal[2]
-    stops = aimed(section.difficulty) and not dig.minimal
-    if stops:
-        if dig.clues is None:
-            return None
-        k = dig.clues.hi
-    else:
-        k = dig.clues.lo if dig.clues is not None and not dig.minimal else 0
-    if k >= least:
-        m = _nearest(rows, k)
-        counts, name = rows[m], f"{m}-clue"
-    else:
-        name = "minimal"
-    return Chance(_fits(counts, band, stops), sum(counts), name)
+    rows, minimal = mix
+    i = _ORDER.index(band)
+    deep = dig.clues.lo if dig.clues is not None and not dig.minimal else 0
+    counts, name = _row(rows, minimal, deep)
+    if not aimed(section.difficulty) or dig.minimal:
+        return Chance(counts[i], sum(counts), name)
+    reach = Chance(sum(counts[i:]), sum(counts), name)
+    if dig.clues is None:
+        return reach
+    top, top_name = _row(rows, minimal, dig.clues.hi)
+    within = Chance(sum(top[: i + 1]), sum(top), top_name)
+    return min(within, reach, key=lambda c: c.share)
 
 
 def practical(section: SectionConfig) -> str:
     """Clue counts (and minimality) at which the section's band is common, in words; else
     the measured row where it is least rare."""
     band, n = section.difficulty.band, section.dig.size
-    assert band is not None
-    rows, minimal = BAND_MIX[n], MINIMAL_MIX[n]
-    easy_dig = aimed(section.difficulty)
-    share = {k: _fits(c, band, easy_dig) / sum(c) for k, c in rows.items()}
+    mix = band_mix(section.dig.variant, n)
+    assert band is not None and mix is not None
+    rows, minimal = mix
+    i = _ORDER.index(band)
+    stops = aimed(section.difficulty)
+    # an aimed dig stopped at k clues fits when the puzzle there is neither above the band
+    # nor short of it; one that is not aimed, when it is in the band
+    share = {k: min(sum(c[i:]), sum(c[: i + 1])) / sum(c) if stops else c[i] / sum(c)
+             for k, c in rows.items()}
     good = sorted(k for k, s in share.items() if s >= PRACTICAL)
     ways = []
-    if good and easy_dig:
+    if good and band is Band.EASY:
         ways.append(f"without minimal, a clue range reaching {good[0]} or more, e.g. "
                     f"clues: [{good[0]}, {good[0] + n}]")
     elif good:
         ways.append(f"without minimal, clues: [{good[0]}, {good[-1]}]")
     at_minimal = _fits(minimal[2], band, False) / sum(minimal[2])
-    if not easy_dig and at_minimal >= PRACTICAL:
+    if not stops and at_minimal >= PRACTICAL:
         ways.append(f"minimal puzzles ({minimal[0]}-{minimal[1]} clues)")
     if ways:
         return " or ".join(ways)
     best = max(share, key=lambda k: (share[k], -k))
-    if not easy_dig and at_minimal >= share[best]:
+    if not stops and at_minimal >= share[best]:
         best_share, where = at_minimal, "minimal puzzles"
     else:
         best_share, where = share[best], f"clues: [{best}, {best}]"
@@ -120,12 +134,14 @@ def practical(section: SectionConfig) -> str:
 
 def rare_sections(cfg: BookConfig) -> list[str]:
     """One warning for each section whose band random candidates rarely meet."""
+    from .bandrates import measured
     from .pipeline import RANDOM_PER_PUZZLE
 
     out = []
     for i, section in enumerate(cfg.sections):
         found = chance(section)
-        if found is None or found.share >= RARE:
+        # a section its cell's rate was measured on gets the estimate instead (bandrates)
+        if found is None or found.share >= RARE or measured(section):
             continue
         band = section.difficulty.band
         assert band is not None

@@ -3,8 +3,8 @@
 Glossary:
   section seed  f"{book seed}:{section index}"; candidate i of a section is
                 generate.make_puzzle(spec, section seed, i), rated with figures and grade;
-                for an aimed difficulty (select.aimed: easy, medium) the dig stops before
-                the puzzle gets too hard for it
+                for an aimed difficulty (select.aimed: every band but extreme) the dig
+                stops before the puzzle gets too hard for it
   rules         what every puzzle of a section must be (select.Rules): unique, of the
                 section's shape (size, symmetry, clue range, minimal) and difficulty;
                 random and improved puzzles alike are picked only when they keep them
@@ -43,6 +43,7 @@ from ..core.grid import Geometry, Grid, format_line, geometry
 from ..core.model import Book, BookPuzzle, BookSection
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate, rate_killer
+from ..grade.solver import grades_at_least
 from ..make.cluster import cluster_pool
 from ..make.generate import make_killer, make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
@@ -160,7 +161,12 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
 
 
 def _too_hard(difficulty: Difficulty, geo: Geometry) -> Callable[[Grid], bool]:
-    """The judge of an aimed dig: the puzzle rates above a limit of the difficulty."""
+    """The judge of an aimed dig: the puzzle rates above a limit of the difficulty. A band
+    alone is judged by the ladder cut at its top (the same answer as grading the puzzle
+    whole, without the steps past the top: the costly part of expert and extreme ones)."""
+    band = difficulty.band
+    if band is not None and not difficulty.ranges:
+        return lambda puzzle: grades_at_least(puzzle, geo, band.bounds[1])
     return lambda puzzle: too_hard(rate(puzzle, geo), difficulty)
 
 

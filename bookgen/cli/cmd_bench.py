@@ -24,6 +24,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..book.bandrates import bench_bands
 from ..core.errors import InputError
 from .options import add_options, capped_workers, positive_seconds, workers_of
 
@@ -598,6 +599,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "grade": bench_grade,
     "bank": bench_bank,
     "variants": bench_variants,
+    "bands": bench_bands,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
@@ -616,7 +618,8 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
         "generate -n N --minimal against the kernels alone and the start-up; variants: "
         "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
-        "layouts drawn per usable layout per size).",
+        "layouts drawn per usable layout per size; bands: puzzles a CPU minute of a 9x9 "
+        "section of each kind and band, made as a book makes them, on one worker).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -630,8 +633,15 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "--seconds", type=positive_seconds, default=10.0, metavar="S",
         help="time budget of each measurement (default 10)",
     )
-    p.add_argument("-n", type=int, default=10000, metavar="N",
-                   help="generate: puzzles to make (default 10000)")
+    p.add_argument("-n", type=int, default=None, metavar="N",
+                   help="generate, cli: puzzles to make (default 10000); bands: puzzles a "
+                   "section (default 20)")
+    p.add_argument("--kinds", default=None, metavar="K,K",
+                   help="bands: only these kinds (classic, x, hyper, jigsaw, killer)")
+    p.add_argument("--bands", default=None, metavar="B,B",
+                   help="bands: only these bands (easy, medium, hard, expert, extreme)")
+    p.add_argument("--size", type=int, default=None, metavar="N",
+                   help="bands: the grid size (default 9); kinds without it are left out")
     add_options(p, "workers", workers=dict(
         default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
         "2 for generate, 1 for cli, auto for improve)"))
@@ -642,7 +652,13 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_bench)
 
 
+PUZZLES = {"bands": 20}
+"""-n when not given, by kind: puzzles a section for bands, else 10000 puzzles made."""
+
+
 def run_bench(args: argparse.Namespace) -> int:
     """Run the bench kind named by args.kind, on --workers at most one per usable core."""
+    if args.n is None:
+        args.n = PUZZLES.get(args.kind, 10000)
     args.workers = capped_workers(workers_of(args), "--workers")
     return KINDS[args.kind](args)

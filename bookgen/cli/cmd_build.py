@@ -111,6 +111,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     t0 = time.perf_counter()
     cfg, out = _book_config(args)
+    print(_estimate(cfg)[0], flush=True)
     # The folder is checked and locked before any work: a build that cannot be written
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
@@ -192,8 +193,17 @@ def run_validate(args: argparse.Namespace) -> int:
     covered = cfg.template.print.platform in COVER_PLATFORMS
     preflight(Path(args.output) if args.output else Path("output") / cfg.name,
               book_bytes(puzzles, covered))
-    for warning in rare_sections(cfg):
+    line, slow = _estimate(cfg)
+    for warning in rare_sections(cfg) + slow:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
           f"template {cfg.template.name}")
+    print(line)
     return 0
+
+
+def _estimate(cfg: BookConfig) -> tuple[str, list[str]]:
+    """The book's time estimate from the measured band rates, and the slow sections."""
+    from ..book.bandrates import book_estimate
+
+    return book_estimate(cfg, cfg.workers or usable_cores())

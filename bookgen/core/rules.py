@@ -238,6 +238,54 @@ MINIMAL_MIX: dict[int, tuple[int, int, tuple[int, int, int, int, int]]] = {
 samples for 4x4, 60 for 6x6, 100 for 9x9, 12 for 12x12."""
 
 
+Mix = tuple[int, int, int, int, int]
+"""Counts of measured puzzles per band: easy, medium, hard, expert, extreme."""
+
+VARIANT_MIX: dict[tuple[str, int], tuple[dict[int, Mix], tuple[int, int, Mix]]] = {
+    ("x", 9): (
+        {20: (0, 2, 2, 6, 50), 22: (1, 8, 12, 16, 23), 24: (1, 23, 11, 16, 9),
+         26: (8, 34, 6, 8, 4), 28: (12, 43, 4, 0, 1), 30: (25, 30, 3, 2, 0),
+         32: (40, 20, 0, 0, 0), 36: (58, 2, 0, 0, 0)},
+        (17, 20, (0, 0, 6, 4, 50))),
+    ("hyper", 9): (
+        {20: (1, 33, 15, 7, 4), 22: (11, 34, 8, 5, 2), 24: (24, 32, 3, 1, 0),
+         26: (38, 22, 0, 0, 0), 28: (49, 11, 0, 0, 0), 30: (55, 5, 0, 0, 0),
+         32: (58, 2, 0, 0, 0), 36: (60, 0, 0, 0, 0)},
+        (14, 20, (0, 9, 11, 11, 29))),
+    ("jigsaw", 9): (
+        {20: (0, 7, 12, 22, 19), 22: (0, 27, 12, 17, 4), 24: (2, 29, 14, 12, 3),
+         26: (4, 42, 8, 6, 0), 28: (18, 40, 0, 2, 0), 30: (35, 23, 1, 1, 0),
+         32: (41, 19, 0, 0, 0), 36: (59, 1, 0, 0, 0)},
+        (13, 21, (0, 0, 1, 4, 55))),
+}
+"""BAND_MIX and MINIMAL_MIX of the variants, by (kind name, size): (rows by clue count,
+(fewest clues, most clues, counts) of minimal puzzles); measured with tools/band_mix.py
+--variant, 60 samples a row (a jigsaw puzzle on a fresh layout each). Random digs give a
+variant's harder bands at fewer clues than classic ones, and its minimal puzzles are
+nearly all extreme (X: 50 of 60), so a hard X section waits for luck unless its dig is
+aimed (select.aimed). Killer has no clue count, so no rows."""
+
+
+def band_mix(variant: Variant, size: int) -> tuple[dict[int, Mix], tuple[int, int, Mix]] | None:
+    """The measured band mix of a variant and size (rows, minimal), or None."""
+    if variant is Variant.CLASSIC:
+        rows, minimal = BAND_MIX.get(size), MINIMAL_MIX.get(size)
+        return None if rows is None or minimal is None else (rows, minimal)
+    return VARIANT_MIX.get((variant.name, size))
+
+
+HARDEST_GRADE: dict[tuple[str, int], float] = {
+    ("classic", 4): 1.2,
+    ("x", 4): 1.5,
+}
+"""The hardest grade random minimal puzzles reached, by (kind name, size), where it caps the
+bands: 4x4 classic 1.2 in 30,000 (all easy), 4x4 X 1.5 in 5,000 (30 medium, the rest
+easy). Every puzzle holds a minimal one of its solution, and givens added never make a
+puzzle harder, so a band above these is refused (config.sections). 6x6 reaches every
+band (600 minimal: 447 easy, 125 medium, 1 hard, 26 expert, 1 extreme, up to 7.1), so
+it is slow there, never impossible; 9x9 and larger reach every band."""
+
+
 # ---------------------------------------------------------------- print (PRINT.md)
 
 PER_PAGE = (1, 2, 4, 6)

@@ -117,6 +117,29 @@ def grade(
     return grading_of(steps, board.solved())
 
 
+def grades_at_least(values: tuple[int, ...], geo: Geometry, top: float) -> bool:
+    """Whether grade(values, geo).grade >= top, found without solving past top.
+
+    The ladder runs with the rungs rated below top only, which the full ladder tries first
+    and in the same order, so both take the same steps until one rated top or more is
+    needed: a step that rounds to top or more, or a state none of these rungs moves (the
+    full ladder would take a later rung's step or a trial, both rated top or more). What
+    makes an aimed dig cheap: the step past a band's top is judged, never graded whole.
+    """
+    board = Board(values, geo)
+    finders = [rung.finder for rung in LADDER if rung.finder and rung.base < top]
+    while not board.solved() and not board.broken():
+        found = next((steps for f in finders if (steps := f(board))), None)
+        if found is None or any(round(s.difficulty, 1) >= top for s in found):
+            return True
+        changed = False
+        for step in found:
+            changed |= board.apply(step)
+        if not changed:
+            break  # the full ladder stops here too, unsolved, its grade below top
+    return False
+
+
 def grading_of(steps: Sequence[Step], solved: bool) -> Grading:
     """The Grading of a solve's steps: the hardest step's difficulty is the grade."""
     hardest = max(steps, key=lambda s: s.difficulty, default=None)

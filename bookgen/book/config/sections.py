@@ -47,6 +47,7 @@ from ...core.model import (
 )
 from ...core.rules import (
     DEFAULT_OBJECTIVE,
+    HARDEST_GRADE,
     MIN_CLUES,
     SHIDOKU_PUZZLES,
     SIZES,
@@ -425,6 +426,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         return None
     improve = read.get("improve")
     size = read.get("size")
+    _check_reachable(kind[0], size, difficulty, read)
     if size > TRACE_MAX_SIZE:
         _check_untraced(size, diff, improve, read)
     return SectionConfig(
@@ -446,6 +448,19 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             objective=improve.get("objective"),
         ),
     )
+
+
+def _check_reachable(variant: Variant, size: int, difficulty: Difficulty, read: Read) -> None:
+    """Report a band no puzzle of the size and variant reaches (rules.HARDEST_GRADE)."""
+    band, top = difficulty.band, HARDEST_GRADE.get((variant.name, size))
+    if band is None or top is None or band.bounds[0] <= top:
+        return
+    kind = "" if variant is Variant.CLASSIC else f"{variant.value.upper()} "
+    within = [b.value for b in Band if b.bounds[0] <= top]
+    choose = within[0] if len(within) == 1 else f"{', '.join(within[:-1])} or {within[-1]}"
+    read.at_key("difficulty").fail(
+        f"{size}x{size} {kind}puzzles cannot be {band.value}: the hardest {size}x{size} "
+        f"{kind}puzzles grade {top:g} ({within[-1]} at most); choose {choose}")
 
 
 def _cage_spec(read: Read | None) -> CageSpec:

@@ -1,0 +1,239 @@
+"""Band rates: how fast each (kind, band) section fills, measured by `bookgen bench bands`,
+and what `validate` and `build` make of it (a time estimate, a warning, a refusal).
+
+Glossary:
+  cell       a (kind, size, band) of sections: the bench's are 9x9 classic, X, hyper and
+             jigsaw easy to extreme and killer easy to expert (--size measures others); a
+             section belongs to a cell when it asks the band on a grid of that kind and size
+  default    the shape a cell is measured with: no symmetry, no clue range, not minimal, a
+             fresh jigsaw layout each
+  rate       puzzles a CPU minute for a cell: a section of the default shape made through
+             pipeline._section on one worker in one process, its CPU time including the
+             grading, the selection and any improvement; RATES holds the measured ones
+  estimate   CPU seconds a section takes: its count over its cell's rate (None: not
+             measured, e.g. 12x12 or a killer extreme); other shapes are estimated from
+             their cell's default (a clue range or symmetry may be slower); the book's is
+             the sum, and its wall time spreads it over the workers
+  slow       a section whose estimate exceeds SLOW_SECONDS: validate warns with the figure
+  impossible a band no puzzle of the size reaches (rules.HARDEST_GRADE): validate and
+             build refuse the section (config.sections)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import platform
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.model import Band, DigSpec
+from ..core.rules import Symmetry, Variant
+from .config import BookConfig, Difficulty, SectionConfig
+
+Cell = tuple[Variant, int, Band]
+"""(kind, size, band)."""
+
+# Measured 2026-11-26 with `bookgen bench bands -n 20` (and --size 6), one worker, CPU
+# time of the process, on an Intel Xeon (2 cores, shared with other work), Linux,
+# Python 3.11.7.
+RATES: dict[Cell, float] = {
+    (Variant.CLASSIC, 9, Band.EASY): 2417.1,
+    (Variant.CLASSIC, 9, Band.MEDIUM): 929.9,
+    (Variant.CLASSIC, 9, Band.HARD): 294.0,
+    (Variant.CLASSIC, 9, Band.EXPERT): 397.8,
+    (Variant.CLASSIC, 9, Band.EXTREME): 239.3,
+    (Variant.X, 9, Band.EASY): 2221.3,
+    (Variant.X, 9, Band.MEDIUM): 764.0,
+    (Variant.X, 9, Band.HARD): 508.6,
+    (Variant.X, 9, Band.EXPERT): 195.3,
+    (Variant.X, 9, Band.EXTREME): 25.2,
+    (Variant.HYPER, 9, Band.EASY): 1479.1,
+    (Variant.HYPER, 9, Band.MEDIUM): 473.4,
+    (Variant.HYPER, 9, Band.HARD): 229.5,
+    (Variant.HYPER, 9, Band.EXPERT): 134.9,
+    (Variant.HYPER, 9, Band.EXTREME): 56.0,
+    (Variant.JIGSAW, 9, Band.EASY): 705.5,
+    (Variant.JIGSAW, 9, Band.MEDIUM): 211.2,
+    (Variant.JIGSAW, 9, Band.HARD): 95.2,
+    (Variant.JIGSAW, 9, Band.EXPERT): 68.5,
+    (Variant.CLASSIC, 6, Band.EASY): 9467.9,
+    (Variant.CLASSIC, 6, Band.MEDIUM): 2497.1,
+    (Variant.CLASSIC, 6, Band.HARD): 38.6,
+    (Variant.CLASSIC, 6, Band.EXPERT): 282.1,
+}
+"""Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
+on the machine named above, 20 puzzles a cell unless noted."""
+
+SIZE = 9
+"""The grid size the bench measures unless told (--size)."""
+
+SLOW_SECONDS = 600.0
+"""A section estimated to take more CPU seconds than this is warned about."""
+
+KILLER_BANDS = (Band.EASY, Band.MEDIUM, Band.HARD, Band.EXPERT)
+"""The killer bands the bench measures (killer extreme is left to the cage generation's
+own work)."""
+
+
+def cell(section: SectionConfig) -> Cell | None:
+    """The measured cell a section belongs to, or None (not measured, no band)."""
+    band = section.difficulty.band
+    key = (section.dig.variant, section.dig.size, band) if band is not None else None
+    return key if key in RATES else None
+
+
+def measured(section: SectionConfig) -> bool:
+    """Whether the section is its cell's default shape, so its rate was measured as is."""
+    dig = section.dig
+    return (cell(section) is not None and dig.symmetry is Symmetry.NONE and dig.clues is None
+            and not dig.minimal and dig.regions is None)
+
+
+def cpu_seconds(section: SectionConfig) -> float | None:
+    """The section's CPU seconds on one worker from its cell's rate; None: not measured."""
+    key = cell(section)
+    return None if key is None else section.count * 60.0 / RATES[key]
+
+
+def _minutes(seconds: float) -> str:
+    if seconds < 1:
+        return "under 1 s"
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
+def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
+    """(the one-line estimate of the book, one warning per slow section)."""
+    parts, slow = [], []
+    total, missing = 0.0, False
+    for i, s in enumerate(cfg.sections):
+        key, seconds = cell(s), cpu_seconds(s)
+        if key is None or seconds is None:
+            parts.append(f"{s.name} not measured")
+            missing = True
+            continue
+        total += seconds
+        parts.append(f"{s.name} {_minutes(seconds)}")
+        if seconds > SLOW_SECONDS:
+            slow.append(
+                f"sections[{i}] {s.name!r}: {key[1]}x{key[1]} {key[0].value} {key[2].value} "
+                f"fills at about {RATES[key]:.1f} puzzles a CPU minute (bench bands), so "
+                f"its {s.count} puzzles take {_minutes(seconds)} of CPU time")
+    line = (f"estimate: {_minutes(total)} of CPU time, {_minutes(total / workers)} on "
+            f"{workers} worker{'s' if workers > 1 else ''} ({'; '.join(parts)})")
+    if missing:
+        line += "; sections not measured are left out"
+    return line, slow
+
+
+# ---------------------------------------------------------------- bench bands
+
+
+def cells(kinds: Sequence[Variant] | None, bands: Sequence[Band] | None, size: int = SIZE
+          ) -> list[Cell]:
+    """The bench's cells of a size, restricted to the kinds and bands given (None: all);
+    a kind without that size is left out."""
+    out = []
+    for variant in (Variant.CLASSIC, Variant.X, Variant.HYPER, Variant.JIGSAW, Variant.KILLER):
+        if size not in variant.sizes or (kinds is not None and variant not in kinds):
+            continue
+        for band in KILLER_BANDS if variant is Variant.KILLER else tuple(Band):
+            if bands is None or band in bands:
+                out.append((variant, size, band))
+    return out
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One cell of the bench."""
+
+    cell: Cell
+    """The kind, size and band."""
+    made: int
+    """Puzzles the section filled (its count unless it failed)."""
+    cpu_seconds: float
+    """CPU seconds of this process for the section."""
+    failure: str | None
+    """The build's error when the section could not be filled."""
+
+    @property
+    def rate(self) -> float:
+        """Puzzles a CPU minute."""
+        return self.made * 60.0 / self.cpu_seconds if self.cpu_seconds else 0.0
+
+
+def measure(key: Cell, count: int, seed: int = 0) -> Measured:
+    """Fill one section of the cell as a book does, on one worker in this process."""
+    from tqdm import tqdm
+
+    from ..core.errors import GenerationError
+    from .pipeline import _section
+
+    variant, size, band = key
+    section = SectionConfig(band.value, count, Difficulty(band, ()),
+                            DigSpec(size, variant=variant), None)
+    failure = None
+    t0 = time.process_time()
+    # the bar counts the puzzles found (a failed section's too) and shows nothing
+    with tqdm(total=count, file=io.StringIO()) as bar:
+        try:
+            _section(0, section, seed, set(), lambda f, jobs: map(f, jobs), bar)
+        except GenerationError as e:
+            failure = str(e)
+    return Measured(key, int(bar.n), time.process_time() - t0, failure)
+
+
+def machine() -> str:
+    """The processor and Python, as the report notes them."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f
+                        if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return f"{cpu}, {platform.system()}, Python {platform.python_version()}"
+
+
+def _names(text: str | None, kind: type[Variant] | type[Band]) -> list | None:
+    if not text:
+        return None
+    from ..core.errors import InputError
+
+    by_name = {str(k.value): k for k in kind}
+    out = []
+    for name in text.split(","):
+        if name.strip().lower() not in by_name:
+            allowed = ", ".join(by_name)
+            raise InputError(f"{name.strip()!r}: expected one of {allowed}")
+        out.append(by_name[name.strip().lower()])
+    return out
+
+
+def bench_bands(args: argparse.Namespace) -> int:
+    """For each cell (or those of --kinds and --bands), fill a section of -n puzzles as a
+    book does on one worker, and print puzzles a CPU minute."""
+    from ..make.select import Rules
+    from .pipeline import _candidate
+
+    count = args.n
+    if count <= 0:
+        from ..core.errors import InputError
+
+        raise InputError(f"-n {count}: expected a positive number of puzzles")
+    size = args.size or SIZE
+    chosen = cells(_names(args.kinds, Variant), _names(args.bands, Band), size)
+    print(f"bands: {count} puzzles a section, {size}x{size}, no symmetry, no clue range, one "
+          f"worker; CPU time of this process; {machine()}")
+    for variant in dict.fromkeys(key[0] for key in chosen):
+        # load or compile each kind's kernels and grader outside the timing: one candidate
+        _candidate((Rules(DigSpec(size, variant=variant), Difficulty(None, ())), "warm", 0))
+    print(f"{'kind':8s} {'band':8s} {'made':>5s} {'CPU s':>8s} {'puzzles/CPU min':>16s}")
+    for key in chosen:
+        m = measure(key, count)
+        note = f"  failed: {m.failure}" if m.failure else ""
+        print(f"{key[0].value:8s} {key[2].value:8s} {m.made:5d} {m.cpu_seconds:8.2f} "
+              f"{m.rate:16.1f}{note}", flush=True)
+    return 0
+
