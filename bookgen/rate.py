@@ -25,7 +25,7 @@ from typing import Any
 
 from .grid import Geometry, Grid, format_line, format_lines
 from .killer import Cages
-from .model import Band
+from .model import Band, band_of
 from .rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from .solver import Trace, backend_of, solve, trace
 
@@ -149,12 +149,15 @@ def _graded(
     )
 
 
-def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
+def rate_killer(values: Grid, cages: Cages, with_grade: bool = True,
+                ceiling: float | None = None) -> Rating:
     """Rate a killer puzzle: its solutions by the cage kernels, and its killer grade when
-    it is unique and the grade is asked for."""
+    it is unique and the grade is asked for. With a ceiling, a puzzle whose grade would be
+    the ceiling or more is graded no further (grade.killer.grade_killer_below): it is
+    rated the ceiling, a lower bound, with no hardest technique and no steps."""
     import numpy as np
 
-    from .grade.killer import grade_killer
+    from .grade.killer import grade_killer, grade_killer_below
     from .kernels import get_backend
 
     t0 = time.perf_counter()
@@ -163,7 +166,12 @@ def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
     clues = sum(1 for v in values if v)
     if not with_grade or count != 1:
         return Rating(values, count, solution, None, clues, time.perf_counter() - t0)
-    g = grade_killer(values, cages, solution)
+    g = (grade_killer(values, cages, solution) if ceiling is None
+         else grade_killer_below(values, cages, ceiling))
+    if g is None:
+        assert ceiling is not None
+        return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
+                      ceiling, band_of(ceiling))
     return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
                   round(g.grade, 1), g.band, g.hardest, tuple(g.counts))
 

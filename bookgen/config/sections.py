@@ -34,7 +34,7 @@ import yaml
 from ..errors import InputError
 from ..grid import geometry
 from ..lang import Texts
-from ..model import BANDS, CAGE_WEIGHTS, MAX_CAGE, Band, CageSpec, ClueTarget, DigSpec
+from ..model import BANDS, MAX_CAGE, Band, CageSpec, ClueTarget, DigSpec
 from ..rules import (
     DEFAULT_OBJECTIVE,
     MIN_CLUES,
@@ -236,8 +236,11 @@ MAX_KILLER_GIVENS = 20
 
 _CAGES = Map(
     {
-        "sizes": Key(_cage_weights, default=CAGE_WEIGHTS,
-                     help=f"Relative weights of cage sizes 1 to {MAX_CAGE} cells."),
+        "sizes": Key(_cage_weights, default=CageSpec.weights,
+                     default_words="drawn for the band",
+                     help=f"Relative weights of cage sizes 1 to {MAX_CAGE} cells; by "
+                          "default the mix measured to give the section's band, with "
+                          "no single-cell cages asked for."),
         "givens": Key(read_int_between(0, MAX_KILLER_GIVENS), default=CageSpec.givens,
                       help="Most givens placed before the cages make the solution unique; "
                            "0: cages alone."),
@@ -468,7 +471,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             minimal=read.get("minimal"),
             variant=kind[0],
             regions=kind[1],
-            cages=_cage_spec(read.get("cages")),
+            cages=_cage_spec(read.get("cages"), difficulty.band),
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),
@@ -478,7 +481,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     )
 
 
-def _cage_spec(read: Read | None) -> CageSpec:
+def _cage_spec(read: Read | None, band: Band | None) -> CageSpec:
     if read is None:
-        return CageSpec()
-    return CageSpec(weights=read.get("sizes"), givens=read.get("givens"))
+        return CageSpec(aim=band)
+    return CageSpec(weights=read.get("sizes"), givens=read.get("givens"), aim=band)
