@@ -14,6 +14,9 @@ Glossary:
              candidates a puzzle, then improves the nearest, and improving only makes
              puzzles harder, so a rare easy section fails after minutes
   practical  clue counts whose row gives the band at least PRACTICAL of the time
+  killer     a killer section drawn for its band has the share measured for that draw
+             (cage_aim.BAND_DRAWS; row 'killer'); one with its own cage sizes or givens
+             has none
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .cage_aim import BAND_DRAWS
 from .config import BookConfig, SectionConfig
-from .model import BANDS, Band
-from .rules import BAND_MIX, MINIMAL_MIX
+from .model import BANDS, Band, CageSpec
+from .rules import BAND_MIX, MINIMAL_MIX, Variant
 from .select import aimed
 
 RARE = 1 / 20
@@ -68,6 +72,10 @@ def chance(section: SectionConfig) -> Chance | None:
     """The chance of the section's random candidates; None when it asks no band, or its size
     was not measured, or no row decides it (an easy dig with no clue range to stop at)."""
     band, dig = section.difficulty.band, section.dig
+    if dig.variant is Variant.KILLER:
+        # killer candidates come from the cage draw measured for their band, not a dig
+        draw = BAND_DRAWS.get(band) if band and dig.cages == CageSpec(aim=band) else None
+        return Chance(draw.hits, draw.samples, "killer") if draw and draw.samples else None
     rows, minimal = BAND_MIX.get(dig.size), MINIMAL_MIX.get(dig.size)
     if band is None or rows is None or minimal is None:
         return None

@@ -452,13 +452,16 @@ def cage_partition(
     sizes = range(1, len(weights) + 1)
 
     def takes(cage: list[int]) -> list[int]:
-        """The free cells a cage may grow by, fewest combinations first with `few`."""
+        """The free cells a cage may grow by; with `few`, those of fewest combinations."""
         digits = {solution[c] for c in cage}
         options = sorted({nb for c in cage for nb in _edge_neighbours(c, n)
                           if owner[nb] < 0 and solution[nb] not in digits})
-        if few:
+        if few and options:
             total = sum(solution[c] for c in cage)
-            options.sort(key=lambda c: combination_count(total + solution[c], len(cage) + 1))
+            count = {c: combination_count(total + solution[c], len(cage) + 1)
+                     for c in options}
+            least = min(count.values())
+            options = [c for c in options if count[c] == least]
         return options
 
     k = 0
@@ -468,10 +471,11 @@ def cage_partition(
             k += 1
             continue
         if few:
+            # a cell with no free neighbour comes last: it may still join a cage later
             free = [c for c in order if owner[c] < 0]
             start = min(free, key=lambda c: min(
                 (combination_count(solution[c] + solution[nb], 2) for nb in takes([c])),
-                default=99))
+                default=len(order)))
         want = rng.choices(sizes, weights)[0]
         cage = [start]
         owner[start] = len(groups)
@@ -479,11 +483,6 @@ def cage_partition(
             options = takes(cage)
             if not options:
                 break
-            if few:
-                total = sum(solution[c] for c in cage) + solution[options[0]]
-                options = [c for c in options if combination_count(
-                    total - solution[options[0]] + solution[c], len(cage) + 1)
-                    == combination_count(total, len(cage) + 1)]
             nb = rng.choice(options)
             cage.append(nb)
             owner[nb] = len(groups)
@@ -542,8 +541,7 @@ def _split(
         owner = {c: g for g, cells in enumerate(groups) for c in cells}
         pairs = sorted({(g, owner[nb]) for g, cells in enumerate(groups)
                         if any(first[c] != second[c] for c in cells)
-                        for c in cells for nb in _edge_neighbours(c, n)
-                        if owner[nb] != g and len(cells) + len(groups[owner[nb]]) <= 2 * MAX_CAGE})
+                        for c in cells for nb in _edge_neighbours(c, n) if owner[nb] != g})
         joined = [(g, h, a, b) for g, h in pairs
                   for a, b in _cuts(sorted(groups[g] + groups[h]), first, second, n)
                   if min(len(a), len(b)) >= 2 and max(len(a), len(b)) <= MAX_CAGE]

@@ -102,3 +102,22 @@ def test_a_section_without_sizes_draws_for_its_band(tmp_path: Path) -> None:
     medium, easy = (s.dig.cages for s in load_config(config).sections)
     assert medium == CageSpec(aim=Band.MEDIUM)
     assert easy == CageSpec(weights=(0, 2, 1, 0, 0), aim=Band.EASY)
+
+
+def test_feasibility_reads_the_killer_draws_not_the_classic_digs(tmp_path: Path) -> None:
+    from bookgen.feasible import chance, rare_sections
+
+    config = tmp_path / "k.yaml"
+    config.write_text("title: K\nsections:\n"
+                      + "".join(f"  - {{variant: killer, count: 1, difficulty: {b.value}}}\n"
+                                for b in BANDS)
+                      + "  - {name: Own, variant: killer, count: 1, difficulty: hard, "
+                        "cages: {sizes: [0, 2, 1, 0, 0]}}\n", encoding="utf-8")
+    cfg = load_config(config)
+    found = [chance(s) for s in cfg.sections]
+    for band, c in zip(BANDS, found, strict=False):
+        draw = BAND_DRAWS[band]
+        assert c is not None and (c.hits, c.samples, c.row) == (draw.hits, draw.samples,
+                                                                 "killer")
+    assert found[-1] is None
+    assert rare_sections(cfg) == []
