@@ -38,7 +38,7 @@ class CageDraw:
 BAND_DRAWS: dict[Band, CageDraw] = {
     Band.EASY: CageDraw((0, 1, 0, 0, 0), True, 18, 80),
     Band.MEDIUM: CageDraw((0, 6, 3, 0, 0), True, 20, 40),
-    Band.HARD: CageDraw((0, 5, 5, 3, 1), False, 27, 40),
+    Band.HARD: CageDraw(CAGE_WEIGHTS, False, 27, 40),
     Band.EXPERT: CageDraw((0, 2, 4, 4, 2), False, 8, 40),
 }
 """The draw of each band a killer section may aim at (extreme has none: the default),

@@ -110,9 +110,9 @@ class ClueTarget:
         return cls(max(lo, 0), hi)
 
 
-CAGE_WEIGHTS = (1, 5, 5, 3, 1)
+CAGE_WEIGHTS = (0, 5, 5, 3, 1)
 """Default weights of killer cage sizes 1, 2, 3, 4 and 5 (mostly pairs and triples, as
-printed killer books have)."""
+printed killer books have; no single cells, which printed books avoid)."""
 
 MAX_CAGE = 5
 """Most cells of a generated killer cage."""
