@@ -16,6 +16,9 @@ Glossary:
              candidates a puzzle, then improves the nearest, and improving only makes
              puzzles harder, so a rare easy section fails after minutes
   practical  clue counts whose row gives the band at least PRACTICAL of the time
+  killer     a killer section drawn for its band has the share measured for that draw
+             (cage_aim.BAND_DRAWS; row 'killer'); one with its own cage sizes or givens
+             has none
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..core.model import BANDS, Band
+from ..core.model import BANDS, Band, CageSpec
 from ..core.rules import band_mix
 from ..make.select import aimed
+from ..variants.killer.cage_aim import BAND_DRAWS
 from .config import BookConfig, SectionConfig
 
 RARE = 1 / 20
@@ -79,6 +83,10 @@ def chance(section: SectionConfig) -> Chance | None:
     """The chance of the section's random candidates; None when it asks no band, or its size
     and variant were not measured."""
     band, dig = section.difficulty.band, section.dig
+    if dig.variant.caged:
+        # killer candidates come from the cage draw measured for their band, not a dig
+        draw = BAND_DRAWS.get(band) if band and dig.cages == CageSpec(aim=band) else None
+        return Chance(draw.hits, draw.samples, "killer") if draw and draw.samples else None
     mix = band_mix(dig.variant, dig.size)
     if band is None or mix is None:
         return None

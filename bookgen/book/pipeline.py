@@ -12,7 +12,9 @@ Glossary:
                 every candidate; the candidate, its improvement and its check keep that
                 layout, and the book record, manifest and puzzles.txt carry it
   killer        a killer section's candidate i is generate.make_killer(cage spec, section
-                seed, i), rated by rate.rate_killer; killer puzzles are never improved
+                seed, i), its cages drawn for the section's band (cage_aim), rated by
+                rate.rate_killer no further than the section's grade ceiling (a puzzle
+                too hard for it is turned down early); killer puzzles are never improved
                 (improving knows no cages), and a book holds no solution grid twice
   round         candidates are made a round at a time in index order (in parallel when
                 workers > 1) and picked in index order, so a book never depends on the
@@ -149,7 +151,11 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     spec, difficulty = rules.shape, rules.difficulty
     if spec.variant is Variant.KILLER:
         killer = make_killer(spec.cages, seed, index)
-        return Candidate(rate_killer(killer.puzzle, killer.cages), None, killer.cages)
+        # a candidate too hard for the section is turned down before its costly steps
+        top = ceiling(difficulty, Figure.GRADE)
+        rating = rate_killer(killer.puzzle, killer.cages,
+                             ceiling=top if top != float("inf") else None)
+        return Candidate(rating, None, killer.cages)
     judge = None
     if aimed(difficulty):
         # The judge rates on the puzzle's own grid: for a section that draws a jigsaw

@@ -110,9 +110,9 @@ class ClueTarget:
         return cls(max(lo, 0), hi)
 
 
-CAGE_WEIGHTS = (1, 5, 5, 3, 1)
+CAGE_WEIGHTS = (0, 5, 5, 3, 1)
 """Default weights of killer cage sizes 1, 2, 3, 4 and 5 (mostly pairs and triples, as
-printed killer books have)."""
+printed killer books have; no single cells, which printed books avoid)."""
 
 MAX_CAGE = 5
 """Most cells of a generated killer cage."""
@@ -122,11 +122,14 @@ MAX_CAGE = 5
 class CageSpec:
     """How killer cages are made (generate.make_killer)."""
 
-    weights: tuple[int, ...] = CAGE_WEIGHTS
-    """Relative weights of cage sizes 1 .. MAX_CAGE, as a cage's wanted size is drawn."""
+    weights: tuple[int, ...] | None = None
+    """Relative weights of cage sizes 1 .. MAX_CAGE, as a cage's wanted size is drawn;
+    None: the aim's measured mix (cage_aim.BAND_DRAWS), CAGE_WEIGHTS without an aim."""
     givens: int = 0
     """Most givens placed (each where two solutions differ) before cages are split; 0: a
     puzzle of cages alone."""
+    aim: Band | None = None
+    """The band the cages are drawn for (a killer section's band), or None."""
 
 
 MAX_TRIES = 200

@@ -96,19 +96,25 @@ KILLER_LADDER = _ladder()
 before classic ones of the same value."""
 
 
-def killer_steps(board: Board, kg: KillerGrid, solution: Sequence[int] | None = None
-                 ) -> list[Step]:
-    """Solve the board in place by the killer ladder; the steps taken, in order."""
+def killer_steps(board: Board, kg: KillerGrid, solution: Sequence[int] | None = None,
+                 ceiling: float | None = None) -> list[Step]:
+    """Solve the board in place by the killer ladder; the steps taken, in order. With a
+    ceiling, only the rungs below it are tried, and the solve stops (unsolved) where they
+    find nothing: the ladder is tried easiest first, so up to there the steps are the
+    whole ladder's, and its next step would rate the ceiling or more."""
 
     def search(board: Board) -> Sequence[int] | None:
+        if ceiling is not None:
+            return None
         count, sols = solve_killer(board.values, kg.cages, limit=1)
         return sols[0] if count else None
 
     def bound(finder: KillerFinder) -> Finder:
         return lambda board: finder(board, kg)
 
-    return ladder_steps(board, [bound(rung.finder) for rung in KILLER_LADDER], solution,
-                        search)
+    rungs = [rung for rung in KILLER_LADDER if ceiling is None or rung.base < ceiling]
+    return ladder_steps(board, [bound(rung.finder) for rung in rungs],
+                        solution if ceiling is None else None, search)
 
 
 def grade_killer(givens: tuple[int, ...], cages: Cages,
@@ -119,6 +125,19 @@ def grade_killer(givens: tuple[int, ...], cages: Cages,
     """
     board, kg = killer_board(givens, cages)
     return grading_of(killer_steps(board, kg, solution), board.solved())
+
+
+def grade_killer_below(givens: tuple[int, ...], cages: Cages, ceiling: float
+                       ) -> Grading | None:
+    """grade_killer's grading when the grade lies below `ceiling`, else None; the rungs of
+    the ceiling or more (the costly chains among them) are never tried, so a puzzle too
+    hard for a band is turned down for the price of its easy steps."""
+    board, kg = killer_board(givens, cages)
+    steps = killer_steps(board, kg, ceiling=ceiling)
+    if not board.solved():
+        return None
+    g = grading_of(steps, True)
+    return g if g.grade < ceiling else None
 
 
 def explain_killer(givens: tuple[int, ...], cages: Cages, candidates: bool = False) -> str:

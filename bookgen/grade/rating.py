@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Geometry, Grid, format_line, format_lines
-from ..core.model import Band, Family
+from ..core.model import Band, Family, band_of
 from ..core.rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from ..engine.trace import Trace, backend_of, solve, trace
 from ..variants.killer.cages import Cages
@@ -185,13 +185,16 @@ def _with_grade(r: Rating, g: Grading) -> Rating:
                    steps=g.counts, examples=tuple(first.values()))
 
 
-def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
+def rate_killer(values: Grid, cages: Cages, with_grade: bool = True,
+                ceiling: float | None = None) -> Rating:
     """Rate a killer puzzle: its solutions by the cage kernels, and its killer grade when
-    it is unique and the grade is asked for."""
+    it is unique and the grade is asked for. With a ceiling, a puzzle whose grade would be
+    the ceiling or more is graded no further (grade.killer_scale.grade_killer_below): it is
+    rated the ceiling, a lower bound, with no hardest technique and no steps."""
     import numpy as np
 
     from ..engine.kernels import get_backend
-    from .killer_scale import grade_killer
+    from .killer_scale import grade_killer, grade_killer_below
 
     t0 = time.perf_counter()
     count, found = get_backend().killer_solutions(np.array(values, dtype=np.int8), cages, 2)
@@ -199,7 +202,12 @@ def rate_killer(values: Grid, cages: Cages, with_grade: bool = True) -> Rating:
     clues = sum(1 for v in values if v)
     if not with_grade or count != 1:
         return Rating(values, count, solution, None, clues, time.perf_counter() - t0)
-    g = grade_killer(values, cages, solution)
+    g = (grade_killer(values, cages, solution) if ceiling is None
+         else grade_killer_below(values, cages, ceiling))
+    if g is None:
+        assert ceiling is not None
+        return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
+                      ceiling, band_of(ceiling))
     return _with_grade(Rating(values, count, solution, None, clues, time.perf_counter() - t0),
                        g)
 

@@ -25,10 +25,12 @@ Glossary:
   usable      a geometry some complete grid fits, as found by COMPLETION_TRIES completion
               searches (completes); a jigsaw layout is used only when usable
   killer      a random solution, cut into connected cages of 1..MAX_CAGE cells (sizes
-              drawn by CageSpec.weights, no digit twice in a cage; a cell left alone joins
-              a neighbouring cage when one has room), then, while two solutions remain, a
-              given is placed where they differ (up to CageSpec.givens) or else a cage is
-              split in two connected parts whose sums tell the two solutions apart
+              and sums drawn for the section's band, cage_aim.cage_draw; no digit twice
+              in a cage; a cell left alone joins a neighbouring cage when one has room),
+              then, while two solutions remain, a given is placed where they differ (up
+              to CageSpec.givens) or else a cage is split in two connected parts whose
+              sums tell the two solutions apart, or, where that would leave a single
+              cell, two neighbouring cages are cut again (at most MAX_RECUTS times)
               (make_killer); splitting only adds facts, so the loop ends
   create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
               list of changes made (Change)
@@ -52,7 +54,8 @@ from ..core.grid import Geometry, Grid, connected, find_clash, geometry, symbol
 from ..core.model import MAX_CAGE, CageSpec, DigSpec
 from ..core.rules import Symmetry, Variant, is_symmetric, symmetry_groups
 from ..variants.jigsaw.layouts import Layout, usable_layout
-from ..variants.killer.cages import Cages, cages_of
+from ..variants.killer.cage_aim import cage_draw
+from ..variants.killer.cages import Cages, cages_of, combination_count
 
 
 def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -435,32 +438,55 @@ def _edge_neighbours(cell: int, n: int) -> list[int]:
 
 
 def cage_partition(
-    solution: Grid, weights: Sequence[int], rng: random.Random
+    solution: Grid, weights: Sequence[int], rng: random.Random, few: bool = False
 ) -> list[list[int]]:
     """Cells of a full grid cut into connected cages of 1..len(weights) cells, no digit
-    twice in a cage; every choice drawn from rng."""
+    twice in a cage; every choice drawn from rng. With `few`, each cage starts at the free
+    cell with the free neighbour that makes the pair of fewest combinations
+    (killer.combination_count), and grows by the cell that leaves its sum the fewest;
+    ties go to the first in the drawn order."""
     n = round(len(solution) ** 0.5)
     order = list(range(n * n))
     rng.shuffle(order)
     owner = [-1] * (n * n)
     groups: list[list[int]] = []
     sizes = range(1, len(weights) + 1)
-    for start in order:
+
+    def takes(cage: list[int]) -> list[int]:
+        """The free cells a cage may grow by; with `few`, those of fewest combinations."""
+        digits = {solution[c] for c in cage}
+        options = sorted({nb for c in cage for nb in _edge_neighbours(c, n)
+                          if owner[nb] < 0 and solution[nb] not in digits})
+        if few and options:
+            total = sum(solution[c] for c in cage)
+            count = {c: combination_count(total + solution[c], len(cage) + 1)
+                     for c in options}
+            least = min(count.values())
+            options = [c for c in options if count[c] == least]
+        return options
+
+    k = 0
+    while k < len(order):
+        start = order[k]
         if owner[start] >= 0:
+            k += 1
             continue
+        if few:
+            # a cell with no free neighbour comes last: it may still join a cage later
+            free = [c for c in order if owner[c] < 0]
+            start = min(free, key=lambda c: min(
+                (combination_count(solution[c] + solution[nb], 2) for nb in takes([c])),
+                default=len(order)))
         want = rng.choices(sizes, weights)[0]
         cage = [start]
         owner[start] = len(groups)
-        digits = {solution[start]}
         while len(cage) < want:
-            options = sorted({nb for c in cage for nb in _edge_neighbours(c, n)
-                              if owner[nb] < 0 and solution[nb] not in digits})
+            options = takes(cage)
             if not options:
                 break
             nb = rng.choice(options)
             cage.append(nb)
             owner[nb] = len(groups)
-            digits.add(solution[nb])
         if len(cage) < want and len(cage) == 1:
             # a cell left alone joins a neighbouring cage with room, if any
             homes = sorted({owner[nb] for nb in _edge_neighbours(start, n)
@@ -488,22 +514,51 @@ def _connected_parts(cells: Sequence[int], n: int) -> list[tuple[list[int], list
     return out
 
 
+def _cuts(cells: Sequence[int], first: Grid, second: Grid, n: int
+          ) -> list[tuple[list[int], list[int]]]:
+    """The splits of `cells` in two connected parts, no digit twice in either, whose sums
+    differ between the two solutions (so the second one is ruled out)."""
+    return [(a, b) for a, b in _connected_parts(cells, n)
+            if sum(first[c] for c in a) != sum(second[c] for c in a)
+            and len({first[c] for c in a}) == len(a) and len({first[c] for c in b}) == len(b)]
+
+
 def _split(
-    groups: list[list[int]], first: Grid, second: Grid, rng: random.Random, n: int
-) -> None:
+    groups: list[list[int]], first: Grid, second: Grid, rng: random.Random, n: int,
+    recut: bool = False,
+) -> bool:
     """Split, in place, one cage in two connected parts whose sums differ between the
-    two solutions (so the second one is ruled out), preferring even splits."""
+    two solutions, preferring parts of two cells or more, then even splits. When every
+    such split leaves a single cell and `recut` allows, two neighbouring cages are cut
+    again in two parts of two cells or more instead (a single cell is a given in
+    disguise). Whether it re-cut."""
     best: list[tuple[int, int, list[int], list[int]]] = []
     for g, cells in enumerate(groups):
         if len(cells) < 2 or all(first[c] == second[c] for c in cells):
             continue
-        for a, b in _connected_parts(cells, n):
-            if sum(first[c] for c in a) != sum(second[c] for c in a):
-                best.append((min(len(a), len(b)), g, a, b))
+        best += [(min(len(a), len(b)), g, a, b) for a, b in _cuts(cells, first, second, n)]
     top = max(k for k, *_ in best)
+    if top == 1 and recut:
+        owner = {c: g for g, cells in enumerate(groups) for c in cells}
+        pairs = sorted({(g, owner[nb]) for g, cells in enumerate(groups)
+                        if any(first[c] != second[c] for c in cells)
+                        for c in cells for nb in _edge_neighbours(c, n) if owner[nb] != g})
+        joined = [(g, h, a, b) for g, h in pairs
+                  for a, b in _cuts(sorted(groups[g] + groups[h]), first, second, n)
+                  if min(len(a), len(b)) >= 2 and max(len(a), len(b)) <= MAX_CAGE]
+        if joined:
+            g, h, a, b = rng.choice(joined)
+            groups[g], groups[h] = sorted(a), sorted(b)
+            return True
     _, g, a, b = rng.choice([x for x in best if x[0] == top])
     groups[g] = sorted(a)
     groups.append(sorted(b))
+    return False
+
+
+MAX_RECUTS = 8
+"""Most re-cuts of two cages in one killer puzzle: a re-cut drops facts as well as adding
+some, so the loop is bounded by splits alone, which only add facts."""
 
 
 def make_killer(
@@ -512,16 +567,17 @@ def make_killer(
     """Killer puzzle `index` of the run seeded `seed` (see the glossary's killer)."""
     from ..engine.kernels import get_backend
 
-    if not 1 <= len(spec.weights) <= MAX_CAGE or sum(spec.weights) <= 0:
-        raise GenerationError(f"cage size weights {spec.weights}: expected 1 to {MAX_CAGE} "
+    draw = cage_draw(spec)
+    if not 1 <= len(draw.weights) <= MAX_CAGE or sum(draw.weights) <= 0:
+        raise GenerationError(f"cage size weights {draw.weights}: expected 1 to {MAX_CAGE} "
                               "weights, not all zero")
     kernels = get_backend(backend)
     rng = random.Random(f"{seed}:{index}:killer")
     geo = geometry(9)
     solution = complete_board(geo, rng, backend)
-    groups = cage_partition(solution, spec.weights, rng)
+    groups = cage_partition(solution, draw.weights, rng, draw.few)
     puzzle = np.zeros(geo.ncells, dtype=np.int8)
-    splits = givens = 0
+    splits = givens = recuts = 0
     while True:
         cages = cages_of(solution, groups)
         count, sols = kernels.killer_solutions(puzzle, cages, 2)
@@ -535,5 +591,7 @@ def make_killer(
             continue
         if first != solution:
             second = first  # rule out a solution that is not the grid's own
-        _split(groups, solution, second, rng, geo.n)
-        splits += 1
+        if _split(groups, solution, second, rng, geo.n, recuts < MAX_RECUTS):
+            recuts += 1
+        else:
+            splits += 1

@@ -35,7 +35,6 @@ from ...core.grid import geometry
 from ...core.lang import Texts
 from ...core.model import (
     BANDS,
-    CAGE_WEIGHTS,
     MAX_CAGE,
     Band,
     CageSpec,
@@ -207,8 +206,11 @@ MAX_KILLER_GIVENS = 20
 
 _CAGES = Map(
     {
-        "sizes": Key(_cage_weights, default=CAGE_WEIGHTS,
-                     help=f"Relative weights of cage sizes 1 to {MAX_CAGE} cells."),
+        "sizes": Key(_cage_weights, default=CageSpec.weights,
+                     default_words="drawn for the band",
+                     help=f"Relative weights of cage sizes 1 to {MAX_CAGE} cells; by "
+                          "default the mix measured to give the section's band, with "
+                          "no single-cell cages asked for."),
         "givens": Key(read_int_between(0, MAX_KILLER_GIVENS), default=CageSpec.givens,
                       help="Most givens placed before the cages make the solution unique; "
                            "0: cages alone."),
@@ -440,7 +442,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             minimal=read.get("minimal"),
             variant=kind[0],
             regions=kind[1],
-            cages=_cage_spec(read.get("cages")),
+            cages=_cage_spec(read.get("cages"), difficulty.band),
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),
@@ -463,7 +465,7 @@ def _check_reachable(variant: Variant, size: int, difficulty: Difficulty, read: 
         f"{kind}puzzles grade {top:g} ({within[-1]} at most); choose {choose}")
 
 
-def _cage_spec(read: Read | None) -> CageSpec:
+def _cage_spec(read: Read | None, band: Band | None) -> CageSpec:
     if read is None:
-        return CageSpec()
-    return CageSpec(weights=read.get("sizes"), givens=read.get("givens"))
+        return CageSpec(aim=band)
+    return CageSpec(weights=read.get("sizes"), givens=read.get("givens"), aim=band)

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 from ...core.grid import connected
@@ -59,6 +61,13 @@ Cages = tuple[Cage, ...]
 def sum_bounds(size: int, n: int = KILLER_SIZE) -> tuple[int, int]:
     """Least and greatest sum of `size` distinct digits 1..n."""
     return size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+
+
+@cache
+def combination_count(total: int, size: int, n: int = KILLER_SIZE) -> int:
+    """How many sets of `size` distinct digits 1..n sum to `total` (a cage with one is
+    read at sight; 0 when none does)."""
+    return sum(1 for combo in combinations(range(1, n + 1), size) if sum(combo) == total)
 
 
 def _label(cell: int, n: int) -> str:
