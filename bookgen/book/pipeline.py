@@ -11,11 +11,10 @@ Glossary:
   layout        a jigsaw section without fixed `regions` draws a fresh region layout for
                 every candidate; the candidate, its improvement and its check keep that
                 layout, and the book record, manifest and puzzles.txt carry it
-  killer        a killer section's candidate i is generate.make_killer(cage spec, section
-                seed, i), its cages drawn for the section's band (cage_aim), rated by
-                rate.rate_killer no further than the section's grade ceiling (a puzzle
-                too hard for it is turned down early); killer puzzles are never improved
-                (improving knows no cages), and a book holds no solution grid twice
+  own way      a kind may make and rate its candidates itself (Variant.make_candidate:
+                killer cuts a solution into cages drawn for the band and grades it on its
+                own scale); a kind that is not improvable (killer) never climbs, and a
+                caged kind's book holds no solution grid twice
   round         candidates are made a round at a time in index order (in parallel when
                 workers > 1) and picked in index order, so a book never depends on the
                 number of workers, on round sizes, or on which worker finished first
@@ -44,10 +43,10 @@ from ..core.errors import GenerationError, LayoutError
 from ..core.grid import Geometry, Grid, format_line, geometry
 from ..core.model import Book, BookPuzzle, BookSection
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
-from ..grade.rating import Rating, rate, rate_killer
+from ..grade.rating import Rating, rate
 from ..grade.solver import grades_at_least
 from ..make.cluster import cluster_pool
-from ..make.generate import make_killer, make_puzzle, puzzle_geometry
+from ..make.generate import make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
 from ..make.select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
 from ..variants.killer.cages import Cages, cages_json, format_cage_map
@@ -149,13 +148,10 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     """Make and rate candidate `index` of a section (runs in a worker process)."""
     rules, seed, index = job
     spec, difficulty = rules.shape, rules.difficulty
-    if spec.variant is Variant.KILLER:
-        killer = make_killer(spec.cages, seed, index)
-        # a candidate too hard for the section is turned down before its costly steps
-        top = ceiling(difficulty, Figure.GRADE)
-        rating = rate_killer(killer.puzzle, killer.cages,
-                             ceiling=top if top != float("inf") else None)
-        return Candidate(rating, None, killer.cages)
+    own = spec.variant.make_candidate(spec, difficulty, seed, index)
+    if own is not None:  # a kind that makes its puzzles its own way (killer: cages)
+        rating, regions, cages = own
+        return Candidate(rating, regions, cages)
     judge = None
     if aimed(difficulty):
         # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
@@ -224,15 +220,15 @@ def _section(
             elif r.count == 1:
                 starts.append((shortfall(r, section.difficulty), i, made))
         index = end
-    killer = section.dig.variant is Variant.KILLER
-    if len(chosen) < section.count and not killer:
+    improvable = section.dig.variant.improvable
+    if len(chosen) < section.count and improvable:
         chosen += _improve_section(
             section, section_seed, starts, taken, pmap, bar, section.count - len(chosen), cache
         )
     if len(chosen) < section.count:
-        if killer:
-            advice = " (killer puzzles are not improved); widen the difficulty, change the "
-            advice += "cage sizes or lower the count"
+        if not improvable:
+            advice = f" ({section.dig.variant.value} puzzles are not improved); widen the "
+            advice += "difficulty, change the cage sizes or lower the count"
         elif any(gap != float("inf") for gap, _, _ in starts):
             advice = "; widen the difficulty, lower the count or give the section a larger "
             advice += "improve budget"
@@ -295,12 +291,13 @@ def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = No
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
             built = _build(cfg, progress, bank, cluster, cache)
-            # the bank keeps classic grids: a variant puzzle is not one without its units
+            # the bank keys grids by the classic group's canonical form: a puzzle of another
+            # kind is not one without its units
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
                 (p.number, c.rating, c.origin) for (_, chosen), s in
                 zip(built[1], built[0].book.sections, strict=True)
                 for c, p in zip(chosen, s.puzzles, strict=True)
-                if p.variant is Variant.CLASSIC])
+                if p.variant.minlex])
             return built[0]
     return _build(cfg, progress, None, cluster, cache)[0]
 
@@ -315,7 +312,7 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
     with cluster_pool(cluster) if cluster else worker_pool(cfg.workers) as pmap:
         for si, section in enumerate(cfg.sections):
-            classic = section.dig.variant is Variant.CLASSIC
+            classic = section.dig.variant.minlex  # kinds the bank's canonical forms know
             offered = () if bank is None or not classic else offers(
                 bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
                 (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .errors import GenerationError
 
@@ -127,6 +127,9 @@ class Variant(metaclass=_Registry):
     orders, transposition, relabelling), whose canonical form a compiled search finds."""
     howto: HowTo | None = None
     """The how-to page's example; None: the kind needs no page of its own."""
+    improvable: bool = True
+    """Whether a section may improve its puzzles (improve.improve digs and climbs on the
+    grid's units alone; a killer's cages are part of the puzzle, so killers are not)."""
     seed_digits_fraction: int = 4
     """A complete board starts from min(20, n*n // this) random digits; 0: from none."""
     search_nodes_per_cell: int = 3
@@ -191,6 +194,14 @@ class Variant(metaclass=_Registry):
         return UnitMarks(tints=tuple((float(c % n), float(c // n), 1.0, 1.0) for c in cells))
 
     # ------------------------------------------------------------ generation
+
+    def make_candidate(self, spec: Any, difficulty: Any, seed: str, index: int
+                       ) -> tuple[Any, str | None, tuple[Any, ...]] | None:
+        """Candidate `index` of a section (spec: its model.DigSpec, difficulty: its
+        model.Difficulty) made and rated the kind's own way, as (rating, region layout,
+        cages); None: the standard dig serves, on the grid's units (rows, columns, boxes
+        or regions, and the extra units), with make.generate.make_puzzle."""
+        return None
 
     def seed_digits(self, n: int) -> int:
         """Random digits a complete board starts from."""

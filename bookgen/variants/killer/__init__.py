@@ -7,6 +7,8 @@ none); two killer puzzles are told apart by their solutions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.kinds import Variant, register
 
 
@@ -18,9 +20,27 @@ class Killer(Variant):
     description = "cages show the sum of their cells; no digit repeats in a cage"
     rank = 4
     caged = True
+    improvable = False
 
     def min_clues(self, n: int) -> int:
         return 0
+
+    def make_candidate(self, spec: Any, difficulty: Any, seed: str, index: int
+                       ) -> tuple[Any, str | None, tuple[Any, ...]]:
+        """A random solution cut into cages drawn for the section's band (cage_aim), rated
+        on the killer scale no further than the section's grade ceiling: a candidate too
+        hard for the section is turned down before its costly steps."""
+        import math
+
+        from ...core.rules import Figure
+        from ...grade.rating import rate_killer
+        from ...make.generate import make_killer
+        from ...make.select import ceiling
+
+        made = make_killer(spec.cages, seed, index)
+        top = ceiling(difficulty, Figure.GRADE)
+        rating = rate_killer(made.puzzle, made.cages, ceiling=None if math.isinf(top) else top)
+        return rating, None, made.cages
 
 
 KILLER = register(Killer())
