@@ -157,11 +157,11 @@ def _puzzles(args: argparse.Namespace) -> Iterator[Shown]:
 def run_generate(args: argparse.Namespace) -> int:
     if args.n <= 0:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
-    if args.givens and args.variant is not Variant.KILLER:
+    if args.givens and not (args.variant and args.variant.caged):
         raise InputError("--givens belongs to killer puzzles: add --variant killer")
     if args.givens < 0:
         raise InputError(f"--givens {args.givens}: expected 0 or more")
-    made = _killers(args) if args.variant is Variant.KILLER else _puzzles(args)
+    made = _killers(args) if args.variant and args.variant.caged else _puzzles(args)
     write_as = FORMATTERS[args.format]
     written = 0
     try:

@@ -284,7 +284,7 @@ def read_batches(
     check=False lets clashing givens through; InputError when there is no puzzle. variant
     None (no --variant): text is classic and a record says its own; a variant given must
     agree with every record's (grid.parse_many)."""
-    if variant is Variant.KILLER:
+    if variant is not None and variant.caged:
         raise InputError("--variant killer: killer puzzles are read by rate, solve, hints and "
                          "explain (and made by generate), not by this command")
     text, source = _input_text(arg)
@@ -300,7 +300,7 @@ def read_killer(
     """The killer puzzles of a PUZZLE|FILE|- argument as (where, puzzle), when --variant
     killer is given or (no --variant) the text holds killer puzzles (killer.looks_killer);
     None for other puzzles."""
-    if variant is not None and variant is not Variant.KILLER:
+    if variant is not None and not variant.caged:
         return None
     text, source = _input_text(arg)
     if variant is None and not looks_killer(text):

@@ -179,11 +179,11 @@ def puzzle_geometry(
     """(the geometry of puzzle `index` of a run, layouts drawn for it): the spec's own, or
     for a jigsaw spec without regions a fresh random usable layout. GenerationError when
     the spec's fixed layout admits no complete board within the completion budget."""
-    if spec.variant is Variant.JIGSAW and spec.regions is None:
+    if not spec.variant.boxes and spec.regions is None:
         layout = random_layout(spec.size, seed, index, backend)
-        return geometry(spec.size, Variant.JIGSAW, layout.regions), layout.tried
+        return geometry(spec.size, spec.variant, layout.regions), layout.tried
     geo = spec.geo
-    if geo.variant is Variant.JIGSAW and not _usable(geo, backend):
+    if not geo.variant.boxes and not _usable(geo, backend):
         raise GenerationError(
             f"jigsaw layout {geo.region_labels}: no complete grid found in "
             f"{COMPLETION_TRIES} searches of {node_limit(geo.n, geo.variant)} nodes"

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.model import BookPuzzle
-from ..core.rules import KILLER_DASH_PT, KILLER_SUM_PT, Variant
+from ..core.rules import KILLER_DASH_PT, KILLER_SUM_PT
 from ..variants.killer.cages import Cage
 
 Point = tuple[float, float]
@@ -66,7 +66,7 @@ as an entry."""
 def caged(p: BookPuzzle) -> bool:
     """Whether the grid of `p` shows cages (a killer grid does even while blank, as the page
     count before the work sees it)."""
-    return bool(p.cages) or p.variant is Variant.KILLER
+    return bool(p.cages) or p.variant.caged
 
 
 @dataclass(frozen=True)
