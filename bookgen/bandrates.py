@@ -58,10 +58,21 @@ RATES: dict[Cell, float] = {
     (Variant.JIGSAW, 9, Band.MEDIUM): 211.2,
     (Variant.JIGSAW, 9, Band.HARD): 95.2,
     (Variant.JIGSAW, 9, Band.EXPERT): 68.5,
+    (Variant.JIGSAW, 9, Band.EXTREME): 9.8,
+    (Variant.KILLER, 9, Band.HARD): 215.4,  # 5 puzzles
+    (Variant.KILLER, 9, Band.EXPERT): 7.8,  # 5 puzzles
     (Variant.CLASSIC, 6, Band.EASY): 9467.9,
     (Variant.CLASSIC, 6, Band.MEDIUM): 2497.1,
     (Variant.CLASSIC, 6, Band.HARD): 38.6,
     (Variant.CLASSIC, 6, Band.EXPERT): 282.1,
+    (Variant.CLASSIC, 6, Band.EXTREME): 10.8,
+    (Variant.X, 6, Band.EASY): 11729.9,
+    (Variant.X, 6, Band.MEDIUM): 2399.5,
+    (Variant.X, 6, Band.HARD): 1398.8,
+    (Variant.X, 6, Band.EXPERT): 1003.7,
+    (Variant.X, 6, Band.EXTREME): 472.9,
+    (Variant.JIGSAW, 6, Band.EASY): 2697.7,
+    (Variant.JIGSAW, 6, Band.MEDIUM): 1578.8,
 }
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 on the machine named above, 20 puzzles a cell unless noted."""
