@@ -137,7 +137,7 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
                         f"{s.dig.variant.value} {band.value if band else ''}: {failed} "
                         f"(bench bands); expect the build to fail")
         if key is None or seconds is None:
-            parts.append(f"{s.name} not measured")
+            parts.append(f"{s.name} {'not filled by the bench' if failed else 'not measured'}")
             missing = True
             continue
         total += seconds

@@ -197,4 +197,4 @@ def test_validate_warns_about_a_section_the_bench_could_not_fill(tmp_path):
     assert out.stderr.splitlines()[-1] == (
         f"warning: sections[0] 'S': {size}x{size} {variant.value} {band.value}: {why} "
         "(bench bands); expect the build to fail")
-    assert "S not measured" in out.stdout
+    assert "(S not filled by the bench)" in out.stdout
