@@ -14,7 +14,14 @@ import pytest
 from exact_cover import count_exact
 from test_grade_table import read_table
 
-from bookgen.book.bandrates import RATES, SLOW_SECONDS, book_estimate, cells, cpu_seconds
+from bookgen.book.bandrates import (
+    RATES,
+    SLOW_SECONDS,
+    UNFILLED,
+    book_estimate,
+    cells,
+    cpu_seconds,
+)
 from bookgen.book.config import load_config
 from bookgen.book.pipeline import build_book
 from bookgen.core.grid import geometry
@@ -99,8 +106,9 @@ def test_4x4_x_stops_at_medium(tmp_path):
 # ---------------------------------------------------------------- estimates
 
 
-def test_every_benched_cell_has_a_measured_rate():
-    assert set(cells(None, None)) <= set(RATES)
+def test_every_benched_cell_has_a_measured_rate_or_a_failure():
+    assert set(cells(None, None)) <= set(RATES) | set(UNFILLED)
+    assert not set(RATES) & set(UNFILLED)
     assert all(rate > 0 for rate in RATES.values())
 
 
@@ -186,3 +194,15 @@ def test_every_variant_mix_row_is_complete():
         for k, row in rows.items():
             assert len(row) == len(Band) and sum(row) >= 20, (variant, k)
             assert k >= fewest, "a row below the fewest clues of a minimal dig is never used"
+
+
+def test_validate_warns_about_a_section_the_bench_could_not_fill(tmp_path):
+    (variant, size, band), why = next(iter(UNFILLED.items()))
+    config(tmp_path, f"  - {{name: S, count: 2, variant: {variant.value}, "
+                     f"difficulty: {band.value}}}\n")
+    out = bookgen("validate", "book.yaml", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.splitlines()[-1] == (
+        f"warning: sections[0] 'S': {size}x{size} {variant.value} {band.value}: {why} "
+        "(bench bands); expect the build to fail")
+    assert "(S not filled by the bench)" in out.stdout

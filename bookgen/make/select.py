@@ -77,9 +77,10 @@ def too_hard(rating: Rating, difficulty: Difficulty) -> bool:
 def aimed(difficulty: Difficulty) -> bool:
     """Whether digs for this difficulty stop before the puzzle is too hard: any finite top
     on the grade. Random digs land in a band below extreme by luck only (9x9 minimal
-    puzzles: classic easy 1%, hard 15%; X hard 5%, 85% extreme), while the dig stopped
-    before the band's top lands in it about half the time (measured: bench bands); the
-    steps judged before the stop are easier than the band, so they grade quickly."""
+    puzzles: classic easy 1%, hard 15%; X hard 10%, extreme 83%), while a dig stopped
+    before the band's top lands in it in half or more of the tries (X hard 3 of 6, hyper
+    hard 5 of 6, jigsaw medium 5 of 6); the judge (grade.solver.grades_at_least) never
+    solves past the top, so the steps it judges cost little."""
     return any(f is Figure.GRADE and math.isfinite(hi) for f, _, hi, _ in _limits(difficulty))
 
 
