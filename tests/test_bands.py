@@ -196,13 +196,13 @@ def test_every_variant_mix_row_is_complete():
             assert k >= fewest, "a row below the fewest clues of a minimal dig is never used"
 
 
-def test_validate_warns_about_a_section_the_bench_could_not_fill(tmp_path):
-    (variant, size, band), why = next(iter(UNFILLED.items()))
-    config(tmp_path, f"  - {{name: S, count: 2, variant: {variant.value}, "
-                     f"difficulty: {band.value}}}\n")
-    out = bookgen("validate", "book.yaml", cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    assert out.stderr.splitlines()[-1] == (
-        f"warning: sections[0] 'S': {size}x{size} {variant.value} {band.value}: {why} "
-        "(bench bands); expect the build to fail")
-    assert "(S not filled by the bench)" in out.stdout
+def test_the_estimate_warns_about_a_section_the_bench_could_not_fill(tmp_path, monkeypatch):
+    cell = (Variant.JIGSAW, 9, Band.EXTREME)
+    why = "none of 300 random candidates was extreme"
+    monkeypatch.delitem(RATES, cell)
+    monkeypatch.setitem(UNFILLED, cell, why)
+    path = config(tmp_path, "  - {name: S, count: 2, variant: jigsaw, difficulty: extreme}\n")
+    line, slow = book_estimate(load_config(path), 1)
+    assert slow == [f"sections[0] 'S': 9x9 jigsaw extreme: {why} (bench bands); expect the "
+                    "build to fail"]
+    assert "(S not filled by the bench)" in line
