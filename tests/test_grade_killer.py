@@ -11,7 +11,7 @@ from bookgen.core.model import Band, band_of
 from bookgen.grade.board import Board
 from bookgen.grade.killer_scale import KILLER_LADDER, explain_killer, grade_killer, killer_rating
 from bookgen.grade.scale import Technique
-from bookgen.grade.techniques.cages import (
+from bookgen.grade.techniques.cage_sums import (
     KillerGrid,
     cage_combinations,
     cage_pointing,

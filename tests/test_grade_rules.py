@@ -23,7 +23,7 @@ from bookgen.grade.killer_scale import KILLER_LADDER
 from bookgen.grade.rating import rate_killer
 from bookgen.grade.technique import Rule
 from bookgen.grade.techniques import FAMILIES, LADDER, RULES, chains, rule_of
-from bookgen.grade.techniques.cages import killer_board
+from bookgen.grade.techniques.cage_sums import killer_board
 
 GEO = geometry(9)
 EMPTY = (0,) * 81

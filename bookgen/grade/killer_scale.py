@@ -8,7 +8,7 @@ Glossary:
 A killer puzzle's grade is its hardest step on this scale; its band reads it as any grade.
 The uniqueness techniques are left out: swapping digits changes cage sums, so a classic
 deadly pattern is no deadly pattern here. The cage finders are in grade.cages, their
-technique objects in grade.techniques.cages.
+technique objects in grade.techniques.cage_sums.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .scale import Technique
 from .solver import Grading, grading_of, ladder_steps
 from .technique import Finder, Rule
 from .techniques import LADDER
-from .techniques.cages import CAGE_RULES, KillerGrid, killer_board, solve_killer
+from .techniques.cage_sums import CAGE_RULES, KillerGrid, killer_board, solve_killer
 
 T = Technique
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...core.model import Family
 from ..scale import Technique
 from ..technique import Rule
-from . import cages, chains, fish, singles, subsets, uniqueness, wings
+from . import cage_sums, chains, fish, singles, subsets, uniqueness, wings
 
 LADDER: tuple[Rule, ...] = (
     singles.FULL_HOUSE,
@@ -64,7 +64,7 @@ LADDER: tuple[Rule, ...] = (
 """Every classic rule, in the order SE tries them (SE tries the UVWXYZ-wing, 6.6, just
 before its chaining rules, whose cycles start at 6.5)."""
 
-RULES: tuple[Rule, ...] = (*LADDER, *cages.CAGE_RULES, singles.TRIAL)
+RULES: tuple[Rule, ...] = (*LADDER, *cage_sums.CAGE_RULES, singles.TRIAL)
 """Every rule; each Technique value belongs to exactly one."""
 
 _BY_TECHNIQUE: dict[Technique, Rule] = {t: r for r in RULES for t in r.techniques}
