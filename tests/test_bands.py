@@ -136,11 +136,14 @@ def test_validate_and_build_print_the_estimate(tmp_path):
     ok, line = checked.stdout.splitlines()
     assert ok.startswith("ok: Bands: 1 sections")
     assert line == "estimate: under 1 s of CPU time, under 1 s on 1 worker (Easy under 1 s)"
-    built = bookgen("build", "book.yaml", "--quiet", cwd=tmp_path)
+    built = bookgen("build", "book.yaml", cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     first, wrote = built.stdout.splitlines()
     assert first == line
     assert wrote.startswith("wrote output/book/book.pdf")
+    quiet = bookgen("build", "book.yaml", "--quiet", cwd=tmp_path)  # -q: no estimate
+    assert len(quiet.stdout.splitlines()) == 1
+    assert quiet.stdout.startswith("wrote output/book/book.pdf")
 
 
 # ---------------------------------------------------------------- bench bands

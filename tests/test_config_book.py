@@ -172,7 +172,7 @@ def test_texts_that_cannot_fit_are_told_at_their_keys(tmp_path: Path) -> None:
     path = tmp_path / "book.yaml"
     path.write_text(f"title: {'Word ' * 1000}\ncopyright: {'Copyright' * 800}\nsections:\n"
                     "  - {name: Fits, size: 4, count: 2, difficulty: easy}\n"
-                    f"  - {{name: {'N' * 300}, size: 4, count: 2, difficulty: medium}}\n",
+                    f"  - {{name: {'N' * 300}, size: 6, count: 2, difficulty: medium}}\n",
                     encoding="utf-8")
     assert problems(path) == [
         "title: too long to fit on the title page at 7 pt (4999 characters); shorten it "

@@ -111,7 +111,8 @@ def run_build(args: argparse.Namespace) -> int:
 
     t0 = time.perf_counter()
     cfg, out = _book_config(args)
-    print(_estimate(cfg)[0], flush=True)
+    if not args.quiet:
+        print(_estimate(cfg)[0], flush=True)
     # The folder is checked and locked before any work: a build that cannot be written
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS

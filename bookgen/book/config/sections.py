@@ -442,7 +442,8 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             minimal=read.get("minimal"),
             variant=kind[0],
             regions=kind[1],
-            cages=_cage_spec(read.get("cages"), difficulty.band),
+            # cages are drawn for the band of a caged kind only
+            cages=_cage_spec(read.get("cages"), difficulty.band if kind[0].caged else None),
         ),
         improve=None if improve is None else ImproveSpec(
             evaluations=improve.get("evaluations"),
