@@ -33,10 +33,11 @@ sections:
     count: 2
     difficulty: hard
     symmetry: rotational
-    clues: [28, 32]
+    clues: [34, 36]
     improve: {evaluations: 30, objective: grade}
 """
-"""Quick sections first, then a hard one of many candidates and two improvements."""
+"""Quick sections first, then a hard one of many candidates and two improvements (random
+rotational digs of 34-36 clues are rarely hard, even aimed at the band)."""
 
 CHANGED = BOOK.replace("{name: Nine, count: 8, difficulty: easy}",
                        "{name: Nine, count: 8, difficulty: medium}")
