@@ -110,3 +110,17 @@ def test_an_unknown_kind_is_refused_with_the_names(toy, tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as e:
         load_config(config)
     assert "toy-centre" in str(e.value) and "line 3" in str(e.value)
+
+
+def test_the_registry_refuses_a_taken_name_and_keeps_the_built_in_kinds(toy) -> None:
+    from bookgen.core.errors import GenerationError
+
+    with pytest.raises(ValueError, match="'toy-centre' is registered already"):
+        register(ToyCentre())
+    with pytest.raises(ValueError, match="'x' is a built-in kind"):
+        unregister("x")
+    with pytest.raises(TypeError, match="needs a name and sizes"):
+        type("Nameless", (Variant,), {})()
+    with pytest.raises(GenerationError, match=r"unknown variant 'nope': expected one of "
+                       r"classic, x, hyper, jigsaw, killer, toy-centre$"):
+        Variant.parse("nope")
