@@ -16,7 +16,7 @@ functions that cache what they build a second run, each in a fresh process) to t
 copy's pyproject.
 
 mutmut runs with one child process under ``nice``, because the machine is shared. The
-kernels (bookgen/kernels/) are never mutated: numba compiles them, and the pure-Python
+kernels (bookgen/engine/kernels/) are never mutated: numba compiles them, and the pure-Python
 reference is pinned against the numba one by tests/test_kernels.py already.
 The last line printed is the module's row of the table in docs/mutation.md.
 
