@@ -80,7 +80,7 @@ MODULES: dict[str, Module] = {
         ("tests/test_grid.py", "tests/test_grid_rules.py"),
         fresh=("bookgen.core.grid.x__geometry__*", "bookgen.core.grid.xǁGeometryǁarrays__*"),
     ),
-    "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py")),
+    "grade/scale": Module((TECHNIQUES, "tests/test_grade_scale.py", "tests/test_grade_rules.py")),
     "grade/techniques/subsets": Module((TECHNIQUES, "tests/test_grade_subsets.py")),
     "grade/techniques/fish": Module((TECHNIQUES, "tests/test_grade_fish.py")),
     # _order keeps its tables per geometry in a module dict (_ORDER)
