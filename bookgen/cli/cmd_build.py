@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..book.cache import Cache
     from ..book.config import BookConfig
     from ..book.output import Slot
+    from ..book.pipeline import Built
 
 __all__ = [
     "add_build", "add_cover", "add_validate", "run_build",
@@ -68,6 +69,15 @@ def _book_cache(args: argparse.Namespace, slot: Slot) -> Iterator[Cache | None]:
         yield cache
 
 
+def _made(args: argparse.Namespace, cfg: BookConfig, slot: Slot) -> Built:
+    """Every puzzle of the book made (through the build cache unless --no-cache), showing
+    progress as the options ask."""
+    from ..book.pipeline import build_book
+
+    with _book_cache(args, slot) as cache:
+        return build_book(cfg, progress=_shown(args), cluster=args.cluster, cache=cache)
+
+
 def _shown(args: argparse.Namespace) -> Shown:
     """How a book command shows progress: a bar on a terminal, plain lines elsewhere,
     nothing with -q."""
@@ -106,7 +116,7 @@ def run_build(args: argparse.Namespace) -> int:
     import time
 
     from ..book.output import book_bytes, claim
-    from ..book.pipeline import build_book, write_book
+    from ..book.pipeline import write_book
     from ..core.rules import COVER_PLATFORMS
 
     t0 = time.perf_counter()
@@ -117,8 +127,7 @@ def run_build(args: argparse.Namespace) -> int:
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
     with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
-        with _book_cache(args, slot) as cache:
-            built = build_book(cfg, progress=_shown(args), cluster=args.cluster, cache=cache)
+        built = _made(args, cfg, slot)
         pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
     print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
@@ -142,15 +151,13 @@ def add_cover(sub: argparse._SubParsersAction) -> None:
 
 def run_cover(args: argparse.Namespace) -> int:
     from ..book.output import COVER_BYTES, claim
-    from ..book.pipeline import build_book
     from ..core.errors import OutputError
     from ..render.cover import render_cover
     from ..render.geometry import plan_book
 
     cfg, out = _book_config(args)
     with claim(out, COVER_BYTES) as slot:
-        with _book_cache(args, slot) as cache:
-            built = build_book(cfg, progress=_shown(args), cluster=args.cluster, cache=cache)
+        built = _made(args, cfg, slot)
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:

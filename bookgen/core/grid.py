@@ -228,12 +228,7 @@ def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
     for name, _, cells in variant.extra_units(n):
         units.append(cells)
         names.append(name)
-    cell_units = tuple(
-        tuple(u for u, cells in enumerate(units) if c in cells) for c in range(n * n)
-    )
-    peers = tuple(
-        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(n * n)
-    )
+    cell_units, peers = unit_tables(units, n * n)
     block_order = tuple(c for box in boxes for c in box)
     block_pos = [0] * (n * n)
     for pos, c in enumerate(block_order):
@@ -251,6 +246,19 @@ def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
         block_order=block_order,
         block_pos=tuple(block_pos),
     )
+
+
+def unit_tables(units: Sequence[Sequence[int]], ncells: int
+                ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(for each cell the indices of its units, for each cell its peers ascending) of a
+    grid with these units."""
+    cell_units = tuple(
+        tuple(u for u, cells in enumerate(units) if c in cells) for c in range(ncells)
+    )
+    peers = tuple(
+        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(ncells)
+    )
+    return cell_units, peers
 
 
 def size_for_cells(ncells: int) -> int | None:

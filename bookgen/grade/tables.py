@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from ..core.grid import Geometry, GeometryKey, geometry
+from ..core.grid import Geometry, GeometryKey, geometry, unit_tables
 
 Lock = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
@@ -116,13 +116,7 @@ def _with_hidden_windows(geo: Geometry) -> Geometry:
     extra = geo.variant.grading_units(geo.n)
     units = list(geo.units) + [cells for _, _, cells in extra]
     names = list(geo.unit_names) + [name for name, _, _ in extra]
-    cell_units = tuple(
-        tuple(u for u, cells in enumerate(units) if c in cells) for c in range(geo.ncells)
-    )
-    peers = tuple(
-        tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c}))
-        for c in range(geo.ncells)
-    )
+    cell_units, peers = unit_tables(units, geo.ncells)
     return dataclasses.replace(
         geo, units=tuple(units), unit_names=tuple(names), cell_units=cell_units, peers=peers,
         _arrays={},
