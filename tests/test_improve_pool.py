@@ -23,8 +23,11 @@ LONG = 60.0
 
 @pytest.fixture
 def pool():
-    """Two forked workers; whatever a test leaves of them is ended afterwards."""
-    executor = ProcessPoolExecutor(2, multiprocessing.get_context("fork"))
+    """Two forked workers, started as the product starts its workers (_init_worker: SIGTERM
+    takes its default action whatever handler this process had when it forked);
+    whatever a test leaves of them is ended afterwards."""
+    executor = ProcessPoolExecutor(2, multiprocessing.get_context("fork"),
+                                   initializer=_init_worker, initargs=("python",))
     yield executor
     for process in list((getattr(executor, "_processes", None) or {}).values()):
         process.kill()
