@@ -23,7 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
-from ..core.lang import Texts
+from ..core.lang import Texts, fill
 from ..core.model import (
     BANDS,
     STARS,
@@ -304,7 +304,7 @@ def puzzle_label(
     """A grid's label: the template's (else the language's) text, and its difficulty as
     the template shows it (Template.difficulty)."""
     text = t.label or texts.template("label")
-    left = text.format(number=p.number, difficulty=p.difficulty)
+    left = fill(text, number=p.number, difficulty=p.difficulty)
     right, stars = "", 0
     if t.difficulty is DifficultyDisplay.BAND:
         # The difficulty once near each grid: not beside a heading that already says it.

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
+from ...core import lang
 from ...core.errors import ConfigError, InputError
 from ...core.grid import decode_text
 from ...core.rules import MIN_LINE_PT, Variant
@@ -331,6 +332,26 @@ def read_optional_text(node: yaml.Node, at: At) -> str:
     if not isinstance(value, str):
         raise Wrong("a text")
     return _printable(value.strip())
+
+
+def check_fields(text: str, allowed: Iterable[str]) -> str:
+    """The text, when its {fields} are plain names among `allowed` (lang.fill fills in
+    nothing else); Wrong naming what was found and what may be used otherwise."""
+    may = ", ".join(f"{{{f}}}" for f in sorted(allowed)) or "none"
+    try:
+        used, dressed = lang.fields(text), lang.dressed(text)
+    except ValueError:
+        raise Wrong("a text whose braces are paired: {field}, or {{ and }} for a brace "
+                    "itself") from None
+    if dressed:
+        wanted = f"plain {{name}} fields from {may}" if may != "none" else "no {fields}"
+        raise Wrong(f"expected {wanted}, got {dressed!r}: a field takes no format spec or "
+                    "conversion (':...', '!r'); write {{ and }} for a brace itself", whole=True)
+    extra = sorted(used - set(allowed))
+    if extra:
+        raise Wrong(f"unknown field {{{extra[0]}}} in the text; fields it may use: {may}",
+                    whole=True)
+    return text
 
 
 @accepts("true or false", {"type": "boolean"})

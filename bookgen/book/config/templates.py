@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import string
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,6 +55,7 @@ from .reader import (
     Read,
     Wrong,
     accepts,
+    check_fields,
     close_match,
     compose,
     length_schema,
@@ -208,16 +208,10 @@ def _font(node: yaml.Node, at: At) -> str:
     return fonts.spec_of(path, index)
 
 
-@accepts("a text using only {number} and {difficulty}", {"type": ["string", "null"]})
+@accepts("a text using only the plain fields {number} and {difficulty}",
+         {"type": ["string", "null"]})
 def _label(node: yaml.Node, at: At) -> str:
-    text = read_optional_text(node, at)
-    try:
-        names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
-    except ValueError:
-        names = {""}
-    if not names <= set(_LABEL_FIELDS):
-        raise Wrong("a label using only {number} and {difficulty}")
-    return text
+    return check_fields(read_optional_text(node, at), _LABEL_FIELDS)
 
 
 _D = model.Template

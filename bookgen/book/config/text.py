@@ -28,6 +28,7 @@ from .reader import (
     Typed,
     Wrong,
     accepts,
+    check_fields,
     read_int_between,
     read_optional_text,
     read_text,
@@ -56,20 +57,10 @@ def _override(key: str) -> Typed:
     allowed = lang.reference_fields(key)
     fields = ", ".join(f"{{{f}}}" for f in sorted(allowed))
 
-    @accepts("a text" + (f" that may use {fields}" if fields else ""), {"type": "string"})
+    @accepts("a text" + (f" that may use the plain fields {fields}" if fields else ""),
+             {"type": "string"})
     def read(node: yaml.Node, at: At) -> str:
-        text = read_text(node, at)
-        try:
-            used = lang.fields(text)
-        except ValueError:
-            raise Wrong("a text whose braces are paired: {field}, or {{ and }} for a brace "
-                        "itself") from None
-        extra = sorted(used - allowed)
-        if extra:
-            may = ", ".join(f"{{{f}}}" for f in sorted(allowed)) or "none"
-            raise Wrong(f"unknown field {{{extra[0]}}} in the text; fields it may use: {may}",
-                        whole=True)
-        return text
+        return check_fields(read_text(node, at), allowed)
 
     return read
 

@@ -5,7 +5,8 @@ Glossary:
              language is adding a file; en.yaml is the reference, and every file has
              exactly its keys with the same {fields}
   key        the dotted name of one printed text: 'heading.answers', 'band.easy', 'label'
-  field      a {name} in a text, filled in where it is printed
+  field      a {name} in a text, filled in where it is printed; plain names only: a
+             format spec or conversion ('{number:>9}', '{number!r}') is never filled in
   decimal    the language's decimal mark (grades: '4.5', '4,5')
   quotes     the language's opening and closing quotation marks
   Texts      one language's texts with a config's `text:` overrides laid on
@@ -84,6 +85,32 @@ def fields(text: str) -> frozenset[str]:
     return frozenset(f for _, f, _, _ in string.Formatter().parse(text) if f is not None)
 
 
+def dressed(text: str) -> str | None:
+    """The first {field} of a text written with a format spec or a conversion, as written
+    ('{number:>9}', '{number!r}'), or None; ValueError when its braces are malformed.
+    A spec is refused, not obeyed: '{number:>400000000}' would print a 400 MB label."""
+    for _, name, spec, conversion in string.Formatter().parse(text):
+        if name is not None and (spec or conversion):
+            return "{" + name + (f"!{conversion}" if conversion else "") + \
+                (f":{spec}" if spec else "") + "}"
+    return None
+
+
+def fill(text: str, **values: object) -> str:
+    """The text with its plain {fields} replaced by the values (as str() shows them);
+    ValueError for a field with a format spec or conversion (see dressed), KeyError for a
+    field not among the values."""
+    out: list[str] = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        out.append(literal)
+        if name is None:
+            continue
+        if spec or conversion:
+            raise ValueError(f"{dressed(text)}: a field takes no format spec or conversion")
+        out.append(str(values[name]))
+    return "".join(out)
+
+
 def reference_fields(key: str) -> frozenset[str]:
     """The fields the reference language's text for `key` fills in."""
     return fields(dict(language_file(DEFAULT).text)[key])
@@ -119,7 +146,7 @@ class Texts:
 
     def __call__(self, key: str, **values: object) -> str:
         """The text of `key` with its fields filled in."""
-        return self._table[key].format(**values)
+        return fill(self._table[key], **values)
 
     def template(self, key: str) -> str:
         """The text of `key` with its {fields} still to fill in."""
