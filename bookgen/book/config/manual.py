@@ -21,8 +21,9 @@ from typing import Any
 from ...core.kinds import Variant
 from .. import shipped
 from .reader import NO_DEFAULT, Key, Map
+from .sections import MAX_EVALUATIONS, MAX_PUZZLES, MAX_SECONDS
 from .templates import TEMPLATE
-from .toplevel import _CONFIG
+from .toplevel import _CONFIG, MAX_WORKERS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -121,8 +122,17 @@ not edit. To change it, change the Key in its table, then refresh this file and 
 schemas: BOOKGEN_REFRESH_DOCS=1 pytest tests/test_reference.py -->
 
 A book config is a YAML file; `bookgen init` writes a commented one and `bookgen validate
-CONFIG` checks one without building it, listing every problem with its key path and line.
-Keys not listed here are refused, with a did-you-mean.
+CONFIG` checks one without building it, listing every problem with its key path and line,
+all in one pass. Keys not listed here are refused, with a did-you-mean. CONFIG may also be
+a folder that holds exactly one book config (a `.yaml` or `.yml` file with `sections`;
+templates beside it do not count): `bookgen build mybook` builds `mybook/book.yaml` and
+says so; a folder with none or several is refused, naming what it holds.
+
+Numbers that size the work have a maximum no real book reaches: {puzzles:,} puzzles in a
+book (`count`, all sections together), {evaluations:,} evaluations or {seconds:,g} seconds
+of `improve` a puzzle, {workers} `workers`. A text with `{{fields}}` (`text:`,
+`layout.label`) fills in plain names only: a format spec or conversion (`{{number:>4}}`,
+`{{number!r}}`) is refused.
 
 Lengths are points as a bare number (72 = 1 in) or text with a unit: `0.5in`, `12.7mm`,
 `1.27cm`, `36pt`. Names (bands, symmetries, platforms, ...) are case-insensitive. A range
@@ -155,7 +165,8 @@ def markdown() -> str:
     """docs/config.md: every block of a config with every key."""
     blocks = _blocks()
     names = {id(b): p for p, b in blocks}
-    out = [_HEAD]
+    out = [_HEAD.format(puzzles=MAX_PUZZLES, evaluations=MAX_EVALUATIONS, seconds=MAX_SECONDS,
+                        workers=MAX_WORKERS)]
     for path, block in blocks:
         out.append(f"## {'`' + path + '`' if path else 'The top level'}\n")
         if block.help:

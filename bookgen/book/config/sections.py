@@ -14,7 +14,9 @@ Bounds the checks enforce, and why:
   clues       at least rules.min_clues(n, variant) and at most n*n - 1 (a puzzle has a
               blank); with a symmetry the count must be a sum of orbit sizes (180-degree
               rotation of an even grid: even counts only)
-  count       a classic 4x4 section asks no more puzzles than exist (rules.SHIDOKU_PUZZLES)
+  count       at most MAX_PUZZLES (a whole book too); a classic 4x4 section asks no more
+              puzzles than exist (rules.SHIDOKU_PUZZLES)
+  improve     at most MAX_EVALUATIONS evaluations or MAX_SECONDS seconds a puzzle
   size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
   regions     jigsaw only: n*n labels, n different ones, each on n connected cells
   trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 import yaml
 
@@ -63,6 +66,7 @@ from .reader import (
     Key,
     Map,
     Read,
+    Typed,
     Wrong,
     accepts,
     read_choice,
@@ -151,12 +155,46 @@ def _difficulty(node: yaml.Node, at: At) -> Read:
     return read
 
 
+MAX_PUZZLES = 10_000
+"""Most puzzles a section, and a whole book, may ask for: a paperback of the most pages
+a printer takes (828) at 6 puzzles a page, with its answer key, holds about 3,300. The
+count sizes the work and the memory of every later step, so a larger one is refused
+before any of them."""
+
+MAX_EVALUATIONS = 1_000_000
+"""Most evaluations `improve` may spend on one puzzle (the examples spend 2,000)."""
+
+MAX_SECONDS = 3600.0
+"""Most seconds `improve` may spend on one puzzle."""
+
+
+def _at_most(typed: Typed, most: float, what: str) -> Typed:
+    """`typed` bounded above by `most` (of `what`), its words and schema saying so."""
+
+    def read(node: yaml.Node, at: At) -> Any:
+        value = typed(node, at)
+        if value > most:
+            raise Wrong(f"expected at most {_big(most)} {what}, got {_big(value)}", whole=True)
+        return value
+
+    return Typed(read, f"{typed.words} up to {_big(most)}", {**typed.schema, "maximum": most})
+
+
+def _big(value: float) -> str:
+    """A bound or a value as people read it: 10,000; 3,600; 2.5."""
+    return f"{value:,}" if isinstance(value, int) else f"{value:,g}"
+
+
 _IMPROVE = Map(
     {
-        "evaluations": Key(read_positive_int, help="Puzzles evaluated per improved puzzle "
-                           "(the same book for any number of workers)."),
-        "seconds": Key(read_positive_number, help="Seconds of search per improved puzzle "
-                       "(the best found in that time)."),
+        "evaluations": Key(_at_most(read_positive_int, MAX_EVALUATIONS,
+                                    "evaluations a puzzle"),
+                           help="Puzzles evaluated per improved puzzle (the same book for any "
+                                f"number of workers); at most {MAX_EVALUATIONS:,}."),
+        "seconds": Key(_at_most(read_positive_number, MAX_SECONDS,
+                                "seconds a puzzle"),
+                       help="Seconds of search per improved puzzle (the best found in that "
+                            f"time); at most {_big(MAX_SECONDS)}."),
         "objective": Key(read_choice("objective", Figure), default=DEFAULT_OBJECTIVE,
                          help="The figure to raise."),
     },
@@ -228,7 +266,10 @@ _SECTION = Map(
         "name": Key(read_text, default_words="the band's word in the book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
                          "difficulty has no band."),
-        "count": Key(read_positive_int, required=True, help="Puzzles in the section."),
+        "count": Key(_at_most(read_positive_int, MAX_PUZZLES,
+                              "puzzles (the most a book holds)"),
+                     required=True, help=f"Puzzles in the section; at most {MAX_PUZZLES:,} "
+                                         "in a book."),
         "difficulty": Key(_difficulty, required=True, help="What the puzzles must rate."),
         "symmetry": Key(read_choice("symmetry", Symmetry), default=_SPEC.symmetry,
                         help="Symmetry of the clue pattern: " + "; ".join(
@@ -296,7 +337,10 @@ def _check_4x4_supply(read: Read, clues: tuple[int, int] | None, at: At) -> None
     """A 4x4 section asks no more puzzles than exist (SHIDOKU_PUZZLES)."""
     symmetry, count = read.get("symmetry"), read.get("count", 0)
     lo, hi = clues or (MIN_CLUES[4], 15)
-    supply = sum(SHIDOKU_PUZZLES[symmetry][k - MIN_CLUES[4]] for k in range(lo, hi + 1))
+    table, least = SHIDOKU_PUZZLES[symmetry], MIN_CLUES[4]
+    # the range may reach past the table's clue counts (up to a full grid, or far beyond)
+    supply = sum(table[k - least] for k in range(max(lo, least),
+                                                 min(hi, least + len(table) - 1) + 1))
     having = f"{span(lo, hi)} clues and " if clues else ""
     if supply == 0:
         at.fail(f"no 4x4 puzzle with {having}symmetry {symmetry.value!r} has a unique solution")
@@ -424,13 +468,15 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     elif "name" not in read.where and "difficulty" in read.values:
         At(read.at.ctx, f"{read.at.path}.name", read.at.line).fail(
             "required key missing: a section without a band needs a name")
-    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None:
-        return None
     improve = read.get("improve")
     size = read.get("size")
-    _check_reachable(kind[0], size, difficulty, read)
-    if size > TRACE_MAX_SIZE:
-        _check_untraced(size, diff, improve, read)
+    sized = "size" in read.values or "size" not in read.where
+    if kind is not None and sized and "difficulty" in read.values:  # whatever else is wrong
+        _check_reachable(kind[0], size, difficulty, read)
+        if size > TRACE_MAX_SIZE:
+            _check_untraced(size, diff, improve, read)
+    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None:
+        return None
     return SectionConfig(
         name=read.values["name"],
         count=read.values["count"],

@@ -53,7 +53,7 @@ from .reader import (
     read_text,
     scalar_of,
 )
-from .sections import SectionConfig, read_sections, section_record
+from .sections import MAX_PUZZLES, SectionConfig, read_sections, section_record
 from .templates import DEFAULT_TEMPLATE, PRINT, TEMPLATE, book_template
 from .text import PUBLICATION, TEXT, check_glyphs, publication_record, read_language, texts_record
 
@@ -96,14 +96,23 @@ class BookConfig:
     """The copyright page's fields (`publication:`), or None."""
 
 
-@accepts("a positive integer or 'auto'", {"anyOf": [{"type": "integer", "minimum": 1},
-                                                   {"enum": ["auto", None]}]})
+MAX_WORKERS = 1024
+"""Most worker processes a config may name; a build uses at most one per usable core
+anyway (the rest would only queue for the same cores and cost memory)."""
+
+
+@accepts(f"a positive integer up to {MAX_WORKERS}, or 'auto'",
+         {"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_WORKERS},
+                    {"enum": ["auto", None]}]})
 def _workers(node: yaml.Node, at: At) -> int | None:
     if scalar_of(node, at) in (None, "auto"):
         return None
     value = integer_of(node, at)
     if value is None or value < 1:
         raise Wrong("a positive integer or 'auto'")
+    if value > MAX_WORKERS:
+        raise Wrong(f"expected at most {MAX_WORKERS} workers (a build lowers them to the "
+                    f"usable cores anyway), got {value:,}", whole=True)
     return value
 
 
@@ -132,8 +141,9 @@ _CONFIG = Map(
         "seed": Key(read_seed, default=1, help="The book seed: the same config and seed give "
                                               "a byte-identical book. `--seed` overrides it."),
         "workers": Key(_workers, default=None, default_words="auto",
-                       help="Worker processes; auto uses every core. The book does not "
-                            "depend on it. `--workers` overrides it."),
+                       help="Worker processes; auto uses every core, and more than the "
+                            "cores are lowered to them. The book does not depend on it. "
+                            "`--workers` overrides it."),
         "template": Key(read_text, default=DEFAULT_TEMPLATE,
                         help="A shipped template by name (`bookgen templates` lists them), or "
                              "the path of a .yaml template file, relative to the config."),
@@ -267,12 +277,12 @@ def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, Section
                               plan.metrics):
         (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
             problem)
-    _check_glyphs(book, sections, raw)
 
 
-def _check_glyphs(book: model.Book, sections: list[tuple[Read, SectionConfig]],
-                  raw: Read) -> None:
-    """Every character the book will print is in both of its fonts (text.check_glyphs)."""
+def _check_glyphs(t: model.Template, texts: lang.Texts,
+                  sections: list[tuple[Read, SectionConfig]], raw: Read) -> None:
+    """Every character the book will print is in both of its fonts (text.check_glyphs);
+    the sections with problems of their own are left out."""
     words = [(raw.at_key(k), raw.values[k]) for k in ("title", "subtitle", "author",
                                                         "copyright") if raw.get(k)]
     for name in ("publication", "cover"):
@@ -280,14 +290,14 @@ def _check_glyphs(book: model.Book, sections: list[tuple[Read, SectionConfig]],
         if isinstance(block, Read):
             words += [(block.at_key(k), v) for k, v in block.values.items()
                       if isinstance(v, str)]
-    if book.template.label:
+    if t.label:
         words.append((raw.at_key("layout") if "layout" in raw.where
-                      else raw.at_key("template"), book.template.label))
+                      else raw.at_key("template"), t.label))
     sizes = []
     for read, s in sections:
         words.append((read.at_key("name"), s.name))
         sizes.append((read.at_key("size"), s.dig.size))
-    check_glyphs(book.template, book.texts, words, sizes, raw)
+    check_glyphs(t, texts, words, sizes, raw)
 
 
 def _check_cover(book: model.Book, raw: Read) -> None:
@@ -343,14 +353,55 @@ def _config_hash(cfg: BookConfig) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+CONFIG_SUFFIXES = (".yaml", ".yml")
+"""The files a folder's book config may be."""
+
+
+def config_file(path: str | Path) -> Path:
+    """The book config `path` names: the file itself, or for a folder the one book config
+    in it (a YAML file whose top level has `sections`; templates and other YAML files
+    beside it do not count); ConfigError when there is none or more than one."""
+    path = Path(path)
+    if not path.is_dir():
+        return path
+    try:
+        found = sorted(f for f in path.iterdir()
+                       if f.suffix.lower() in CONFIG_SUFFIXES and _is_book(f))
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read the folder: {e.strerror or e}") from None
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise ConfigError(f"{path}: a folder with no book config in it; expected a config "
+                          "file (a .yaml file with sections), or a folder holding exactly one "
+                          f"(`bookgen init {path}` writes one)")
+    names = ", ".join(f.name for f in found[:5]) + (" ..." if len(found) > 5 else "")
+    raise ConfigError(f"{path}: a folder with {len(found)} book configs ({names}); expected "
+                      f"one of them by name, e.g. {found[0]}")
+
+
+def _is_book(path: Path) -> bool:
+    """Whether a file reads as a book config: a YAML mapping with `sections` at its top
+    (read with the config reader's own limits; a file it cannot read is none)."""
+    if not path.is_file():
+        return False
+    try:
+        node = compose(path, str(path), [])[0]
+    except ConfigError:
+        return False
+    return isinstance(node, yaml.MappingNode) and any(
+        isinstance(k, yaml.ScalarNode) and k.value == "sections" for k, _ in node.value)
+
+
 def load_config(path: str | Path, *, seed: int | None = None,
                 workers: int | None = None) -> BookConfig:
-    """Read and check a book config; `seed` and `workers` override the file's values.
+    """Read and check a book config (a folder's one config: config_file); `seed` and
+    `workers` override the file's values.
 
     Raises ConfigError listing every problem found, one per line, each with its key path
     and line; nothing is returned unless the whole config is sound.
     """
-    path = Path(path)
+    path = config_file(path)
     if not path.is_file():
         raise ConfigError(f"{path}: no such file")
     if seed is not None and seed < 0:
@@ -370,16 +421,25 @@ def load_config(path: str | Path, *, seed: int | None = None,
     names: dict[str, str] = {}
     for read in raw.get("sections", []):
         s = section_record(read, texts)
-        if s is None:
-            continue
-        if s.name in names:
-            read.at_key("name").fail(f"duplicate section name {s.name!r}; first used by "
-                                     f"{names[s.name]}")
-        names.setdefault(s.name, read.at.path)
-        sections.append((read, s))
+        name = read.values.get("name")  # a section with other problems has its name checked
+        if name in names:
+            given = "name" in read.where
+            read.at_key("name").fail(
+                f"duplicate section name {name!r}{'' if given else ' (its band word)'}; "
+                f"first used by {names[name]}{'' if given else ': give it a name'}")
+        elif name is not None:
+            names[name] = read.at.path
+        if s is not None:
+            sections.append((read, s))
     whole = len(sections) == len(raw.get("sections", []))
-    cover = cover_record(raw.get("cover", Read(raw.at)),
-                         sum(s.count for _, s in sections) if whole else None)
+    total = sum(s.count for _, s in sections)
+    if total > MAX_PUZZLES:
+        raw.at_key("sections").fail(f"the sections ask for {total:,} puzzles; expected at most "
+                                    f"{MAX_PUZZLES:,} in a book")
+        whole = False  # no layout is planned for more
+    cover = cover_record(raw.get("cover", Read(raw.at)), total if whole else None)
+    if template is not None:
+        _check_glyphs(template, texts, sections, raw)
     if template is not None and sections and whole:
         found = len(problems)
         _check_print(template, sections, front, raw)
