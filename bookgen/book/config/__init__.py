@@ -8,7 +8,7 @@ rules.py and model.py; the page estimates come from render.geometry.
 
 from .sections import Difficulty, ImproveSpec, SectionConfig
 from .templates import DEFAULT_TEMPLATE, list_templates, load_template
-from .toplevel import BookConfig, load_config
+from .toplevel import BookConfig, config_file, load_config
 
 __all__ = [
     "DEFAULT_TEMPLATE",
@@ -16,6 +16,7 @@ __all__ = [
     "Difficulty",
     "ImproveSpec",
     "SectionConfig",
+    "config_file",
     "list_templates",
     "load_config",
     "load_template",
