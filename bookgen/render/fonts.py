@@ -5,6 +5,10 @@ Glossary:
   spec       Template.font / font_bold: a bundled name ('Vera', 'VeraBd', ...: TrueType
              files that ship with reportlab), the path of a .ttf or .otf file, or
              'PATH.ttc#N' for face N (from 0) of a TrueType collection
+  family     an installed font's family name ('DejaVu Sans', 'IPAGothic'; 'DejaVu
+             Sans:bold' picks a style), looked up with fontconfig's fc-match and taken
+             only when the family fc-match answers is the one asked for (fc-match
+             otherwise offers its nearest font): it stands for that font's file
   outlines   glyph shapes: TrueType ('glyf' table) embed in the PDF; CFF (PostScript, the
              'CFF ' table of most .otf files) reportlab cannot embed
   coverage   the characters a font maps to glyphs (its cmap), read with fontTools
@@ -14,7 +18,10 @@ Glossary:
 
 from __future__ import annotations
 
+import difflib
+import shutil
 import struct
+import subprocess
 from functools import cache
 from pathlib import Path
 from typing import BinaryIO
@@ -51,6 +58,56 @@ def shown(spec: str) -> str:
     if spec in BUNDLED:
         return spec
     return f"{path.name}#{index}" if path.suffix.lower() == ".ttc" else path.name
+
+
+FC_SECONDS = 30.0
+"""Longest wait for fontconfig (its first run may build its cache)."""
+
+
+def is_family(name: str) -> bool:
+    """Whether a font spec reads as a family name: neither a bundled font nor a path."""
+    file = source(name)[0]
+    return (name not in BUNDLED and not file.name.lower().endswith(SUFFIXES)
+            and "/" not in name and "\\" not in name)
+
+
+def family(name: str) -> tuple[Path, int] | str:
+    """(file, face index) of the installed font of family `name` (a fontconfig pattern:
+    'DejaVu Sans' or 'DejaVu Sans:bold'), or why there is none."""
+    wanted = name.partition(":")[0]
+    exe = shutil.which("fc-match")
+    if exe is None:
+        return (f"font {name!r}: no bundled font or font file of that name, and fontconfig "
+                "(fc-match) is not installed to look it up as a family name; expected the "
+                "path of a .ttf, .otf or .ttc file, or fontconfig installed")
+    found = _fc(exe, "-f", "%{family}\n%{file}\n%{index}", "--", name).split("\n")
+    if len(found) < 3 or not found[1]:
+        return f"font {name!r}: fontconfig (fc-match) gave no font for it"
+    families = found[0].split(",")
+    if _key(wanted) in {_key(f) for f in families}:
+        return Path(found[1]), int(found[2]) if found[2].isdigit() else 0
+    installed = {f for line in _fc(shutil.which("fc-list") or "fc-list", "--format",
+                                   "%{family}\n").splitlines() for f in line.split(",") if f}
+    near = difflib.get_close_matches(wanted, sorted(installed), n=3, cutoff=0.5)
+    like = (f"installed families like it: {', '.join(near)}" if near else
+            "`fc-list : family` lists the installed ones")
+    return (f"font {name!r} is not installed (fontconfig would use {families[0]!r} in its "
+            f"place); {like}; expected an installed family name or the path of a .ttf, "
+            ".otf or .ttc file")
+
+
+def _key(family: str) -> str:
+    """A family name as fontconfig compares them: case and spaces ignored."""
+    return "".join(family.split()).casefold()
+
+
+def _fc(*command: str) -> str:
+    """A fontconfig command's output, '' when it cannot run."""
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=FC_SECONDS, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else ""
 
 
 _MAGIC = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")

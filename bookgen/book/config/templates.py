@@ -6,9 +6,11 @@ Glossary:
               to a .yaml file) and may override any of its keys under `layout`
   page size   a named trim size (letter, a4, 6x9, ...) or WxH in inches; or page_width and
               page_height as lengths
-  font        a TrueType font that ships with reportlab (Vera, VeraBd, ...), the path of a
-              .ttf or .otf file with TrueType outlines, or of a .ttc collection with the
-              face's index: 'fonts.ttc#1' or {file: fonts.ttc, index: 1} (render/fonts.py)
+  font        a TrueType font that ships with reportlab (Vera, VeraBd, ...), an installed
+              font's family name found with fontconfig ('DejaVu Sans', 'DejaVu Sans:bold'),
+              the path of a .ttf or .otf file with TrueType outlines, or of a .ttc
+              collection with the face's index: 'fonts.ttc#1' or {file: fonts.ttc,
+              index: 1} (render/fonts.py)
   difficulty  what a puzzle's label shows of its difficulty: none, band, stars or grade
   marks       how variant grids show their extra units: x_style (X diagonals as a tint or
               thin lines) and region_tint (jigsaw regions in alternating light grays)
@@ -152,6 +154,10 @@ def _gutter(node: yaml.Node, at: At) -> float | None:
     return pts
 
 
+_FONT_WORDS = (", ".join(BUNDLED_FONTS) + ", an installed font's family name or the path of "
+               "a .ttf, .otf or .ttc font file")
+"""What a font may be, as a problem says it."""
+
 _FONT_FILE = Map({"file": Key(read_text, help="A .ttc collection (or any font file)."),
                   "index": Key(read_int_between(0, 255), default=0,
                                help="The face in the collection, from 0.")},
@@ -159,18 +165,19 @@ _FONT_FILE = Map({"file": Key(read_text, help="A .ttc collection (or any font fi
                  help="One face of a font collection.")
 
 
-@accepts(f"one of {', '.join(BUNDLED_FONTS)}, a path to a .ttf, .otf (TrueType outlines) or "
-         ".ttc file ('x.ttc#1' picks a face), or a mapping of file and index",
-         {"anyOf": [{"type": "string", "enum": list(BUNDLED_FONTS)},
-                    {"type": "string", "pattern": r"\.([tT][tT][fFcC]|[oO][tT][fF])(#[0-9]+)?$"},
+@accepts(f"one of {', '.join(BUNDLED_FONTS)}, an installed font's family name (found with "
+         "fontconfig), a path to a .ttf, .otf (TrueType outlines) or .ttc file ('x.ttc#1' picks "
+         "a face), or a mapping of file and index",
+         {"anyOf": [{"type": "string", "minLength": 1},
                     {"type": "object", "properties": {"file": {"type": "string"},
                                                       "index": {"type": "integer",
                                                                 "minimum": 0}},
                      "required": ["file"], "additionalProperties": False}]},
          blocks=(_FONT_FILE,))
 def _font(node: yaml.Node, at: At) -> str:
-    """A bundled font name, or a font file (relative to the file) as an absolute spec:
-    .ttf, .otf with TrueType outlines, or a .ttc face ('x.ttc#1' or {file, index})."""
+    """A bundled font name, an installed family (fonts.family), or a font file (relative
+    to the file) as an absolute spec: .ttf, .otf with TrueType outlines, or a .ttc face
+    ('x.ttc#1' or {file, index})."""
     if isinstance(node, yaml.MappingNode):
         read = _FONT_FILE(node, at)
         if "file" not in read.where:
@@ -182,33 +189,51 @@ def _font(node: yaml.Node, at: At) -> str:
         name = read_text(node, at)
         if name in BUNDLED_FONTS:
             return name
+        if fonts.is_family(name):
+            found = fonts.family(name)
+            if not isinstance(found, str):
+                return _font_file(*found)
+            if close_match(name, BUNDLED_FONTS) is None:
+                raise Wrong(found, whole=True)
+            raise Wrong(unknown("font", name, BUNDLED_FONTS, _FONT_WORDS), whole=True)
         file, index = fonts.source(name)
         name = str(file)
-    expected = ", ".join(BUNDLED_FONTS) + " or the path of a .ttf, .otf or .ttc font file"
     if not name.lower().endswith(fonts.SUFFIXES):
-        raise Wrong(unknown("font", name, BUNDLED_FONTS, expected), whole=True)
+        raise Wrong(unknown("font", name, BUNDLED_FONTS, _FONT_WORDS), whole=True)
     path = (at.ctx.base / Path(name).expanduser()).resolve()
     if not path.is_file():
         raise Wrong(f"font file not found: {path}", whole=True)
     if index and path.suffix.lower() != ".ttc":
         raise Wrong(f"{path} is a single font, not a .ttc collection: it takes no index",
                     whole=True)
+    return _font_file(path, index)
+
+
+def _font_file(path: Path, index: int) -> str:
+    """The spec of face `index` of a font file that reportlab can embed, whose metrics
+    fit the layout and whose characters can be listed; Wrong naming the file otherwise."""
     why = fonts.problem(path, index)
     if why:
         raise Wrong(why, whole=True)
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont  # loaded only for a font file
+    from reportlab.pdfbase.ttfonts import TTFont  # loaded only for a font file
 
+    spec = fonts.spec_of(path, index)
     try:
         face = TTFont(str(path), str(path), subfontIndex=index).face
-    except (TTFError, OSError) as e:
-        raise Wrong(f"not a usable TrueType font: {path}: {e}", whole=True) from None
+        fonts.coverage(spec)
+    # A damaged file fails inside reportlab's or fontTools' parser in any of many ways
+    # (TTFError, struct.error, IndexError, ...): each means the same to the user.
+    except Exception as e:
+        raise Wrong(f"not a usable TrueType font (damaged or cut short?): {path}: "
+                    f"{e or type(e).__name__}",
+                    whole=True) from None
     problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
     if problem:
         raise Wrong(f"{path}: {problem}", whole=True)
-    return fonts.spec_of(path, index)
+    return spec
 
 
-@accepts("a text using only the plain fields {number} and {difficulty}",
+@accepts("a text using only {number} and {difficulty} (no format spec)",
          {"type": ["string", "null"]})
 def _label(node: yaml.Node, at: At) -> str:
     return check_fields(read_optional_text(node, at), _LABEL_FIELDS)
@@ -284,8 +309,10 @@ _LINES = Map(
 _FONTS = Map(
     {"regular": Key(_font, default=_D.font, help="Labels, page numbers and answer digits."),
      "bold": Key(_font, default=_D.font_bold, help="Givens and headings.")},
-    help="TrueType fonts: one that ships with reportlab by name, or a .ttf, .otf (TrueType "
-         "outlines) or .ttc font file (a relative path is taken from the file that names it).",
+    help="TrueType fonts: one that ships with reportlab by name, an installed font's family "
+         "name as fontconfig knows it ('DejaVu Sans', or 'DejaVu Sans:bold' for a style; "
+         "`fc-list : family` lists them), or a .ttf, .otf (TrueType outlines) or .ttc font "
+         "file (a relative path is taken from the file that names it).",
 )
 
 TEMPLATE = Map(
