@@ -3,7 +3,7 @@
 Glossary:
   book options  CONFIG, -o DIR, --seed, --workers, -q, --backend (_book_options); the
                 config's own seed and workers count unless given, workers at most one per
-                usable core
+                usable core; CONFIG may be a folder holding exactly one book config
   output folder -o DIR, default output/<config name>/: checked and locked before any work
                 (output.claim), written whole or not at all
 """
@@ -33,9 +33,15 @@ __all__ = [
 ]
 
 
+def _config_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("config", metavar="CONFIG",
+                   help="a book config, e.g. configs/quick.yaml, or a folder holding exactly "
+                        "one (a .yaml file with sections)")
+
+
 def _book_options(p: argparse.ArgumentParser) -> None:
     """CONFIG, -o, --seed, --workers, -q: the options of the commands that make a book."""
-    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    _config_argument(p)
     p.add_argument("-o", "--output", metavar="DIR",
                    help="output folder (default: output/<config name>)")
     add_options(p, "seed", "workers", "quiet", "backend",
@@ -86,6 +92,20 @@ def _shown(args: argparse.Namespace) -> Shown:
     return True if sys.stderr.isatty() else Lines(args.progress_every, sys.stderr)
 
 
+def _config_file(args: argparse.Namespace) -> Path:
+    """The config file CONFIG names: a folder stands for the one book config in it
+    (config.config_file), which is named on stderr unless -q."""
+    from pathlib import Path
+
+    from ..book.config import config_file
+
+    path = config_file(args.config)
+    if Path(args.config).is_dir() and not args.quiet:
+        print(f"note: {args.config} is a folder: using its book config {path}",
+              file=sys.stderr)
+    return path
+
+
 def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
     """The config the book options name (workers capped at the cores) and its folder."""
     import dataclasses
@@ -94,7 +114,7 @@ def _book_config(args: argparse.Namespace) -> tuple[BookConfig, Path]:
     from ..book.config import load_config
 
     workers = usable_cores() if args.workers == AUTO else args.workers
-    cfg = load_config(args.config, seed=args.seed, workers=workers)
+    cfg = load_config(_config_file(args), seed=args.seed, workers=workers)
     cfg = dataclasses.replace(cfg, workers=capped_workers(cfg.workers, "workers"))
     return cfg, Path(args.output) if args.output else Path("output") / cfg.name
 
@@ -181,9 +201,11 @@ def add_validate(sub: argparse._SubParsersAction) -> None:
         "rarely give are warned about on stderr. Prints 'ok: ...' and exits 0 when the "
         "config is sound, else exits 1.",
     )
-    p.add_argument("config", metavar="CONFIG", help="a book config, e.g. configs/quick.yaml")
+    _config_argument(p)
     p.add_argument("-o", "--output", metavar="DIR",
                    help="the output folder a build would use (default output/<config name>)")
+    add_options(p, "quiet", quiet=dict(help="only the 'ok:' line, warnings and errors: no "
+                                            "estimate or notes"))
     p.set_defaults(func=run_validate)
 
 
@@ -195,8 +217,8 @@ def run_validate(args: argparse.Namespace) -> int:
     from ..book.output import book_bytes, preflight
     from ..core.rules import COVER_PLATFORMS
 
-    cfg = load_config(args.config)
-    capped_workers(cfg.workers, "workers")
+    cfg = load_config(_config_file(args))
+    capped_workers(cfg.workers, "workers", quiet=args.quiet)
     puzzles = sum(s.count for s in cfg.sections)
     covered = cfg.template.print.platform in COVER_PLATFORMS
     preflight(Path(args.output) if args.output else Path("output") / cfg.name,
@@ -206,7 +228,8 @@ def run_validate(args: argparse.Namespace) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
           f"template {cfg.template.name}")
-    print(line)
+    if not args.quiet:
+        print(line)
     return 0
 
 
