@@ -377,12 +377,13 @@ MISTAKES = [
      "layout.fonts.bold: font file not found: {tmp}/nowhere/Bold.ttf (line 9)"),
     ("unknown font", BASE + "layout:\n  fonts: {regular: Veraa}\n",
      "layout.fonts.regular: unknown font 'Veraa'; did you mean 'Vera'? expected one of Vera, "
-     "VeraBd, VeraIt, VeraBI or the path of a .ttf, .otf or .ttc font file (line 9)"),
+     "VeraBd, VeraIt, VeraBI, an installed font's family name or the path of a .ttf, .otf or "
+     ".ttc font file (line 9)"),
     ("not a font", BASE + "layout:\n  fonts: {regular: book.yaml.ttf}\n",
      "layout.fonts.regular: not a TrueType font: {tmp}/book.yaml.ttf (line 9)"),
     ("label field", BASE + "layout: {label: 'No. {num}'}\n",
-     "layout.label: expected a label using only {number} and {difficulty}, got 'No. {num}' "
-     "(line 8)"),
+     "layout.label: unknown field {num} in the text; fields it may use: {difficulty}, "
+     "{number} (line 8)"),
     ("large print crowded", BASE.replace("letter-4up", "letter-large-print")
      + "layout: {puzzles_per_page: 4}\n",
      "layout.puzzles_per_page: large print allows at most 2 puzzles a page, got 4 (line 8)"),

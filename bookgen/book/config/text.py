@@ -57,7 +57,7 @@ def _override(key: str) -> Typed:
     allowed = lang.reference_fields(key)
     fields = ", ".join(f"{{{f}}}" for f in sorted(allowed))
 
-    @accepts("a text" + (f" that may use the plain fields {fields}" if fields else ""),
+    @accepts("a text" + (f" that may use {fields} (no format spec)" if fields else ""),
              {"type": "string"})
     def read(node: yaml.Node, at: At) -> str:
         return check_fields(read_text(node, at), allowed)
@@ -68,7 +68,9 @@ def _override(key: str) -> Typed:
 TEXT = Map({k: Key(_override(k), help=f"Instead of the language's own {k}.")
             for k in lang.keys()},
            what="a mapping of text keys (heading.answers, band.easy, ...) to texts",
-           help="The config's own wording of any text of the language files.")
+           help="The config's own wording of any text of the language files. A text "
+                "fills in only the {fields} its key lists, as plain names: a format spec or "
+                "conversion ('{number:>4}', '{number!r}') is refused.")
 """The `text:` block: any key of the language files."""
 
 
