@@ -4,9 +4,9 @@ Glossary:
   target    the output folder a build names (output/quick); a symlink is followed, so the
             switch happens where the book really lives and the link stays
   lock      .<name>.lock beside the target, held (flock) from the check before any work
-            until the write ends: a second build into the same folder stops at once; it
-            holds the builder's process id, so a lock file found with an id in it (the
-            flock free: its process is gone) is a killed build's, and says which
+            until the write ends, then removed: a second build into the same folder stops
+            at once; a lock file found there whose flock is free is a killed build's (the
+            flock ends with its process)
   stage     .<name>.new beside the target: the whole new book is written there first, with
             hard links to anything else the folder held
   switch    one renameat2(RENAME_EXCHANGE) of stage and target (a plain rename when there is
@@ -156,14 +156,22 @@ def preflight(out: Path, need: int) -> None:
     _check(Path(os.path.realpath(out)), need, create=False)
 
 
-def _lock(target: Path) -> tuple[int, str | None]:
-    """The lock file's descriptor, locked and holding this process's id, and the id a
-    killed build left in it (None when the file is new); OutputError when another build
-    holds it."""
+def _lock(target: Path) -> tuple[int, bool]:
+    """The lock file's descriptor, locked, and whether the file was there already: left by
+    a build that was killed, since a build removes it when it ends and the flock of a live
+    one would have refused us; OutputError when another build holds it."""
     path = _sibling(target, "lock")
     while True:
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            fd, left = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                               0o644), False
+        except FileExistsError:
+            try:
+                fd, left = os.open(path, os.O_RDWR | os.O_CLOEXEC), True
+            except FileNotFoundError:
+                continue  # its build has just ended and removed it
+            except OSError as e:
+                raise _fail(target.parent, "cannot write in the folder", e) from None
         except OSError as e:
             raise _fail(target.parent, "cannot write in the folder", e) from None
         try:
@@ -179,21 +187,8 @@ def _lock(target: Path) -> tuple[int, str | None]:
         except FileNotFoundError:
             same = False
         if same:
-            return fd, _take(fd)
+            return fd, left
         os.close(fd)
-
-
-def _take(fd: int) -> str | None:
-    """Write this process's id into the locked file; the id found there before, if any:
-    a lock file is emptied only by its removal, so an id in a file whose flock was free
-    is that of a build that was killed."""
-    try:
-        before = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-    except OSError:
-        return None  # a lock file that takes no write still locks
-    return before or None
 
 
 def _tidy(slot: Slot) -> list[str]:
@@ -273,9 +268,8 @@ def claim(out: Path, need: int, config: Path | None = None,
         if killed:
             removed.append(_sibling(target, "lock").name)
         if removed and note is not None:
-            who = f" (process {killed}, now gone)" if killed else ""
-            note(f"note: a build into {target} was stopped before it finished{who}; "
-                 f"removed what it left: {', '.join(removed)}")
+            note(f"note: a build into {target} was stopped before it finished; removed "
+                 f"what it left: {', '.join(removed)}")
         if config is not None:
             _check_owner(target, config)
         yield slot
