@@ -258,14 +258,14 @@ def claim(out: Path, need: int, config: Path | None = None,
     """
     target = Path(os.path.realpath(out))
     _check(target, need)
-    fd, killed = _lock(target)
+    fd, left = _lock(target)
     slot = Slot(target, _sibling(target, "new"), _sibling(target, "old"))
     try:
         try:
             removed = _tidy(slot)
         except OSError as e:
             raise _fail(target, "cannot remove what an earlier build left", e) from None
-        if killed:
+        if left:
             removed.append(_sibling(target, "lock").name)
         if removed and note is not None:
             note(f"note: a build into {target} was stopped before it finished; removed "
