@@ -256,3 +256,23 @@ def test_the_compile_notice_is_not_repeated_on_a_second_run(tmp_path: Path) -> N
     # at most once in the first (never from the workers), never in the second
     assert runs[0].stderr.count("compiling fast kernels") <= 1, runs[0].stderr
     assert "compiling" not in runs[1].stderr, runs[1].stderr
+
+
+def test_an_installed_package_guards_its_whole_site_packages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed (not editable), the package sits in site-packages: a run from there would
+    put output/ beside it, so the whole folder is refused; an editable install guards only
+    the package, since its parent is the project whose output/ is the usual place."""
+    from bookgen.book import output
+    from bookgen.core.errors import OutputError
+
+    site = tmp_path / "lib" / "site-packages"
+    monkeypatch.setattr(output, "__file__", str(site / "bookgen" / "book" / "output.py"))
+    with pytest.raises(OutputError, match=r"is inside the installed bookgen package \(.*"
+                       r"site-packages\), which an upgrade replaces"):
+        output.preflight(site / "output" / "book", 0)
+    monkeypatch.setattr(output, "__file__", str(tmp_path / "bookgen" / "book" / "output.py"))
+    output.preflight(tmp_path / "output" / "book", 0)
+    with pytest.raises(OutputError, match="is inside the installed bookgen package"):
+        output.preflight(tmp_path / "bookgen" / "output", 0)

@@ -28,6 +28,8 @@ Glossary:
   Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
                 is written until everything is made (write_book writes once, through
                 output.py's stage and switch; the manifest records the PDF's sha256)
+  built book    a written book read back from its manifest (built_book), for `cover`: its
+                puzzles and page count, when the config's hash is the manifest's
 """
 
 from __future__ import annotations
