@@ -28,7 +28,7 @@ def bookgen(
     """Run `python -m bookgen *args` (the pure-Python kernels unless env says otherwise,
     so no run waits for a compiler) and return it finished; stdin as text or bytes (bad bytes
     are a case)."""
-    environment = dict(os.environ, BOOKGEN_BACKEND="python", **(env or {}))
+    environment = {**os.environ, "BOOKGEN_BACKEND": "python", **(env or {})}
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     done = subprocess.run(
         [sys.executable, "-m", "bookgen", *map(str, args)], capture_output=True,

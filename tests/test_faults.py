@@ -174,14 +174,14 @@ def holds_a_flock(pid: int) -> bool:
 @pytest.mark.slow
 def test_a_paused_build_and_a_finishing_one_do_not_mix(tmp_path, old_book):
     """One build is stopped (SIGSTOP) while it holds the folder; another one is refused;
-    the first, resumed, writes its whole book."""
+    the first, resumed, writes its whole book (over the other config's: --force)."""
     out, _ = old_book
     config = tmp_path / "slow.yaml"
     config.write_text(TINY.replace("size: 4, count: 2", "size: 9, count: 3"), encoding="utf-8")
     env = dict(os.environ, BOOKGEN_BACKEND="python")
     first = subprocess.Popen(
         [sys.executable, "-m", "bookgen", "build", str(config), "-q", "-o", str(out),
-         "--seed", "3"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+         "--seed", "3", "--force"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True,
     )
     try:

@@ -4,7 +4,9 @@ Glossary:
   target    the output folder a build names (output/quick); a symlink is followed, so the
             switch happens where the book really lives and the link stays
   lock      .<name>.lock beside the target, held (flock) from the check before any work
-            until the write ends: a second build into the same folder stops at once
+            until the write ends, then removed: a second build into the same folder stops
+            at once; a lock file found there whose flock is free is a killed build's (the
+            flock ends with its process)
   stage     .<name>.new beside the target: the whole new book is written there first, with
             hard links to anything else the folder held
   switch    one renameat2(RENAME_EXCHANGE) of stage and target (a plain rename when there is
@@ -13,8 +15,15 @@ Glossary:
   old       .<name>.old: only where the filesystem cannot exchange, the old folder is moved
             there for the instant between two renames; the next build puts it back if the
             new one never arrived
-  leftover  a stage or old folder of a build that died; the next build removes it (under
-            the lock), as it does the .build-* folders of earlier versions
+  leftover  a stage or old folder or the lock file of a build that died; the next build
+            removes them (under the lock) and says so in a note, as it removes the
+            .build-* folders of earlier versions
+  owner     the config a book was built from: its manifest's config_path (the config's
+            path from the book's folder, so a project moved whole keeps its manifest), or
+            for a book of an earlier version its config file's name; a build of another
+            config refuses to replace the book unless forced
+  package   the folder of the installed bookgen package (and the site-packages folder
+            holding it): no book is ever written there
   cache     .<name>.cache beside the target: the build cache (cache.py); outside the
             folder, so no switch carries or sweeps it, and kept when a build dies
 """
@@ -24,6 +33,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import json
 import os
 import shutil
 import stat
@@ -76,12 +86,26 @@ def _sibling(target: Path, kind: str) -> Path:
     return target.with_name(f".{target.name}.{kind}")
 
 
+def _package_folders() -> tuple[Path, ...]:
+    """The installed package's folder, and the site-packages folder holding it (an
+    editable install's parent is the project, whose output/ folder is the usual place)."""
+    package = Path(os.path.realpath(__file__)).parents[1]
+    above = package.parent
+    return (above,) if above.name in ("site-packages", "dist-packages") else (package,)
+
+
 def _check(target: Path, need: int, create: bool = True) -> None:
-    """Refuse a target that is no folder, lies under a file, or is a mount point; create
-    its parent (or, without `create`, only try that the nearest folder there takes a new
-    entry); refuse a disk without room for `need` bytes."""
+    """Refuse a target that is no folder, lies under a file, is a mount point or lies in
+    the installed package; create its parent (or, without `create`, only try that the
+    nearest folder there takes a new entry); refuse a disk without room for `need`
+    bytes."""
     if target.exists() and not target.is_dir():
         raise OutputError(f"{target}: exists and is not a folder")
+    for package in _package_folders():
+        if target == package or package in target.parents:
+            raise OutputError(f"{target}: is inside the installed bookgen package "
+                              f"({package}), which an upgrade replaces: name an output "
+                              "folder elsewhere with -o DIR")
     for above in target.parents:
         if above.exists():
             if not above.is_dir():
@@ -132,12 +156,22 @@ def preflight(out: Path, need: int) -> None:
     _check(Path(os.path.realpath(out)), need, create=False)
 
 
-def _lock(target: Path) -> int:
-    """The lock file's descriptor, locked; OutputError when another build holds it."""
+def _lock(target: Path) -> tuple[int, bool]:
+    """The lock file's descriptor, locked, and whether the file was there already: left by
+    a build that was killed, since a build removes it when it ends and the flock of a live
+    one would have refused us; OutputError when another build holds it."""
     path = _sibling(target, "lock")
     while True:
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            fd, left = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                               0o644), False
+        except FileExistsError:
+            try:
+                fd, left = os.open(path, os.O_RDWR | os.O_CLOEXEC), True
+            except FileNotFoundError:
+                continue  # its build has just ended and removed it
+            except OSError as e:
+                raise _fail(target.parent, "cannot write in the folder", e) from None
         except OSError as e:
             raise _fail(target.parent, "cannot write in the folder", e) from None
         try:
@@ -153,13 +187,14 @@ def _lock(target: Path) -> int:
         except FileNotFoundError:
             same = False
         if same:
-            return fd
+            return fd, left
         os.close(fd)
 
 
-def _tidy(slot: Slot) -> None:
+def _tidy(slot: Slot) -> list[str]:
     """Remove the leftovers of builds that died, or put back an old book whose successor
-    never arrived (a two-rename switch cut between its renames)."""
+    never arrived (a two-rename switch cut between its renames); the names removed."""
+    removed = []
     if slot.old.is_dir() and not slot.target.exists():
         os.rename(slot.old, slot.target)
     for leftover in (slot.stage, slot.old):
@@ -167,27 +202,76 @@ def _tidy(slot: Slot) -> None:
             shutil.rmtree(leftover)
         elif leftover.exists() or leftover.is_symlink():
             leftover.unlink()
+        else:
+            continue
+        removed.append(leftover.name)
     if slot.target.is_dir():
         for earlier in slot.target.glob(".build-*"):
             shutil.rmtree(earlier, ignore_errors=True)
+    return removed
+
+
+def built_from(target: Path) -> tuple[str, bool] | None:
+    """Which config built the book in the folder `target`, from its manifest: its path
+    (True) or, from a manifest of an earlier version, its file name only (False); None
+    when the folder holds no readable manifest."""
+    try:
+        manifest = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict):
+        return None
+    path, name = manifest.get("config_path"), manifest.get("config")
+    if isinstance(path, str):
+        return os.path.realpath(target / path), True
+    return (name, False) if isinstance(name, str) else None
+
+
+def config_path(config: Path, target: Path) -> str:
+    """How a manifest in the folder `target` names the config it was built from: its
+    path from that folder."""
+    return os.path.relpath(os.path.realpath(config), target)
+
+
+def _check_owner(target: Path, config: Path) -> None:
+    """Refuse to replace a book that another config built."""
+    owner = built_from(target)
+    if owner is None:
+        return
+    name, whole = owner
+    if name == (os.path.realpath(config) if whole else config.name):
+        return
+    raise OutputError(f"{target}: holds the book built from {name}, not from "
+                      f"{os.path.realpath(config)}; name another output folder with "
+                      "-o DIR, or give --force to replace that book")
 
 
 @contextmanager
-def claim(out: Path, need: int) -> Iterator[Slot]:
+def claim(out: Path, need: int, config: Path | None = None,
+          note: Callable[[str], None] | None = None) -> Iterator[Slot]:
     """Check and lock the output folder `out` for a build of about `need` bytes.
 
     Call it before any work: a location that cannot take the book is refused at once, in
-    one line. The lock is held until the block ends; a stage left by an error is removed.
+    one line, and so is a folder holding a book another config built, when `config` (the
+    config being built) is given. The lock is held until the block ends; a stage left by
+    an error is removed, and what a killed build left is removed with a `note`.
     """
     target = Path(os.path.realpath(out))
     _check(target, need)
-    fd = _lock(target)
+    fd, left = _lock(target)
     slot = Slot(target, _sibling(target, "new"), _sibling(target, "old"))
     try:
         try:
-            _tidy(slot)
+            removed = _tidy(slot)
         except OSError as e:
             raise _fail(target, "cannot remove what an earlier build left", e) from None
+        if left:
+            removed.append(_sibling(target, "lock").name)
+        if removed and note is not None:
+            note(f"note: a build into {target} was stopped before it finished; removed "
+                 f"what it left: {', '.join(removed)}")
+        if config is not None:
+            _check_owner(target, config)
         yield slot
     finally:
         shutil.rmtree(slot.stage, ignore_errors=True)

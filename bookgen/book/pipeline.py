@@ -28,6 +28,8 @@ Glossary:
   Built         the finished Book record plus the manifest and puzzles.txt lines; nothing
                 is written until everything is made (write_book writes once, through
                 output.py's stage and switch; the manifest records the PDF's sha256)
+  built book    a written book read back from its manifest (built_book), for `cover`: its
+                puzzles and page count, when the config's hash is the manifest's
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..core.errors import GenerationError, LayoutError
-from ..core.grid import Geometry, Grid, format_line, geometry
-from ..core.model import Book, BookPuzzle, BookSection
+from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
+from ..core.model import Band, Book, BookPuzzle, BookSection, Tip
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
 from ..grade.solver import grades_at_least
@@ -62,7 +64,7 @@ from .cache import (
     section_key,
 )
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
-from .output import Slot, book_bytes, claim, stage, switch, write_file
+from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
 from .tips import book_tips
 
@@ -133,6 +135,9 @@ class Built:
     manifest: dict[str, object]
     lines: tuple[str, ...]
     """puzzles.txt: one puzzle per line with a '#' comment saying number and section."""
+    config: Path
+    """The config file it was built from; the manifest names it by its path from the
+    book's folder (output.config_path), written with it."""
 
 
 def _rules(section: SectionConfig, regions: str | None = None) -> Rules:
@@ -340,21 +345,15 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     entries: list[dict[str, object]] = []
     lines = []
     solved = []
-    words = cfg.texts
     for section, chosen in sections:
         variant = section.dig.variant
         printed = []
         for c in chosen:
             number += 1
             r = c.rating
-            assert r.solution is not None and r.band is not None
-            printed.append(
-                BookPuzzle(
-                    number, section.name, words(f"band.{r.band.value}"),
-                    *section.dig.box_shape, r.puzzle, r.solution, r.band, r.grade,
-                    variant=variant, regions=c.regions, cages=c.cages,
-                )
-            )
+            assert r.solution is not None and r.band is not None and r.grade is not None
+            printed.append(_printed(cfg, section, number, r.puzzle, r.solution, r.band,
+                                    r.grade, c.regions, c.cages))
             # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
             geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
             solved.append((number, r, geo, c.cages))
@@ -372,12 +371,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             entries.append(entry)
             lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
         book_sections.append(BookSection(section.name, tuple(printed)))
-    book = Book(
-        title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
-        sections=tuple(book_sections), template=cfg.template, front=cfg.front,
-        cover=cfg.cover, texts=words, publication=cfg.publication,
-        tips=book_tips(solved, words) if cfg.front.tips else (),
-    )
+    book = _book(cfg, book_sections, book_tips(solved, cfg.texts) if cfg.front.tips else ())
     manifest: dict[str, object] = {
         "title": cfg.title,
         "config": cfg.path.name,
@@ -387,7 +381,62 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         "template": cfg.template.name,
         "puzzles": entries,
     }
-    return Built(book, manifest, tuple(lines))
+    return Built(book, manifest, tuple(lines), cfg.path)
+
+
+def _printed(cfg: BookConfig, section: SectionConfig, number: int, puzzle: Grid,
+             solution: Grid, band: Band, grade: float, regions: str | None,
+             cages: Cages) -> BookPuzzle:
+    """Puzzle `number` of the book as it is printed."""
+    return BookPuzzle(number, section.name, cfg.texts(f"band.{band.value}"),
+                      *section.dig.box_shape, puzzle, solution, band, grade,
+                      variant=section.dig.variant, regions=regions, cages=cages)
+
+
+def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...]) -> Book:
+    """The Book record of the config with these sections and tips."""
+    return Book(
+        title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
+        sections=tuple(sections), template=cfg.template, front=cfg.front, cover=cfg.cover,
+        texts=cfg.texts, publication=cfg.publication, tips=tips,
+    )
+
+
+def built_book(cfg: BookConfig, folder: Path) -> tuple[Book, int] | str:
+    """The Book record (without tips: the cover needs none) and the page count of the book
+    that `folder` holds, read from its manifest, when that book was built from this config
+    as it is now (the same config hash); else why not, in words."""
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return f"{folder} holds no book yet"
+    except (OSError, ValueError) as e:
+        return f"{folder / 'manifest.json'} cannot be read ({e})"
+    if not isinstance(manifest, dict) or manifest.get("config_hash") != cfg.config_hash:
+        return f"the book in {folder} was not built from {cfg.path} as it is now"
+    try:
+        entries = iter(manifest["puzzles"])
+        sections = []
+        for section in cfg.sections:
+            printed = []
+            for _ in range(section.count):
+                p = next(entries)
+                if p["section"] != section.name or p["variant"] != section.dig.variant.value:
+                    raise ValueError(f"puzzle {p['id']} is not one of {section.name!r}")
+                printed.append(_printed(
+                    cfg, section, int(p["id"]), _values(p["givens"]), _values(p["solution"]),
+                    Band(p["band"]), float(p["grade"]), p.get("regions"),
+                    cages_of_json([(c["sum"], c["cells"]) for c in p.get("cages", ())])))
+            sections.append(BookSection(section.name, tuple(printed)))
+        pages = int(manifest["pages"])
+    except (KeyError, TypeError, ValueError, StopIteration) as e:
+        return f"{folder / 'manifest.json'} does not hold the book's puzzles ({e!r})"
+    return _book(cfg, sections, ()), pages
+
+
+def _values(line: str) -> Grid:
+    """A grid from its one-line form (grid.format_line)."""
+    return tuple(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in line)
 
 
 def _text_lines(number: int, name: str, r: Rating, variant: Variant,
@@ -431,7 +480,8 @@ def write_book(built: Built, out: Path | Slot) -> int:
         # The writers name the file they were writing: say where the book goes instead.
         raise LayoutError(str(e).replace(str(folder), str(out.target), 1)) from None
     digest = hashlib.sha256((folder / "book.pdf").read_bytes()).hexdigest()
-    manifest = dict(built.manifest, pages=pages, cover=cover, book_sha256=digest)
+    manifest = dict(built.manifest, config_path=config_path(built.config, out.target),
+                    pages=pages, cover=cover, book_sha256=digest)
     write_file(out, "manifest.json", json.dumps(manifest, indent=1) + "\n")
     write_file(out, "puzzles.txt", "\n".join(built.lines) + "\n")
     switch(out)

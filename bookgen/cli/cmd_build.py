@@ -5,14 +5,17 @@ Glossary:
                 config's own seed and workers count unless given, workers at most one per
                 usable core; CONFIG may be a folder holding exactly one book config
   output folder -o DIR, default output/<config name>/: checked and locked before any work
-                (output.claim), written whole or not at all
+                (output.claim), written whole or not at all; a book another config built
+                there is replaced only with --force
+  note          a line on standard error (none with -q): what a killed build left and was
+                removed, a cover made without a built book
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -54,6 +57,19 @@ def _book_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--progress-every", type=positive_seconds, default=EVERY, metavar="SECONDS",
                    help="seconds between two progress lines when standard error is not a "
                    f"terminal (default {EVERY:g})")
+    p.add_argument("--force", action="store_true",
+                   help="replace the book in the output folder even when another config "
+                   "built it (the same config may always replace its own book)")
+
+
+def _note(args: argparse.Namespace) -> Callable[[str], None]:
+    """How a book command says a note: on standard error, unless -q."""
+
+    def note(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr)
+
+    return note
 
 
 @contextmanager
@@ -66,12 +82,7 @@ def _book_cache(args: argparse.Namespace, slot: Slot) -> Iterator[Cache | None]:
     if args.no_cache:
         yield None
         return
-
-    def note(text: str) -> None:
-        if not args.quiet:
-            print(text, file=sys.stderr)
-
-    with Cache(cache_path(slot), note) as cache:
+    with Cache(cache_path(slot), _note(args)) as cache:
         yield cache
 
 
@@ -146,23 +157,33 @@ def run_build(args: argparse.Namespace) -> int:
     # The folder is checked and locked before any work: a build that cannot be written
     # stops now, not after every puzzle has been made.
     covered = cfg.template.print.platform in COVER_PLATFORMS
-    with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered)) as slot:
+    with claim(out, book_bytes(sum(s.count for s in cfg.sections), covered),
+               _owner(args, cfg), _note(args)) as slot:
         built = _made(args, cfg, slot)
         pages = write_book(built, slot)
     puzzles = sum(len(s.puzzles) for s in built.book.sections)
-    print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), manifest.json and "
-          f"puzzles.txt in {time.perf_counter() - t0:.1f} s")
+    cover = "cover.pdf, " if covered else ""
+    print(f"wrote {out / 'book.pdf'} ({pages} pages, {puzzles} puzzles), {cover}manifest.json "
+          f"and puzzles.txt in {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+def _owner(args: argparse.Namespace, cfg: BookConfig) -> Path | None:
+    """The config whose book alone the output folder may hold (output.claim); None with
+    --force."""
+    return None if args.force else cfg.path
 
 
 def add_cover(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "cover",
         help="make a book's full-wrap cover: config -> cover.pdf",
-        description="Make the book's puzzles as build does, count its interior pages, and "
-        "write the full-wrap cover (back, spine, front, with bleed) as cover.pdf into the "
-        "output folder (default output/<config name>/). The spine width follows the page "
-        "count and the paper of the config's print block.",
+        description="Write the full-wrap cover (back, spine, front, with bleed) of a "
+        "print-on-demand book (print.platform kdp or ingram) as cover.pdf into the output "
+        "folder (default output/<config name>/). The puzzles and page count are read from "
+        "the book built there from the config as it is now; without one they are made as "
+        "build does. The spine width follows the page count and the paper of the config's "
+        "print block.",
     )
     _book_options(p)
     add_options(p, "cluster")
@@ -171,19 +192,35 @@ def add_cover(sub: argparse._SubParsersAction) -> None:
 
 def run_cover(args: argparse.Namespace) -> int:
     from ..book.output import COVER_BYTES, claim
-    from ..core.errors import OutputError
+    from ..book.pipeline import built_book
+    from ..core.errors import ConfigError, OutputError
+    from ..core.rules import COVER_PLATFORMS
     from ..render.cover import render_cover
     from ..render.geometry import plan_book
 
     cfg, out = _book_config(args)
-    with claim(out, COVER_BYTES) as slot:
-        built = _made(args, cfg, slot)
+    platform = cfg.template.print.platform
+    if platform not in COVER_PLATFORMS:
+        # PRINT.md: the full wrap is for print-on-demand; a home printer binds no spine.
+        raise ConfigError(
+            f"{args.config}: print.platform is {platform.value}: a book printed at home has no "
+            "full-wrap cover; set print.platform to kdp or ingram (print: {platform: kdp}) "
+            "to make one")
+    note = _note(args)
+    with claim(out, COVER_BYTES, _owner(args, cfg), note) as slot:
+        found = built_book(cfg, slot.target)
+        if isinstance(found, str):
+            note(f"note: {found}: making its puzzles as build does (a build writes the "
+                 "cover with the book)")
+            book = _made(args, cfg, slot).book
+            pages = len(plan_book(book).pages)
+        else:
+            book, pages = found
         try:
             slot.target.mkdir(exist_ok=True)
         except OSError as e:
             raise OutputError(f"{out}: cannot create the folder: {e.strerror or e}") from None
-        plan = render_cover(built.book, len(plan_book(built.book).pages),
-                            slot.target / "cover.pdf")
+        plan = render_cover(book, pages, slot.target / "cover.pdf")
     (tw, th), (ww, wh) = ((round(v / 72, 4) for v in pair) for pair in (plan.trim, plan.size))
     print(f"wrote {out / 'cover.pdf'}: {tw:g} x {th:g} in trim, {plan.pages} pages on "
           f"{plan.paper.value} paper, spine {plan.spine_width / 72:.4f} in, "

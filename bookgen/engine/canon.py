@@ -357,6 +357,9 @@ def minlex_core(
 try:
     from numba import njit
 
+    from .kernels import watch_compiles
+
+    watch_compiles()
     _grown = njit(cache=True, nogil=True)(_grown)
     _sort_runs = njit(cache=True, nogil=True)(_sort_runs)
     _minlex: Callable[..., int] = njit(cache=True, nogil=True)(minlex_core)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...core.errors import ConfigError
 
@@ -213,31 +213,40 @@ def warm_up(backend: Backend | None = None) -> None:
 
 
 _announced = False
+_watching = False
 
 
-def announce_compile(*dispatchers: Any) -> None:
-    """Say once on stderr that numba compiles, when the on-disk cache of any of these
-    compiled functions is missing or stale (its source changed).
+def watch_compiles() -> None:
+    """From now on, say once on stderr when numba compiles a kernel (say_compiling). Each
+    module that makes numba kernels calls it when imported.
 
-    numba keeps no public way to ask; its cache index (``_load_index``) answers, and a
-    numba without it simply gets no notice.
+    numba fires its "numba:compile" event (numba.core.event) only when it compiles, never
+    when it loads a kernel from its on-disk cache. Checking the cache beforehand instead
+    said so on every run for kernels a command never calls, whose cache stays empty.
     """
-    global _announced
-    if _announced:
+    global _watching
+    if _watching:
         return
-    for d in dispatchers:
-        try:
-            warm = bool(d._cache._cache_file._load_index())
-        except (AttributeError, OSError, EOFError, ValueError):
-            continue
-        if not warm:
+    from numba.core import event
+
+    class Said(event.Listener):
+        def on_start(self, _: event.Event) -> None:
             say_compiling()
-            return
+
+        def on_end(self, _: event.Event) -> None:
+            pass  # the notice is said at the start; the end needs nothing
+
+    event.register("numba:compile", Said())
+    _watching = True
 
 
 def say_compiling() -> None:
-    """Say once on stderr that fast kernels are being compiled."""
+    """Say on stderr, at most once a command, that fast kernels are being compiled; never
+    from a worker process (a pool's or a cluster's): the command's own process speaks."""
     global _announced
-    if not _announced:
-        print("compiling fast kernels, first run only", file=sys.stderr)
+    import multiprocessing
+
+    if not _announced and multiprocessing.parent_process() is None:
+        print("compiling fast kernels (once: later runs load them from the cache)",
+              file=sys.stderr, flush=True)
         _announced = True

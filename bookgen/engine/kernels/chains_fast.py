@@ -31,7 +31,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import watch_compiles
 from .killer_fast import _bits
+
+watch_compiles()
 
 KIND_CLASH_ON, KIND_CLASH_OFF, KIND_DOUBLE, KIND_UNIT, KIND_CELL = range(5)
 

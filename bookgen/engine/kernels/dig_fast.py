@@ -18,7 +18,7 @@ from typing import Any
 
 from numba import njit
 
-from . import announce_compile, dig_reference
+from . import dig_reference, watch_compiles
 from .fast import count_core
 
 KERNELS = (
@@ -65,7 +65,7 @@ def _compile(overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 _drop_stale_cache()
-announce_compile(Path(dig_reference.__file__))
+watch_compiles()
 _ns = _compile({"count_core": count_core})
 seed_state = dig_reference.seed_state
 rand_below = _ns["rand_below"]

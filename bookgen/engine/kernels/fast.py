@@ -31,6 +31,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import watch_compiles
+
+watch_compiles()
+
 
 @njit(cache=True)
 def _popcount(m: int) -> int:

@@ -11,10 +11,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from . import watch_compiles
 from .cage_tables import MAX_SUM, cage_arrays, combo_table
 
 if TYPE_CHECKING:
     from ...variants.killer.cages import Cages
+
+watch_compiles()
 
 FULL = 511
 

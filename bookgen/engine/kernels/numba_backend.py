@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import FirstSolution, TraceArrays, announce_compile, aot, trace_arrays
+from . import FirstSolution, TraceArrays, aot, trace_arrays
 
 if TYPE_CHECKING:
     from ...core.grid import Geometry
@@ -32,10 +32,9 @@ def _ahead() -> Any:
 
 
 def _jitted() -> Any:
-    """fast.py itself, after the compile notice if numba's cache of it is cold."""
+    """fast.py itself (its kernels loaded from numba's cache, or compiled, on first call)."""
     from . import fast
 
-    announce_compile(fast._count_batch, fast._solutions_batch, fast._trace_batch)
     return fast
 
 

@@ -41,7 +41,7 @@ from typing import Any, Protocol
 
 from ...core.grid import Geometry, GeometryKey, symbol
 from ...core.model import Family
-from ...engine.kernels import announce_compile, backend_name
+from ...engine.kernels import backend_name
 from .. import phrases
 from ..board import Board, Node, Step, digits_of, set_bits
 from ..scale import Technique, length_extra
@@ -1206,19 +1206,12 @@ def _kernel() -> bool:
     return _KERNEL[name]
 
 
-_READY: dict[str, Any] = {}
-
-
 def _fast(name: str) -> Any:
-    """The compiled function `name` of engine/kernels/chains_fast.py, after saying on stderr that
-    it compiles when numba's cache of it is cold (checked once per process)."""
-    got = _READY.get(name)
-    if got is None:
-        from ...engine.kernels import chains_fast
+    """The compiled function `name` of engine/kernels/chains_fast.py (numba says when it
+    compiles: kernels.watch_compiles)."""
+    from ...engine.kernels import chains_fast
 
-        got = _READY[name] = getattr(chains_fast, name)
-        announce_compile(got)
-    return got
+    return getattr(chains_fast, name)
 
 
 _TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
