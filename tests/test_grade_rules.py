@@ -78,7 +78,8 @@ def test_every_technique_has_one_rule_and_every_ladder_rule_a_position():
     assert set(LADDER) - covered == {r for r in LADDER if r.finder in NESTED}
 
 
-@pytest.mark.parametrize("rule, b", positions(), ids=repr)
+@pytest.mark.parametrize("rule, b", positions(),
+                         ids=lambda v: repr(v) if isinstance(v, Rule) else "position")
 def test_rule_words_family_and_drawing_of_a_real_step(rule, b):
     steps = rule.finder(b)
     assert steps
