@@ -6,6 +6,8 @@ Glossary:
           (check, rate and store a file's puzzles), series (the books of a series)
   run     what fill makes: size, variant, symmetry, clues, minimal and seed; puzzle i of a
           run depends only on the seed and i, so a fill stopped and run again continues
+  kind    --size, --variant and --difficulty|--grade: the puzzles fill makes and export
+          writes, declared once (_kind_options) so both mean the same
 """
 
 from __future__ import annotations
