@@ -23,6 +23,17 @@ Glossary:
             for 16x16 puzzles, which are not traced (rate.py)
   ledger    (series, book, config hash, canon) for every puzzle a book placed: no other book
             of the series may use that canon again; the same book gets its own picks back
+  schema    the tables' layout, SCHEMA_VERSION in SQLite's user_version beside the bank's
+            APPLICATION_ID; a bank of a newer version, or whose tables have columns this
+            bookgen does not know, is refused (never written: its rows would be lost); a
+            bank made before versions were stored (application_id 0, a puzzle table) is
+            brought up to date on opening
+  ours      a missing or empty file becomes a bank only for a verb that stores (fill,
+            import, a book with a bank); any other file that is not a bank, SQLite or not,
+            is never written, and the verbs that only read say what it is instead
+  dry       a fill stops (GenerationError) after DRY puzzles in a row within the grades
+            were all stored already: a small grid has few classes of isomorphs, and a run
+            that has found them all would otherwise never end
 """
 
 from __future__ import annotations
@@ -30,11 +41,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass
+from enum import Enum
+from functools import cache
 from pathlib import Path
 
 from .. import __version__
-from ..core.errors import InputError
+from ..core.errors import GenerationError, InputError
 from ..core.grid import (
     Geometry,
     Grid,
@@ -60,6 +74,11 @@ GENERATOR = f"bookgen {__version__}"
 BATCH = 8
 """Puzzle indexes per task and per write transaction of a fill (a 9x9 rating takes about
 0.3 s, so a batch is a few seconds of one core: little to lose to a kill)."""
+
+DRY = 1000
+"""Puzzles within the grades in a row, all stored already, after which a fill stops: far
+more than a run meets while it still finds new ones (a 9x9 isomorph is never met by
+chance), and a few seconds of work for a small grid whose classes are all stored."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzle (
@@ -194,39 +213,158 @@ def _row(e: Entry, size: int) -> tuple[object, ...]:
     )
 
 
+# ON CONFLICT names the one failure that means "already stored": an isomorph's canon. Any
+# other failed insert (a constraint this bookgen does not know of) is an error, never a skip.
 _INSERT = (
-    "INSERT OR IGNORE INTO puzzle (size, canon, givens, solution, clues, grade, band, hardest, "
+    "INSERT INTO puzzle (size, canon, givens, solution, clues, grade, band, hardest, "
     "steps, level, maxlevel, way_complexity, cand_sum, cand_sq, symmetry, run, run_index, "
     "source_file, source_line, generator, variant, regions) VALUES ("
-    + ", ".join("?" * 22) + ")"
+    + ", ".join("?" * 22) + ") ON CONFLICT (canon) DO NOTHING"
 )
+
+APPLICATION_ID = 0x626B6762
+"""SQLite's application_id of a bank ('bkgb'): marks the file as one."""
+
+SCHEMA_VERSION = 1
+"""The tables' layout this bookgen reads and writes (SQLite's user_version); a bank made
+before versions were stored holds 0."""
+
+LATE_COLUMNS = frozenset({"variant", "regions"})
+"""Puzzle columns a bank made before variants lacks (added on opening, every row
+classic)."""
+
+
+@cache
+def _columns() -> dict[str, frozenset[str]]:
+    """The columns of each table of SCHEMA, read from SQLite itself."""
+    with closing(sqlite3.connect(":memory:")) as db:
+        db.executescript(SCHEMA)
+        return {table: frozenset(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
+                for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = "
+                                           "'table'")}
+
+
+class _Found(Enum):
+    """What a file holds, as Bank reads it before any write."""
+
+    EMPTY = "empty"
+    """Nothing yet (a missing file, no bytes, or an SQLite file without tables)."""
+    OLD = "old"
+    """A bank of an older layout: brought up to date on opening."""
+    CURRENT = "current"
+    """A bank of SCHEMA_VERSION."""
+
+
+def _found(path: str, db: sqlite3.Connection) -> _Found:
+    """What the file holds; InputError for anything that is not a bank this bookgen reads
+    (nothing is written)."""
+    app, version = (int(db.execute(f"PRAGMA {p}").fetchone()[0])
+                    for p in ("application_id", "user_version"))
+    tables = {name: frozenset(row[1] for row in db.execute(f"PRAGMA table_info({name})"))
+              for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                        "AND name NOT LIKE 'sqlite_%' ORDER BY name")}
+    if app != APPLICATION_ID and "puzzle" not in tables:
+        if not (app or version or tables):
+            return _Found.EMPTY
+        what = (f"its tables: {', '.join(tables)}" if tables else "it has no tables")
+        raise InputError(f"{path}: not a bookgen bank (an SQLite database of another program: "
+                         f"{what}); name a new file for a bank")
+    reads = (f"this bookgen ({__version__}) reads schema version {SCHEMA_VERSION}: use the "
+             f"bookgen that made it, or name a new file for a bank")
+    if version > SCHEMA_VERSION:
+        raise InputError(f"{path}: a bank of schema version {version}, made by a newer "
+                         f"bookgen; {reads}")
+    late = LATE_COLUMNS if version < SCHEMA_VERSION else frozenset()
+    for table, known in _columns().items():
+        have = tables.get(table)
+        if have is None and version < SCHEMA_VERSION:
+            continue  # a table older banks lack is made on opening
+        unknown = sorted((have or frozenset()) - known)
+        missing = sorted(known - (have or frozenset()) - (late if table == "puzzle" else set()))
+        if have is None or unknown or missing:
+            why = (f"it has no {table} table" if have is None else
+                   f"its {table} table has columns this bookgen does not know "
+                   f"({', '.join(unknown)})" if unknown else
+                   f"its {table} table lacks columns ({', '.join(missing)})")
+            raise InputError(f"{path}: a bank marked schema version {version}, but {why}; "
+                             f"{reads}")
+    return _Found.CURRENT if version == SCHEMA_VERSION else _Found.OLD
+
+
+def _failure(path: str, e: sqlite3.Error) -> InputError:
+    """The user's message for an SQLite error on a bank."""
+    name = getattr(e, "sqlite_errorname", "")  # Python 3.11 on; 3.10 has the text alone
+    if name.startswith("SQLITE_CORRUPT") or "malformed" in str(e):
+        return InputError(f"{path}: the bank is damaged ({e}); restore it from a copy "
+                          f"(sqlite3's .recover command saves what it can)")
+    if name == "SQLITE_NOTADB":
+        return InputError(f"{path}: not a bookgen bank ({e})")
+    if isinstance(e, sqlite3.OperationalError):  # no such folder, no permission, locked, full
+        return InputError(f"{path}: cannot use the bank ({e})")
+    return InputError(f"{path}: the bank refused a change ({e})")
+
+
+SQLITE_MAGIC = b"SQLite format 3\0"
+"""The first bytes of every SQLite file."""
 
 
 class Bank:
-    """An open bank file; use as a context manager (closes the connection)."""
+    """An open bank file; use as a context manager (closes the connection, and turns an
+    SQLite error inside the block into an InputError naming the file)."""
 
     def __init__(self, path: str | Path, create: bool = True):
+        """Open the bank at `path`; create: a verb that stores, which may make a new bank
+        in a missing or empty file (otherwise InputError says there is none)."""
         self.path = str(path)
         if not create and not Path(path).is_file():
             raise InputError(f"{path}: no such bank")
         try:
+            with open(path, "rb") as f:
+                head = f.read(len(SQLITE_MAGIC))
+        except FileNotFoundError:
+            head = b""
+        except OSError as e:
+            raise InputError(f"{path}: cannot open the bank ({e.strerror or e})") from None
+        if head and head != SQLITE_MAGIC:
+            raise InputError(f"{path}: not a bookgen bank (not an SQLite database); name a "
+                             f"new file for a bank")
+        try:
             # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE,
             # so two writers queue on the lock instead of failing half-way.
             self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
-            _add_variant_columns(self.db)
-        except sqlite3.OperationalError as e:  # no such folder, no permission, locked
+        except sqlite3.Error as e:  # no such folder, no permission
             raise InputError(f"{path}: cannot open the bank ({e})") from None
-        except sqlite3.DatabaseError as e:
-            raise InputError(f"{path}: not a bookgen bank ({e})") from None
+        try:
+            self._open(create)
+        except BaseException as e:
+            self.db.close()
+            if isinstance(e, sqlite3.Error):
+                raise _failure(self.path, e) from None
+            raise
+
+    def _open(self, create: bool) -> None:
+        # Read before any write: a file that is not a bank is left as it was.
+        found = _found(self.path, self.db)
+        if found is _Found.EMPTY and not create:
+            raise InputError(f"{self.path}: no bank in this file yet (bank fill or bank "
+                             f"import makes one)")
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        if found is not _Found.CURRENT:
+            with self.write():
+                for statement in filter(str.strip, SCHEMA.split(";")):
+                    self.db.execute(statement)
+                _add_variant_columns(self.db)
+                self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def __enter__(self) -> Bank:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, error: BaseException | None, *rest: object) -> None:
         self.db.close()
+        if isinstance(error, sqlite3.Error):
+            raise _failure(self.path, error) from None
 
     def write(self) -> _Transaction:
         """A write transaction: `with bank.write(): ...` commits, or rolls back on error."""
@@ -260,14 +398,16 @@ class Bank:
 
     # ------------------------------------------------------------ reading
 
-    def rows(self, size: int | None = None, grades: GradeRange = GradeRange()) -> Iterator[
-            sqlite3.Row]:
-        """Rows within the grades, oldest first."""
+    def rows(self, size: int | None = None, grades: GradeRange = GradeRange(),
+             variant: Variant | None = None) -> Iterator[sqlite3.Row]:
+        """Rows within the grades (and of the size and variant given), oldest first."""
+        kind = None if variant is None else variant.value
         self.db.row_factory = sqlite3.Row
         try:
             yield from self.db.execute(
-                "SELECT * FROM puzzle WHERE (? IS NULL OR size = ?) AND grade >= ? AND grade < ? "
-                "ORDER BY id", (size, size, grades.lo, _hi(grades)))
+                "SELECT * FROM puzzle WHERE (? IS NULL OR size = ?) AND (? IS NULL OR variant "
+                "= ?) AND grade >= ? AND grade < ? ORDER BY id",
+                (size, size, kind, kind, grades.lo, _hi(grades)))
         finally:
             self.db.row_factory = None
 
@@ -337,8 +477,8 @@ class Bank:
                     "SELECT canon FROM placement WHERE series = ? AND config_hash = ?",
                     (series, config_hash)).fetchall() if c not in keep])
             self.db.executemany(
-                "INSERT OR IGNORE INTO placement (series, book, config_hash, number, canon) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO placement (series, book, config_hash, number, canon) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (series, canon) DO NOTHING",
                 [(series, book, config_hash, number, canon) for number, canon in placed])
 
     def series(self, name: str) -> list[tuple[str, str, int]]:
@@ -461,6 +601,7 @@ def fill(
         stored = first = bank.stored(run, grades)
         if stored >= count:
             return FillResult(stored, 0, 0, index)
+        dry = 0  # puzzles within the grades in a row that were stored already
         with (cluster_pool(cluster) if cluster else worker_pool(workers)) as pmap:
             width = max(1, workers or default_workers()) * 2
             while stored < count:
@@ -473,14 +614,21 @@ def fill(
                         entries = entries[:room]
                         end = entries[-1].run_index + 1 if entries else end
                     with bank.write():
-                        bank.add(entries, spec.size)
+                        added = bank.add(entries, spec.size)
                         bank.set_cursor(run, end)
+                    dry = 0 if added else dry + len(entries)
                     index = end
                     stored = bank.stored(run, grades)
                     if progress:
                         progress(stored)
                     if stored >= count:
                         break
+                    if dry >= DRY:
+                        raise GenerationError(
+                            f"{path}: the last {dry} puzzles of this run within the grades "
+                            f"were all stored already: the bank seems to hold every "
+                            f"{spec.size}x{spec.size} puzzle of this kind (this run holds "
+                            f"{stored} of the {count} asked)")
         return FillResult(stored, stored - first, index - start, index)
 
 
@@ -535,12 +683,12 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
     return ImportResult(added, known, tuple(bad))
 
 
-def export_lines(path: str | Path, grades: GradeRange, size: int | None = None
-                 ) -> Iterator[str]:
-    """One line per stored puzzle: the givens, then after '#' grade, band and clues (a
-    file of these lines reads back as puzzles)."""
+def export_lines(path: str | Path, grades: GradeRange, size: int | None = None,
+                 variant: Variant | None = None) -> Iterator[str]:
+    """One line per stored puzzle (of the grades, size and variant given): the givens, then
+    after '#' grade, band and clues (a file of these lines reads back as puzzles)."""
     with Bank(path, create=False) as bank:
-        for row in bank.rows(size, grades):
+        for row in bank.rows(size, grades, variant):
             givens = row["givens"]
             if row["variant"] != Variant.CLASSIC.value:
                 # a JSON line says its variant and regions, so the file reads back alike

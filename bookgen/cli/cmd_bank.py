@@ -6,16 +6,30 @@ Glossary:
           (check, rate and store a file's puzzles), series (the books of a series)
   run     what fill makes: size, variant, symmetry, clues, minimal and seed; puzzle i of a
           run depends only on the seed and i, so a fill stopped and run again continues
+  kind    --size, --variant and --difficulty|--grade: the puzzles fill makes and export
+          writes, declared once (_kind_options) so both mean the same
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
 from ..core.rules import Variant
-from .options import add_options, data_out, enum_value, positive, progress_bar, workers_of
+from .options import (
+    add_options,
+    capped_workers,
+    data_out,
+    enum_value,
+    positive,
+    progress_bar,
+    workers_of,
+)
+
+if TYPE_CHECKING:
+    from ..book.bank import GradeRange
 
 __all__ = ["add_bank"]
 
@@ -23,8 +37,7 @@ _BANK_HELP = "the bank's SQLite file"
 
 
 def add_bank(sub: argparse._SubParsersAction) -> None:
-    from ..core.model import Band
-    from ..core.rules import JIGSAW_SIZES, SIZES, Symmetry
+    from ..core.rules import Symmetry
 
     p = sub.add_parser(
         "bank",
@@ -36,66 +49,100 @@ def add_bank(sub: argparse._SubParsersAction) -> None:
     f = bank.add_parser(
         "fill", help="make, rate and store puzzles",
         description="Make, rate and store puzzles until the bank holds N of this run (size, "
-        "symmetry, clues, seed) within the grades. Puzzle i of a run depends only on the "
-        "seed and i; a killed fill loses at most one batch, and the same command run "
-        "again continues where it stopped.")
+        "variant, symmetry, clues, seed) within the grades. Puzzle i of a run depends only "
+        "on the seed and i; a killed fill loses at most one batch, and the same command run "
+        "again continues where it stopped. A missing or empty BANK becomes a new bank.")
     f.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     f.add_argument("-n", type=positive, required=True, metavar="N",
                    help="puzzles of this run and grades the bank should hold")
-    f.add_argument("--size", type=int, default=9, choices=sorted({*SIZES, *JIGSAW_SIZES}),
-                   help="grid size (5, 7 and 8: jigsaw only)")
-    add_options(f, "variant")
-    which = f.add_mutually_exclusive_group()
-    which.add_argument("--difficulty", type=enum_value(Band), default=None, metavar="BAND",
-                       help="|".join(b.value for b in Band))
-    which.add_argument("--grade", default=None, metavar="LO-HI",
-                       help="grades kept: 8.0-9.0 (9.0 excluded) or 8.0- (and up)")
+    _kind_options(f, 9)
     f.add_argument("--symmetry", type=enum_value(Symmetry), default=Symmetry.NONE, metavar="SYM",
                    help="|".join(s.value for s in Symmetry) + " (default none)")
     f.add_argument("--clues", default=None, metavar="N|LO-HI", help="clue count or range")
     f.add_argument("--minimal", action="store_true", help="minimal puzzles")
     add_options(f, "seed", "workers", "cluster", "quiet", "backend")
     f.set_defaults(func=_run_fill)
-    s = bank.add_parser("stats", help="counts by size, band, grade and clues")
+    s = bank.add_parser(
+        "stats", help="counts by size, variant, band, grade and clues",
+        description="Count the bank's puzzles by size, variant, band, grade (to a tenth) "
+        "and clue count; --plot also draws the grades as a histogram.")
     s.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     s.add_argument("--plot", default=None, metavar="FILE.png",
                    help="also draw the grades as a histogram (one bar a tenth)")
     s.set_defaults(func=_run_stats)
-    e = bank.add_parser("export", help="write stored puzzles, one a line")
+    e = bank.add_parser(
+        "export", help="write stored puzzles, one a line",
+        description="Write the bank's puzzles, oldest first, one a line: the givens (a JSON "
+        "line for a variant), then after '#' grade, band, clues and hardest technique; the "
+        "lines read back as puzzles (bank import, rate). --size, --variant and --difficulty "
+        "or --grade keep only those puzzles.")
     e.add_argument("bank", metavar="BANK", help=_BANK_HELP)
-    e.add_argument("--grade", default=None, metavar="LO-HI", help="only these grades")
-    e.add_argument("--size", type=int, default=None, choices=SIZES,
-                   help="only this grid size (default: every size)")
+    _kind_options(e, None)
     add_options(e, "output")
     e.set_defaults(func=_run_export)
     i = bank.add_parser(
         "import", help="check, rate and store the puzzles of a file",
         description="Check, rate and store each puzzle of a file (one a line); bad lines are "
-        "reported with their line numbers (exit code 1), the good ones are kept.")
+        "reported with their line numbers (exit code 1), the good ones are kept. A missing "
+        "or empty BANK becomes a new bank.")
     i.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     i.add_argument("file", metavar="FILE|-", help="a file of puzzles, one a line, or -")
     i.set_defaults(func=_run_import)
-    r = bank.add_parser("series", help="the books of a series and their puzzle counts")
+    r = bank.add_parser(
+        "series", help="the books of a series and their puzzle counts",
+        description="List the books a series has placed puzzles in (title and config hash), "
+        "in the order they were first built, with how many puzzles each placed.")
     r.add_argument("bank", metavar="BANK", help=_BANK_HELP)
     r.add_argument("name", metavar="NAME", help="the series' name, as configs give it")
     r.set_defaults(func=_run_series)
 
 
+def _kind_options(p: argparse.ArgumentParser, size: int | None) -> None:
+    """--size, --variant and --difficulty|--grade, with one meaning on fill and export: the
+    kind of puzzles made or written (`size` the default size, None for every size)."""
+    from ..core.model import Band
+    from ..core.rules import JIGSAW_SIZES, SIZES
+
+    every = " (default: every size)" if size is None else ""
+    p.add_argument("--size", type=int, default=size, choices=sorted({*SIZES, *JIGSAW_SIZES}),
+                   help=f"the grid size (5, 7 and 8: jigsaw only){every}")
+    add_options(p, "variant", variant=dict(
+        help="the variant: classic, x (diagonals), hyper (windows) or jigsaw (regions) "
+        "(default: " + ("classic" if size else "every variant") + ")"))
+    grades = p.add_mutually_exclusive_group()
+    grades.add_argument("--difficulty", type=enum_value(Band), default=None, metavar="BAND",
+                        help="only puzzles of this band: " + "|".join(b.value for b in Band))
+    grades.add_argument("--grade", default=None, metavar="LO-HI",
+                        help="only puzzles of these grades: 8.0-9.0 (9.0 excluded) or 8.0- "
+                        "(and up)")
+
+
+def _grades(args: argparse.Namespace) -> GradeRange:
+    """The grades --difficulty or --grade asks for (every grade without them)."""
+    from ..book.bank import GradeRange
+
+    return (GradeRange.of_band(args.difficulty) if args.difficulty
+            else GradeRange.parse(args.grade) if args.grade else GradeRange())
+
+
 def _run_fill(args: argparse.Namespace) -> int:
-    from ..book.bank import GradeRange, fill
+    from ..book.bank import fill
     from ..core.model import ClueTarget, DigSpec
 
-    grades = (GradeRange.of_band(args.difficulty) if args.difficulty
-              else GradeRange.parse(args.grade) if args.grade else GradeRange())
+    grades = _grades(args)
     variant = args.variant or Variant.CLASSIC
     spec = DigSpec(args.size, args.symmetry,
                    ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
                    args.minimal, variant)
+    # a cluster's workers are not this machine's processes: --workers only sets the
+    # batches in flight there
+    workers = (workers_of(args) if args.cluster
+               else capped_workers(workers_of(args), "--workers", args.quiet))
     with progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
 
-        result = fill(args.bank, spec, args.n, args.seed, grades, workers_of(args), progress,
+        result = fill(args.bank, spec, args.n, args.seed, grades, workers, progress,
                       args.cluster)
     print(f"{args.bank}: {result.stored} puzzles of this run (grades {grades}); added "
           f"{result.added}, examined {result.examined}, next index {result.next_index}")
@@ -126,10 +173,9 @@ def _run_stats(args: argparse.Namespace) -> int:
 
 
 def _run_export(args: argparse.Namespace) -> int:
-    from ..book.bank import GradeRange, export_lines
+    from ..book.bank import export_lines
 
-    grades = GradeRange.parse(args.grade) if args.grade else GradeRange()
-    lines = list(export_lines(args.bank, grades, args.size))
+    lines = list(export_lines(args.bank, _grades(args), args.size, args.variant))
     with data_out(args.output) as write:
         write("".join(line + "\n" for line in lines))
     return 0

@@ -17,7 +17,8 @@ Glossary:
                  whole or not at all (output.FileOut); messages always go to stderr
   progress bar   tqdm on stderr, drawn only when stderr is a terminal and not --quiet
   auto           --workers auto: one worker process per usable core (AUTO); more workers
-                 than usable cores are lowered to them (capped_workers)
+                 than usable cores are lowered to them (capped_workers), as are the
+                 processes of --cluster local:N
   shape options  --symmetry, --clues, --minimal: the shape of the puzzles made (shape)
 """
 
@@ -69,6 +70,20 @@ def workers_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected 'auto' or a positive whole number, got "
                                          f"{text!r}")
     return int(text)
+
+
+def cluster_address(text: str) -> str:
+    """An argparse type: a --cluster address, local:N lowered to the usable cores as
+    capped_workers lowers --workers (a local cluster's processes share this machine's
+    cores); the address itself is checked where the cluster starts (cluster.py)."""
+    count, cores = text.removeprefix("local:"), usable_cores()
+    if not (text.startswith("local:") and count.isascii() and count.isdigit()
+            and int(count) > cores):
+        return text
+    # said as it is read (before --quiet is known): a note on what was asked for
+    print(f"note: --cluster {text}: this machine has {cores} core{'s' if cores > 1 else ''}; "
+          f"using local:{cores}", file=sys.stderr)
+    return f"local:{cores}"
 
 
 def variant_name(text: str) -> Variant:
@@ -137,7 +152,7 @@ OPTIONS: dict[str, Option] = {
         type=int, default=0, metavar="N",
         help="seed of every random choice: the same seed gives the same result (default: 0)")),
     "cluster": Option(("--cluster",), dict(
-        default=None, metavar="ADDRESS|local:N",
+        type=cluster_address, default=None, metavar="ADDRESS|local:N",
         help="run the work on a Dask cluster: a scheduler's tcp://HOST:PORT, or local:N for "
         "N local processes (pip install 'bookgen[cluster]'); the same result as without it "
         "(default: this machine's processes)")),

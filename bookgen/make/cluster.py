@@ -8,13 +8,20 @@ Glossary:
             of a lost worker is simply run again elsewhere by the scheduler, and the caller,
             which alone writes results, never sees it twice
 
+  probe     before a client is made, the address is asked who it is (Dask's `identity`
+            call), all within CONNECT_SECONDS: a port where nothing listens, a server that
+            is not Dask's (whose bytes Dask would read as a frame of any length) or a
+            silent one gets a clear error in bounded time instead of a hang or a traceback
+
 Dask is an optional extra (`pip install 'bookgen[cluster]'`); every worker needs bookgen
 installed at the same version.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import socket
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -22,8 +29,8 @@ from typing import Any
 from ..core.errors import InputError
 from .improve import PoolMap
 
-CONNECT_SECONDS = 20
-"""How long to wait for a scheduler before giving up."""
+CONNECT_SECONDS = 10
+"""How long to wait for a scheduler's answer before giving up."""
 
 
 def _local_workers(address: str) -> int:
@@ -32,6 +39,58 @@ def _local_workers(address: str) -> int:
         raise InputError(f"--cluster {address}: expected local:N with N a positive number "
                          f"of worker processes, or a scheduler address tcp://HOST:PORT")
     return int(count)
+
+
+async def _identity(address: str) -> object:
+    """What the server at `address` says it is (a scheduler answers a dict whose type is
+    'Scheduler')."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=CONNECT_SECONDS)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
+def _check_scheduler(address: str) -> None:
+    """InputError unless a Dask scheduler answers at `address` within CONNECT_SECONDS."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location) if scheme == "tcp" else ("", None)
+    except ValueError as e:
+        raise InputError(f"--cluster {address}: expected local:N, or a scheduler address "
+                         f"tcp://HOST:PORT ({e})") from None
+    if port is not None:
+        # a refused connection is certain at once; Dask would retry it until its timeout
+        try:
+            socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+        except ConnectionRefusedError:
+            raise InputError(f"--cluster {address}: cannot reach the scheduler (connection "
+                             f"refused: nothing listens there; start one with `dask "
+                             f"scheduler`)") from None
+        except OSError as e:
+            raise InputError(f"--cluster {address}: cannot reach the scheduler "
+                             f"({e.strerror or e})") from None
+    try:
+        reply = asyncio.run(asyncio.wait_for(_identity(address), CONNECT_SECONDS))
+    except (TimeoutError, asyncio.TimeoutError):  # one class from Python 3.11 on
+        why = f"no answer within {CONNECT_SECONDS} s"
+    # Whatever a foreign server sends fails somewhere in Dask's reading of it (a length
+    # no memory can hold, bytes msgpack cannot unpack, a closed stream): all of it means
+    # the same thing here.
+    except Exception:
+        why = "its answer is not Dask's protocol"
+    else:
+        kind = reply.get("type") if isinstance(reply, dict) else None
+        if kind == "Scheduler":
+            return
+        why = f"it says it is a {kind}" if isinstance(kind, str) else "it answers as something else"
+    raise InputError(f"--cluster {address}: not a Dask scheduler ({why}); give the address "
+                     f"`dask scheduler` prints")
 
 
 @contextmanager
@@ -52,6 +111,7 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
                                    silence_logs=logging.ERROR)
             client = Client(cluster)
         else:
+            _check_scheduler(address)
             client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as e:
         if cluster is not None:
