@@ -166,6 +166,22 @@ def test_a_fill_with_nothing_new_left_stops_and_says_so(tmp_path: Path) -> None:
         (int(held[2]), int(held[2]))]
 
 
+@pytest.mark.parametrize(("asked", "told"), [
+    (("--grade", "50-"), "--grade 50-: no 9x9 classic puzzle grades above 12, so a fill for "
+                         "50 and up would never end; expected a range that starts at 12 or "
+                         "below"),
+    (("--size", "4", "--difficulty", "hard"),
+     "--difficulty hard: no 4x4 classic puzzle grades above 1.2, so a fill for 2.5 and up "
+     "would never end; expected a range that starts at 1.2 or below"),
+])
+def test_a_fill_for_grades_no_puzzle_reaches_is_refused(
+        tmp_path: Path, asked: tuple[str, ...], told: str) -> None:
+    path = tmp_path / "b.db"
+    done = bookgen("bank", "fill", path, "-n", "2", *asked, timeout=HOSTILE)
+    assert (done.returncode, last_error(done)) == (1, f"error: {told}")
+    assert not path.exists()
+
+
 # ---------------------------------------------------------------- not a bank
 
 

@@ -17,7 +17,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
-from ..core.rules import Variant
+from ..core.rules import Variant, grade_ceiling
 from .options import (
     add_options,
     capped_workers,
@@ -131,6 +131,14 @@ def _run_fill(args: argparse.Namespace) -> int:
 
     grades = _grades(args)
     variant = args.variant or Variant.CLASSIC
+    top = grade_ceiling(variant.name, args.size)
+    if grades.lo > top:
+        asked = (f"--difficulty {args.difficulty.value}" if args.difficulty
+                 else f"--grade {args.grade}")
+        raise InputError(
+            f"{asked}: no {args.size}x{args.size} {variant.value} puzzle grades above "
+            f"{top:g}, so a fill for {grades.lo:g} and up would never end; expected a range "
+            f"that starts at {top:g} or below")
     spec = DigSpec(args.size, args.symmetry,
                    ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
                    args.minimal, variant)

@@ -285,6 +285,16 @@ puzzle harder, so a band above these is refused (config.sections). 6x6 reaches e
 band (600 minimal: 447 easy, 125 medium, 1 hard, 26 expert, 1 extreme, up to 7.1), so
 it is slow there, never impossible; 9x9 and larger reach every band."""
 
+TOP_GRADE = 12.0
+"""A grade no puzzle of any kind or size reaches: the hardest puzzles known rate 11.9 (the
+top of the shared hardest_er.txt list), so a search for more is refused, not run forever."""
+
+
+def grade_ceiling(kind: str, size: int) -> float:
+    """The highest grade a puzzle of the kind (by name) and size can have: its measured
+    HARDEST_GRADE, else TOP_GRADE."""
+    return HARDEST_GRADE.get((kind, size), TOP_GRADE)
+
 
 # ---------------------------------------------------------------- print (PRINT.md)
 
