@@ -15,7 +15,7 @@ Glossary:
              their cell's default (a clue range or symmetry may be slower); the book's is
              the sum, and its wall time spreads it over the workers
   slow       a section whose estimate exceeds SLOW_SECONDS: validate warns with the figure
-  impossible a band no puzzle of the size reaches (rules.HARDEST_GRADE): validate and
+  impossible a band no puzzle of the size reaches (rules.grade_ceiling): validate and
              build refuse the section (config.sections)
 """
 

@@ -49,7 +49,6 @@ from ...core.model import (
 )
 from ...core.rules import (
     DEFAULT_OBJECTIVE,
-    HARDEST_GRADE,
     MIN_CLUES,
     SHIDOKU_PUZZLES,
     SIZES,
@@ -58,6 +57,7 @@ from ...core.rules import (
     Symmetry,
     Variant,
     clue_counts,
+    grade_ceiling,
     min_clues,
     orbit_sizes,
 )
@@ -500,9 +500,9 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
 
 
 def _check_reachable(variant: Variant, size: int, difficulty: Difficulty, read: Read) -> None:
-    """Report a band no puzzle of the size and variant reaches (rules.HARDEST_GRADE)."""
-    band, top = difficulty.band, HARDEST_GRADE.get((variant.name, size))
-    if band is None or top is None or band.bounds[0] <= top:
+    """Report a band no puzzle of the size and variant reaches (rules.grade_ceiling)."""
+    band, top = difficulty.band, grade_ceiling(variant.name, size)
+    if band is None or band.bounds[0] <= top:
         return
     kind = "" if variant is Variant.CLASSIC else f"{variant.value.upper()} "
     within = [b.value for b in Band if b.bounds[0] <= top]
