@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.errors import GenerationError, InputError
+from ..core.errors import GenerationError, InputError, OutputError
 from ..core.grid import Batch, Geometry, Grid, parse_batches, read_lines, size_for_cells
 from ..core.rules import Variant
 from ..variants.killer.cages import KillerPuzzle, looks_killer, parse_killer
@@ -50,7 +50,7 @@ __all__ = [
     "AUTO", "OPTIONS", "HelpFormatter", "Input", "Option", "add_options", "add_shape_options",
     "backend_chosen", "bars_shown", "capped_workers", "data_out", "enum_value", "is_file_name",
     "positive", "positive_seconds", "progress_bar", "read_batches", "read_file", "read_killer",
-    "read_puzzles", "report_bad",
+    "read_puzzles", "report_bad", "StdoutError", "flush_stdout", "write_stdout",
     "shape", "usable_cores", "variant_name", "workers_count", "workers_of",
 ]
 
@@ -273,27 +273,26 @@ class Input:
     """Its lines that are not UTF-8 or are too long (grid.read_lines)."""
 
 
-_READ: dict[str, Input] = {}
-"""Arguments read already: standard input can be read only once, and a command looks at
-its input for killer puzzles before it reads the others."""
+_STDIN: dict[object, Input] = {}
+"""Standard input once read, by stream: it can be read only once, and a command looks
+at its input for killer puzzles before it reads the others."""
 
 
 def read_file(arg: str) -> Input:
     """The text of a FILE|- argument, read line by line (grid.read_lines); InputError when
     it cannot be read at all."""
-    if arg not in _READ:
-        bad: list[InputError] = []
-        if arg == "-":
+    bad: list[InputError] = []
+    if arg == "-":
+        if sys.stdin not in _STDIN:
             text = read_lines(sys.stdin.buffer, "stdin", bad)
-            _READ[arg] = Input(text, "stdin", tuple(bad))
-        else:
-            try:
-                with open(arg, "rb") as f:
-                    text = read_lines(f, arg, bad)
-            except OSError as e:
-                raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
-            _READ[arg] = Input(text, arg, tuple(bad))
-    return _READ[arg]
+            _STDIN[sys.stdin] = Input(text, "stdin", tuple(bad))
+        return _STDIN[sys.stdin]
+    try:
+        with open(arg, "rb") as f:
+            text = read_lines(f, arg, bad)
+    except OSError as e:
+        raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
+    return Input(text, arg, tuple(bad))
 
 
 def _input(arg: str) -> Input:
@@ -381,6 +380,36 @@ def read_puzzles(
 # ---------------------------------------------------------------- data out
 
 
+class StdoutError(OutputError):
+    """Standard output cannot be written (a full disk or device); main prints it and
+    drops what standard output still holds."""
+
+
+def _stdout_error(e: OSError) -> StdoutError:
+    return StdoutError(f"cannot write to standard output: {e.strerror or e}")
+
+
+def write_stdout(text: str) -> int:
+    """sys.stdout.write, StdoutError when it fails (a reader gone is BrokenPipeError,
+    which main takes for the end of the output)."""
+    try:
+        return sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise _stdout_error(e) from None
+
+
+def flush_stdout() -> None:
+    """sys.stdout.flush, StdoutError when it fails (BrokenPipeError as write_stdout)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise _stdout_error(e) from None
+
+
 @contextmanager
 def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Callable[[str], Any]]:
     """A write function for a command's data: standard output, or FILE written whole.
@@ -390,8 +419,8 @@ def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Call
     puts in place what was written before Ctrl-C or SIGTERM instead.
     """
     if path is None:
-        yield sys.stdout.write
-        sys.stdout.flush()
+        yield write_stdout
+        flush_stdout()
         return
     from ..book.output import FileOut
 

@@ -120,6 +120,8 @@ def run_each(
     the input had `bad` lines."""
     write_as = FORMATTERS[getattr(args, "format", "text")]
     status = 1 if bad else 0
+    if not items:
+        return status  # every line was bad: an -o FILE is left as it was
     with data_out(args.output) as write, progress_bar(len(items), args.quiet,
                                                       "puzzle") as bar:
         written = False
