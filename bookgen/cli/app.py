@@ -32,7 +32,7 @@ from .cmd_improve import add_improve
 from .cmd_project import add_init, add_schema, add_templates
 from .cmd_rate import add_rate
 from .cmd_solve import add_solve
-from .options import HelpFormatter, StdoutError, backend_chosen, flush_stdout
+from .options import HelpFormatter, StdoutError, backend_chosen, stdout_checked
 from .signals import interrupted_code, signals_as_interrupt
 
 __all__ = ["ADDERS", "build_parser", "main"]
@@ -86,9 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        with signals_as_interrupt(), backend_chosen(args):
+        with stdout_checked(), signals_as_interrupt(), backend_chosen(args):
             result: int = args.func(args)
-            flush_stdout()  # a write error shows here, not in Python's flush at exit
         return result
     except StdoutError as e:
         _drop_stdout()

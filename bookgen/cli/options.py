@@ -50,7 +50,7 @@ __all__ = [
     "AUTO", "OPTIONS", "HelpFormatter", "Input", "Option", "add_options", "add_shape_options",
     "backend_chosen", "bars_shown", "capped_workers", "data_out", "enum_value", "is_file_name",
     "positive", "positive_seconds", "progress_bar", "read_batches", "read_file", "read_killer",
-    "read_puzzles", "report_bad", "StdoutError", "flush_stdout", "write_stdout",
+    "read_puzzles", "report_bad", "StdoutError", "stdout_checked",
     "shape", "usable_cores", "variant_name", "workers_count", "workers_of",
 ]
 
@@ -148,9 +148,10 @@ OPTIONS: dict[str, Option] = {
         "(default: this machine's processes)")),
     "variant": Option(("--variant",), dict(
         type=variant_name, default=None, metavar="|".join(v.value for v in Variant),
-        help="the puzzles' units: classic, x (diagonals), hyper (windows) or jigsaw (regions; "
-        "a region line follows each puzzle in text) (default: classic, or a JSON line's own "
-        "\"variant\", which must agree with one given)")),
+        help="the kind of puzzle: " + ", ".join(f"{k.value} ({k.description})" for k in Variant)
+        + "; in text, a jigsaw puzzle's region line follows it, and a killer puzzle's cage "
+        "map (default: classic, or a JSON line's own \"variant\", which must agree with one "
+        "given)")),
 }
 """Every shared option by name, with the same meaning on every command that takes it."""
 
@@ -385,29 +386,43 @@ class StdoutError(OutputError):
     drops what standard output still holds."""
 
 
-def _stdout_error(e: OSError) -> StdoutError:
-    return StdoutError(f"cannot write to standard output: {e.strerror or e}")
+class _CheckedStdout:
+    """Standard output whose failed writes raise StdoutError, from a print anywhere in a
+    command as from data_out (a reader gone stays BrokenPipeError: the end of the
+    output, not an error)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _checked(self, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise StdoutError(f"cannot write to standard output: {e.strerror or e}") from None
+
+    def write(self, text: str) -> int:
+        return int(self._checked(self._stream.write, text))
+
+    def flush(self) -> None:
+        self._checked(self._stream.flush)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
-def write_stdout(text: str) -> int:
-    """sys.stdout.write, StdoutError when it fails (a reader gone is BrokenPipeError,
-    which main takes for the end of the output)."""
+@contextmanager
+def stdout_checked() -> Iterator[None]:
+    """sys.stdout raises StdoutError when it cannot be written, while the block runs; it
+    is flushed at the end, so that an error shows there and not at Python's exit."""
+    stream = sys.stdout
+    sys.stdout = _CheckedStdout(stream)
     try:
-        return sys.stdout.write(text)
-    except BrokenPipeError:
-        raise
-    except OSError as e:
-        raise _stdout_error(e) from None
-
-
-def flush_stdout() -> None:
-    """sys.stdout.flush, StdoutError when it fails (BrokenPipeError as write_stdout)."""
-    try:
+        yield
         sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as e:
-        raise _stdout_error(e) from None
+    finally:
+        sys.stdout = stream
 
 
 @contextmanager
@@ -419,8 +434,8 @@ def data_out(path: str | None, keep_on_interrupt: bool = False) -> Iterator[Call
     puts in place what was written before Ctrl-C or SIGTERM instead.
     """
     if path is None:
-        yield write_stdout
-        flush_stdout()
+        yield sys.stdout.write
+        sys.stdout.flush()
         return
     from ..book.output import FileOut
 
