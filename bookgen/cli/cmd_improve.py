@@ -133,4 +133,4 @@ def run_improve(args: argparse.Namespace) -> int:
             result = improve(values, geo, args.evaluations, args.seconds, workers, args.seed,
                              args.objective, progress=progress, spec=spec, pool=pool)
             write(FORMATTERS[args.format](Report(result, geo)))
-    return 0
+    return 1 if bad else 0

@@ -22,6 +22,7 @@ The checks raise ValueError with the words of the problem; readers put where in 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -188,6 +189,10 @@ def cages_from_json(data: Any, n: int = KILLER_SIZE) -> Cages:
         raise ValueError('"cages" must be a list of {"sum": S, "cells": [...]}')
     groups = []
     for i, item in enumerate(data):
+        total = item.get("sum") if isinstance(item, dict) else None
+        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
+            raise ValueError(f"cage {i + 1}: its sum is {json.dumps(total)}: a cage's sum is "
+                             "a whole number")
         ok = (isinstance(item, dict) and isinstance(item.get("sum"), int)
               and isinstance(item.get("cells"), list)
               and all(isinstance(c, int) and not isinstance(c, bool) for c in item["cells"]))
@@ -357,8 +362,6 @@ def parse_killer(
 
 def _record(raw: str, where: str) -> tuple[tuple[int, ...], Cages]:
     """The givens and cages of a killer record line; ReadError naming the problem."""
-    import json
-
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
