@@ -99,7 +99,7 @@ def test_build_keeps_its_output_folder():
 def test_bad_workers_are_one_line_and_exit_1(value, message):
     out = run("generate", "-n", "2", "--size", "4", "--workers", value)
     assert out.returncode == 1 and out.stdout == ""
-    assert out.stderr.splitlines()[-1] == f"bookgen generate: error: {message}"
+    assert out.stderr.splitlines()[-1] == f"error: bookgen generate: {message}"
 
 
 def test_workers_auto_and_a_number_give_the_same_puzzles():

@@ -85,7 +85,7 @@ def test_a_time_budget_is_finite_and_positive(capsys, seconds):
         main(["improve", GOLDEN, "--seconds", seconds])
     assert e.value.code == 1
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "bookgen improve: error: argument --seconds: expected a positive number of seconds, "
+        "error: bookgen improve: argument --seconds: expected a positive number of seconds, "
         f"got {seconds!r}")
 
 

@@ -39,8 +39,8 @@ __all__ = ["ADDERS", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with the exit code of every other bad input: 1, and help that shows the
-    defaults (subcommands inherit both)."""
+    """argparse with the exit code and the `error:` in front of every other bad input's
+    message, and help that shows the defaults (subcommands inherit all three)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -48,7 +48,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
+        self.exit(1, f"error: {self.prog}: {message}\n")
 
 
 ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
