@@ -131,20 +131,28 @@ def test_a_line_of_50_mb_is_refused_as_it_is_read(tmp_path):
     out = bookgen("solve", path, timeout=HOSTILE)
     assert time.monotonic() - started < HOSTILE
     assert out.returncode == 1
-    assert errors(out.stderr) == [f"error: {path}: line 2: longer than {MAX_LINE} bytes, "
+    assert errors(out.stderr) == [f"error: {path}: line 2: longer than {MAX_LINE} characters, "
                                   "which no puzzle line is: not a file of puzzles?"]
     assert len(out.stdout.splitlines()) == 2  # both good puzzles solved
     # every child so far peaked under 1.5 GB (the whole line would have taken 5 GB)
     assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 1_500_000
     out = bookgen("rate", "-", stdin=b"2" * 50_000_000, timeout=HOSTILE)
     assert out.returncode == 1
-    assert errors(out.stderr) == [f"error: stdin: line 1: longer than {MAX_LINE} bytes, "
+    assert errors(out.stderr) == [f"error: stdin: line 1: longer than {MAX_LINE} characters, "
                                   "which no puzzle line is: not a file of puzzles?"]
+
+
+def test_every_line_ending_is_a_line_and_a_long_file_is_no_long_line():
+    # old Mac files end lines with CR alone: read line by line, they are still many lines
+    data = f"{GOLDEN}\r{SECOND}\r\n{GOLDEN}\n".encode() + (f"{SECOND}\r".encode() * 1000)
+    out = bookgen("solve", "-", stdin=data, timeout=HOSTILE)
+    assert out.returncode == 0, out.stderr
+    assert len(out.stdout.splitlines()) == 1003
 
 
 @pytest.mark.parametrize("depth, what", [
     (5_000, "not a JSON object (nested too deeply)"),
-    (100_000, f"longer than {MAX_LINE} bytes"),
+    (100_000, f"longer than {MAX_LINE} characters"),
 ])
 @pytest.mark.parametrize("head", ['{"variant": "killer", "cages": ', '{"puzzle": '])
 def test_a_record_nested_deep_is_an_error(depth, what, head):

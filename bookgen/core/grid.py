@@ -29,6 +29,7 @@ numpy copies from ``Geometry.arrays()``.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -508,36 +509,43 @@ def decode_text(data: bytes, source: str) -> str:
 
 
 MAX_LINE = 65536
-"""The longest line a file of puzzles may have, in bytes. The longest puzzle line is a
-killer record with its rating, a few thousand bytes; a longer line is refused as it is
-read, so that a file of one huge line costs no more memory than this."""
+"""The longest line a file of puzzles may have, in characters. The longest puzzle line is
+a killer record with its rating, a few thousand; a longer line is refused as it is read,
+so that a file of one huge line costs no more memory than this."""
 
 
 def read_lines(stream: BinaryIO, source: str, bad: list[InputError]) -> str:
-    """The text of a stream of puzzles, read and decoded line by line: a line that is not
-    UTF-8, or longer than MAX_LINE, is added to `bad` (naming source and line) and left
-    blank, so the others keep their numbers. A leading byte-order mark is dropped."""
+    """The text of a stream of puzzles, read and decoded line by line (any line ending): a
+    line that is not UTF-8, or longer than MAX_LINE, is added to `bad` (naming source and
+    line) and left blank, so the others keep their numbers. A leading byte-order mark is
+    dropped. The stream is left open."""
+    # Bytes that are not UTF-8 are read as lone surrogates, found per line below.
+    text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline=None)
     parts: list[str] = []
     number = 0
-    while raw := stream.readline(MAX_LINE + 1):
-        number += 1
-        where = _where(source, number)
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # the rest of the line, a piece at a time
-                raw = stream.readline(MAX_LINE + 1)
-            bad.append(InputError(f"{where}: longer than {MAX_LINE} bytes, which no puzzle "
-                                  "line is: not a file of puzzles?"))
-            parts.append("\n")
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            bad.append(InputError(f"{where}: not UTF-8 text: byte 0x{raw[e.start]:02x} at "
-                                  f"position {e.start + 1} is not UTF-8; save it as UTF-8"))
-            parts.append("\n")
-            continue
-        parts.append(text.removeprefix("\ufeff") if number == 1 else text)
-    return "".join(parts)
+    try:
+        while line := text.readline(MAX_LINE + 1):
+            number += 1
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # the rest, a piece at a time
+                    line = text.readline(MAX_LINE + 1)
+                bad.append(InputError(f"{_where(source, number)}: longer than {MAX_LINE} "
+                                      "characters, which no puzzle line is: not a file of "
+                                      "puzzles?"))
+                line = "\n"
+            else:
+                try:
+                    line.encode("utf-8")
+                except UnicodeEncodeError as e:
+                    byte = ord(line[e.start]) - 0xDC00
+                    bad.append(InputError(f"{_where(source, number)}: not UTF-8 text: byte "
+                                          f"0x{byte:02x} at position {e.start + 1} is not "
+                                          "UTF-8; save it as UTF-8"))
+                    line = "\n"
+            parts.append(line)
+    finally:
+        text.detach()
+    return "".join(parts).removeprefix("\ufeff")
 
 
 def _kind(variant: Variant | str | None) -> Variant:
