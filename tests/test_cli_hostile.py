@@ -21,7 +21,8 @@ from blackbox import HOSTILE, bookgen
 from conftest import SMALL_PUZZLES
 from exact_cover import count_exact, solutions_exact
 
-from bookgen.core.grid import MAX_LINE, format_line, parse
+from bookgen.core.errors import InputError
+from bookgen.core.grid import MAX_LINE, format_line, parse, parse_batches, parse_many
 from bookgen.core.rules import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +62,20 @@ def test_every_bad_line_is_named_and_every_good_one_is_rated(tmp_path):
         assert what in message
     rated = [json.loads(line)["puzzle"] for line in out.stdout.splitlines()]
     assert rated == [GOLDEN] + [SECOND] * len(BAD_LINES)
+
+
+def test_the_array_path_and_the_exact_parser_keep_the_same_puzzles():
+    # one-line puzzles of one size go through arrays; a bad row there is left out with the
+    # exact parser's message, as parse_many itself reads the text
+    text = "\n".join([GOLDEN, "77" + GOLDEN[2:], SECOND, GOLDEN[:80] + "G", "# note", SECOND])
+    fast: list[InputError] = []
+    batches = parse_batches(text, "f", bad=fast)
+    exact: list[InputError] = []
+    found = list(parse_many(text, "f", bad=exact))
+    assert [str(e) for e in fast] == [str(e) for e in exact] and len(fast) == 2
+    assert [line for b in batches for line in b.lines.tolist()] == [f[0] for f in found] == [
+        1, 3, 6]
+    assert [tuple(row) for b in batches for row in b.grids.tolist()] == [f[1] for f in found]
 
 
 @pytest.fixture(scope="module")

@@ -807,6 +807,12 @@ def _fast_batch(
     grids = values.view(np.int8)  # every value is at most 16
     if check and not len(wrong):
         wrong = np.flatnonzero(clashing(grids, geo))
+    elif check:
+        # only the rows of good symbols can be checked for clashes
+        fine = np.ones(len(grids), dtype=bool)
+        fine[wrong] = False
+        rows = np.flatnonzero(fine)
+        wrong = np.union1d(wrong, rows[clashing(grids[rows], geo)])
     if len(wrong):
         before = len(bad) if bad is not None else 0
         texts = text.splitlines()
@@ -815,7 +821,9 @@ def _fast_batch(
             for _ in parse_many(texts[line - 1], source, variant, check, bad, first=line):
                 pass
         if bad is None or len(bad) - before != len(wrong):
-            return None  # the exact parser disagrees on some line: let it read the text
+            if bad is not None:
+                del bad[before:]  # the exact parser reads the text again, and says them again
+            return None  # it disagrees on some line: let it read the text
         kept = np.ones(len(grids), dtype=bool)
         kept[wrong] = False
         grids, lines = grids[kept], lines[kept]
