@@ -192,7 +192,8 @@ def test_a_full_standard_output_is_one_error(tmp_path):
     source.write_text(f"{GOLDEN}\n{SECOND}\n")
     assert bookgen("bank", "import", bank, source).returncode == 0
     for args in (("solve", GOLDEN), ("generate", "-n", "2", "--workers", "1"),
-                 ("bank", "export", bank), ("bank", "stats", bank), ("rate", source)):
+                 ("bank", "export", bank), ("bank", "stats", bank), ("rate", source),
+                 ("--help",), ("solve", "--help")):
         done = full_stdout(*args)
         assert done.returncode == 1, args
         assert done.stderr.decode() == ("error: cannot write to standard output: No space left "

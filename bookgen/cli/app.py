@@ -84,10 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
-        with stdout_checked(), signals_as_interrupt(), backend_chosen(args):
-            result: int = args.func(args)
+        with stdout_checked():
+            args = build_parser().parse_args(argv)
+            with signals_as_interrupt(), backend_chosen(args):
+                result: int = args.func(args)
         return result
     except StdoutError as e:
         _drop_stdout()

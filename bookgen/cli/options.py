@@ -415,12 +415,16 @@ class _CheckedStdout:
 @contextmanager
 def stdout_checked() -> Iterator[None]:
     """sys.stdout raises StdoutError when it cannot be written, while the block runs; it
-    is flushed at the end, so that an error shows there and not at Python's exit."""
+    is flushed at the end (and before --help or --version exit), so that an error shows
+    there and not at Python's exit."""
     stream = sys.stdout
     sys.stdout = _CheckedStdout(stream)
     try:
         yield
         sys.stdout.flush()
+    except SystemExit:
+        sys.stdout.flush()
+        raise
     finally:
         sys.stdout = stream
 
