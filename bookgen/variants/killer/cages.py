@@ -229,7 +229,8 @@ def _next_lines(lines: Sequence[tuple[int, str]], i: int, count: int
                 ) -> list[tuple[int, str]]:
     """Up to `count` lines from lines[i] on that hold more than a comment, comments cut."""
     out: list[tuple[int, str]] = []
-    for k, raw in lines[i:]:
+    for j in range(i, len(lines)):  # no slice: a copy of the rest for every puzzle
+        k, raw = lines[j]
         body = raw.split("#", 1)[0].strip()
         if body:
             out.append((k, body))
