@@ -251,7 +251,11 @@ def test_ctrl_c_while_the_command_line_is_imported_is_interrupted(module):
     out, err = proc.communicate(timeout=HOSTILE)
     said = [line for line in "".join(seen[-1:]).splitlines() + err.splitlines()
             if not line.startswith("import time:")]
-    assert proc.returncode == 130 and said == ["interrupted"] and out == "", "".join(seen) + err
+    # 130, or ended by SIGINT itself (what a shell shows as 130 too): CPython 3.11 does
+    # that at exit when the Ctrl-C came inside code run by exec() from a string (a
+    # dataclass being made as a module is imported), even though it was handled
+    assert proc.returncode in (130, -signal.SIGINT), "".join(seen) + err
+    assert said == ["interrupted"] and out == "", "".join(seen) + err
 
 
 def test_every_kind_is_in_the_help_of_variant():
