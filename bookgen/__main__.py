@@ -1,3 +1,26 @@
-from .cli import main
+"""`python -m bookgen` and the `bookgen` script: the command line (cli.main).
 
-raise SystemExit(main())
+Ctrl-C (SIGINT) that comes while the command line is still being imported, before main
+handles it, ends the run the same way: `interrupted` on stderr and exit code 130, never
+a traceback.
+"""
+
+import sys
+
+INTERRUPTED = 130
+"""The exit code of a run stopped by Ctrl-C: 128 + SIGINT."""
+
+
+def run() -> int:
+    """The command line's exit code (the entry point of the `bookgen` script)."""
+    try:
+        from .cli import main
+
+        return main()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

@@ -216,7 +216,7 @@ def test_stats_table(tmp_path: Path) -> None:
     (["stats", "nope.db"], "error: nope.db: no such bank"),
     (["fill", "b.db", "-n", "3", "--grade", "9-8"], "error: --grade '9-8': the range is empty (lo >= hi)"),
     (["fill", "b.db", "-n", "3", "--grade", "hard"], "error: --grade 'hard': expected a grade range such as 8.0-9.0 or 8.0-"),
-    (["import", "b.db", "missing.txt"], "error: missing.txt: cannot read: [Errno 2] No such file or directory: 'missing.txt'"),
+    (["import", "b.db", "missing.txt"], "error: missing.txt: cannot read: No such file or directory"),
     (["series", "b.db", "weekly"], "error: b.db: no book of series 'weekly'"),
     (["fill", "no/such/dir/b.db", "-n", "3", "--size", "4"],
      "error: no/such/dir/b.db: cannot open the bank (unable to open database file)"),

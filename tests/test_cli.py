@@ -69,7 +69,7 @@ def test_solve_says_more_than_one():
     out = run("solve", EMPTY_4)
     assert out.returncode == 1
     # the message on stderr, the two solutions found (data) on stdout
-    assert out.stderr == "argument: line 1: more than one solution\n"
+    assert out.stderr == "error: puzzle: line 1: more than one solution\n"
     lines = out.stdout.splitlines()
     assert len(lines) == 2
     geo = geometry(4)
@@ -86,7 +86,7 @@ def test_solve_says_none():
     out = run("solve", puzzle)
     assert solutions_exact(parse(puzzle)[0], geometry(4), 2) == []
     assert out.returncode == 1
-    assert out.stdout == "" and out.stderr == "argument: line 1: no solution\n"
+    assert out.stdout == "" and out.stderr == "error: puzzle: line 1: no solution\n"
 
 
 def test_hints_text_and_seed():
@@ -100,8 +100,8 @@ def test_hints_text_and_seed():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["rate", "." * 80], "error: argument: line 1: 80 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)"),
-        (["solve", "77" + "." * 79], "error: argument: line 1: givens clash: r1c1 and r1c2 both hold 7 in row 1"),
+        (["rate", "." * 80], "error: puzzle: line 1: 80 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)"),
+        (["solve", "77" + "." * 79], "error: puzzle: line 1: givens clash: r1c1 and r1c2 both hold 7 in row 1"),
         (["rate", "nosuchdir/p.txt"], "error: nosuchdir/p.txt: no such file"),
         (["hints", "-"], "error: stdin: no puzzle found"),
     ],

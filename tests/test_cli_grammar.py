@@ -99,7 +99,7 @@ def test_build_keeps_its_output_folder():
 def test_bad_workers_are_one_line_and_exit_1(value, message):
     out = run("generate", "-n", "2", "--size", "4", "--workers", value)
     assert out.returncode == 1 and out.stdout == ""
-    assert out.stderr.splitlines()[-1] == f"bookgen generate: error: {message}"
+    assert out.stderr.splitlines()[-1] == f"error: bookgen generate: {message}"
 
 
 def test_workers_auto_and_a_number_give_the_same_puzzles():
@@ -170,8 +170,8 @@ def test_rate_json_pipes_into_solve_json():
             solution = parse(text)[0]  # a full grid that keeps the givens
             assert solutions_exact(solution, geo, 2) == [solution]
             assert all(v in (0, s) for v, s in zip(values, solution, strict=True))
-    assert solved.stderr.splitlines() == ["stdin: line 2: more than one solution",
-                                          "stdin: line 3: more than one solution"]
+    assert solved.stderr.splitlines() == ["error: stdin: line 2: more than one solution",
+                                          "error: stdin: line 3: more than one solution"]
 
 
 @pytest.mark.parametrize("verb", PUZZLE_VERBS)
@@ -220,11 +220,11 @@ def test_a_mistyped_file_name_is_a_missing_file(arg, tmp_path):
 
 
 @pytest.mark.parametrize("arg, message", [
-    ("." * 80, "argument: line 1: 80 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, "
+    ("." * 80, "puzzle: line 1: 80 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, "
      "9x9, 12x12 or 16x16 grid)"),
-    ("123", "argument: line 1: 3 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, "
+    ("123", "puzzle: line 1: 3 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, "
      "12x12 or 16x16 grid)"),
-    (GOLDEN[:80] + "x", "argument: line 1, position 81: unknown symbol in a 9x9 grid: 'x' "
+    (GOLDEN[:80] + "x", "puzzle: line 1, position 81: unknown symbol in a 9x9 grid: 'x' "
      "(expected 1-9, or . 0 _ for a blank)"),
 ])
 def test_a_puzzle_of_the_wrong_length_or_symbol_is_still_a_puzzle(arg, message, tmp_path):
@@ -274,12 +274,24 @@ def test_output_file_is_written_whole_or_not_at_all(tmp_path):
     target = tmp_path / "out.txt"
     target.write_text("old\n")
     source = tmp_path / "p.txt"
+    # the 16x16 puzzle has no seed figures: the command stops there
+    source.write_text(f"{GOLDEN}\n{'.' * 256}\n")
+    out = run("rate", str(source), "--format", "seed", "-o", str(target))
+    assert out.returncode == 1
+    assert out.stderr.startswith(f"error: {source}: line 2: --format seed needs the trace")
+    assert target.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt", "p.txt"]
+    # a bad line stops nothing: the good puzzles are written, whole
     source.write_text(f"{GOLDEN}\n{GOLDEN[:-1]}z\n")
     out = run("rate", str(source), "--no-grade", "-o", str(target))
     assert out.returncode == 1
     assert out.stderr.startswith(f"error: {source}: line 2, position 81: unknown symbol")
+    assert target.read_text().startswith(GOLDEN) and len(target.read_text().splitlines()) == 1
+    # and with no good puzzle at all, the file is left as it was
+    target.write_text("old\n")
+    source.write_text(f"{GOLDEN[:-1]}z\n")
+    assert run("rate", str(source), "-o", str(target)).returncode == 1
     assert target.read_text() == "old\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt", "p.txt"]
 
 
 def test_improve_writes_its_output_file(tmp_path):
@@ -295,7 +307,7 @@ def test_improve_writes_its_output_file(tmp_path):
 def test_data_goes_to_stdout_and_messages_to_stderr():
     out = run("solve", "-", stdin=f"{GOLDEN}\n{EMPTY_4}\n")
     assert out.returncode == 1
-    assert out.stderr == "stdin: line 2: more than one solution\n"
+    assert out.stderr == "error: stdin: line 2: more than one solution\n"
     lines = out.stdout.splitlines()
     assert len(lines) == 3  # the solution, then the two solutions found
     for line in lines:

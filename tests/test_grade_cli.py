@@ -77,15 +77,15 @@ def test_candidates_grid_is_shown_before_harder_steps(capsys):
     [
         (
             "." * 81,
-            "error: argument: line 1: more than one solution: explain needs a puzzle with exactly one solution",
+            "error: puzzle: line 1: more than one solution: explain needs a puzzle with exactly one solution",
         ),
         (
             "11" + "." * 79,
-            "error: argument: line 1: givens clash: r1c1 and r1c2 both hold 1 in row 1",
+            "error: puzzle: line 1: givens clash: r1c1 and r1c2 both hold 1 in row 1",
         ),
         (
             "123",
-            "error: argument: line 1: 3 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)",
+            "error: puzzle: line 1: 3 symbols: expected 16, 36, 81, 144 or 256 (a 4x4, 6x6, 9x9, 12x12 or 16x16 grid)",
         ),
     ],
 )

@@ -186,7 +186,7 @@ def test_solve_says_when_cages_leave_two_solutions(tmp_path) -> None:
     f.write_text(rows + "\n" + " ".join(["45"] * 9) + "\n")
     r = _run("solve", str(f))
     assert r.returncode == 1
-    assert r.stderr.strip() == f"{f}: line 1: more than one solution"
+    assert r.stderr.strip() == f"error: {f}: line 1: more than one solution"
     assert len(r.stdout.split()) == 2
 
 

@@ -42,18 +42,22 @@ def test_a_byte_order_mark_at_the_start_of_a_puzzle_file_is_skipped(tmp_path, ca
     assert out.startswith('{"puzzle": "' + GOLDEN)
 
 
-@pytest.mark.parametrize("data, line", [(b"\xff\xfe\x00", 1), (GOLDEN.encode() + b"\n\x80\n", 2)])
+@pytest.mark.parametrize("data, line", [(b"\xff\xfe\x00", 1), (b"\x80\n" + GOLDEN.encode(), 1)])
 def test_bytes_that_are_not_utf8_are_named(tmp_path, capsys, monkeypatch, data, line):
     path = tmp_path / "p.txt"
     path.write_bytes(data)
     byte = data.splitlines()[line - 1][0]
-    assert one_error(capsys, "rate", str(path)) == (
-        f"error: {path}: not UTF-8 text: byte 0x{byte:02x} on line {line} is not UTF-8; "
-        "save it as UTF-8")
+    code, out, err = run(capsys, "rate", str(path), "--no-grade")
+    assert code == 1 and err.splitlines() == [
+        f"error: {path}: line {line}: not UTF-8 text: byte 0x{byte:02x} at position 1 is not "
+        "UTF-8; save it as UTF-8"]
+    assert out.count(GOLDEN) == data.count(GOLDEN.encode())  # the good line is rated
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    assert one_error(capsys, "solve", "-") == (
-        f"error: stdin: not UTF-8 text: byte 0x{byte:02x} on line {line} is not UTF-8; "
-        "save it as UTF-8")
+    code, out, err = run(capsys, "solve", "-")
+    assert code == 1 and err.splitlines() == [
+        f"error: stdin: line {line}: not UTF-8 text: byte 0x{byte:02x} at position 1 is not "
+        "UTF-8; save it as UTF-8"]
+    assert len(out.splitlines()) == data.count(GOLDEN.encode())
 
 
 def test_a_binary_dataset_is_named(tmp_path, capsys):
@@ -66,7 +70,7 @@ def test_a_binary_dataset_is_named(tmp_path, capsys):
 def test_deeply_nested_json_is_refused(capsys):
     text = "[" * 100_000 + "1, 2" + "]" * 100_000
     assert one_error(capsys, "rate", text) == (
-        "error: argument: line 1: expected a flat JSON list of numbers, found nested lists")
+        "error: puzzle: line 1: expected a flat JSON list of numbers, found nested lists")
 
 
 @pytest.mark.parametrize("clues", ["²", "٢٤", "24-³⁰"])
@@ -81,7 +85,7 @@ def test_a_time_budget_is_finite_and_positive(capsys, seconds):
         main(["improve", GOLDEN, "--seconds", seconds])
     assert e.value.code == 1
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "bookgen improve: error: argument --seconds: expected a positive number of seconds, "
+        "error: bookgen improve: argument --seconds: expected a positive number of seconds, "
         f"got {seconds!r}")
 
 
@@ -90,7 +94,7 @@ def test_rating_a_16x16_puzzle_needs_no_format(capsys):
     assert code == 0
     assert out.startswith(f"{P16}  1 solution  clues ")
     assert one_error(capsys, "rate", P16, "--format", "seed") == (
-        "error: argument: line 1: --format seed needs the trace figures, which are not "
+        "error: puzzle: line 1: --format seed needs the trace figures, which are not "
         "computed for 16x16 puzzles")
 
 

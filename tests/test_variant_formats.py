@@ -181,9 +181,9 @@ def test_a_fixed_layout_on_the_command_line(capsys, made):
      "error: --size 9 --variant x: regions belong to jigsaw grids, not x"),
     (["generate", "-n", "1", "--variant", "x", "--clues", "7"],
      "error: clue target 7 is impossible for a 9x9 x grid: a unique puzzle needs at least 8"),
-    (["rate", "." * 49], "error: argument: line 1: a 7x7 grid exists only as a jigsaw"),
+    (["rate", "." * 49], "error: puzzle: line 1: a 7x7 grid exists only as a jigsaw"),
     (["hints", "." * 49, "--variant", "jigsaw"],
-     "error: argument: line 1: a jigsaw puzzle needs its region line"),
+     "error: puzzle: line 1: a jigsaw puzzle needs its region line"),
 ])
 def test_variant_errors_exit_1_in_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv, "--quiet") if argv[0] == "generate" else run(

@@ -5,7 +5,8 @@ arguments and sets ``func``, which runs it: ``(args) -> exit code``. The options
 commands share, how puzzles are read and where data is written live in options; the
 commands that read puzzles share skeleton, and every --format is one entry of formats'
 table. Every BookgenError is caught in ``main`` and printed as ``error: <message>`` with
-exit code 1, as are usage errors. Data goes to stdout (or -o FILE), messages to stderr.
+exit code 1, as are usage errors. Data goes to stdout (or -o FILE), messages to stderr;
+standard output that cannot be written (a full disk, '> /dev/full') is such an error too.
 SIGTERM, and SIGINT even when it was ignored at start, stop a command as Ctrl-C does:
 worker pools are shut down and no partial output is left (exit code 128 + the signal's
 number; signals).
@@ -31,15 +32,15 @@ from .cmd_improve import add_improve
 from .cmd_project import add_init, add_schema, add_templates
 from .cmd_rate import add_rate
 from .cmd_solve import add_solve
-from .options import HelpFormatter, backend_chosen
+from .options import HelpFormatter, StdoutError, backend_chosen, stdout_checked
 from .signals import interrupted_code, signals_as_interrupt
 
 __all__ = ["ADDERS", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with the exit code of every other bad input: 1, and help that shows the
-    defaults (subcommands inherit both)."""
+    """argparse with the exit code and the `error:` in front of every other bad input's
+    message, and help that shows the defaults (subcommands inherit all three)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -47,7 +48,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
+        self.exit(1, f"error: {self.prog}: {message}\n")
 
 
 ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
@@ -83,11 +84,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
-        with signals_as_interrupt(), backend_chosen(args):
-            result: int = args.func(args)
+        with stdout_checked():
+            args = build_parser().parse_args(argv)
+            with signals_as_interrupt(), backend_chosen(args):
+                result: int = args.func(args)
         return result
+    except StdoutError as e:
+        _drop_stdout()
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     except BookgenError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
@@ -95,4 +101,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return interrupted_code(e)
     except BrokenPipeError:
+        _drop_stdout()
         return 0
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device once it cannot be written (full, or its
+    reader gone): what it holds unwritten is dropped, so Python's flush at exit has
+    nothing to fail on (it would print an 'Exception ignored' message of its own)."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass  # standard output is not a file (a stream of a test): nothing to drop

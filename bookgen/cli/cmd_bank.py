@@ -25,6 +25,8 @@ from .options import (
     enum_value,
     positive,
     progress_bar,
+    read_file,
+    report_bad,
     workers_of,
 )
 
@@ -192,21 +194,14 @@ def _run_export(args: argparse.Namespace) -> int:
 def _run_import(args: argparse.Namespace) -> int:
     from ..book.bank import import_file
 
-    if args.file == "-":
-        text, source = sys.stdin.read(), "stdin"
-    else:
-        try:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise InputError(f"{args.file}: cannot read: {e}") from None
-        source = args.file
-    result = import_file(args.bank, source, text)
+    read = read_file(args.file)
+    result = import_file(args.bank, read.source, read.text)
+    unread = report_bad(read.bad)
     for message in result.bad:
         print(f"error: {message}", file=sys.stderr)
     print(f"{args.bank}: added {result.added}, already stored {result.known}, "
-          f"bad lines {len(result.bad)}")
-    return 1 if result.bad else 0
+          f"bad lines {unread + len(result.bad)}")
+    return 1 if unread or result.bad else 0
 
 
 def _run_series(args: argparse.Namespace) -> int:

@@ -68,6 +68,7 @@ def run_create(args: argparse.Namespace) -> int:
 
     from ..make.generate import create
 
-    items = read_items(args.puzzles, args.variant, killer=False, check=False)
+    items, bad = read_items(args.puzzles, args.variant, killer=False, check=False)
     return run_each(args, items, lambda item: Made(
-        create(item.values, item.geo, random.Random(f"{args.seed}:{item.where}")), item.geo))
+        create(item.values, item.geo, random.Random(f"{args.seed}:{item.where}")), item.geo),
+        bad=bad)

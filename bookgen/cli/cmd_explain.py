@@ -6,7 +6,8 @@ Glossary:
   candidates  --candidates: the candidate grid before every step that is not a single
               (classic puzzles and their variants; a killer puzzle's steps come alone)
 
-A puzzle must have exactly one solution; its explanations are separated by a blank line.
+A puzzle must have exactly one solution (one that has not is said so on stderr, and the
+exit code is 1); the explanations are separated by a blank line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..core.errors import InputError
 from .formats import Shown
 from .options import add_options
 from .skeleton import Item, count_problem, read_items, run_each
@@ -45,18 +45,26 @@ class Explained(Shown):
     """The explanation of one puzzle."""
 
     words: str
-    """The grade line and every step, one a line."""
+    """The grade line and every step, one a line; empty for a puzzle not explained."""
+    wrong: str | None = None
+    """Why the puzzle is not explained (it has no single solution), or None."""
 
     def report(self) -> str:
         return self.words
 
+    def text(self) -> str:
+        return "" if self.wrong else super().text()
+
+    def problem(self) -> str | None:
+        return self.wrong
+
 
 def explained(item: Item, candidates: bool) -> Explained:
-    """The explanation of a puzzle; InputError when it has no single solution."""
+    """The explanation of a puzzle; none, and the problem, when it has no single
+    solution."""
     what = count_problem(item.solve()[0])
     if what:
-        raise InputError(f"{item.where}: {what}: explain needs a puzzle with exactly one "
-                         "solution")
+        return Explained("", f"{what}: explain needs a puzzle with exactly one solution")
     if item.cages is None:
         from ..grade import explain
 
@@ -70,5 +78,6 @@ def explained(item: Item, candidates: bool) -> Explained:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    items = read_items(args.puzzles, args.variant)
-    return run_each(args, items, lambda item: explained(item, args.candidates), between="\n")
+    items, bad = read_items(args.puzzles, args.variant)
+    return run_each(args, items, lambda item: explained(item, args.candidates), between="\n",
+                    bad=bad)

@@ -159,8 +159,10 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     if args.givens and not (args.variant and args.variant.caged):
         raise InputError("--givens belongs to killer puzzles: add --variant killer")
-    if args.givens < 0:
-        raise InputError(f"--givens {args.givens}: expected 0 or more")
+    cells = args.size * args.size
+    if not 0 <= args.givens <= cells:
+        raise InputError(f"--givens {args.givens}: expected 0 to {cells}, the cells of a "
+                         f"{args.size}x{args.size} grid")
     made = _killers(args) if args.variant and args.variant.caged else _puzzles(args)
     write_as = FORMATTERS[args.format]
     written = 0

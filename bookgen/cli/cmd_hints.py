@@ -50,7 +50,7 @@ class Hints(Shown):
 
 
 def run_hints(args: argparse.Namespace) -> int:
-    items = read_items(args.puzzles, args.variant)
-    if items[0].cages is not None and args.format != "text":
+    items, bad = read_items(args.puzzles, args.variant)
+    if any(item.cages is not None for item in items) and args.format != "text":
         raise InputError(f"--format {args.format}: killer hints are written as text only")
-    return run_each(args, items, Hints)
+    return run_each(args, items, Hints, bad=bad)

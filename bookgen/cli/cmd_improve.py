@@ -50,7 +50,9 @@ def add_improve(sub: argparse._SubParsersAction) -> None:
         "--seconds returns the best found in that time. Every candidate keeps the shape "
         "--symmetry, --clues and --minimal ask for; a puzzle given must have it already.",
     )
-    p.add_argument("grid", metavar="GRID", help="a full grid or a unique puzzle (text or file)")
+    p.add_argument("grid", metavar="PUZZLE|FILE|-",
+                   help="a full grid or a unique puzzle: as text, a file holding it, or - for "
+                   "standard input")
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
     budget.add_argument("--seconds", type=positive_seconds, metavar="T", help="time to search")
@@ -107,9 +109,12 @@ def run_improve(args: argparse.Namespace) -> int:
     from ..core.rules import TRACE_MAX_SIZE
     from ..make.improve import improve
 
-    (where, values, geo), *more = list(read_puzzles(args.grid, args.variant))
-    if more:
-        raise InputError(f"{more[0][0]}: improve takes one grid")
+    puzzles, bad = read_puzzles(args.grid, args.variant)
+    if len(puzzles) > 1:
+        raise InputError(f"{puzzles[1][0]}: improve takes one grid")
+    if not puzzles:
+        return 1  # its bad lines are reported
+    _, values, geo = puzzles[0]
     if args.objective.traced and geo.n > TRACE_MAX_SIZE:
         raise InputError(f"--objective {args.objective.value}: the trace figures are not "
                          f"computed for {geo.n}x{geo.n} grids (only up to {TRACE_MAX_SIZE}x"
@@ -128,4 +133,4 @@ def run_improve(args: argparse.Namespace) -> int:
             result = improve(values, geo, args.evaluations, args.seconds, workers, args.seed,
                              args.objective, progress=progress, spec=spec, pool=pool)
             write(FORMATTERS[args.format](Report(result, geo)))
-    return 0
+    return 1 if bad else 0

@@ -91,8 +91,8 @@ def rating_line(r: Rating, topology: dict[str, Any]) -> str:
 def run_rate(args: argparse.Namespace) -> int:
     from ..grade.rating import rate, rate_killer
 
-    items = read_items(args.puzzles, args.variant)
-    killer = items[0].cages is not None
+    items, bad = read_items(args.puzzles, args.variant)
+    killer = any(item.cages is not None for item in items)
     if killer and args.format == "seed":
         raise InputError("--format seed needs the trace figures, which killer puzzles do "
                          "not have; use text or json")
@@ -110,4 +110,4 @@ def run_rate(args: argparse.Namespace) -> int:
             r = rate(item.values, item.geo, with_grade=with_grade)
         return Rated(item, r, (time.perf_counter() - t0) * 1000)
 
-    return run_each(args, items, show)
+    return run_each(args, items, show, bad=bad)

@@ -68,47 +68,55 @@ class Solved(Shown):
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    items = read_killer_items(args.puzzles, args.variant)
-    if items is None:
+    found = read_killer_items(args.puzzles, args.variant)
+    if found is None:
         return _solve_batches(args)
 
     def show(item: Item) -> Solved:
-        _, found = item.solve()
-        return Solved(item.values, tuple(found), item.geo, item.topology())
+        _, solutions = item.solve()
+        return Solved(item.values, tuple(solutions), item.geo, item.topology())
 
-    return run_each(args, items, show)
+    items, bad = found
+    return run_each(args, items, show, bad=bad)
 
 
 def _solve_batches(args: argparse.Namespace) -> int:
     """solve of classic puzzles (and x, hyper, jigsaw): SOLVE_CHUNK at a time."""
+    import numpy as np
+
     from ..core.grid import check_clashes
     from ..engine.kernels import get_backend
 
     # Clashing givens are left to the kernel, which finds no solution for them; only
     # those puzzles are checked here, for the message.
-    source, batches = read_batches(args.puzzles, args.variant, check=False)
+    source, batches, bad = read_batches(args.puzzles, args.variant, check=False)
     backend = get_backend()
-    status = 0
+    status = 1 if bad else 0
     total = sum(len(b.grids) for b in batches)
     with data_out(args.output) as write, progress_bar(total, args.quiet, "puzzle") as bar:
         for batch in batches:
             for i in range(0, len(batch.grids), SOLVE_CHUNK):
                 grids = batch.grids[i : i + SOLVE_CHUNK]
+                lines = batch.lines[i : i + SOLVE_CHUNK]
                 counts, sols = backend.solutions_batch(batch.geo, grids, 2)
+                kept = np.ones(len(grids), dtype=bool)
+                messages = {}
                 for k in (counts == 0).nonzero()[0].tolist():
-                    where = f"{source}: line {batch.lines[i + k]}"
+                    where = f"{source}: line {lines[k]}"
                     try:
                         check_clashes(grids[k].tolist(), batch.geo, where)
-                    except InputError:
-                        write(chunk_text(grids[:k], counts[:k], sols[:k], batch.geo,
-                                         args.format))
-                        raise
-                write(chunk_text(grids, counts, sols, batch.geo, args.format))
+                    except InputError as e:
+                        kept[k] = False  # a bad line: not written
+                        messages[k] = str(e)
+                write(chunk_text(grids[kept], counts[kept], sols[kept], batch.geo,
+                                 args.format))
                 for k, count in enumerate(counts.tolist()):
                     what = count_problem(count)
-                    if what:
-                        status = 1
-                        print(f"{source}: line {batch.lines[i + k]}: {what}", file=sys.stderr)
+                    if what and k not in messages:
+                        messages[k] = f"{source}: line {lines[k]}: {what}"
+                for k in sorted(messages):
+                    print(f"error: {messages[k]}", file=sys.stderr)
+                status = 1 if messages else status
                 bar.update(len(grids))
     return status
 

@@ -6,6 +6,10 @@ Glossary:
   PUZZLE|FILE|-  how a command names its puzzles: '-' reads standard input; an existing
                  file is read; an argument that looks like a file name (is_file_name) but
                  names none is a missing file; anything else is the puzzle text itself
+                 (named 'puzzle' in messages)
+  bad line       a line that is not UTF-8, longer than grid.MAX_LINE, or not a good
+                 puzzle: each is reported on stderr as `error: FILE: line N: ...`, the
+                 good puzzles are still read, and the command's exit code is then 1
   record         a JSON line with a "puzzle" key (rate, generate, solve --format json):
                  every command that reads puzzles reads these back, with their "variant"
                  and jigsaw "regions"
@@ -29,14 +33,14 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.errors import GenerationError, InputError
-from ..core.grid import Batch, Geometry, Grid, decode_text, parse_batches, size_for_cells
+from ..core.errors import GenerationError, InputError, OutputError
+from ..core.grid import Batch, Geometry, Grid, parse_batches, read_lines, size_for_cells
 from ..core.rules import Variant
 from ..variants.killer.cages import KillerPuzzle, looks_killer, parse_killer
 
@@ -44,9 +48,10 @@ if TYPE_CHECKING:
     from ..core.model import DigSpec
 
 __all__ = [
-    "AUTO", "OPTIONS", "HelpFormatter", "Option", "add_options", "add_shape_options",
+    "AUTO", "OPTIONS", "HelpFormatter", "Input", "Option", "add_options", "add_shape_options",
     "backend_chosen", "bars_shown", "capped_workers", "data_out", "enum_value", "is_file_name",
-    "positive", "positive_seconds", "progress_bar", "read_batches", "read_killer", "read_puzzles",
+    "positive", "positive_seconds", "progress_bar", "read_batches", "read_file", "read_killer",
+    "read_puzzles", "report_bad", "StdoutError", "stdout_checked",
     "shape", "usable_cores", "variant_name", "workers_count", "workers_of",
 ]
 
@@ -158,9 +163,10 @@ OPTIONS: dict[str, Option] = {
         "(default: this machine's processes)")),
     "variant": Option(("--variant",), dict(
         type=variant_name, default=None, metavar="|".join(v.value for v in Variant),
-        help="the puzzles' units: classic, x (diagonals), hyper (windows) or jigsaw (regions; "
-        "a region line follows each puzzle in text) (default: classic, or a JSON line's own "
-        "\"variant\", which must agree with one given)")),
+        help="the kind of puzzle: " + ", ".join(f"{k.value} ({k.description})" for k in Variant)
+        + "; in text, a jigsaw puzzle's region line follows it, and a killer puzzle's cage "
+        "map (default: classic, or a JSON line's own \"variant\", which must agree with one "
+        "given)")),
 }
 """Every shared option by name, with the same meaning on every command that takes it."""
 
@@ -269,78 +275,173 @@ def is_file_name(arg: str) -> bool:
     return bool(_NOT_A_SYMBOL.search(word)) and size_for_cells(len(word)) is None
 
 
-_STDIN: list[str] = []
-"""Standard input once read (a command may look at it for killer puzzles first)."""
+@dataclass(frozen=True)
+class Input:
+    """The text of a PUZZLE|FILE|- argument, and its lines that could not be read."""
+
+    text: str
+    """The text, a line left blank for each bad line (so the others keep their
+    numbers)."""
+    source: str
+    """What messages name it by: the file's name, 'stdin', or 'puzzle' for a puzzle given
+    as the argument itself."""
+    bad: tuple[InputError, ...]
+    """Its lines that are not UTF-8 or are too long (grid.read_lines)."""
 
 
-def _input_text(arg: str) -> tuple[str, str]:
-    """(text, source) of a PUZZLE|FILE|- argument."""
+_STDIN: dict[object, Input] = {}
+"""Standard input once read, by stream: it can be read only once, and a command looks
+at its input for killer puzzles before it reads the others."""
+
+
+def read_file(arg: str) -> Input:
+    """The text of a FILE|- argument, read line by line (grid.read_lines); InputError when
+    it cannot be read at all."""
+    bad: list[InputError] = []
     if arg == "-":
-        if not _STDIN:
-            _STDIN.append(decode_text(sys.stdin.buffer.read(), "stdin"))
-        return _STDIN[0], "stdin"
-    if os.path.isfile(arg):
-        try:
-            with open(arg, "rb") as f:
-                return decode_text(f.read(), arg), arg
-        except OSError as e:
-            raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
+        if sys.stdin not in _STDIN:
+            text = read_lines(sys.stdin.buffer, "stdin", bad)
+            _STDIN[sys.stdin] = Input(text, "stdin", tuple(bad))
+        return _STDIN[sys.stdin]
+    try:
+        with open(arg, "rb") as f:
+            text = read_lines(f, arg, bad)
+    except OSError as e:
+        raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
+    return Input(text, arg, tuple(bad))
+
+
+def _input(arg: str) -> Input:
+    """The text of a PUZZLE|FILE|- argument (see the glossary)."""
+    if arg == "-" or os.path.isfile(arg):
+        return read_file(arg)
     if os.path.isdir(arg):
         raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
     if is_file_name(arg):
         raise InputError(f"{arg}: no such file")
-    return arg, "argument"
+    return Input(arg, "puzzle", ())
+
+
+def report_bad(bad: Iterable[Exception]) -> int:
+    """Print each bad line's error on stderr as `error: ...`; how many there were."""
+    count = 0
+    for e in bad:
+        print(f"error: {e}", file=sys.stderr)
+        count += 1
+    return count
 
 
 def read_batches(
     arg: str, variant: Variant | None = None, check: bool = True
-) -> tuple[str, list[Batch]]:
-    """(source, batches) of a PUZZLE|FILE|- argument: every puzzle, parsed as arrays.
-    check=False lets clashing givens through; InputError when there is no puzzle. variant
-    None (no --variant): text is classic and a record says its own; a variant given must
-    agree with every record's (grid.parse_many)."""
+) -> tuple[str, list[Batch], int]:
+    """(source, batches, bad lines) of a PUZZLE|FILE|- argument: every good puzzle, parsed
+    as arrays; each bad line is reported on stderr (report_bad) and counted. check=False
+    lets clashing givens through; InputError when there is no line at all. variant None (no
+    --variant): text is classic and a record says its own; a variant given must agree with
+    every record's (grid.parse_many)."""
     if variant is not None and variant.caged:
         raise InputError("--variant killer: killer puzzles are read by rate, solve, hints and "
                          "explain (and made by generate), not by this command")
-    text, source = _input_text(arg)
-    batches = parse_batches(text, source, variant, check)
-    if not batches:
-        raise InputError(f"{source}: no puzzle found")
-    return source, batches
+    read = _input(arg)
+    bad = list(read.bad)
+    batches = parse_batches(read.text, read.source, variant, check, bad)
+    if not batches and not bad:
+        raise InputError(f"{read.source}: no puzzle found")
+    return read.source, batches, report_bad(_in_order(bad, read.source))
+
+
+def _in_order(bad: Iterable[Exception], source: str) -> list[Exception]:
+    """Bad lines in the order of the line each message names ('SOURCE: line 12: ...'):
+    the lines that could not be read are found before the others are parsed."""
+
+    def line(e: Exception) -> int:
+        found = re.match(r"line (\d+)", str(e).removeprefix(f"{source}: "))
+        return int(found.group(1)) if found else 0
+
+    return sorted(bad, key=line)
 
 
 def read_killer(
     arg: str, variant: Variant | None = None
-) -> list[tuple[str, KillerPuzzle]] | None:
-    """The killer puzzles of a PUZZLE|FILE|- argument as (where, puzzle), when --variant
-    killer is given or (no --variant) the text holds killer puzzles (killer.looks_killer);
-    None for other puzzles."""
+) -> tuple[list[tuple[str, KillerPuzzle]], int] | None:
+    """The killer puzzles of a PUZZLE|FILE|- argument as (where, puzzle), and the count of
+    its bad lines (reported as read_batches does), when --variant killer is given or (no
+    --variant) the text holds killer puzzles (killer.looks_killer); None for other
+    puzzles."""
     if variant is not None and not variant.caged:
         return None
-    text, source = _input_text(arg)
-    if variant is None and not looks_killer(text):
+    read = _input(arg)
+    if variant is None and not looks_killer(read.text):
         return None
-    try:
-        found = parse_killer(text, source)
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    if not found:
-        raise InputError(f"{source}: no puzzle found")
-    return [(f"{source}: line {line}", p) for line, p in found]
+    bad: list[ValueError] = []
+    found = parse_killer(read.text, read.source, bad)
+    if not found and not bad and not read.bad:
+        raise InputError(f"{read.source}: no puzzle found")
+    return ([(f"{read.source}: line {line}", p) for line, p in found],
+            report_bad(_in_order([*read.bad, *bad], read.source)))
 
 
 def read_puzzles(
     arg: str, variant: Variant | None = None, check: bool = True
-) -> Iterator[tuple[str, Grid, Geometry]]:
-    """Puzzles from a PUZZLE|FILE|- argument: (where, values, geometry) each (variant as
-    read_batches takes it)."""
-    source, batches = read_batches(arg, variant, check)
-    for batch in batches:
-        for line, row in zip(batch.lines.tolist(), batch.grids.tolist(), strict=True):
-            yield f"{source}: line {line}", tuple(row), batch.geo
+) -> tuple[list[tuple[str, Grid, Geometry]], int]:
+    """The puzzles of a PUZZLE|FILE|- argument, (where, values, geometry) each, and the
+    count of its bad lines (variant, check and the bad lines as read_batches takes
+    them)."""
+    source, batches, bad = read_batches(arg, variant, check)
+    return [(f"{source}: line {line}", tuple(row), batch.geo)
+            for batch in batches
+            for line, row in zip(batch.lines.tolist(), batch.grids.tolist(), strict=True)], bad
 
 
 # ---------------------------------------------------------------- data out
+
+
+class StdoutError(OutputError):
+    """Standard output cannot be written (a full disk or device); main prints it and
+    drops what standard output still holds."""
+
+
+class _CheckedStdout:
+    """Standard output whose failed writes raise StdoutError, from a print anywhere in a
+    command as from data_out (a reader gone stays BrokenPipeError: the end of the
+    output, not an error)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _checked(self, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise StdoutError(f"cannot write to standard output: {e.strerror or e}") from None
+
+    def write(self, text: str) -> int:
+        return int(self._checked(self._stream.write, text))
+
+    def flush(self) -> None:
+        self._checked(self._stream.flush)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def stdout_checked() -> Iterator[None]:
+    """sys.stdout raises StdoutError when it cannot be written, while the block runs; it
+    is flushed at the end (and before --help or --version exit), so that an error shows
+    there and not at Python's exit."""
+    stream = sys.stdout
+    sys.stdout = _CheckedStdout(stream)
+    try:
+        yield
+        sys.stdout.flush()
+    except SystemExit:
+        sys.stdout.flush()
+        raise
+    finally:
+        sys.stdout = stream
 
 
 @contextmanager

@@ -6,7 +6,10 @@ Glossary:
             givens, geometry and, for a killer puzzle, its cages (Item)
   show      a command's function from one item to its result (formats.Shown)
   problem   what a result says is wrong with its puzzle without stopping the command
-            (solve: 'no solution'): printed as `<where>: <problem>` on stderr, exit code 1
+            (solve: 'no solution'): printed as `error: <where>: <problem>` on stderr,
+            exit code 1
+  bad line  a line of the input that holds no good puzzle: reported on stderr as it is
+            read (options.read_batches), the other puzzles are still done, exit code 1
 
 rate, solve and hints declare their parsers with puzzle_command; each command reads
 with read_items and runs run_each: the results are written one after another in the
@@ -38,7 +41,7 @@ class Item:
     """One puzzle read from a PUZZLE|FILE|- argument."""
 
     where: str
-    """Where it was read: 'stdin: line 3', 'argument: line 1'."""
+    """Where it was read: 'stdin: line 3', 'puzzle: line 1'."""
     values: Grid
     """Its givens, row-major, 0 for a blank."""
     geo: Geometry
@@ -84,44 +87,53 @@ def puzzle_command(
     return p
 
 
-def read_killer_items(arg: str, variant: Variant | None) -> list[Item] | None:
-    """The killer puzzles of a PUZZLE|FILE|- argument (options.read_killer), or None when
-    it holds other puzzles."""
+def read_killer_items(arg: str, variant: Variant | None) -> tuple[list[Item], int] | None:
+    """The killer puzzles of a PUZZLE|FILE|- argument and the count of its bad lines
+    (options.read_killer), or None when it holds other puzzles."""
     found = read_killer(arg, variant)
     if found is None:
         return None
     geo = geometry(9)
-    return [Item(where, p.givens, geo, p.cages) for where, p in found]
+    puzzles, bad = found
+    return [Item(where, p.givens, geo, p.cages) for where, p in puzzles], bad
 
 
 def read_items(
     arg: str, variant: Variant | None, killer: bool = True, check: bool = True
-) -> list[Item]:
-    """Every puzzle of a PUZZLE|FILE|- argument: its killer puzzles, else the others
-    (options.read_puzzles); killer=False reads no killer puzzles; check=False lets
-    clashing givens through."""
+) -> tuple[list[Item], int]:
+    """Every good puzzle of a PUZZLE|FILE|- argument, its killer puzzles, else the others
+    (options.read_puzzles), and the count of its bad lines (reported on stderr);
+    killer=False reads no killer puzzles; check=False lets clashing givens through."""
     found = read_killer_items(arg, variant) if killer else None
     if found is not None:
         return found
-    return [Item(where, values, geo) for where, values, geo in read_puzzles(arg, variant, check)]
+    puzzles, bad = read_puzzles(arg, variant, check)
+    return [Item(where, values, geo) for where, values, geo in puzzles], bad
 
 
 def run_each(
     args: argparse.Namespace, items: list[Item], show: Callable[[Item], Shown],
-    between: str = "",
+    between: str = "", bad: int = 0,
 ) -> int:
     """Write show(item) of every item in args.format (text for a command without
-    --format), `between` between two; the exit code: 1 when a result has a problem."""
+    --format), `between` between two; the exit code: 1 when a result has a problem or
+    the input had `bad` lines."""
     write_as = FORMATTERS[getattr(args, "format", "text")]
-    status = 0
+    status = 1 if bad else 0
+    if not items:
+        return status  # every line was bad: an -o FILE is left as it was
     with data_out(args.output) as write, progress_bar(len(items), args.quiet,
                                                       "puzzle") as bar:
-        for k, item in enumerate(items):
+        written = False
+        for item in items:
             shown = show(item)
-            write((between if k else "") + write_as(shown))
+            text = write_as(shown)
+            if text:
+                write((between if written else "") + text)
+                written = True
             wrong = shown.problem()
             if wrong:
                 status = 1
-                print(f"{item.where}: {wrong}", file=sys.stderr)
+                print(f"error: {item.where}: {wrong}", file=sys.stderr)
             bar.update(1)
     return status

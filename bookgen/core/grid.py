@@ -29,13 +29,14 @@ numpy copies from ``Geometry.arrays()``.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, BinaryIO
 
 from .errors import GenerationError, InputError
 from .rules import JIGSAW_SIZES, Variant
@@ -507,6 +508,46 @@ def decode_text(data: bytes, source: str) -> str:
                          "is not UTF-8; save it as UTF-8") from None
 
 
+MAX_LINE = 65536
+"""The longest line a file of puzzles may have, in characters. The longest puzzle line is
+a killer record with its rating, a few thousand; a longer line is refused as it is read,
+so that a file of one huge line costs no more memory than this."""
+
+
+def read_lines(stream: BinaryIO, source: str, bad: list[InputError]) -> str:
+    """The text of a stream of puzzles, read and decoded line by line (any line ending): a
+    line that is not UTF-8, or longer than MAX_LINE, is added to `bad` (naming source and
+    line) and left blank, so the others keep their numbers. A leading byte-order mark is
+    dropped. The stream is left open."""
+    # Bytes that are not UTF-8 are read as lone surrogates, found per line below.
+    text = io.TextIOWrapper(stream, encoding="utf-8", errors="surrogateescape", newline=None)
+    parts: list[str] = []
+    number = 0
+    try:
+        while line := text.readline(MAX_LINE + 1):
+            number += 1
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # the rest, a piece at a time
+                    line = text.readline(MAX_LINE + 1)
+                bad.append(InputError(f"{_where(source, number)}: longer than {MAX_LINE} "
+                                      "characters, which no puzzle line is: not a file of "
+                                      "puzzles?"))
+                line = "\n"
+            else:
+                try:
+                    line.encode("utf-8")
+                except UnicodeEncodeError as e:
+                    byte = ord(line[e.start]) - 0xDC00
+                    bad.append(InputError(f"{_where(source, number)}: not UTF-8 text: byte "
+                                          f"0x{byte:02x} at position {e.start + 1} is not "
+                                          "UTF-8; save it as UTF-8"))
+                    line = "\n"
+            parts.append(line)
+    finally:
+        text.detach()
+    return "".join(parts).removeprefix("\ufeff")
+
+
 def _kind(variant: Variant | str | None) -> Variant:
     """A Variant from a name ('' and None are classic); InputError listing the names."""
     try:
@@ -549,7 +590,8 @@ def parse(
 
 
 def parse_many(
-    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True,
+    bad: list[InputError] | None = None, first: int = 1,
 ) -> Iterator[tuple[int, Grid, Geometry]]:
     """Every puzzle in a text: (first line number, values, geometry).
 
@@ -559,16 +601,22 @@ def parse_many(
     with '{' is a record, a JSON object whose "puzzle" key holds the puzzle and maybe
     "variant" and "regions" (its variant must agree with `variant` when that is given). A
     jigsaw puzzle in any other form is followed by its region line. variant None means
-    classic for text.
+    classic for text. A bad puzzle raises its InputError, or, given a `bad` list, is added
+    to it and reading goes on after it. `first` is the number of the text's first line.
     """
     asked = None if variant is None else _kind(variant)
     kind = asked or Variant.CLASSIC
     raws = text.splitlines()
     lines = [raw.split("#", 1)[0].rstrip() for raw in raws]
+    base = first - 1
     i = 0
-    while i < len(lines):
+
+    def next_puzzle() -> tuple[int, Grid, Geometry] | None:
+        """The puzzle that starts at line i (None for a line without one), i moved past
+        what it read."""
+        nonlocal i
         line = lines[i]
-        start = i + 1
+        start = base + i + 1
         where = _where(source, start)
         regions: str | None = None
         block = False
@@ -578,41 +626,41 @@ def parse_many(
             values, geo = _parse_record(raws[i - 1], source, start, asked)
         elif not line.strip():
             i += 1
-            continue
+            return None
         else:
             if line.lstrip().startswith("["):
                 chunk = [line]
                 while "]" not in chunk[-1] and i + 1 < len(lines):
                     i += 1
                     chunk.append(lines[i])
+                i += 1
                 if "]" not in chunk[-1]:
                     raise InputError(f"{where}: vector not closed: expected ']'")
-                i += 1
                 values, n, block = _parse_vector(" ".join(chunk), where, kind)
             else:
                 chars = _symbol_chars(line, start)
                 i += 1
                 if not chars:
-                    continue  # a frame line such as '------+------'
+                    return None  # a frame line such as '------+------'
                 if len(chars) in kind.sizes and (
                     size_for_cells(len(chars)) not in kind.sizes or _spaced(line)
                 ):
                     rows = [chars]
                     while len(rows) < len(chars) and i < len(lines):
-                        more = _symbol_chars(lines[i], i + 1)
+                        more = _symbol_chars(lines[i], base + i + 1)
                         i += 1
                         if more:
                             rows.append(more)
                     chars = [c for row in rows for c in row]
                 values, n = _parse_symbols(chars, where, source, kind)
             if not kind.boxes:
-                while i < len(lines) and not _symbol_chars(lines[i], i + 1):
+                while i < len(lines) and not _symbol_chars(lines[i], base + i + 1):
                     i += 1
                 if i == len(lines):
                     raise InputError(f"{where}: a jigsaw puzzle needs its region line "
                                      f"after it: {n * n} region labels, row-major")
-                regions = "".join(ch for _, _, ch in _symbol_chars(lines[i], i + 1))
-                where = _where(source, i + 1)
+                regions = "".join(ch for _, _, ch in _symbol_chars(lines[i], base + i + 1))
+                where = _where(source, base + i + 1)
                 i += 1
             geo = _topology(n, kind, regions, where)
             values = _placed(values, geo, block)
@@ -621,7 +669,20 @@ def parse_many(
                              "cages (killer.parse_killer), which this command does not take")
         if check:
             check_clashes(values, geo, _where(source, start))
-        yield start, values, geo
+        return start, values, geo
+
+    while i < len(lines):
+        at = i
+        try:
+            found = next_puzzle()
+        except InputError as e:
+            if bad is None:
+                raise
+            bad.append(e)
+            i = max(i, at + 1)
+            continue
+        if found is not None:
+            yield found
 
 
 # ---------------------------------------------------------------- batches
@@ -662,10 +723,12 @@ _VALUES = _value_table()
 
 
 def parse_batches(
-    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True
+    text: str, source: str = "", variant: Variant | str | None = None, check: bool = True,
+    bad: list[InputError] | None = None,
 ) -> list[Batch]:
     """Every puzzle of a text, as parse_many reads it, in batches of consecutive puzzles
-    of one geometry: the same puzzles, line numbers and errors.
+    of one geometry: the same puzzles, line numbers and errors (raised, or added to `bad`
+    while the good puzzles are kept, as parse_many does).
 
     A classic text of one-line puzzles of one size (comments, blank lines and classic
     records allowed) is parsed and checked as one array; anything else (another variant,
@@ -673,7 +736,7 @@ def parse_batches(
     parse_many. Jigsaw puzzles each have their own geometry, so each is its own batch.
     """
     if variant is None or _kind(variant) is Variant.CLASSIC:
-        fast = _fast_batch(text, source, variant, check)
+        fast = _fast_batch(text, source, variant, check, bad)
         if fast is not None:
             return [fast] if len(fast.grids) else []
     import numpy as np
@@ -682,7 +745,7 @@ def parse_batches(
     rows: list[Grid] = []
     starts: list[int] = []
     geo: Geometry | None = None
-    for line, values, g in parse_many(text, source, variant, check):
+    for line, values, g in parse_many(text, source, variant, check, bad):
         if g is not geo and rows:
             assert geo is not None
             batches.append(Batch(geo, np.array(rows, dtype=np.int8), np.array(starts)))
@@ -697,11 +760,12 @@ def parse_batches(
 
 
 def _fast_batch(
-    text: str, source: str, variant: Variant | str | None, check: bool
+    text: str, source: str, variant: Variant | str | None, check: bool,
+    bad: list[InputError] | None,
 ) -> Batch | None:
     """The whole text as one array when it is classic one-line puzzles of one size; None
     when it is not (parse_many reads it then). A line it finds wrong is parsed again alone by
-    parse_many, which raises the error naming it."""
+    parse_many, for the error naming it: raised, or added to `bad` and the line left out."""
     import numpy as np
 
     try:
@@ -743,9 +807,26 @@ def _fast_batch(
     grids = values.view(np.int8)  # every value is at most 16
     if check and not len(wrong):
         wrong = np.flatnonzero(clashing(grids, geo))
+    elif check:
+        # only the rows of good symbols can be checked for clashes
+        fine = np.ones(len(grids), dtype=bool)
+        fine[wrong] = False
+        rows = np.flatnonzero(fine)
+        wrong = np.union1d(wrong, rows[clashing(grids[rows], geo)])
     if len(wrong):
-        _raise_for_line(text, int(lines[wrong[0]]), source, variant, check)
-        return None  # the exact parser found nothing wrong after all: let it read the text
+        before = len(bad) if bad is not None else 0
+        texts = text.splitlines()
+        for row in wrong.tolist():
+            line = int(lines[row])
+            for _ in parse_many(texts[line - 1], source, variant, check, bad, first=line):
+                pass
+        if bad is None or len(bad) - before != len(wrong):
+            if bad is not None:
+                del bad[before:]  # the exact parser reads the text again, and says them again
+            return None  # it disagrees on some line: let it read the text
+        kept = np.ones(len(grids), dtype=bool)
+        kept[wrong] = False
+        grids, lines = grids[kept], lines[kept]
     return Batch(geo, grids, lines)
 
 
@@ -776,15 +857,6 @@ def _one_line_puzzles(text: str) -> tuple[list[int], list[str]] | None:
         numbers.append(k)
         puzzles.append(word)
     return numbers, puzzles
-
-
-def _raise_for_line(
-    text: str, line: int, source: str, variant: Variant | str | None, check: bool
-) -> None:
-    """Parse line `line` of text alone with parse_many, which raises its error."""
-    alone = "\n" * (line - 1) + text.splitlines()[line - 1]
-    for _ in parse_many(alone, source, variant, check):
-        pass
 
 
 CLASH_ROWS = 8192

@@ -126,12 +126,6 @@ def _close(pool: ProcessPoolExecutor, interrupted: bool) -> None:
 def _end_workers(pool: ProcessPoolExecutor) -> None:
     """End a pool's workers in the middle of their tasks. The executor keeps its
     processes, tasks and result pipe private: there is no public way to do this."""
-    # The executor marks every pending task's future failed when a worker dies; Python
-    # 3.10 and 3.11 then raise (and print) on the futures a stopped map already cancelled.
-    # Those are dropped: give the executor fresh ones to mark.
-    for item in list(getattr(pool, "_pending_work_items", {}).values()):
-        if item.future.cancelled():
-            item.future = Future()
     processes = list(getattr(pool, "_processes", {}).values())
     for process in processes:
         process.terminate()
@@ -165,13 +159,25 @@ def worker_pool(workers: int | None = None, backend: str | None = None) -> Itera
     pool = _pool(count, backend)
     interrupted = True
     try:
-        yield lambda func, tasks: pool.map(func, tasks)
+        yield lambda func, tasks: _results([pool.submit(func, task) for task in tasks])
         interrupted = False
     except Exception:
         interrupted = False
         raise
     finally:
         _close(pool, interrupted)
+
+
+def _results(futures: list[Future[R]]) -> Iterator[R]:
+    """The futures' results in their order. Unlike Executor.map, a map stopped early does
+    not cancel its tasks left: the pool's shutdown does, from the executor's own thread.
+    A cancel from this thread races that thread, which marks every task failed when a
+    worker dies (a SIGTERM sent to the whole process group ends the workers as it reaches
+    this process), and Python 3.11 prints an InvalidStateError for each one cancelled
+    under its hands."""
+    futures.reverse()
+    while futures:
+        yield futures.pop().result()  # popped: a result is not kept once given
 
 
 # ---------------------------------------------------------------- generate many

@@ -22,6 +22,7 @@ The checks raise ValueError with the words of the problem; readers put where in 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -160,9 +161,12 @@ def parse_cage_map(labels: str, totals: str, n: int = KILLER_SIZE) -> Cages:
     for c, ch in enumerate(text):
         order.setdefault(ch, []).append(c)
     words = totals.split()
-    if not all(w.isdigit() for w in words):
-        bad = next(w for w in words if not w.isdigit())
-        raise ValueError(f"cage sums: {bad!r} is not a whole number")
+    names = list(order)
+    for j, word in enumerate(words):
+        if not word.isdigit():
+            whose = f"the sum of cage {names[j]!r}" if j < len(names) else "a sum too many"
+            raise ValueError(f"cage sums: number {j + 1} on the line, {whose}, is {word!r}: "
+                             "a cage's sum is a whole number")
     if len(words) != len(order):
         raise ValueError(f"cage sums: {len(words)} numbers for {len(order)} cages "
                          "(one per label, in the order the labels first appear)")
@@ -185,6 +189,10 @@ def cages_from_json(data: Any, n: int = KILLER_SIZE) -> Cages:
         raise ValueError('"cages" must be a list of {"sum": S, "cells": [...]}')
     groups = []
     for i, item in enumerate(data):
+        total = item.get("sum") if isinstance(item, dict) else None
+        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
+            raise ValueError(f"cage {i + 1}: its sum is {json.dumps(total)}: a cage's sum is "
+                             "a whole number")
         ok = (isinstance(item, dict) and isinstance(item.get("sum"), int)
               and isinstance(item.get("cells"), list)
               and all(isinstance(c, int) and not isinstance(c, bool) for c in item["cells"]))
@@ -211,8 +219,24 @@ class KillerPuzzle:
 
 
 def _is_sums(line: str) -> bool:
+    """Whether a line is meant as a cage map's sums: several words, at least half of them
+    whole numbers (parse_cage_map names a word that is not)."""
     words = line.split()
-    return len(words) > 1 and all(w.isdigit() for w in words)
+    return len(words) > 1 and 2 * sum(w.isdigit() for w in words) >= len(words)
+
+
+def _next_lines(lines: Sequence[tuple[int, str]], i: int, count: int
+                ) -> list[tuple[int, str]]:
+    """Up to `count` lines from lines[i] on that hold more than a comment, comments cut."""
+    out: list[tuple[int, str]] = []
+    for j in range(i, len(lines)):  # no slice: a copy of the rest for every puzzle
+        k, raw = lines[j]
+        body = raw.split("#", 1)[0].strip()
+        if body:
+            out.append((k, body))
+            if len(out) == count:
+                break
+    return out
 
 
 def _givens(text: str, where: str, n: int = KILLER_SIZE) -> tuple[int, ...]:
@@ -246,7 +270,7 @@ def looks_killer(text: str) -> bool:
     if re.search(r'"variant"\s*:\s*"killer"', text):
         return True
     # a whole file of classic puzzles is passed over at the speed of one scan
-    if not re.search(r"^[ \t]*\d+(?:[ \t]+\d+)+[ \t]*(?:#.*)?$", text, re.M):
+    if not re.search(r"^[ \t]*\d+[ \t]+[^\s#]", text, re.M):
         return False
     body = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     body = [line for line in body if line]
@@ -276,54 +300,40 @@ def check_givens(givens: Sequence[int], cages: Cages) -> str | None:
     return None
 
 
-def parse_killer(text: str, source: str = "") -> list[tuple[int, KillerPuzzle]]:
+def parse_killer(
+    text: str, source: str = "", bad: list[ValueError] | None = None
+) -> list[tuple[int, KillerPuzzle]]:
     """Every killer puzzle of a text: (first line, puzzle). A puzzle is a JSON record on
     one line, or a cage map (its label line and sums line) after an optional puzzle line
     of givens; '#' starts a comment, blank lines are skipped. ValueError naming the line
-    and the problem."""
-    import json
-
+    and the problem; given a `bad` list, each bad puzzle is added to it instead and
+    reading goes on after it."""
     at = f"{source}: " if source else ""
     lines = [(k, raw) for k, raw in enumerate(text.splitlines(), 1)]
     out: list[tuple[int, KillerPuzzle]] = []
     i = 0
-    while i < len(lines):
+
+    def next_puzzle() -> tuple[int, KillerPuzzle] | None:
+        """The puzzle that starts at lines[i] (None for a blank line), i moved past what
+        it read."""
+        nonlocal i
         k, raw = lines[i]
         where = f"{at}line {k}"
         i += 1
         if raw.lstrip().startswith("{"):
-            try:
-                data = json.loads(raw)
-            except json.JSONDecodeError as e:
-                raise ReadError(where, f"not a JSON object ({e.msg})") from None
-            if not isinstance(data, dict) or "cages" not in data:
-                raise ReadError(where, 'a killer record needs "puzzle" and "cages": '
-                                    '{"puzzle": ..., "variant": "killer", "cages": '
-                                    '[{"sum": S, "cells": [...]}]}')
-            if data.get("variant", "killer") != "killer":
-                raise ReadError(where, f"the puzzle's variant is {data['variant']!r}, "
-                                    "but killer was asked for")
-            puzzle = data.get("puzzle", "." * KILLER_SIZE ** 2)
-            if isinstance(puzzle, list):
-                puzzle = "".join(str(v) if isinstance(v, int) and 0 <= v <= 9 else "?"
-                                 for v in puzzle)
-            if not isinstance(puzzle, str):
-                raise ReadError(where, '"puzzle" must be a string of 81 symbols')
-            givens = _givens(puzzle, where)
-            try:
-                cages = cages_from_json(data["cages"])
-            except ValueError as e:
-                raise ReadError(where, str(e)) from None
+            givens, cages = _record(raw, where)
         else:
             body = raw.split("#", 1)[0].strip()
             if not body:
-                continue
-            rest = [(kk, r.split("#", 1)[0].strip()) for kk, r in lines[i:]]
-            rest = [(kk, r) for kk, r in rest if r]
+                return None
+            rest = _next_lines(lines, i, 2)
             if rest and _is_sums(rest[0][1]):
                 givens, labels, sums = (0,) * KILLER_SIZE ** 2, (k, body), rest[0]
+                i = sums[0]  # lines[i] is the line after the sums
             elif len(rest) >= 2 and _is_sums(rest[1][1]):
-                givens, labels, sums = _givens(body, where), rest[0], rest[1]
+                labels, sums = rest[0], rest[1]
+                i = sums[0]
+                givens = _givens(body, where)
             else:
                 raise ReadError(where, "expected a killer puzzle: a line of 81 cage "
                                     "labels, then a line of the cage sums (after an optional "
@@ -333,12 +343,50 @@ def parse_killer(text: str, source: str = "") -> list[tuple[int, KillerPuzzle]]:
             except ValueError as e:
                 line = sums[0] if str(e).startswith("cage sums") else labels[0]
                 raise ReadError(f"{at}line {line}", str(e)) from None
-            i = sums[0]  # lines[i] is the line after the sums
         problem = check_givens(givens, cages)
         if problem:
             raise ReadError(where, problem)
-        out.append((k, KillerPuzzle(givens, cages)))
+        return k, KillerPuzzle(givens, cages)
+
+    while i < len(lines):
+        try:
+            found = next_puzzle()
+        except ValueError as e:
+            if bad is None:
+                raise
+            bad.append(e)
+            continue
+        if found is not None:
+            out.append(found)
     return out
+
+
+def _record(raw: str, where: str) -> tuple[tuple[int, ...], Cages]:
+    """The givens and cages of a killer record line; ReadError naming the problem."""
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise ReadError(where, f"not a JSON object ({e.msg})") from None
+    except RecursionError:
+        raise ReadError(where, "not a JSON object (nested too deeply)") from None
+    if not isinstance(data, dict) or "cages" not in data:
+        raise ReadError(where, 'a killer record needs "puzzle" and "cages": '
+                            '{"puzzle": ..., "variant": "killer", "cages": '
+                            '[{"sum": S, "cells": [...]}]}')
+    if data.get("variant", "killer") != "killer":
+        raise ReadError(where, f"the puzzle's variant is {data['variant']!r}, "
+                            "but killer was asked for")
+    puzzle = data.get("puzzle", "." * KILLER_SIZE ** 2)
+    if isinstance(puzzle, list):
+        puzzle = "".join(str(v) if isinstance(v, int) and 0 <= v <= 9 else "?"
+                         for v in puzzle)
+    if not isinstance(puzzle, str):
+        raise ReadError(where, '"puzzle" must be a string of 81 symbols')
+    givens = _givens(puzzle, where)
+    try:
+        return givens, cages_from_json(data["cages"])
+    except ValueError as e:
+        raise ReadError(where, str(e)) from None
 
 
 def killer_record(givens: Sequence[int], cages: Cages) -> dict[str, Any]:
