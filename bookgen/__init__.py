@@ -10,6 +10,10 @@ The Python API in one place (see README.md):
   grade(values, geo) -> Grading          the logical solve, step by step, on the SE scale
 """
 
+# First of all: from here until launch.loaded() below, a Ctrl-C ends the command line
+# quietly (no code of it can catch one yet).
+from . import launch
+
 __version__ = "0.1.0"
 
 # After the version: the modules below read it. The puzzle kinds come first: every other
@@ -20,6 +24,8 @@ from .core.grid import Geometry, geometry, parse  # noqa: E402
 from .engine.trace import count_solutions, hints, solve, trace  # noqa: E402
 from .grade import grade  # noqa: E402
 from .grade.rating import rate  # noqa: E402
+
+launch.loaded()
 
 __all__ = [
     "Geometry",

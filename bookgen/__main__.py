@@ -2,13 +2,12 @@
 
 Ctrl-C (SIGINT) that comes while the command line is still being imported, before main
 handles it, ends the run the same way: `interrupted` on stderr and exit code 130, never
-a traceback.
+a traceback (while the package itself loads, launch sees to that).
 """
 
 import sys
 
-INTERRUPTED = 130
-"""The exit code of a run stopped by Ctrl-C: 128 + SIGINT."""
+from .launch import INTERRUPTED
 
 
 def run() -> int:

@@ -231,12 +231,20 @@ def test_sigterm_during_generate_keeps_whole_lines_and_prints_no_traceback(tmp_p
         assert count_exact(values, geo) == 1
 
 
-@pytest.mark.parametrize("module", ["bookgen.cli.signals", "bookgen.cli.cmd_bench",
+SCRIPT = Path(sys.executable).parent / "bookgen"
+"""The installed `bookgen` script."""
+
+
+# the package's first module, its loading, then the command line's
+@pytest.mark.parametrize("module", ["bookgen.launch", "bookgen.core.grid", "bookgen.grade.rating",
+                                    "bookgen.cli.signals", "bookgen.cli.cmd_bench",
                                     "bookgen.cli.app"])
-def test_ctrl_c_while_the_command_line_is_imported_is_interrupted(module):
+@pytest.mark.parametrize("how", ["-m", "script"])
+def test_ctrl_c_while_the_command_line_is_imported_is_interrupted(module, how):
     # python -X importtime says on stderr when each module is imported: Ctrl-C comes just
     # after this one, before main has its handlers
-    proc = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "bookgen", "rate", GOLDEN],
+    start = ["-m", "bookgen"] if how == "-m" else [str(SCRIPT)]
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", *start, "rate", GOLDEN],
                             cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     assert proc.stderr is not None
