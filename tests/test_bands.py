@@ -134,7 +134,7 @@ def test_validate_and_build_print_the_estimate(tmp_path):
     checked = bookgen("validate", "book.yaml", cwd=tmp_path)
     assert checked.returncode == 0, checked.stderr
     ok, line = checked.stdout.splitlines()
-    assert ok.startswith("ok: Bands: 1 sections")
+    assert ok.startswith("ok: Bands: 1 section")
     assert line == "estimate: under 1 s of CPU time, under 1 s on 1 worker (Easy under 1 s)"
     built = bookgen("build", "book.yaml", cwd=tmp_path)
     assert built.returncode == 0, built.stderr

@@ -135,7 +135,7 @@ def test_a_book_at_the_maximum_validates(tmp_path):
     config = _write(tmp_path, BASE.replace("count: 2", f"count: {MAX_PUZZLES}"))
     done = bookgen("validate", "-q", config, timeout=HOSTILE)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"ok: Hostile: 1 sections, {MAX_PUZZLES} puzzles, template " \
+    assert done.stdout == f"ok: Hostile: 1 section, {MAX_PUZZLES} puzzles, template " \
                           "letter-4up\n"
 
 
@@ -247,7 +247,7 @@ def test_validate_quiet_keeps_only_the_verdict(tmp_path):
     assert loud.returncode == 0 and "estimate:" in loud.stdout and "note:" in loud.stderr
     quiet = bookgen("validate", "-q", config)
     assert quiet.returncode == 0, quiet.stderr
-    assert quiet.stdout == "ok: Hostile: 1 sections, 2 puzzles, template letter-4up\n"
+    assert quiet.stdout == "ok: Hostile: 1 section, 2 puzzles, template letter-4up\n"
     assert quiet.stderr == ""
     bad = _write(tmp_path, BASE.replace("count: 2", "count: 0"), "bad.yaml")
     assert "sections[0].count" in _fails(bookgen("validate", "--quiet", bad))

@@ -391,7 +391,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + TINY.encode())
     out = bookgen("validate", path, cwd=ROOT)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines()[0] == "ok: Tiny: 1 sections, 2 puzzles, template letter-4up"
+    assert out.stdout.splitlines()[0] == "ok: Tiny: 1 section, 2 puzzles, template letter-4up"
 
 
 @pytest.mark.parametrize("template", ["/etc/passwd", "../../../../../../etc/passwd",

@@ -140,7 +140,7 @@ def test_validate_leaves_nothing_behind(tmp_path):
     path = config(tmp_path, EASY)
     out = bookgen("validate", path, "-o", tmp_path / "deep" / "out", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines()[0] == "ok: Early: 1 sections, 4 puzzles, template letter-4up"
+    assert out.stdout.splitlines()[0] == "ok: Early: 1 section, 4 puzzles, template letter-4up"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
 
 

@@ -20,7 +20,14 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..book.progress import EVERY, Lines, Shown
-from .options import AUTO, add_options, capped_workers, positive_seconds, usable_cores
+from .options import (
+    AUTO,
+    add_options,
+    capped_workers,
+    counted,
+    positive_seconds,
+    usable_cores,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -263,7 +270,8 @@ def run_validate(args: argparse.Namespace) -> int:
     line, slow = _estimate(cfg)
     for warning in rare_sections(cfg) + slow:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"ok: {cfg.title}: {len(cfg.sections)} sections, {puzzles} puzzles, "
+    print(f"ok: {cfg.title}: {counted(len(cfg.sections), 'section')}, "
+          f"{counted(puzzles, 'puzzle')}, "
           f"template {cfg.template.name}")
     if not args.quiet:
         print(line)

@@ -49,7 +49,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AUTO", "OPTIONS", "HelpFormatter", "Input", "Option", "add_options", "add_shape_options",
-    "backend_chosen", "bars_shown", "capped_workers", "data_out", "enum_value", "is_file_name",
+    "backend_chosen", "bars_shown", "capped_workers", "counted", "data_out", "enum_value",
+    "is_file_name",
     "positive", "positive_seconds", "progress_bar", "read_batches", "read_file", "read_killer",
     "read_puzzles", "report_bad", "StdoutError", "stdout_checked",
     "shape", "usable_cores", "variant_name", "workers_count", "workers_of",
@@ -86,7 +87,7 @@ def cluster_address(text: str) -> str:
             and int(count) > cores):
         return text
     # said as it is read (before --quiet is known): a note on what was asked for
-    print(f"note: --cluster {text}: this machine has {cores} core{'s' if cores > 1 else ''}; "
+    print(f"note: --cluster {text}: this machine has {counted(cores, 'core')}; "
           f"using local:{cores}", file=sys.stderr)
     return f"local:{cores}"
 
@@ -211,6 +212,11 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 core', '2 cores': a count and its noun, plural unless one."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def capped_workers(asked: int | None, what: str, quiet: bool = False) -> int | None:
     """`asked` worker processes, at most one per usable core (more only queue for the
     same cores and cost memory); says so on stderr when it lowers them, unless quiet."""
@@ -218,8 +224,8 @@ def capped_workers(asked: int | None, what: str, quiet: bool = False) -> int | N
     if asked is None or asked <= cores:
         return asked
     if not quiet:
-        print(f"note: {what} {asked}: this machine has {cores} core"
-              f"{'s' if cores > 1 else ''}; using {cores}", file=sys.stderr)
+        print(f"note: {what} {asked}: this machine has {counted(cores, 'core')}; using "
+              f"{cores}", file=sys.stderr)
     return cores
 
 
