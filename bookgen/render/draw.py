@@ -23,14 +23,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
-from ..core.lang import Texts, fill
+from ..core.lang import Texts
 from ..core.model import (
     BANDS,
     STARS,
     Band,
     Book,
     BookPuzzle,
-    DifficultyDisplay,
     LineWeights,
     Template,
     Tip,
@@ -50,9 +49,6 @@ RULE_GRAY = 0.6
 
 STAR_LINE = 0.75
 """Outline width of an unfilled star (the print minimum for any stroke)."""
-
-STAR_PITCH = 1.05
-"""Advance from one star to the next, in ems of the label's type."""
 
 LOWEST_GRADE = 1.0
 """The lowest grade on the SE scale: a puzzle that needs nothing but full houses."""
@@ -258,10 +254,8 @@ def label(
     Texts too long for the grid's width shrink together (not below `least`) and keep a
     gap of one em between them.
     """
-    used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
-    used += len(STARS) * STAR_PITCH * size if stars else 0.0
-    if used:
-        size = max(least, min(size, size * (slot.grid.width - size) / used))
+    size = fit.label_size(left, right, stars, fonts.bold, fonts.regular, size, least,
+                          slot.grid.width) or least  # config refuses labels that need less
     c.setFont(fonts.bold, size)
     c.drawString(slot.grid.x, slot.label_y, left)
     if right:
@@ -280,7 +274,7 @@ def star_row(c: Canvas, right: float, baseline: float, size: float, filled: int)
     c.setLineWidth(STAR_LINE)
     c.setLineJoin(1)
     for i in range(len(STARS)):
-        cx = right - (len(STARS) - i - 0.5) * STAR_PITCH * size
+        cx = right - (len(STARS) - i - 0.5) * fit.STAR_PITCH * size
         cy = baseline + 0.36 * size
         path = c.beginPath()
         for k in range(10):
@@ -303,17 +297,7 @@ def puzzle_label(
 ) -> None:
     """A grid's label: the template's (else the language's) text, and its difficulty as
     the template shows it (Template.difficulty)."""
-    text = t.label or texts.template("label")
-    left = fill(text, number=p.number, difficulty=p.difficulty)
-    right, stars = "", 0
-    if t.difficulty is DifficultyDisplay.BAND:
-        # The difficulty once near each grid: not beside a heading that already says it.
-        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
-        right = "" if said else p.difficulty
-    elif t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
-        right = texts("grade", grade=texts.number(p.grade))
-    elif t.difficulty is DifficultyDisplay.STARS and p.band is not None:
-        stars = STARS[p.band]
+    left, right, stars = fit.label_parts(p, t, texts, heading)
     label(c, slot, left, right, fonts, size, least, stars)
 
 
@@ -637,7 +621,7 @@ def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
     top = box.height - m.band
     # the bold line of each band leaves room at its right for the stars
     width = box.width
-    size, lines = _sized(items, width - len(STARS) * STAR_PITCH * m.text_size, top,
+    size, lines = _sized(items, width - len(STARS) * fit.STAR_PITCH * m.text_size, top,
                          m.text_size, m.least_size)
     y = top - size
     for i, ((_, font, after), block) in enumerate(zip(items, lines, strict=True)):

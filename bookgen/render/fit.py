@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..core.model import Book
-from .geometry import MIN_TEXT_PT, Metrics
+from ..core.lang import Texts, fill
+from ..core.model import STARS, Band, Book, BookPuzzle, DifficultyDisplay, Template
+from .geometry import MIN_TEXT_PT, Metrics, Plan
 
 TITLE_TOP = 0.72
 TITLE_HEIGHT = 0.30
@@ -40,6 +41,12 @@ SHRINK = 0.95
 
 LEADING = 1.35
 """Line pitch of body text as a multiple of the type size."""
+
+STAR_PITCH = 1.05
+"""Advance from one star to the next, in ems of the label's type."""
+
+HIGHEST_GRADE = 99.9
+"""A grade with as many digits as any a label shows (the widest it can print)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +141,83 @@ def fit_line(text: str, font: str, size: float, width: float) -> float | None:
     return smaller if smaller >= MIN_TEXT_PT else None
 
 
+def label_parts(p: BookPuzzle, t: Template, texts: Texts, heading: str) -> tuple[str, str, int]:
+    """A grid's label: the template's (else the language's) text at its left, and at its
+    right its difficulty as the template shows it (Template.difficulty): a text, or a
+    number of stars (0: none)."""
+    text = t.label or texts.template("label")
+    left = fill(text, number=p.number, difficulty=p.difficulty)
+    if t.difficulty is DifficultyDisplay.BAND:
+        # The difficulty once near each grid: not beside a heading that already says it.
+        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
+        return left, "" if said else p.difficulty, 0
+    if t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
+        return left, texts("grade", grade=texts.number(p.grade)), 0
+    if t.difficulty is DifficultyDisplay.STARS and p.band is not None:
+        return left, "", STARS[p.band]
+    return left, "", 0
+
+
+def label_size(left: str, right: str, stars: int, bold: str, regular: str, size: float,
+               least: float, width: float) -> float | None:
+    """The size of the line above a grid `width` wide: `size`, or smaller so that `left`
+    (bold), `right` (or the stars) and a gap of one em fit; None when even `least` does
+    not fit."""
+    used = stringWidth(left, bold, size) + stringWidth(right, regular, size)
+    used += len(STARS) * STAR_PITCH * size if stars else 0.0
+    if not used:
+        return size
+    if used * least / size + least > width:
+        return None
+    return max(least, min(size, size * (width - size) / used))
+
+
+def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, str]]:
+    """(key, problem) when the label of the book's widest number with the widest
+    difficulty it may show is too wide for a puzzle or answer grid at the least size."""
+    t, texts, m = book.template, book.texts, plan.metrics
+    last = max((p for s in book.sections for p in s.puzzles), key=lambda p: p.number,
+               default=None)
+    if last is None:
+        return []
+    for band in Band:
+        p = replace(last, difficulty=texts(f"band.{band.value}"), band=band,
+                    grade=HIGHEST_GRADE)
+        left, right, stars = label_parts(p, t, texts, "")
+        for slots, size in ((plan.puzzle_slots, m.label_size),
+                            (plan.answer_slots, m.answer_label_size)):
+            if label_size(left, right, stars, bold, regular, size, m.least_size,
+                          slots[0].grid.width) is None:
+                shown = f"{left} {right}".strip()
+                worded = dict(texts.overrides)
+                key = (f"text.band.{band.value}" if f"band.{band.value}" in worded
+                       and label_size(*label_parts(replace(p, difficulty=""), t, texts, ""),
+                                      bold, regular, size, m.least_size,
+                                      slots[0].grid.width) else "label")
+                return [(key, f"the label {shown[:60]!r}{'...' if len(shown) > 60 else ''} "
+                                  f"is too wide for a {slots[0].grid.width:.0f} pt grid at "
+                                  f"{m.least_size:g} pt; expected a shorter text")]
+    return []
+
+
+def _headings(book: Book, bold: str, regular: str, width: float,
+              m: Metrics) -> list[tuple[str, str]]:
+    """(key, problem) for every heading the config words itself (text.heading.*,
+    text.howto.*.heading) that cannot be set on one line at the print minimum, as a
+    page's heading, its running header or a contents line."""
+    problems = []
+    for key, text in book.texts.overrides:
+        if not (key.startswith("heading.") or key.endswith(".heading")):
+            continue
+        if (fit_line(text, bold, m.heading_size, width) is None
+                or fit_line(text, regular, m.running_size, width) is None
+                or fit_line(text, regular, m.text_size,
+                            contents_width(width, regular, m.text_size)) is None):
+            problems.append((f"text.{key}", f"too long for one heading line at "
+                             f"{MIN_TEXT_PT:g} pt ({len(text)} characters); shorten it"))
+    return problems
+
+
 @dataclass(frozen=True)
 class TitlePage:
     """The title page's texts, fitted; None where a text cannot fit."""
@@ -190,11 +274,13 @@ def contents_width(width: float, font: str, size: float) -> float:
     return width - stringWidth(" 000", font, size) - 2 * stringWidth(" .", font, size)
 
 
-def unfit(book: Book, bold: str, regular: str, width: float, height: float,
-          m: Metrics) -> list[tuple[str | int, str]]:
+def unfit(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str | int, str]]:
     """(key, problem) for every text of the book that cannot be printed at MIN_TEXT_PT or
-    more in its place, the key a field name or a section's index: what config reports at
-    validate."""
+    more in its place, the key a field name ('text.heading.answers' for a text of the
+    `text:` block, 'label' for the grids' labels) or a section's index: what config
+    reports at validate."""
+    box, m = plan.box(1), plan.metrics
+    width, height = box.width, box.height
     least = f"{MIN_TEXT_PT:g} pt"
     problems: list[tuple[str | int, str]] = []
     if book.front.title_page:
@@ -217,4 +303,5 @@ def unfit(book: Book, bold: str, regular: str, width: float, height: float,
         if heading is None or (book.front.contents and entry is None):
             problems.append((i, f"too long for one heading line at {least} "
                              f"({len(s.name)} characters); shorten it"))
-    return problems
+    return [*problems, *_headings(book, bold, regular, width, m),
+            *_labels(book, bold, regular, plan)]

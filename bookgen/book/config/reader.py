@@ -316,6 +316,21 @@ def _printable(value: str) -> str:
     return value
 
 
+def one_line(value: str) -> str:
+    """The text, when it has no line break: a heading, name or label is set on one line,
+    where a break would print as nothing or a missing-glyph box; Wrong otherwise."""
+    if "\n" in value:
+        raise Wrong(f"expected one line of text, got a line break at character "
+                    f"{value.index(chr(10)) + 1}", whole=True)
+    return value
+
+
+@accepts("a non-empty text on one line", {"type": "string", "minLength": 1,
+                                          "pattern": "^[^\\n]*$"})
+def read_line(node: yaml.Node, at: At) -> str:
+    return one_line(read_text(node, at))
+
+
 @accepts("a non-empty text", {"type": "string", "minLength": 1})
 def read_text(node: yaml.Node, at: At) -> str:
     value = scalar_of(node, at)

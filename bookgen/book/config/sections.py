@@ -73,10 +73,10 @@ from .reader import (
     read_flag,
     read_int_between,
     read_kind,
+    read_line,
     read_positive_int,
     read_positive_number,
     read_range,
-    read_text,
     scalar_of,
     span,
 )
@@ -263,7 +263,7 @@ _SPEC = DigSpec
 
 _SECTION = Map(
     {
-        "name": Key(read_text, default_words="the band's word in the book's language",
+        "name": Key(read_line, default_words="the band's word in the book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
                          "difficulty has no band."),
         "count": Key(_at_most(read_positive_int, MAX_PUZZLES,

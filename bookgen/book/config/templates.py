@@ -61,6 +61,7 @@ from .reader import (
     close_match,
     compose,
     length_schema,
+    one_line,
     points_of,
     raise_problems,
     read_between,
@@ -233,10 +234,10 @@ def _font_file(path: Path, index: int) -> str:
     return spec
 
 
-@accepts("a text using only {number} and {difficulty} (no format spec)",
+@accepts("a text on one line using only {number} and {difficulty} (no format spec)",
          {"type": ["string", "null"]})
 def _label(node: yaml.Node, at: At) -> str:
-    return check_fields(read_optional_text(node, at), _LABEL_FIELDS)
+    return check_fields(one_line(read_optional_text(node, at)), _LABEL_FIELDS)
 
 
 _D = model.Template

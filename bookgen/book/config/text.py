@@ -29,6 +29,7 @@ from .reader import (
     Wrong,
     accepts,
     check_fields,
+    one_line,
     read_int_between,
     read_optional_text,
     read_text,
@@ -53,14 +54,23 @@ def read_language(node: yaml.Node, at: At) -> str:
     return value.lower()
 
 
+def one_line_key(key: str) -> bool:
+    """Whether the text of `key` is set on one line: a heading, a band's word, a label."""
+    return key.startswith(("heading.", "band.")) or key.endswith(".heading") or \
+        key in ("label", "grade")
+
+
 def _override(key: str) -> Typed:
     allowed = lang.reference_fields(key)
     fields = ", ".join(f"{{{f}}}" for f in sorted(allowed))
+    line = one_line_key(key)
 
-    @accepts("a text" + (f" that may use {fields} (no format spec)" if fields else ""),
-             {"type": "string"})
+    @accepts("a text" + (" on one line" if line else "")
+             + (f" that may use {fields} (no format spec)" if fields else ""),
+             {"type": "string", **({"pattern": "^[^\\n]*$"} if line else {})})
     def read(node: yaml.Node, at: At) -> str:
-        return check_fields(read_text(node, at), allowed)
+        text = read_text(node, at)
+        return check_fields(one_line(text) if line else text, allowed)
 
     return read
 

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -272,11 +273,26 @@ def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, Section
     except LayoutError as e:  # a font file reportlab cannot use
         raw.at_key("template").fail(str(e))
         return
-    box = plan.box(1)
-    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
-                              plan.metrics):
-        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
-            problem)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, plan):
+        if isinstance(key, int):
+            sections[key][0].at_key("name").fail(problem)
+            continue
+        # A label is the template's (layout.label), else the text block's.
+        path = ("layout", "label") if key == "label" and book.template.label else \
+            ("text", key.removeprefix("text.")) if key.startswith("text.") or key == "label" \
+            else (key,)
+        _at(raw, path, raw.at_key("template" if path[0] == "layout" else path[0])).fail(problem)
+
+
+def _at(raw: Read, path: tuple[str, ...], absent: At) -> At:
+    """Where the value at `path` was given in the config, else `absent` (a value the
+    template or the language gave)."""
+    node: Any = raw
+    for part in path:
+        if not isinstance(node, Read) or part not in node.where:
+            return absent
+        at, node = node.at_key(part), node.values.get(part)
+    return at
 
 
 def _check_glyphs(t: model.Template, texts: lang.Texts,
