@@ -17,16 +17,29 @@ Pure numbers from font metrics; draw.py draws what is fitted here.
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..core import lang
 from ..core.lang import Texts, fill
-from ..core.model import STARS, Band, Book, BookPuzzle, DifficultyDisplay, Template
-from .geometry import MIN_TEXT_PT, Metrics, Plan
+from ..core.model import (
+    BANDS,
+    STARS,
+    Band,
+    Book,
+    BookPuzzle,
+    DifficultyDisplay,
+    Template,
+    Tip,
+)
+from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan
+from .howto import KILLER_GUIDE, boxed_sizes, guide, how_to_play_text
 
 TITLE_TOP = 0.72
 TITLE_HEIGHT = 0.30
@@ -44,6 +57,12 @@ LEADING = 1.35
 
 STAR_PITCH = 1.05
 """Advance from one star to the next, in ems of the label's type."""
+
+LOWEST_GRADE = 1.0
+"""The lowest grade on the SE scale: a puzzle that needs nothing but full houses."""
+
+PARAGRAPH_GAP = 0.9
+"""Space after each paragraph of a how-to-play page, in ems."""
 
 HIGHEST_GRADE = 99.9
 """A grade with as many digits as any a label shows (the widest it can print)."""
@@ -189,25 +208,30 @@ def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, 
             if label_size(left, right, stars, bold, regular, size, m.least_size,
                           slots[0].grid.width) is None:
                 shown = f"{left} {right}".strip()
-                worded = dict(texts.overrides)
-                key = (f"text.band.{band.value}" if f"band.{band.value}" in worded
+                overrides = dict(texts.overrides)
+                key = (f"text.band.{band.value}" if f"band.{band.value}" in overrides
                        and label_size(*label_parts(replace(p, difficulty=""), t, texts, ""),
                                       bold, regular, size, m.least_size,
                                       slots[0].grid.width) else "label")
-                return [(key, f"the label {shown[:60]!r}{'...' if len(shown) > 60 else ''} "
-                                  f"is too wide for a {slots[0].grid.width:.0f} pt grid at "
-                                  f"{m.least_size:g} pt; expected a shorter text")]
+                worded = key != "label" or bool(t.label) or "label" in overrides
+                per_page = "puzzles" if slots is plan.puzzle_slots else "answers"
+                return [(key if worded else f"{per_page}_per_page",
+                         f"the label {shown[:60]!r}{'...' if len(shown) > 60 else ''} "
+                         f"does not fit above a {slots[0].grid.width:.0f} pt grid even at "
+                         f"{m.least_size:g} pt; expected "
+                         + ("a shorter text" if worded else
+                            f"fewer {per_page} a page ({per_page}_per_page) or a larger page"))]
     return []
 
 
 def _headings(book: Book, bold: str, regular: str, width: float,
               m: Metrics) -> list[tuple[str, str]]:
-    """(key, problem) for every heading the config words itself (text.heading.*,
-    text.howto.*.heading) that cannot be set on one line at the print minimum, as a
-    page's heading, its running header or a contents line."""
+    """(key, problem) for every one-line text the config words itself (text.heading.*,
+    text.belongs_to, ...: lang.one_line) that cannot be set on one line at the print
+    minimum, as a page's heading, its running header or a contents line."""
     problems = []
     for key, text in book.texts.overrides:
-        if not (key.startswith("heading.") or key.endswith(".heading")):
+        if not lang.one_line(key):
             continue
         if (fit_line(text, bold, m.heading_size, width) is None
                 or fit_line(text, regular, m.running_size, width) is None
@@ -216,6 +240,92 @@ def _headings(book: Book, bold: str, regular: str, width: float,
             problems.append((f"text.{key}", f"too long for one heading line at "
                              f"{MIN_TEXT_PT:g} pt ({len(text)} characters); shorten it"))
     return problems
+
+
+Items = Sequence[tuple[str, str, float]]
+"""Paragraphs of a page set in one size: (text, font, space after in lines)."""
+
+
+def sized(items: Items, width: float, height: float, size: float,
+          least: float) -> tuple[float, list[list[str]]]:
+    """The largest size from `size` down to `least` at which the paragraphs fit `height`
+    (or `least`, when none does); with their lines."""
+    while True:
+        wrapped = [wrap(text, font, size, width) for text, font, _ in items]
+        if column_height(items, wrapped, size) <= height or size <= least:
+            return size, wrapped
+        size = max(least, size * SHRINK)
+
+
+def column_height(items: Items, lines: Sequence[Sequence[str]], size: float) -> float:
+    """The height the wrapped paragraphs take at `size`."""
+    return sum((len(block) + after) * size * LEADING
+               for block, (_, _, after) in zip(lines, items, strict=True))
+
+
+def scale_items(texts: Texts, bold: str, regular: str) -> list[tuple[str, str, float]]:
+    """The difficulty scale page: how grades are given, then each band's line (its name
+    and grades, bold) and what it asks of the solver."""
+    items = [(texts("scale.intro", example=texts.quote(texts("band.hard"))), regular, 1.0)]
+    for band in Band:
+        # Grades have one decimal, and the easiest step (a full house) is rated 1.0: the
+        # band lo <= grade < hi holds the grades max(lo, 1.0) to hi - 0.1.
+        lo, hi = BANDS[band]
+        lo = max(lo, LOWEST_GRADE)
+        grades = (texts("scale.from", lo=texts.number(lo)) if hi == math.inf
+                  else texts("scale.range", lo=texts.number(lo), hi=texts.number(hi - 0.1)))
+        items += [(texts("scale.line", band=texts(f"band.{band.value}"), grades=grades),
+                   bold, 0.0),
+                  (texts(f"scale.{band.value}"), regular, 0.8)]
+    return items
+
+
+def paragraphs_height(texts: Sequence[str], font: str, size: float, width: float) -> float:
+    """The height of a how-to-play page's paragraphs set at `size`, each followed by its
+    gap (draw._paragraph)."""
+    return sum(Fitted(tuple(wrap(t, font, size, width)), size, LEADING).height
+               + PARAGRAPH_GAP * size for t in texts)
+
+
+def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, str]]:
+    """(key, problem) for each front page of paragraphs (how to play, solving tips, the
+    difficulty scale) whose texts run past the bottom of its page even at the least
+    size; the key names the config's own texts on it (text.KEY), else the block."""
+    box, m, texts = plan.box(1), plan.metrics, book.texts
+    room = box.height - m.band
+    sizes = boxed_sizes(book)
+    stars = len(STARS) * STAR_PITCH * m.text_size
+    problems = []
+    for page in plan.pages:
+        if page.kind is PageKind.HOW_TO_PLAY:
+            g = KILLER_GUIDE if page.cages else guide(page.variant) if page.variant else None
+            paragraphs = g.rules(texts) if g else how_to_play_text(sizes, texts)
+            over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
+        elif page.kind in (PageKind.TIPS, PageKind.SCALE):
+            items = tips_items(page.tips, page.first, texts, bold, regular) \
+                if page.kind is PageKind.TIPS else scale_items(texts, bold, regular)
+            width = box.width - (stars if page.kind is PageKind.SCALE else 0.0)
+            size, lines = sized(items, width, room, m.text_size, m.least_size)
+            over = column_height(items, lines, size) > room
+        else:
+            continue
+        if over:
+            problems.append(("text", f"the texts of the page {page.title!r} run past its "
+                                     f"bottom even at {m.least_size:g} pt; expected "
+                                     f"shorter texts"))
+    return problems
+
+
+def tips_items(page_tips: Sequence[Tip], first: bool, texts: Texts, bold: str,
+               regular: str) -> list[tuple[str, str, float]]:
+    """A solving-tips page: (on the first page) what they are, then each technique's
+    name, how it works and an example step."""
+    items = [(texts("tips.intro"), regular, 0.8)] if first else []
+    for tip in page_tips:
+        key = tip.family.value
+        items += [(texts(f"technique.{key}"), bold, 0.0), (texts(f"tip.{key}"), regular, 0.15),
+                  (tip.example, regular, 0.8)]
+    return items
 
 
 @dataclass(frozen=True)
@@ -304,4 +414,4 @@ def unfit(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str | i
             problems.append((i, f"too long for one heading line at {least} "
                              f"({len(s.name)} characters); shorten it"))
     return [*problems, *_headings(book, bold, regular, width, m),
-            *_labels(book, bold, regular, plan)]
+            *_labels(book, bold, regular, plan), *_pages(book, bold, regular, plan)]

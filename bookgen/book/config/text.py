@@ -54,16 +54,10 @@ def read_language(node: yaml.Node, at: At) -> str:
     return value.lower()
 
 
-def one_line_key(key: str) -> bool:
-    """Whether the text of `key` is set on one line: a heading, a band's word, a label."""
-    return key.startswith(("heading.", "band.")) or key.endswith(".heading") or \
-        key in ("label", "grade")
-
-
 def _override(key: str) -> Typed:
     allowed = lang.reference_fields(key)
     fields = ", ".join(f"{{{f}}}" for f in sorted(allowed))
-    line = one_line_key(key)
+    line = lang.one_line(key)
 
     @accepts("a text" + (" on one line" if line else "")
              + (f" that may use {fields} (no format spec)" if fields else ""),

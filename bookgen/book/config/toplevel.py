@@ -278,19 +278,21 @@ def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, Section
             sections[key][0].at_key("name").fail(problem)
             continue
         # A label is the template's (layout.label), else the text block's.
-        path = ("layout", "label") if key == "label" and book.template.label else \
+        path = ("layout", key) if key.endswith("per_page") or (
+            key == "label" and book.template.label) else \
             ("text", key.removeprefix("text.")) if key.startswith("text.") or key == "label" \
             else (key,)
         _at(raw, path, raw.at_key("template" if path[0] == "layout" else path[0])).fail(problem)
 
 
 def _at(raw: Read, path: tuple[str, ...], absent: At) -> At:
-    """Where the value at `path` was given in the config, else `absent` (a value the
-    template or the language gave)."""
+    """Where the value at `path` was given in the config, else the block of it that was
+    (`layout:`), else `absent` (a value the template or the language gave)."""
     node: Any = raw
+    at = absent
     for part in path:
         if not isinstance(node, Read) or part not in node.where:
-            return absent
+            break
         at, node = node.at_key(part), node.values.get(part)
     return at
 
