@@ -159,3 +159,28 @@ def test_what_validate_accepts_prints_inside_the_live_area(edge_book):
             text = page.extract_text() or ""
             assert "\ufffd" not in text
     assert outside == []
+
+
+BANKS = [
+    ("no_folder", "nodir/book.bank", None,
+     "cannot open the bank (no folder {folder}/nodir)"),
+    ("a_folder", ".", None, "cannot open the bank (Is a directory)"),
+    ("a_text_file", "notes.txt", b"hello", "not a bookgen bank (not an SQLite database); name a new file for a bank"),
+    ("damaged", "broken.bank", b"SQLite format 3\x00" + b"\x00" * 100,
+     "not a bookgen bank (file is not a database)"),
+]
+
+
+@pytest.mark.parametrize(("bank", "content", "expected"), [c[1:] for c in BANKS],
+                         ids=[c[0] for c in BANKS])
+def test_validate_refuses_a_bank_the_build_could_not_open(tmp_path, bank, content, expected):
+    if content is not None:
+        (tmp_path / bank).write_bytes(content)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    config = _config(tmp_path, f"bank: {bank}\n")
+    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    assert f"  bank: {tmp_path / bank}: {expected.format(folder=tmp_path)} (line 4)" in err, err
+    # nothing made or changed beside the config
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "book.yaml"])
+    if content is not None:
+        assert (tmp_path / bank).read_bytes() == content

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from ...core import lang, model
-from ...core.errors import ConfigError, LayoutError
+from ...core.errors import ConfigError, InputError, LayoutError
 from ...core.kinds import Variant
 from ...core.rules import (
     COVER_PLATFORMS,
@@ -36,6 +36,7 @@ from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ..bank import probe
 from .cover_block import COVER, cover_record
 from .reader import (
     At,
@@ -466,6 +467,11 @@ def load_config(path: str | Path, *, seed: int | None = None,
             _check_cover(dataclasses.replace(blank, cover=cover), raw)
     if "series" in raw.values and "bank" not in raw.values:
         raw.at_key("series").fail("a series needs a bank: add bank: PATH")
+    if "bank" in raw.values:
+        try:  # what the build would meet, found without opening the bank for writing
+            probe(path.parent / raw.values["bank"])
+        except InputError as e:
+            raw.at_key("bank").fail(str(e))
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(
