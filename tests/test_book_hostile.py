@@ -12,6 +12,7 @@ Glossary:
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -184,3 +185,31 @@ def test_validate_refuses_a_bank_the_build_could_not_open(tmp_path, bank, conten
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "book.yaml"])
     if content is not None:
         assert (tmp_path / bank).read_bytes() == content
+
+
+def test_a_config_that_is_no_regular_file_is_named_as_such(tmp_path):
+    fifo = tmp_path / "book.yaml"
+    os.mkfifo(fifo)  # a read would wait for a writer for ever
+    for config in (fifo, Path(os.devnull)):
+        err = _fails(bookgen("validate", config, timeout=HOSTILE))
+        assert err == f"error: {config}: not a regular file; expected a YAML book config\n"
+
+
+def test_an_output_symlink_loop_is_refused_before_any_work(tmp_path):
+    config = _config(tmp_path, "")
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    done = bookgen("build", config, "-o", tmp_path / "a", timeout=HOSTILE)
+    err = _fails(done)
+    assert err == f"error: {tmp_path / 'a'}: a symbolic link that leads to no folder (a loop, " \
+                  f"or its target {tmp_path / 'b'} is missing); expected a folder\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b", "book.yaml"]
+
+
+@pytest.mark.parametrize("command", ["build", "validate", "cover"])
+def test_an_empty_output_folder_is_refused_not_taken_for_the_default(tmp_path, command):
+    done = bookgen(command, _config(tmp_path, ""), "-o", "", cwd=tmp_path, timeout=HOSTILE)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert done.stderr.rstrip().endswith(
+        f"error: bookgen {command}: argument -o/--output: expected a folder, got an empty path")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]

@@ -421,8 +421,10 @@ def load_config(path: str | Path, *, seed: int | None = None,
     and line; nothing is returned unless the whole config is sound.
     """
     path = config_file(path)
-    if not path.is_file():
+    if not path.exists():
         raise ConfigError(f"{path}: no such file")
+    if not path.is_file():  # a device or a pipe, which a read could wait on for ever
+        raise ConfigError(f"{path}: not a regular file; expected a YAML book config")
     if seed is not None and seed < 0:
         raise ConfigError(f"seed: expected a non-negative integer, got {seed}")
     if workers is not None and workers < 1:
