@@ -213,3 +213,16 @@ def test_an_empty_output_folder_is_refused_not_taken_for_the_default(tmp_path, c
     assert done.stderr.rstrip().endswith(
         f"error: bookgen {command}: argument -o/--output: expected a folder, got an empty path")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_a_font_that_is_no_regular_file_is_named_as_such(tmp_path, kind):
+    font = tmp_path / "face.ttf"
+    if kind == "pipe":
+        os.mkfifo(font)  # a read would wait for a writer for ever
+    else:
+        font.mkdir()
+    config = _config(tmp_path, f"layout: {{fonts: {{regular: {font}}}}}\n")
+    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    assert f"  layout.fonts.regular: {font} is not a regular file: expected a font file " \
+           f"(line 4)" in err, err
