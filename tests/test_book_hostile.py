@@ -226,3 +226,15 @@ def test_a_font_that_is_no_regular_file_is_named_as_such(tmp_path, kind):
     err = _fails(bookgen("validate", config, timeout=HOSTILE))
     assert f"  layout.fonts.regular: {font} is not a regular file: expected a font file " \
            f"(line 4)" in err, err
+
+
+@pytest.mark.parametrize(("size", "grade", "top"), [(4, "[50, 60]", "1.2"), (9, "[12.5, 13]", "12")])
+def test_a_grade_range_no_puzzle_reaches_is_refused_at_validate(tmp_path, size, grade, top):
+    # The build searched, then stopped with 'found 0 of 2 puzzles'.
+    config = _config(tmp_path, f"sections:\n  - {{name: G, size: {size}, count: 2, "
+                               f"difficulty: {{grade: {grade}}}}}\n")
+    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    lo = grade[1:].split(",")[0]
+    assert f"  sections[0].difficulty: {size}x{size} puzzles cannot grade {lo} or more: the " \
+           f"hardest {size}x{size} puzzles grade {top}; expected a grade range that starts " \
+           f"at {top} or below (line 5)" in err, err

@@ -500,11 +500,18 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
 
 
 def _check_reachable(variant: Variant, size: int, difficulty: Difficulty, read: Read) -> None:
-    """Report a band no puzzle of the size and variant reaches (rules.grade_ceiling)."""
+    """Report a band or a grade range no puzzle of the size and variant reaches
+    (rules.grade_ceiling)."""
     band, top = difficulty.band, grade_ceiling(variant.name, size)
+    kind = "" if variant is Variant.CLASSIC else f"{variant.value.upper()} "
+    for figure, lo, _ in difficulty.ranges:
+        if figure is Figure.GRADE and lo > top:
+            read.at_key("difficulty").fail(
+                f"{size}x{size} {kind}puzzles cannot grade {lo:g} or more: the hardest "
+                f"{size}x{size} {kind}puzzles grade {top:g}; expected a grade range that "
+                f"starts at {top:g} or below")
     if band is None or band.bounds[0] <= top:
         return
-    kind = "" if variant is Variant.CLASSIC else f"{variant.value.upper()} "
     within = [b.value for b in Band if b.bounds[0] <= top]
     choose = within[0] if len(within) == 1 else f"{', '.join(within[:-1])} or {within[-1]}"
     read.at_key("difficulty").fail(
