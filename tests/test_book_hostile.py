@@ -238,3 +238,13 @@ def test_a_grade_range_no_puzzle_reaches_is_refused_at_validate(tmp_path, size, 
     assert f"  sections[0].difficulty: {size}x{size} puzzles cannot grade {lo} or more: the " \
            f"hardest {size}x{size} puzzles grade {top}; expected a grade range that starts " \
            f"at {top} or below (line 5)" in err, err
+
+
+@pytest.mark.parametrize("key", ["subtitle", "author", "sections[0].name"])
+def test_a_soft_hyphen_is_refused_as_it_prints_as_a_hyphen(tmp_path, key):
+    word = '"Su\\u00addoku"'
+    text = (f"sections:\n  - {{name: {word}, size: 4, count: 1, difficulty: easy}}\n"
+            if key.startswith("sections") else f"{key}: {word}\n")
+    err = _fails(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
+    assert f"  {key}: expected text without soft hyphens (U+00AD), which would print as " \
+           f"hyphens; got one at character 3 (line " in err, err
