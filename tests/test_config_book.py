@@ -231,6 +231,7 @@ def test_a_series_needs_a_bank_beside_the_config(tmp_path: Path) -> None:
     path.write_text(text + "series: Weekly\n", encoding="utf-8")
     assert problems(path) == ["series: a series needs a bank: add bank: PATH (line 8)"]
     path.write_text(text + "series: Weekly\nbank: banks/b.db\n", encoding="utf-8")
+    (tmp_path / "banks").mkdir()  # a bank's folder must be there (the build makes none)
     cfg = load_config(path)
     assert (cfg.series, cfg.bank) == ("Weekly", tmp_path / "banks" / "b.db")
     path.write_text(text, encoding="utf-8")

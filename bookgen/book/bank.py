@@ -291,6 +291,41 @@ def _found(path: str, db: sqlite3.Connection) -> _Found:
     return _Found.CURRENT if version == SCHEMA_VERSION else _Found.OLD
 
 
+def _head(path: str | Path) -> bytes:
+    """The file's first bytes (b'' for a missing file); InputError when it cannot be read
+    or is not an SQLite database."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return b""
+    except OSError as e:
+        raise InputError(f"{path}: cannot open the bank ({e.strerror or e})") from None
+    if head and head != SQLITE_MAGIC:
+        raise InputError(f"{path}: not a bookgen bank (not an SQLite database); name a "
+                         f"new file for a bank")
+    return head
+
+
+def probe(path: str | Path) -> None:
+    """InputError when a build could not open or make a bank at `path`, said as Bank
+    would say it, found without writing anything (validate asks): a missing folder, a
+    folder for the file, a file that is not a bank this bookgen reads."""
+    where = Path(path)
+    if not where.exists() and not where.parent.is_dir():
+        raise InputError(f"{path}: cannot open the bank (no folder {where.parent})")
+    if not _head(path):
+        return
+    # immutable: read without locks or a -shm file, so that nothing is created beside it
+    db = sqlite3.connect(f"{where.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        _found(str(path), db)
+    except sqlite3.Error as e:
+        raise _failure(str(path), e) from None
+    finally:
+        db.close()
+
+
 def _failure(path: str, e: sqlite3.Error) -> InputError:
     """The user's message for an SQLite error on a bank."""
     name = getattr(e, "sqlite_errorname", "")  # Python 3.11 on; 3.10 has the text alone
@@ -318,16 +353,7 @@ class Bank:
         self.path = str(path)
         if not create and not Path(path).is_file():
             raise InputError(f"{path}: no such bank")
-        try:
-            with open(path, "rb") as f:
-                head = f.read(len(SQLITE_MAGIC))
-        except FileNotFoundError:
-            head = b""
-        except OSError as e:
-            raise InputError(f"{path}: cannot open the bank ({e.strerror or e})") from None
-        if head and head != SQLITE_MAGIC:
-            raise InputError(f"{path}: not a bookgen bank (not an SQLite database); name a "
-                             f"new file for a bank")
+        _head(path)
         try:
             # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE,
             # so two writers queue on the lock instead of failing half-way.

@@ -101,6 +101,9 @@ def _check(target: Path, need: int, create: bool = True) -> None:
     bytes."""
     if target.exists() and not target.is_dir():
         raise OutputError(f"{target}: exists and is not a folder")
+    if target.is_symlink() and not target.exists():
+        raise OutputError(f"{target}: a symbolic link that leads to no folder (a loop, or "
+                          f"its target {os.readlink(target)} is missing); expected a folder")
     for package in _package_folders():
         if target == package or package in target.parents:
             raise OutputError(f"{target}: is inside the installed bookgen package "

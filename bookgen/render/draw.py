@@ -23,14 +23,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
-from ..core.lang import Texts, fill
+from ..core.lang import Texts
 from ..core.model import (
-    BANDS,
     STARS,
     Band,
     Book,
     BookPuzzle,
-    DifficultyDisplay,
     LineWeights,
     Template,
     Tip,
@@ -39,7 +37,7 @@ from ..core.model import (
 from . import fit
 from .cage_outlines import CLEAR_PT, CageFit, cage_fit, paths, sum_origin
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
-from .howto import Guide
+from .howto import Guide, how_to_play_text
 from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
@@ -50,12 +48,6 @@ RULE_GRAY = 0.6
 
 STAR_LINE = 0.75
 """Outline width of an unfilled star (the print minimum for any stroke)."""
-
-STAR_PITCH = 1.05
-"""Advance from one star to the next, in ems of the label's type."""
-
-LOWEST_GRADE = 1.0
-"""The lowest grade on the SE scale: a puzzle that needs nothing but full houses."""
 
 EXAMPLE_GRAY = 0.25
 """Gray of the example steps on the tips page, set apart from the tips themselves."""
@@ -258,10 +250,8 @@ def label(
     Texts too long for the grid's width shrink together (not below `least`) and keep a
     gap of one em between them.
     """
-    used = stringWidth(left, fonts.bold, size) + stringWidth(right, fonts.regular, size)
-    used += len(STARS) * STAR_PITCH * size if stars else 0.0
-    if used:
-        size = max(least, min(size, size * (slot.grid.width - size) / used))
+    size = fit.label_size(left, right, stars, fonts.bold, fonts.regular, size, least,
+                          slot.grid.width) or least  # config refuses labels that need less
     c.setFont(fonts.bold, size)
     c.drawString(slot.grid.x, slot.label_y, left)
     if right:
@@ -280,7 +270,7 @@ def star_row(c: Canvas, right: float, baseline: float, size: float, filled: int)
     c.setLineWidth(STAR_LINE)
     c.setLineJoin(1)
     for i in range(len(STARS)):
-        cx = right - (len(STARS) - i - 0.5) * STAR_PITCH * size
+        cx = right - (len(STARS) - i - 0.5) * fit.STAR_PITCH * size
         cy = baseline + 0.36 * size
         path = c.beginPath()
         for k in range(10):
@@ -303,17 +293,7 @@ def puzzle_label(
 ) -> None:
     """A grid's label: the template's (else the language's) text, and its difficulty as
     the template shows it (Template.difficulty)."""
-    text = t.label or texts.template("label")
-    left = fill(text, number=p.number, difficulty=p.difficulty)
-    right, stars = "", 0
-    if t.difficulty is DifficultyDisplay.BAND:
-        # The difficulty once near each grid: not beside a heading that already says it.
-        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
-        right = "" if said else p.difficulty
-    elif t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
-        right = texts("grade", grade=texts.number(p.grade))
-    elif t.difficulty is DifficultyDisplay.STARS and p.band is not None:
-        stars = STARS[p.band]
+    left, right, stars = fit.label_parts(p, t, texts, heading)
     label(c, slot, left, right, fonts, size, least, stars)
 
 
@@ -433,7 +413,7 @@ def how_to_play(
 ) -> None:
     """The rules for the grid sizes in the book, and a 4x4 example with its solution."""
     y = box.height - m.band
-    gap = m.text_size * 0.9
+    gap = m.text_size * fit.PARAGRAPH_GAP
     for text in how_to_play_text(sizes, texts):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     side = min(box.width * 0.3, y - 2 * m.label_size - gap)
@@ -464,7 +444,7 @@ def how_to_play_variant(
     """A variant's rules, its worked example (puzzle and solution side by side, drawn with
     the book's marks) and the example's first step in words, in the book's language."""
     y = box.height - m.band
-    gap = m.text_size * 0.9
+    gap = m.text_size * fit.PARAGRAPH_GAP
     for text in guide.rules(texts):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     example = guide.example
@@ -497,26 +477,6 @@ def how_to_play_variant(
     answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
                 t.answer_gray, t.x_style, t.region_tint)
     _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
-
-
-def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None
-                     ) -> tuple[str, ...]:
-    """The rules, naming the symbols of every grid size in the book (in English unless
-    `texts` says otherwise)."""
-    texts = texts or Texts()
-    kinds = []
-    for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
-        n = rows * cols
-        symbols = (texts("rules.digits", last=n) if n <= 9
-                   else texts("rules.letters", last=SYMBOLS[n - 1]))
-        kinds.append(texts("rules.size", n=n, rows=rows, cols=cols, symbols=symbols))
-    return (
-        texts("rules.grid"),
-        texts("rules.goal", sizes=texts("rules.separator").join(kinds)) if kinds
-        else texts("rules.goal_plain"),
-        texts("rules.logic"),
-        texts("rules.answers"),
-    )
 
 
 def contents(
@@ -571,19 +531,6 @@ def belongs_to(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> 
     c.line(w * 0.15, y - size * 3, w * 0.85, y - size * 3)
 
 
-def _sized(items: Sequence[tuple[str, str, float]], width: float, height: float,
-           size: float, least: float) -> tuple[float, list[list[str]]]:
-    """The largest size from `size` down to `least` at which the paragraphs, each
-    (text, font, space after in lines), fit `height`; with their lines."""
-    while True:
-        wrapped = [fit.wrap(text, font, size, width) for text, font, _ in items]
-        used = sum((len(lines) + after) * size * fit.LEADING
-                   for lines, (_, _, after) in zip(wrapped, items, strict=True))
-        if used <= height or size <= least:
-            return size, wrapped
-        size = max(least, size * fit.SHRINK)
-
-
 def _column(c: Canvas, items: Sequence[tuple[str, str, float]], lines: list[list[str]],
             grays: Sequence[float], top: float, size: float) -> float:
     """Set paragraphs flush left from `top` down; returns the y below the last."""
@@ -603,41 +550,22 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
          fonts: Fonts, m: Metrics) -> None:
     """Solving tips below the band: (on the first page) what they are, then each
     technique's name, how it works and an example step from one of the book's puzzles."""
-    items: list[tuple[str, str, float]] = []
-    grays: list[float] = []
-    if first:
-        items.append((texts("tips.intro"), fonts.regular, 0.8))
-        grays.append(0.0)
-    for tip in page_tips:
-        key = tip.family.value
-        items += [(texts(f"technique.{key}"), fonts.bold, 0.0),
-                  (texts(f"tip.{key}"), fonts.regular, 0.15),
-                  (tip.example, fonts.regular, 0.8)]
-        grays += [0.0, 0.0, EXAMPLE_GRAY]
+    items = fit.tips_items(page_tips, first, texts, fonts.bold, fonts.regular)
+    # the example steps in gray, set apart from the tips themselves
+    grays = ([0.0] if first else []) + [0.0, 0.0, EXAMPLE_GRAY] * len(page_tips)
     top = box.height - m.band
-    size, lines = _sized(items, box.width, top, m.text_size, m.least_size)
+    size, lines = fit.sized(items, box.width, top, m.text_size, m.least_size)
     _column(c, items, lines, grays, top, size)
 
 
 def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
     """The difficulty scale: how grades are given, then each band with its stars, its
     grades and what it asks of the solver."""
-    items: list[tuple[str, str, float]] = [
-        (texts("scale.intro", example=texts.quote(texts("band.hard"))), fonts.regular, 1.0)]
-    for band in Band:
-        # Grades have one decimal, and the easiest step (a full house) is rated 1.0: the
-        # band lo <= grade < hi holds the grades max(lo, 1.0) to hi - 0.1.
-        lo, hi = BANDS[band]
-        lo = max(lo, LOWEST_GRADE)
-        grades = (texts("scale.from", lo=texts.number(lo)) if hi == math.inf
-                  else texts("scale.range", lo=texts.number(lo), hi=texts.number(hi - 0.1)))
-        items += [(texts("scale.line", band=texts(f"band.{band.value}"), grades=grades),
-                   fonts.bold, 0.0),
-                  (texts(f"scale.{band.value}"), fonts.regular, 0.8)]
+    items = fit.scale_items(texts, fonts.bold, fonts.regular)
     top = box.height - m.band
     # the bold line of each band leaves room at its right for the stars
     width = box.width
-    size, lines = _sized(items, width - len(STARS) * STAR_PITCH * m.text_size, top,
+    size, lines = fit.sized(items, width - len(STARS) * fit.STAR_PITCH * m.text_size, top,
                          m.text_size, m.least_size)
     y = top - size
     for i, ((_, font, after), block) in enumerate(zip(items, lines, strict=True)):

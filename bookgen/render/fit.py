@@ -17,15 +17,29 @@ Pure numbers from font metrics; draw.py draws what is fitted here.
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from itertools import accumulate
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..core.model import Book
-from .geometry import MIN_TEXT_PT, Metrics
+from ..core import lang
+from ..core.lang import Texts, fill
+from ..core.model import (
+    BANDS,
+    STARS,
+    Band,
+    Book,
+    BookPuzzle,
+    DifficultyDisplay,
+    Template,
+    Tip,
+)
+from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan
+from .howto import KILLER_GUIDE, boxed_sizes, guide, how_to_play_text
 
 TITLE_TOP = 0.72
 TITLE_HEIGHT = 0.30
@@ -40,6 +54,18 @@ SHRINK = 0.95
 
 LEADING = 1.35
 """Line pitch of body text as a multiple of the type size."""
+
+STAR_PITCH = 1.05
+"""Advance from one star to the next, in ems of the label's type."""
+
+LOWEST_GRADE = 1.0
+"""The lowest grade on the SE scale: a puzzle that needs nothing but full houses."""
+
+PARAGRAPH_GAP = 0.9
+"""Space after each paragraph of a how-to-play page, in ems."""
+
+HIGHEST_GRADE = 99.9
+"""A grade with as many digits as any a label shows (the widest it can print)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +160,174 @@ def fit_line(text: str, font: str, size: float, width: float) -> float | None:
     return smaller if smaller >= MIN_TEXT_PT else None
 
 
+def label_parts(p: BookPuzzle, t: Template, texts: Texts, heading: str) -> tuple[str, str, int]:
+    """A grid's label: the template's (else the language's) text at its left, and at its
+    right its difficulty as the template shows it (Template.difficulty): a text, or a
+    number of stars (0: none)."""
+    text = t.label or texts.template("label")
+    left = fill(text, number=p.number, difficulty=p.difficulty)
+    if t.difficulty is DifficultyDisplay.BAND:
+        # The difficulty once near each grid: not beside a heading that already says it.
+        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
+        return left, "" if said else p.difficulty, 0
+    if t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
+        return left, texts("grade", grade=texts.number(p.grade)), 0
+    if t.difficulty is DifficultyDisplay.STARS and p.band is not None:
+        return left, "", STARS[p.band]
+    return left, "", 0
+
+
+def label_size(left: str, right: str, stars: int, bold: str, regular: str, size: float,
+               least: float, width: float) -> float | None:
+    """The size of the line above a grid `width` wide: `size`, or smaller so that `left`
+    (bold), `right` (or the stars) and a gap of one em fit; None when even `least` does
+    not fit."""
+    used = stringWidth(left, bold, size) + stringWidth(right, regular, size)
+    used += len(STARS) * STAR_PITCH * size if stars else 0.0
+    if not used:
+        return size
+    if used * least / size + least > width:
+        return None
+    return max(least, min(size, size * (width - size) / used))
+
+
+def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, str]]:
+    """(key, problem) when the label of the book's widest number with the widest
+    difficulty it may show is too wide for a puzzle or answer grid at the least size."""
+    t, texts, m = book.template, book.texts, plan.metrics
+    last = max((p for s in book.sections for p in s.puzzles), key=lambda p: p.number,
+               default=None)
+    if last is None:
+        return []
+    for band in Band:
+        p = replace(last, difficulty=texts(f"band.{band.value}"), band=band,
+                    grade=HIGHEST_GRADE)
+        left, right, stars = label_parts(p, t, texts, "")
+        for slots, size in ((plan.puzzle_slots, m.label_size),
+                            (plan.answer_slots, m.answer_label_size)):
+            if label_size(left, right, stars, bold, regular, size, m.least_size,
+                          slots[0].grid.width) is None:
+                shown = f"{left} {right}".strip()
+                overrides = dict(texts.overrides)
+                key = (f"text.band.{band.value}" if f"band.{band.value}" in overrides
+                       and label_size(*label_parts(replace(p, difficulty=""), t, texts, ""),
+                                      bold, regular, size, m.least_size,
+                                      slots[0].grid.width) else "label")
+                worded = key != "label" or bool(t.label) or "label" in overrides
+                per_page = "puzzles" if slots is plan.puzzle_slots else "answers"
+                return [(key if worded else f"{per_page}_per_page",
+                         f"the label {shown[:60]!r}{'...' if len(shown) > 60 else ''} "
+                         f"does not fit above a {slots[0].grid.width:.0f} pt grid even at "
+                         f"{m.least_size:g} pt; expected "
+                         + ("a shorter text" if worded else
+                            f"fewer {per_page} a page ({per_page}_per_page) or a larger page"))]
+    return []
+
+
+def _headings(book: Book, bold: str, regular: str, width: float,
+              m: Metrics) -> list[tuple[str, str]]:
+    """(key, problem) for every one-line text the config words itself (text.heading.*,
+    text.belongs_to, ...: lang.one_line) that cannot be set on one line at the print
+    minimum, as a page's heading, its running header or a contents line."""
+    problems = []
+    for key, text in book.texts.overrides:
+        if not lang.one_line(key):
+            continue
+        if (fit_line(text, bold, m.heading_size, width) is None
+                or fit_line(text, regular, m.running_size, width) is None
+                or fit_line(text, regular, m.text_size,
+                            contents_width(width, regular, m.text_size)) is None):
+            problems.append((f"text.{key}", f"too long for one heading line at "
+                             f"{MIN_TEXT_PT:g} pt ({len(text)} characters); shorten it"))
+    return problems
+
+
+Items = Sequence[tuple[str, str, float]]
+"""Paragraphs of a page set in one size: (text, font, space after in lines)."""
+
+
+def sized(items: Items, width: float, height: float, size: float,
+          least: float) -> tuple[float, list[list[str]]]:
+    """The largest size from `size` down to `least` at which the paragraphs fit `height`
+    (or `least`, when none does); with their lines."""
+    while True:
+        wrapped = [wrap(text, font, size, width) for text, font, _ in items]
+        if column_height(items, wrapped, size) <= height or size <= least:
+            return size, wrapped
+        size = max(least, size * SHRINK)
+
+
+def column_height(items: Items, lines: Sequence[Sequence[str]], size: float) -> float:
+    """The height the wrapped paragraphs take at `size`."""
+    return sum((len(block) + after) * size * LEADING
+               for block, (_, _, after) in zip(lines, items, strict=True))
+
+
+def scale_items(texts: Texts, bold: str, regular: str) -> list[tuple[str, str, float]]:
+    """The difficulty scale page: how grades are given, then each band's line (its name
+    and grades, bold) and what it asks of the solver."""
+    items = [(texts("scale.intro", example=texts.quote(texts("band.hard"))), regular, 1.0)]
+    for band in Band:
+        # Grades have one decimal, and the easiest step (a full house) is rated 1.0: the
+        # band lo <= grade < hi holds the grades max(lo, 1.0) to hi - 0.1.
+        lo, hi = BANDS[band]
+        lo = max(lo, LOWEST_GRADE)
+        grades = (texts("scale.from", lo=texts.number(lo)) if hi == math.inf
+                  else texts("scale.range", lo=texts.number(lo), hi=texts.number(hi - 0.1)))
+        items += [(texts("scale.line", band=texts(f"band.{band.value}"), grades=grades),
+                   bold, 0.0),
+                  (texts(f"scale.{band.value}"), regular, 0.8)]
+    return items
+
+
+def paragraphs_height(texts: Sequence[str], font: str, size: float, width: float) -> float:
+    """The height of a how-to-play page's paragraphs set at `size`, each followed by its
+    gap (draw._paragraph)."""
+    return sum(Fitted(tuple(wrap(t, font, size, width)), size, LEADING).height
+               + PARAGRAPH_GAP * size for t in texts)
+
+
+def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, str]]:
+    """(key, problem) for each front page of paragraphs (how to play, solving tips, the
+    difficulty scale) whose texts run past the bottom of its page even at the least
+    size; the key names the config's own texts on it (text.KEY), else the block."""
+    box, m, texts = plan.box(1), plan.metrics, book.texts
+    room = box.height - m.band
+    sizes = boxed_sizes(book)
+    stars = len(STARS) * STAR_PITCH * m.text_size
+    problems = []
+    for page in plan.pages:
+        if page.kind is PageKind.HOW_TO_PLAY:
+            g = KILLER_GUIDE if page.cages else guide(page.variant) if page.variant else None
+            paragraphs = g.rules(texts) if g else how_to_play_text(sizes, texts)
+            over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
+        elif page.kind in (PageKind.TIPS, PageKind.SCALE):
+            items = tips_items(page.tips, page.first, texts, bold, regular) \
+                if page.kind is PageKind.TIPS else scale_items(texts, bold, regular)
+            width = box.width - (stars if page.kind is PageKind.SCALE else 0.0)
+            size, lines = sized(items, width, room, m.text_size, m.least_size)
+            over = column_height(items, lines, size) > room
+        else:
+            continue
+        if over:
+            problems.append(("text", f"the texts of the page {page.title!r} run past its "
+                                     f"bottom even at {m.least_size:g} pt; expected "
+                                     f"shorter texts"))
+    return problems
+
+
+def tips_items(page_tips: Sequence[Tip], first: bool, texts: Texts, bold: str,
+               regular: str) -> list[tuple[str, str, float]]:
+    """A solving-tips page: (on the first page) what they are, then each technique's
+    name, how it works and an example step."""
+    items = [(texts("tips.intro"), regular, 0.8)] if first else []
+    for tip in page_tips:
+        key = tip.family.value
+        items += [(texts(f"technique.{key}"), bold, 0.0), (texts(f"tip.{key}"), regular, 0.15),
+                  (tip.example, regular, 0.8)]
+    return items
+
+
 @dataclass(frozen=True)
 class TitlePage:
     """The title page's texts, fitted; None where a text cannot fit."""
@@ -190,11 +384,13 @@ def contents_width(width: float, font: str, size: float) -> float:
     return width - stringWidth(" 000", font, size) - 2 * stringWidth(" .", font, size)
 
 
-def unfit(book: Book, bold: str, regular: str, width: float, height: float,
-          m: Metrics) -> list[tuple[str | int, str]]:
+def unfit(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str | int, str]]:
     """(key, problem) for every text of the book that cannot be printed at MIN_TEXT_PT or
-    more in its place, the key a field name or a section's index: what config reports at
-    validate."""
+    more in its place, the key a field name ('text.heading.answers' for a text of the
+    `text:` block, 'label' for the grids' labels) or a section's index: what config
+    reports at validate."""
+    box, m = plan.box(1), plan.metrics
+    width, height = box.width, box.height
     least = f"{MIN_TEXT_PT:g} pt"
     problems: list[tuple[str | int, str]] = []
     if book.front.title_page:
@@ -217,4 +413,5 @@ def unfit(book: Book, bold: str, regular: str, width: float, height: float,
         if heading is None or (book.front.contents and entry is None):
             problems.append((i, f"too long for one heading line at {least} "
                              f"({len(s.name)} characters); shorten it"))
-    return problems
+    return [*problems, *_headings(book, bold, regular, width, m),
+            *_labels(book, bold, regular, plan), *_pages(book, bold, regular, plan)]

@@ -20,11 +20,12 @@ other variant present, after it, and the killer page for a book with cages.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.grid import BOX_SHAPES
+from ..core.grid import BOX_SHAPES, SYMBOLS
 from ..core.lang import Texts
-from ..core.model import BookPuzzle
+from ..core.model import Book, BookPuzzle
 from ..core.rules import Variant
 from ..variants.killer.cages import Cage
 
@@ -88,3 +89,30 @@ KILLER_GUIDE = Guide(
     "killer", _killer_example("AABBCDEFCDEFGGHH", "1234432121433412"), step_cell=1)
 """The killer page: eight cages of two cells and one solution; the cage of 3 in row 1
 holds 1 and 2, the cage of 4 below its second cell takes column 2's 1, so that cell is 2."""
+
+
+def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None
+                     ) -> tuple[str, ...]:
+    """The rules, naming the symbols of every grid size in the book (in English unless
+    `texts` says otherwise)."""
+    texts = texts or Texts()
+    kinds = []
+    for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
+        n = rows * cols
+        symbols = (texts("rules.digits", last=n) if n <= 9
+                   else texts("rules.letters", last=SYMBOLS[n - 1]))
+        kinds.append(texts("rules.size", n=n, rows=rows, cols=cols, symbols=symbols))
+    return (
+        texts("rules.grid"),
+        texts("rules.goal", sizes=texts("rules.separator").join(kinds)) if kinds
+        else texts("rules.goal_plain"),
+        texts("rules.logic"),
+        texts("rules.answers"),
+    )
+
+
+def boxed_sizes(book: Book) -> list[tuple[int, int]]:
+    """The box shapes (rows, cols) of the book's boxed grids, smallest first: what the
+    general page names (jigsaw grids get their own page)."""
+    return sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles
+                   if p.box_rows})

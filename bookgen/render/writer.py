@@ -34,7 +34,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
-from .howto import KILLER_GUIDE, guide
+from .howto import KILLER_GUIDE, boxed_sizes, guide
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -129,9 +129,7 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
     t = plan.template
     m = plan.metrics
     c = open_canvas(path, page_size(t), book, fonts, m.footer_size)
-    # the general page names the boxed sizes; jigsaw grids get their own page
-    sizes = sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles
-                    if p.box_rows})
+    sizes = boxed_sizes(book)
     for page in plan.pages:
         if t.print.bleed:
             # The bleed is mirrored, so the trim moves from page to page.

@@ -306,14 +306,38 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
 what is printed differ from what the config seems to say."""
 
 
+SOFT_HYPHEN = "\u00ad"
+"""A break hint the PDF writer does not honour: it would print as a hyphen mid-word."""
+
+
 def _printable(value: str) -> str:
-    """The text, when every character prints (line breaks allowed); Wrong otherwise."""
+    """The text, when every character prints as the config shows it (line breaks
+    allowed); Wrong otherwise."""
+    if SOFT_HYPHEN in value:
+        raise Wrong(f"expected text without soft hyphens (U+00AD), which would print as "
+                    f"hyphens; got one at character {value.index(SOFT_HYPHEN) + 1}",
+                    whole=True)
     for i, ch in enumerate(value):
         if ch != "\n" and (unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")
                            or ch in _BIDI_CONTROLS):
             raise Wrong(f"expected text without control characters, got U+{ord(ch):04X} at "
                         f"character {i + 1}", whole=True)
     return value
+
+
+def one_line(value: str) -> str:
+    """The text, when it has no line break: a heading, name or label is set on one line,
+    where a break would print as nothing or a missing-glyph box; Wrong otherwise."""
+    if "\n" in value:
+        raise Wrong(f"expected one line of text, got a line break at character "
+                    f"{value.index(chr(10)) + 1}", whole=True)
+    return value
+
+
+@accepts("a non-empty text on one line", {"type": "string", "minLength": 1,
+                                          "pattern": "^[^\\n]*$"})
+def read_line(node: yaml.Node, at: At) -> str:
+    return one_line(read_text(node, at))
 
 
 @accepts("a non-empty text", {"type": "string", "minLength": 1})

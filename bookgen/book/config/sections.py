@@ -73,10 +73,10 @@ from .reader import (
     read_flag,
     read_int_between,
     read_kind,
+    read_line,
     read_positive_int,
     read_positive_number,
     read_range,
-    read_text,
     scalar_of,
     span,
 )
@@ -263,7 +263,7 @@ _SPEC = DigSpec
 
 _SECTION = Map(
     {
-        "name": Key(read_text, default_words="the band's word in the book's language",
+        "name": Key(read_line, default_words="the band's word in the book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
                          "difficulty has no band."),
         "count": Key(_at_most(read_positive_int, MAX_PUZZLES,
@@ -500,11 +500,18 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
 
 
 def _check_reachable(variant: Variant, size: int, difficulty: Difficulty, read: Read) -> None:
-    """Report a band no puzzle of the size and variant reaches (rules.grade_ceiling)."""
+    """Report a band or a grade range no puzzle of the size and variant reaches
+    (rules.grade_ceiling)."""
     band, top = difficulty.band, grade_ceiling(variant.name, size)
+    kind = "" if variant is Variant.CLASSIC else f"{variant.value.upper()} "
+    for figure, lo, _ in difficulty.ranges:
+        if figure is Figure.GRADE and lo > top:
+            read.at_key("difficulty").fail(
+                f"{size}x{size} {kind}puzzles cannot grade {lo:g} or more: the hardest "
+                f"{size}x{size} {kind}puzzles grade {top:g}; expected a grade range that "
+                f"starts at {top:g} or below")
     if band is None or band.bounds[0] <= top:
         return
-    kind = "" if variant is Variant.CLASSIC else f"{variant.value.upper()} "
     within = [b.value for b in Band if b.bounds[0] <= top]
     choose = within[0] if len(within) == 1 else f"{', '.join(within[:-1])} or {within[-1]}"
     read.at_key("difficulty").fail(

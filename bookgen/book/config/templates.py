@@ -61,6 +61,7 @@ from .reader import (
     close_match,
     compose,
     length_schema,
+    one_line,
     points_of,
     raise_problems,
     read_between,
@@ -201,8 +202,10 @@ def _font(node: yaml.Node, at: At) -> str:
     if not name.lower().endswith(fonts.SUFFIXES):
         raise Wrong(unknown("font", name, BUNDLED_FONTS, _FONT_WORDS), whole=True)
     path = (at.ctx.base / Path(name).expanduser()).resolve()
-    if not path.is_file():
+    if not path.exists():
         raise Wrong(f"font file not found: {path}", whole=True)
+    if not path.is_file():  # a folder, a device or a pipe (which a read would wait on)
+        raise Wrong(f"{path} is not a regular file: expected a font file", whole=True)
     if index and path.suffix.lower() != ".ttc":
         raise Wrong(f"{path} is a single font, not a .ttc collection: it takes no index",
                     whole=True)
@@ -233,10 +236,10 @@ def _font_file(path: Path, index: int) -> str:
     return spec
 
 
-@accepts("a text using only {number} and {difficulty} (no format spec)",
+@accepts("a text on one line using only {number} and {difficulty} (no format spec)",
          {"type": ["string", "null"]})
 def _label(node: yaml.Node, at: At) -> str:
-    return check_fields(read_optional_text(node, at), _LABEL_FIELDS)
+    return check_fields(one_line(read_optional_text(node, at)), _LABEL_FIELDS)
 
 
 _D = model.Template

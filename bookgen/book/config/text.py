@@ -29,6 +29,7 @@ from .reader import (
     Wrong,
     accepts,
     check_fields,
+    one_line,
     read_int_between,
     read_optional_text,
     read_text,
@@ -56,11 +57,14 @@ def read_language(node: yaml.Node, at: At) -> str:
 def _override(key: str) -> Typed:
     allowed = lang.reference_fields(key)
     fields = ", ".join(f"{{{f}}}" for f in sorted(allowed))
+    line = lang.one_line(key)
 
-    @accepts("a text" + (f" that may use {fields} (no format spec)" if fields else ""),
-             {"type": "string"})
+    @accepts("a text" + (" on one line" if line else "")
+             + (f" that may use {fields} (no format spec)" if fields else ""),
+             {"type": "string", **({"pattern": "^[^\\n]*$"} if line else {})})
     def read(node: yaml.Node, at: At) -> str:
-        return check_fields(read_text(node, at), allowed)
+        text = read_text(node, at)
+        return check_fields(one_line(text) if line else text, allowed)
 
     return read
 

@@ -18,11 +18,12 @@ import json
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from ...core import lang, model
-from ...core.errors import ConfigError, LayoutError
+from ...core.errors import ConfigError, InputError, LayoutError
 from ...core.kinds import Variant
 from ...core.rules import (
     COVER_PLATFORMS,
@@ -35,6 +36,7 @@ from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ..bank import probe
 from .cover_block import COVER, cover_record
 from .reader import (
     At,
@@ -272,11 +274,28 @@ def _check_text(book: model.Book, plan: Plan, sections: list[tuple[Read, Section
     except LayoutError as e:  # a font file reportlab cannot use
         raw.at_key("template").fail(str(e))
         return
-    box = plan.box(1)
-    for key, problem in unfit(book, fonts.bold, fonts.regular, box.width, box.height,
-                              plan.metrics):
-        (sections[key][0].at_key("name") if isinstance(key, int) else raw.at_key(key)).fail(
-            problem)
+    for key, problem in unfit(book, fonts.bold, fonts.regular, plan):
+        if isinstance(key, int):
+            sections[key][0].at_key("name").fail(problem)
+            continue
+        # A label is the template's (layout.label), else the text block's.
+        path = ("layout", key) if key.endswith("per_page") or (
+            key == "label" and book.template.label) else \
+            ("text", key.removeprefix("text.")) if key.startswith("text.") or key == "label" \
+            else (key,)
+        _at(raw, path, raw.at_key("template" if path[0] == "layout" else path[0])).fail(problem)
+
+
+def _at(raw: Read, path: tuple[str, ...], absent: At) -> At:
+    """Where the value at `path` was given in the config, else the block of it that was
+    (`layout:`), else `absent` (a value the template or the language gave)."""
+    node: Any = raw
+    at = absent
+    for part in path:
+        if not isinstance(node, Read) or part not in node.where:
+            break
+        at, node = node.at_key(part), node.values.get(part)
+    return at
 
 
 def _check_glyphs(t: model.Template, texts: lang.Texts,
@@ -402,8 +421,10 @@ def load_config(path: str | Path, *, seed: int | None = None,
     and line; nothing is returned unless the whole config is sound.
     """
     path = config_file(path)
-    if not path.is_file():
+    if not path.exists():
         raise ConfigError(f"{path}: no such file")
+    if not path.is_file():  # a device or a pipe, which a read could wait on for ever
+        raise ConfigError(f"{path}: not a regular file; expected a YAML book config")
     if seed is not None and seed < 0:
         raise ConfigError(f"seed: expected a non-negative integer, got {seed}")
     if workers is not None and workers < 1:
@@ -448,6 +469,11 @@ def load_config(path: str | Path, *, seed: int | None = None,
             _check_cover(dataclasses.replace(blank, cover=cover), raw)
     if "series" in raw.values and "bank" not in raw.values:
         raw.at_key("series").fail("a series needs a bank: add bank: PATH")
+    if "bank" in raw.values:
+        try:  # what the build would meet, found without opening the bank for writing
+            probe(path.parent / raw.values["bank"])
+        except InputError as e:
+            raw.at_key("bank").fail(str(e))
     raise_problems(path, problems)
     assert template is not None
     cfg = BookConfig(

@@ -111,6 +111,13 @@ def fill(text: str, **values: object) -> str:
     return "".join(out)
 
 
+def one_line(key: str) -> bool:
+    """Whether the text of `key` is set on a single line (a heading, the owner's line, a
+    band's word, a label), where a line break would print as nothing."""
+    return key.startswith(("heading.", "band.")) or key.endswith(".heading") or \
+        key in ("belongs_to", "label", "grade")
+
+
 def reference_fields(key: str) -> frozenset[str]:
     """The fields the reference language's text for `key` fills in."""
     return fields(dict(language_file(DEFAULT).text)[key])
