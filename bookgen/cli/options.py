@@ -48,12 +48,11 @@ if TYPE_CHECKING:
     from ..core.model import DigSpec
 
 __all__ = [
-    "AUTO", "OPTIONS", "HelpFormatter", "Input", "Option", "add_options", "add_shape_options",
-    "backend_chosen", "bars_shown", "capped_workers", "counted", "data_out", "enum_value",
-    "is_file_name",
-    "positive", "positive_seconds", "progress_bar", "read_batches", "read_file", "read_killer",
-    "read_puzzles", "report_bad", "StdoutError", "stdout_checked",
-    "shape", "usable_cores", "variant_name", "workers_count", "workers_of",
+    "AUTO", "OPTIONS", "add_options", "add_shape_options", "backend_chosen", "bars_shown",
+    "capped_workers", "counted", "data_out", "enum_value", "HelpFormatter", "Input",
+    "is_file_name", "Option", "positive", "positive_seconds", "progress_bar", "read_batches",
+    "read_file", "read_killer", "read_puzzles", "report_bad", "shape", "stdout_checked",
+    "StdoutError", "usable_cores", "variant_name", "workers_count", "workers_of",
 ]
 
 E = TypeVar("E", bound=Enum)
