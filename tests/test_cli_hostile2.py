@@ -1,0 +1,143 @@
+"""The puzzle commands under more hostile input, as a black box: standard input or output
+closed at start, devices and named pipes given as the file of puzzles, and killer puzzles
+in a file with others or given to a command that does not read them. Each ends with one
+`error: ...` line naming what and where, exit code 1, no traceback and no hang (the runs
+have blackbox.HOSTILE as their time limit); a pipe is read as a file is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from blackbox import HOSTILE, bookgen
+from conftest import SMALL_PUZZLES
+
+GOLDEN = SMALL_PUZZLES[9][0]
+
+
+def errors(stderr: str) -> list[str]:
+    """The stderr lines, each checked to be an error."""
+    lines = stderr.splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), stderr
+    assert "Traceback" not in stderr
+    return lines
+
+
+def closed(fd: int, *args: str | Path) -> subprocess.CompletedProcess[str]:
+    """`python -m bookgen *args` started with file descriptor fd closed ('<&-', '>&-'):
+    blackbox.bookgen always gives the child its pipes."""
+    def close() -> None:
+        os.close(fd)
+
+    done = subprocess.run(
+        [sys.executable, "-m", "bookgen", *map(str, args)],
+        stdout=None if fd == 1 else subprocess.PIPE, stderr=subprocess.PIPE,
+        timeout=HOSTILE, preexec_fn=close,
+        env={**os.environ, "BOOKGEN_BACKEND": "python"}, text=True)
+    return done
+
+
+def test_closed_standard_input_is_named():
+    done = closed(0, "rate", "-", "--no-grade")
+    assert done.returncode == 1
+    assert errors(done.stderr) == ["error: stdin: cannot read: standard input is closed"]
+
+
+@pytest.mark.parametrize("args", [("rate", GOLDEN, "--no-grade"), ("generate", "-n", "1")])
+def test_closed_standard_output_is_named(args):
+    done = closed(1, *args)
+    assert done.returncode == 1
+    assert errors(done.stderr) == ["error: cannot write to standard output: it is closed"]
+
+
+def test_closed_standard_output_does_not_stop_a_command_writing_a_file(tmp_path):
+    out = tmp_path / "made.txt"
+    done = closed(1, "generate", "-n", "1", "-q", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert len(out.read_text().splitlines()) == 1
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize("as_stdin", [False, True])
+def test_an_endless_device_is_refused_not_read(device, as_stdin):
+    if as_stdin:
+        with open(device, "rb") as stream:
+            done = subprocess.run(
+                [sys.executable, "-m", "bookgen", "solve", "-"], stdin=stream,
+                capture_output=True, text=True, timeout=HOSTILE,
+                env={**os.environ, "BOOKGEN_BACKEND": "python"})
+    else:
+        done = bookgen("solve", device, timeout=HOSTILE)
+    assert done.returncode == 1
+    name = "stdin" if as_stdin else device
+    assert errors(done.stderr) == [f"error: {name}: is a device, not a file of puzzles"]
+
+
+def test_the_null_device_is_an_empty_file():
+    done = bookgen("rate", os.devnull, timeout=HOSTILE)
+    assert done.returncode == 1
+    assert errors(done.stderr) == [f"error: {os.devnull}: no puzzle found"]
+
+
+@pytest.mark.parametrize("verb", ["rate", "solve", "create"])
+def test_a_named_pipe_is_read_as_a_file(tmp_path, verb):
+    # what `bookgen rate <(grep ... puzzles.txt)` gives; read once, though every verb
+    # looks for killer puzzles before it reads the others
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+
+    def feed() -> None:
+        with open(pipe, "w") as f:
+            f.write(GOLDEN + "\n")
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    done = bookgen(verb, pipe, "--format", "json", timeout=HOSTILE)
+    writer.join(HOSTILE)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["puzzle"] == GOLDEN
+
+
+@pytest.fixture(scope="module")
+def killer_lines(tmp_path_factory) -> tuple[str, str]:
+    """A killer puzzle as a record and as its three text lines."""
+    record = bookgen("generate", "-n", "1", "--variant", "killer", "--format", "json")
+    text = bookgen("generate", "-n", "1", "--variant", "killer")
+    assert record.returncode == text.returncode == 0, record.stderr + text.stderr
+    return record.stdout, text.stdout.split("#")[0].rstrip() + "\n"
+
+
+@pytest.mark.parametrize("form, classic, what", [
+    (0, json.dumps({"puzzle": GOLDEN, "variant": "classic"}), "a record without cages "
+     "among killer puzzles"),
+    (1, GOLDEN, "expected a killer puzzle"),
+])
+def test_a_classic_puzzle_among_killer_ones_is_named_and_the_killer_kept(
+    tmp_path, killer_lines, form, classic, what,
+):
+    path = tmp_path / "mixed.txt"
+    path.write_text(classic + "\n" + killer_lines[form])
+    done = bookgen("solve", path, "--format", "json", timeout=HOSTILE)
+    assert done.returncode == 1
+    said = errors(done.stderr)
+    assert len(said) == 1 and said[0].startswith(f"error: {path}: line 1: {what}")
+    assert "give each kind in a file of its own" in said[0]
+    assert json.loads(done.stdout)["variant"] == "killer"
+
+
+@pytest.mark.parametrize("verb, extra", [("create", ()), ("improve", ("--evaluations", "3"))])
+@pytest.mark.parametrize("form", [0, 1])
+def test_a_verb_that_reads_no_killer_puzzles_says_so(tmp_path, killer_lines, verb, extra, form):
+    path = tmp_path / "killer.txt"
+    path.write_text(killer_lines[form])
+    done = bookgen(verb, path, *extra, timeout=HOSTILE)
+    assert done.returncode == 1 and not done.stdout
+    assert errors(done.stderr) == [f"error: {path}: holds killer puzzles, which are read by "
+                                   "rate, solve, hints and explain (and made by generate), "
+                                   "not by this command"]
