@@ -115,8 +115,9 @@ def killer_lines(tmp_path_factory) -> tuple[str, str]:
 
 @pytest.mark.parametrize("form, classic, what", [
     (0, json.dumps({"puzzle": GOLDEN, "variant": "classic"}), "a record without cages "
-     "among killer puzzles"),
-    (1, GOLDEN, "expected a killer puzzle"),
+     "among killer puzzles: killer puzzles are read apart from the others: give each kind "
+     "in a file of its own"),
+    (1, GOLDEN, "expected a killer puzzle: a line of 81 cage labels"),
 ])
 def test_a_classic_puzzle_among_killer_ones_is_named_and_the_killer_kept(
     tmp_path, killer_lines, form, classic, what,
@@ -127,7 +128,6 @@ def test_a_classic_puzzle_among_killer_ones_is_named_and_the_killer_kept(
     assert done.returncode == 1
     said = errors(done.stderr)
     assert len(said) == 1 and said[0].startswith(f"error: {path}: line 1: {what}")
-    assert "give each kind in a file of its own" in said[0]
     assert json.loads(done.stdout)["variant"] == "killer"
 
 
@@ -141,3 +141,19 @@ def test_a_verb_that_reads_no_killer_puzzles_says_so(tmp_path, killer_lines, ver
     assert errors(done.stderr) == [f"error: {path}: holds killer puzzles, which are read by "
                                    "rate, solve, hints and explain (and made by generate), "
                                    "not by this command"]
+
+
+@pytest.mark.parametrize("budget", ["0", "-4", "x"])
+def test_a_budget_of_no_evaluations_is_named_as_its_option(budget):
+    done = bookgen("improve", GOLDEN, "--evaluations", budget, timeout=HOSTILE)
+    assert done.returncode == 1
+    assert errors(done.stderr.splitlines()[-1]) == [
+        f"error: bookgen improve: argument --evaluations: expected a positive whole number, "
+        f"got {budget!r}"]
+
+
+def test_a_full_grid_is_rated_without_an_empty_hardest_step():
+    full = bookgen("solve", GOLDEN).stdout.strip()
+    done = bookgen("rate", full, timeout=HOSTILE)
+    assert done.returncode == 0, done.stderr
+    assert "  clues 81  grade 1.0 easy  " in done.stdout and "()" not in done.stdout

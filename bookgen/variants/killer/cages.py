@@ -300,11 +300,6 @@ def check_givens(givens: Sequence[int], cages: Cages) -> str | None:
     return None
 
 
-APART = ("killer puzzles are read apart from the others: give each kind in a file of its "
-         "own")
-"""Why a puzzle of another kind is not read beside killer puzzles."""
-
-
 def parse_killer(
     text: str, source: str = "", bad: list[ValueError] | None = None
 ) -> list[tuple[int, KillerPuzzle]]:
@@ -342,8 +337,7 @@ def parse_killer(
             else:
                 raise ReadError(where, "expected a killer puzzle: a line of 81 cage "
                                     "labels, then a line of the cage sums (after an optional "
-                                    "line of givens), or a JSON record with \"cages\" ("
-                                    f"{APART})")
+                                    "line of givens), or a JSON record with \"cages\"")
             try:
                 cages = parse_cage_map(labels[1], sums[1])
             except ValueError as e:
@@ -376,7 +370,9 @@ def _record(raw: str, where: str) -> tuple[tuple[int, ...], Cages]:
     except RecursionError:
         raise ReadError(where, "not a JSON object (nested too deeply)") from None
     if isinstance(data, dict) and "cages" not in data and data.get("variant") != "killer":
-        raise ReadError(where, f"a record without cages among killer puzzles: {APART}")
+        raise ReadError(where, "a record without cages among killer puzzles: killer puzzles "
+                            "are read apart from the others: give each kind in a file of its "
+                            "own")
     if not isinstance(data, dict) or "cages" not in data:
         raise ReadError(where, 'a killer record needs "puzzle" and "cages": '
                             '{"puzzle": ..., "variant": "killer", "cages": '
