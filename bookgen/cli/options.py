@@ -303,7 +303,12 @@ def read_file(arg: str) -> Input:
         if sys.stdin is None:
             raise InputError("stdin: cannot read: standard input is closed")
         if sys.stdin not in _STREAMS:
-            _refuse_device(os.fstat(sys.stdin.fileno()), "stdin", sys.stdin.isatty())
+            try:
+                st = os.fstat(sys.stdin.fileno())
+            except (OSError, ValueError):
+                pass  # a stream that is no file (in a program calling main): read it
+            else:
+                _refuse_device(st, "stdin", sys.stdin.isatty())
             text = read_lines(sys.stdin.buffer, "stdin", bad)
             _STREAMS[sys.stdin] = Input(text, "stdin", tuple(bad))
         return _STREAMS[sys.stdin]
