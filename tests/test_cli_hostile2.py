@@ -157,3 +157,33 @@ def test_a_full_grid_is_rated_without_an_empty_hardest_step():
     done = bookgen("rate", full, timeout=HOSTILE)
     assert done.returncode == 0, done.stderr
     assert "  clues 81  grade 1.0 easy  " in done.stdout and "()" not in done.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("variants", "--kinds", "nope"), "--kinds does not apply to bench variants (only to bands)"),
+    (("generate", "-n", "1", "--size", "7"), "--size does not apply to bench generate (only to "
+     "bands)"),
+    (("solve", "--dataset", "p.txt", "--evaluations", "5"), "--evaluations does not apply to "
+     "bench solve (only to improve)"),
+    (("layout", "--dataset", "p.txt", "--workers", "2"), "--workers does not apply to bench "
+     "layout (only to cli, generate, improve)"),
+    (("improve", "--grids", "0"), "bookgen bench: argument --grids: expected a positive whole "
+     "number, got '0'"),
+    (("solve", "--dataset", "p.txt", "--limit", "-1"), "bookgen bench: argument --limit: "
+     "expected a positive whole number, got '-1'"),
+    (("bands", "--size", "10"), "bookgen bench: argument --size: invalid choice: 10"),
+    (("bands", "--size", "5", "--kinds", "classic"), "--size 5: none of the kinds measured "
+     "has 5x5 grids"),
+    (("bands", "--bands", "nope"), "--bands 'nope': expected one of easy, medium, hard, "
+     "expert, extreme"),
+    (("solve", "--dataset", "."), ".: is a folder; expected a dataset file of puzzles"),
+    (("grade", "--dataset", "/dev/zero"), "/dev/zero: is not a regular file; expected a "
+     "dataset file of puzzles"),
+    (("cli", "--dataset", "/dev/zero"), "/dev/zero: is not a regular file; expected a dataset "
+     "file of puzzles"),
+])
+def test_a_bench_option_that_would_be_ignored_or_misread_is_named(tmp_path, args, message):
+    (tmp_path / "p.txt").write_text(GOLDEN + "\n")
+    done = bookgen("bench", *args, cwd=tmp_path, timeout=HOSTILE)
+    assert done.returncode == 1 and not done.stdout
+    assert errors(done.stderr.splitlines()[-1])[0].startswith(f"error: {message}")
