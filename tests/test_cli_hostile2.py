@@ -187,3 +187,30 @@ def test_a_bench_option_that_would_be_ignored_or_misread_is_named(tmp_path, args
     done = bookgen("bench", *args, cwd=tmp_path, timeout=HOSTILE)
     assert done.returncode == 1 and not done.stdout
     assert errors(done.stderr.splitlines()[-1])[0].startswith(f"error: {message}")
+
+
+JIGSAW = ("....6.2..87.......4.........5.2.31........918.....97...........9..6....2......6..  # "
+          "solution 315764289872496531496158327659283174567342918143829765724531896938617452"
+          "281975643\n"
+          "111223333111423353141422353641442255644422555666677885697778885697777988699999988"
+          "  # regions\n")
+"""A jigsaw puzzle as generate writes it: its line, then its region line."""
+
+
+@pytest.mark.parametrize("verb", ["rate", "solve", "hints", "create"])
+def test_jigsaw_lines_read_without_their_variant_say_so_once(verb):
+    done = bookgen(verb, "-", stdin="# made by generate\n" + JIGSAW, timeout=HOSTILE)
+    assert done.returncode == 1 and not done.stdout
+    assert errors(done.stderr) == ["error: stdin: line 3: a jigsaw region line ('# regions'): "
+                                   "jigsaw puzzles are read with --variant jigsaw"]
+    read = bookgen(verb, "-", "--variant", "jigsaw", stdin=JIGSAW, timeout=HOSTILE)
+    assert read.returncode == 0 and read.stdout, read.stderr
+
+
+@pytest.mark.parametrize("verb", ["solve", "generate"])
+def test_output_to_dev_stdout_reaches_a_pipe(verb):
+    # /dev/stdout of a pipe resolves to a name like /proc/1/fd/pipe:[5], which no file has
+    args = ("-n", "1") if verb == "generate" else (GOLDEN,)
+    done = bookgen(verb, *args, "-q", "-o", "/dev/stdout", timeout=HOSTILE)
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == 1 and len(done.stdout.split()[0]) == 81

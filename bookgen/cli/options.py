@@ -64,6 +64,9 @@ AUTO = 0
 PUZZLE_SUFFIXES = (".txt", ".sdm", ".sdk", ".ss", ".json", ".jsonl", ".yaml", ".yml")
 """Endings that make an argument a file name, never a puzzle."""
 
+_REGION_LINE = re.compile(r"^[^#{\n]*#\s*regions\s*$", re.M)
+"""A jigsaw puzzle's region line as generate writes it: its labels, then '# regions'."""
+
 _NOT_A_SYMBOL = re.compile(r"[^0-9A-Ga-g._|+=\-\s]")
 """A character no puzzle text has (letters past G, punctuation of file names)."""
 
@@ -376,6 +379,11 @@ def read_batches(
     read = _input(arg)
     if variant is None and looks_killer(read.text):
         raise InputError(f"{read.source}: holds killer puzzles, which are read by {readers}")
+    marked = None if variant is not None else _REGION_LINE.search(read.text)
+    if marked:  # as generate writes them: else each puzzle and its regions are two errors
+        line = read.text.count("\n", 0, marked.start()) + 1
+        raise InputError(f"{read.source}: line {line}: a jigsaw region line ('# regions'): "
+                         "jigsaw puzzles are read with --variant jigsaw")
     bad = list(read.bad)
     batches = parse_batches(read.text, read.source, variant, check, bad)
     if not batches and not bad:
