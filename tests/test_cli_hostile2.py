@@ -214,3 +214,12 @@ def test_output_to_dev_stdout_reaches_a_pipe(verb):
     done = bookgen(verb, *args, "-q", "-o", "/dev/stdout", timeout=HOSTILE)
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 1 and len(done.stdout.split()[0]) == 81
+
+
+@pytest.mark.parametrize("args", [("rate", GOLDEN, "--no-grade"), ("generate", "-n", "1")])
+def test_an_output_name_ending_in_a_slash_is_a_folder_not_a_file(tmp_path, args):
+    done = bookgen(*args, "-o", "made/", cwd=tmp_path, timeout=HOSTILE)
+    assert done.returncode == 1 and not done.stdout
+    assert errors(done.stderr) == ["error: made/: names a folder (it ends in '/'); expected a "
+                                   "file name"]
+    assert list(tmp_path.iterdir()) == []

@@ -387,6 +387,8 @@ class FileOut:
             raise _fail(path, "cannot write", e) from None
         if mode is not None and stat.S_ISDIR(mode):
             raise OutputError(f"{path}: is a folder; expected a file name")
+        if path.endswith(("/", os.sep)):  # else 'out/' would write a file named 'out'
+            raise OutputError(f"{path}: names a folder (it ends in '/'); expected a file name")
         straight = mode is not None and not stat.S_ISREG(mode)
         # a device or pipe is opened by the name given: /dev/stdout resolves to a name
         # such as /proc/1/fd/pipe:[5] that cannot be opened
