@@ -65,18 +65,20 @@ def test_closed_standard_output_does_not_stop_a_command_writing_a_file(tmp_path)
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 @pytest.mark.parametrize("as_stdin", [False, True])
-def test_an_endless_device_is_refused_not_read(device, as_stdin):
+@pytest.mark.parametrize("verb", [("solve",), ("bank", "import", "b.db")])
+def test_an_endless_device_is_refused_not_read(tmp_path, device, as_stdin, verb):
     if as_stdin:
         with open(device, "rb") as stream:
             done = subprocess.run(
-                [sys.executable, "-m", "bookgen", "solve", "-"], stdin=stream,
+                [sys.executable, "-m", "bookgen", *verb, "-"], stdin=stream, cwd=tmp_path,
                 capture_output=True, text=True, timeout=HOSTILE,
                 env={**os.environ, "BOOKGEN_BACKEND": "python"})
     else:
-        done = bookgen("solve", device, timeout=HOSTILE)
+        done = bookgen(*verb, device, cwd=tmp_path, timeout=HOSTILE)
     assert done.returncode == 1
     name = "stdin" if as_stdin else device
     assert errors(done.stderr) == [f"error: {name}: is a device, not a file of puzzles"]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_null_device_is_an_empty_file():

@@ -319,8 +319,10 @@ def read_file(arg: str) -> Input:
         return _STREAMS[arg]
     try:
         with open(arg, "rb") as f:
+            st = os.fstat(f.fileno())
+            _refuse_device(st, arg)
             text = read_lines(f, arg, bad)
-            pipe = stat.S_ISFIFO(os.fstat(f.fileno()).st_mode)
+            pipe = stat.S_ISFIFO(st.st_mode)
     except OSError as e:
         raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
     read = Input(text, arg, tuple(bad))
@@ -349,7 +351,6 @@ def _input(arg: str) -> Input:
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
     if st is not None:
-        _refuse_device(st, arg)
         return read_file(arg)
     if is_file_name(arg):
         raise InputError(f"{arg}: no such file")
