@@ -4,9 +4,10 @@ Glossary:
   shared option  an option with one meaning on every command that takes it, declared once
                  in OPTIONS and added by name: add_options(parser, "output", "quiet")
   PUZZLE|FILE|-  how a command names its puzzles: '-' reads standard input; an existing
-                 file is read; an argument that looks like a file name (is_file_name) but
-                 names none is a missing file; anything else is the puzzle text itself
-                 (named 'puzzle' in messages)
+                 file or named pipe is read (a device such as /dev/zero is refused); an
+                 argument that looks like a file name (is_file_name) but names none is a
+                 missing file; anything else is the puzzle text itself (named 'puzzle' in
+                 messages)
   bad line       a line that is not UTF-8, longer than grid.MAX_LINE, or not a good
                  puzzle: each is reported on stderr as `error: FILE: line N: ...`, the
                  good puzzles are still read, and the command's exit code is then 1
@@ -300,7 +301,7 @@ once, and a command looks at its input for killer puzzles before it reads the ot
 
 def read_file(arg: str) -> Input:
     """The text of a FILE|- argument, read line by line (grid.read_lines); InputError when
-    it cannot be read at all."""
+    it cannot be read at all: closed, or a device (_refuse_device)."""
     bad: list[InputError] = []
     if arg == "-":
         if sys.stdin is None:
@@ -340,17 +341,16 @@ def _refuse_device(st: os.stat_result, source: str, typed: bool = False) -> None
 
 
 def _input(arg: str) -> Input:
-    """The text of a PUZZLE|FILE|- argument (see the glossary): a file, a named pipe
-    (as `<(command)` gives), stdin; a device is refused (_refuse_device)."""
+    """The text of a PUZZLE|FILE|- argument (see the glossary)."""
     if arg == "-":
         return read_file(arg)
     try:
         st = os.stat(arg)
     except (OSError, ValueError):
         st = None  # no such path (or not a path at all): a puzzle, or a missing file
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
     if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
         return read_file(arg)
     if is_file_name(arg):
         raise InputError(f"{arg}: no such file")
@@ -373,7 +373,8 @@ def read_batches(
     as arrays; each bad line is reported on stderr (report_bad) and counted. check=False
     lets clashing givens through; InputError when there is no line at all. variant None (no
     --variant): text is classic and a record says its own; a variant given must agree with
-    every record's (grid.parse_many)."""
+    every record's (grid.parse_many). Killer puzzles, and text with generate's jigsaw
+    region lines ('# regions') when no --variant is given, are one InputError."""
     readers = "rate, solve, hints and explain (and made by generate), not by this command"
     if variant is not None and variant.caged:
         raise InputError(f"--variant killer: killer puzzles are read by {readers}")
