@@ -225,3 +225,12 @@ def test_an_output_name_ending_in_a_slash_is_a_folder_not_a_file(tmp_path, args)
     assert errors(done.stderr) == ["error: made/: names a folder (it ends in '/'); expected a "
                                    "file name"]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_killer_puzzle_without_its_cage_map_counts_its_one_label_right():
+    # the givens line is read as a cage map of one label, '.'
+    done = bookgen("solve", "-", stdin="." * 81 + "\n" + " ".join(["15"] * 27) + "\n",
+                   timeout=HOSTILE)
+    assert done.returncode == 1
+    assert errors(done.stderr) == ["error: stdin: line 2: cage sums: 27 numbers for 1 cage (one "
+                                   "per label, in the order the labels first appear)"]

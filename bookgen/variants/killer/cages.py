@@ -168,7 +168,8 @@ def parse_cage_map(labels: str, totals: str, n: int = KILLER_SIZE) -> Cages:
             raise ValueError(f"cage sums: number {j + 1} on the line, {whose}, is {word!r}: "
                              "a cage's sum is a whole number")
     if len(words) != len(order):
-        raise ValueError(f"cage sums: {len(words)} numbers for {len(order)} cages "
+        cages = f"{len(order)} cage{'s' if len(order) > 1 else ''}"
+        raise ValueError(f"cage sums: {len(words)} numbers for {cages} "
                          "(one per label, in the order the labels first appear)")
     groups = list(zip((int(w) for w in words), order.values(), strict=True))
     for (_, cells), name in zip(groups, order, strict=True):
