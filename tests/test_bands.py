@@ -164,7 +164,7 @@ def test_bench_bands_measures_one_cell(tmp_path):
 def test_bench_bands_refuses_an_unknown_band(tmp_path):
     out = bookgen("bench", "bands", "--bands", "hardest", cwd=tmp_path)
     assert out.returncode == 1
-    assert out.stderr == ("error: 'hardest': expected one of easy, medium, hard, expert, "
+    assert out.stderr == ("error: --bands 'hardest': expected one of easy, medium, hard, expert, "
                           "extreme\n")
 
 

@@ -224,7 +224,9 @@ def machine() -> str:
     return f"{cpu}, {platform.system()}, Python {platform.python_version()}"
 
 
-def _names(text: str | None, kind: type[Variant] | type[Band]) -> list | None:
+def _names(text: str | None, kind: type[Variant] | type[Band], option: str) -> list | None:
+    """The members of kind named by a comma-separated option (None when not given);
+    InputError naming the option and what it takes."""
     if not text:
         return None
     from ..core.errors import InputError
@@ -234,7 +236,7 @@ def _names(text: str | None, kind: type[Variant] | type[Band]) -> list | None:
     for name in text.split(","):
         if name.strip().lower() not in by_name:
             allowed = ", ".join(by_name)
-            raise InputError(f"{name.strip()!r}: expected one of {allowed}")
+            raise InputError(f"{option} {name.strip()!r}: expected one of {allowed}")
         out.append(by_name[name.strip().lower()])
     return out
 
@@ -245,13 +247,14 @@ def bench_bands(args: argparse.Namespace) -> int:
     from ..make.select import Rules
     from .pipeline import _candidate
 
-    count = args.n
-    if count <= 0:
+    count = args.n  # positive: the command line's type
+    size = args.size or SIZE
+    chosen = cells(_names(args.kinds, Variant, "--kinds"), _names(args.bands, Band, "--bands"),
+                   size)
+    if not chosen:
         from ..core.errors import InputError
 
-        raise InputError(f"-n {count}: expected a positive number of puzzles")
-    size = args.size or SIZE
-    chosen = cells(_names(args.kinds, Variant), _names(args.bands, Band), size)
+        raise InputError(f"--size {size}: none of the kinds measured has {size}x{size} grids")
     print(f"bands: {count} puzzles a section, {size}x{size}, no symmetry, no clue range, one "
           f"worker; CPU time of this process; {machine()}")
     for variant in dict.fromkeys(key[0] for key in chosen):

@@ -382,17 +382,22 @@ class FileOut:
     written as UTF-8."""
 
     def __init__(self, path: str) -> None:
-        real = os.path.realpath(path)
         try:
-            mode = os.stat(real).st_mode
+            mode = os.stat(path).st_mode
         except FileNotFoundError:
             mode = None
         except OSError as e:
             raise _fail(path, "cannot write", e) from None
         if mode is not None and stat.S_ISDIR(mode):
             raise OutputError(f"{path}: is a folder; expected a file name")
+        if path.endswith(("/", os.sep)):  # else 'out/' would write a file named 'out'
+            raise OutputError(f"{path}: names a folder (it ends in '/'); expected a file name")
+        straight = mode is not None and not stat.S_ISREG(mode)
+        # a device or pipe is opened by the name given: /dev/stdout resolves to a name
+        # such as /proc/1/fd/pipe:[5] that cannot be opened
+        real = path if straight else os.path.realpath(path)
         self.path = real
-        self.part = None if mode is not None and not stat.S_ISREG(mode) else f"{real}.part"
+        self.part = None if straight else f"{real}.part"
         self.shown = path
         try:
             self.file: BinaryIO = open(self.part or real, "wb")

@@ -115,5 +115,5 @@ def _drop_stdout() -> None:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         os.close(null)
-    except (OSError, ValueError):
-        pass  # standard output is not a file (a stream of a test): nothing to drop
+    except (OSError, ValueError, AttributeError):
+        pass  # standard output is closed or not a file (a stream of a test): nothing to drop

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..book.bandrates import bench_bands
 from ..core.errors import InputError
-from .options import add_options, capped_workers, positive_seconds, workers_of
+from ..core.grid import ALL_SIZES
+from .options import add_options, capped_workers, positive, positive_seconds, workers_of
 
 __all__ = ["KINDS", "add_bench", "load_dataset", "run_bench"]
 
@@ -42,6 +43,18 @@ SINGLE_MAX = 2000
 """Most single-puzzle calls timed for the median."""
 
 
+def dataset_file(path: str) -> Path:
+    """The --dataset file; InputError when it is missing, a folder or not a regular file (a
+    device: endless bytes)."""
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{path}: no such dataset file")
+    if not p.is_file():
+        what = "a folder" if p.is_dir() else "not a regular file"
+        raise InputError(f"{path}: is {what}; expected a dataset file of puzzles")
+    return p
+
+
 def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndarray]:
     """The first `limit` puzzles of a dataset file as an int8 batch (all of one size)."""
     import numpy as np
@@ -50,9 +63,7 @@ def load_dataset(path: str | None, limit: int | None) -> tuple[Geometry, np.ndar
 
     if path is None:
         raise InputError("this bench needs --dataset PATH (a file of puzzles)")
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"{path}: no such dataset file")
+    p = dataset_file(path)
     rows: list[tuple[int, ...]] = []
     geo = None
     # a one-line puzzle may be followed by other fields ('<puzzle> <rating>'): keep it alone
@@ -116,8 +127,6 @@ def bench_solve(args: argparse.Namespace) -> int:
 
     if args.seconds <= 0:
         raise InputError(f"--seconds {args.seconds:g}: expected a positive number of seconds")
-    if args.limit is not None and args.limit < 1:
-        raise InputError(f"--limit {args.limit}: expected a positive number of puzzles")
     geo, grids = load_dataset(args.dataset, args.limit)
     names = BACKENDS if args.backend == "both" else (args.backend,)
     print(f"dataset {args.dataset}: {len(grids)} puzzles, {geo.n}x{geo.n}, "
@@ -196,8 +205,6 @@ def bench_generate(args: argparse.Namespace) -> int:
     from ..make.generate import make_puzzle
     from ..make.improve import iter_generated
 
-    if args.n <= 0:
-        raise InputError(f"-n {args.n}: expected a positive number of puzzles")
     spec = DigSpec(minimal=True)
     names = BACKENDS if args.backend == "both" else (args.backend,)
     counts = (args.workers,) if args.workers else (1, 2)
@@ -275,6 +282,7 @@ def bench_grade(args: argparse.Namespace) -> int:
 
     if args.dataset is None:
         raise InputError("bench grade needs --dataset PATH (lines '<puzzle> <SE rating>')")
+    dataset_file(args.dataset)
     print(f"dataset {args.dataset}" + (f": a sample of about {args.limit}" if args.limit else ""))
     print(report(args.dataset, limit=args.limit or 0))
     return 0
@@ -451,11 +459,7 @@ def bench_cli(args: argparse.Namespace) -> int:
 
     if args.dataset is None:
         raise InputError("bench cli needs --dataset PATH, e.g. ../shared/data/17clue.txt")
-    if args.n <= 0:
-        raise InputError(f"-n {args.n}: expected a positive number of puzzles")
-    path = Path(args.dataset)
-    if not path.is_file():
-        raise InputError(f"{args.dataset}: no such dataset file")
+    path = dataset_file(args.dataset)
     batches = parse_batches(path.read_text(encoding="utf-8"), str(path))
     if len(batches) != 1:
         raise InputError(f"{args.dataset}: expected one-line puzzles of one size")
@@ -624,30 +628,30 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
                    help="a file of puzzles (solve, layout), or of '<puzzle> <rating>' (grade)")
-    p.add_argument("--limit", type=int, default=None, metavar="N", help="first N puzzles only")
+    p.add_argument("--limit", type=positive, default=None, metavar="N", help="first N puzzles only")
     p.add_argument(
-        "--backend", choices=("python", "numba", "both"), default="both",
+        "--backend", choices=("python", "numba", "both"), default=None,
         help="kernel backend(s) to measure (default: both)",
     )
     p.add_argument(
-        "--seconds", type=positive_seconds, default=10.0, metavar="S",
+        "--seconds", type=positive_seconds, default=None, metavar="S",
         help="time budget of each measurement (default 10)",
     )
-    p.add_argument("-n", type=int, default=None, metavar="N",
+    p.add_argument("-n", type=positive, default=None, metavar="N",
                    help="generate, cli: puzzles to make (default 10000); bands: puzzles a "
                    "section (default 20)")
     p.add_argument("--kinds", default=None, metavar="K,K",
                    help="bands: only these kinds (classic, x, hyper, jigsaw, killer)")
     p.add_argument("--bands", default=None, metavar="B,B",
                    help="bands: only these bands (easy, medium, hard, expert, extreme)")
-    p.add_argument("--size", type=int, default=None, metavar="N",
+    p.add_argument("--size", type=int, default=None, choices=ALL_SIZES, metavar="N",
                    help="bands: the grid size (default 9); kinds without it are left out")
     add_options(p, "workers", workers=dict(
         default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
         "2 for generate, 1 for cli, auto for improve)"))
-    p.add_argument("--evaluations", default="2000,20000", metavar="N,N",
+    p.add_argument("--evaluations", default=None, metavar="N,N",
                    help="improve: evaluation budgets compared (default 2000,20000)")
-    p.add_argument("--grids", type=int, default=5, metavar="K",
+    p.add_argument("--grids", type=positive, default=None, metavar="K",
                    help="improve: fixed full grids to start from (default 5)")
     p.set_defaults(func=run_bench)
 
@@ -655,9 +659,39 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
 PUZZLES = {"bands": 20}
 """-n when not given, by kind: puzzles a section for bands, else 10000 puzzles made."""
 
+USES: dict[str, tuple[str, ...]] = {
+    "cli": ("dataset", "n", "workers"),
+    "solve": ("backend", "dataset", "limit", "seconds"),
+    "layout": ("dataset", "limit"),
+    "generate": ("backend", "n", "seconds", "workers"),
+    "improve": ("evaluations", "grids", "workers"),
+    "grade": ("dataset", "limit"),
+    "bank": ("dataset", "limit", "seconds"),
+    "variants": ("limit", "seconds"),
+    "bands": ("bands", "kinds", "n", "size"),
+}
+"""The options each bench kind reads: another one given is refused, not ignored."""
+
+DEFAULTS: dict[str, Any] = {"backend": "both", "seconds": 10.0, "evaluations": "2000,20000",
+                            "grids": 5}
+"""The options whose default is a value, once an option given is known (None: not
+given)."""
+
+FLAGS = {"n": "-n"}
+"""An option's flag where it is not '--' and its name."""
+
 
 def run_bench(args: argparse.Namespace) -> int:
-    """Run the bench kind named by args.kind, on --workers at most one per usable core."""
+    """Run the bench kind named by args.kind, on --workers at most one per usable core; an
+    option the kind does not read is an InputError."""
+    for name in ("dataset", "limit", "n", "kinds", "bands", "size", *DEFAULTS, "workers"):
+        if getattr(args, name) is not None and name not in USES[args.kind]:
+            kinds = ", ".join(k for k, uses in USES.items() if name in uses)
+            raise InputError(f"{FLAGS.get(name, '--' + name)} does not apply to bench "
+                             f"{args.kind} (only to {kinds})")
+    for name, default in DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     if args.n is None:
         args.n = PUZZLES.get(args.kind, 10000)
     args.workers = capped_workers(workers_of(args), "--workers")

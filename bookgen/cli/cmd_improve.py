@@ -25,6 +25,7 @@ from .options import (
     capped_workers,
     data_out,
     enum_value,
+    positive,
     positive_seconds,
     progress_bar,
     read_puzzles,
@@ -54,7 +55,7 @@ def add_improve(sub: argparse._SubParsersAction) -> None:
                    help="a full grid or a unique puzzle: as text, a file holding it, or - for "
                    "standard input")
     budget = p.add_mutually_exclusive_group(required=True)
-    budget.add_argument("--evaluations", type=int, metavar="N", help="puzzles to rate")
+    budget.add_argument("--evaluations", type=positive, metavar="N", help="puzzles to rate")
     budget.add_argument("--seconds", type=positive_seconds, metavar="T", help="time to search")
     add_options(p, "cluster")
     p.add_argument("--objective", type=enum_value(Figure), default=DEFAULT_OBJECTIVE,

@@ -84,7 +84,8 @@ def rating_line(r: Rating, topology: dict[str, Any]) -> str:
                  f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}")
     line += f"  clues {r.clues}"
     if r.grade is not None:
-        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''} ({r.hardest_label})"
+        hardest = f" ({r.hardest_label})" if r.hardest_label else ""  # none: a full grid
+        line += f"  grade {r.grade:.1f} {r.band.value if r.band else ''}{hardest}"
     return line + f"  {r.seconds * 1000:.1f} ms" + topology_words(topology)
 
 

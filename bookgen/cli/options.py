@@ -4,9 +4,10 @@ Glossary:
   shared option  an option with one meaning on every command that takes it, declared once
                  in OPTIONS and added by name: add_options(parser, "output", "quiet")
   PUZZLE|FILE|-  how a command names its puzzles: '-' reads standard input; an existing
-                 file is read; an argument that looks like a file name (is_file_name) but
-                 names none is a missing file; anything else is the puzzle text itself
-                 (named 'puzzle' in messages)
+                 file or named pipe is read (a device such as /dev/zero is refused); an
+                 argument that looks like a file name (is_file_name) but names none is a
+                 missing file; anything else is the puzzle text itself (named 'puzzle' in
+                 messages)
   bad line       a line that is not UTF-8, longer than grid.MAX_LINE, or not a good
                  puzzle: each is reported on stderr as `error: FILE: line N: ...`, the
                  good puzzles are still read, and the command's exit code is then 1
@@ -32,6 +33,7 @@ import argparse
 import math
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -62,6 +64,9 @@ AUTO = 0
 
 PUZZLE_SUFFIXES = (".txt", ".sdm", ".sdk", ".ss", ".json", ".jsonl", ".yaml", ".yml")
 """Endings that make an argument a file name, never a puzzle."""
+
+_REGION_LINE = re.compile(r"^[^#{\n]*#\s*regions\s*$", re.M)
+"""A jigsaw puzzle's region line as generate writes it: its labels, then '# regions'."""
 
 _NOT_A_SYMBOL = re.compile(r"[^0-9A-Ga-g._|+=\-\s]")
 """A character no puzzle text has (letters past G, punctuation of file names)."""
@@ -294,34 +299,64 @@ class Input:
     """Its lines that are not UTF-8 or are too long (grid.read_lines)."""
 
 
-_STDIN: dict[object, Input] = {}
-"""Standard input once read, by stream: it can be read only once, and a command looks
-at its input for killer puzzles before it reads the others."""
+_STREAMS: dict[object, Input] = {}
+"""Standard input and named pipes once read, by stream or path: they can be read only
+once, and a command looks at its input for killer puzzles before it reads the others."""
 
 
 def read_file(arg: str) -> Input:
     """The text of a FILE|- argument, read line by line (grid.read_lines); InputError when
-    it cannot be read at all."""
+    it cannot be read at all: closed, or a device (_refuse_device)."""
     bad: list[InputError] = []
     if arg == "-":
-        if sys.stdin not in _STDIN:
+        if sys.stdin is None:
+            raise InputError("stdin: cannot read: standard input is closed")
+        if sys.stdin not in _STREAMS:
+            try:
+                st = os.fstat(sys.stdin.fileno())
+            except (OSError, ValueError):
+                pass  # a stream that is no file (in a program calling main): read it
+            else:
+                _refuse_device(st, "stdin", sys.stdin.isatty())
             text = read_lines(sys.stdin.buffer, "stdin", bad)
-            _STDIN[sys.stdin] = Input(text, "stdin", tuple(bad))
-        return _STDIN[sys.stdin]
+            _STREAMS[sys.stdin] = Input(text, "stdin", tuple(bad))
+        return _STREAMS[sys.stdin]
+    if arg in _STREAMS:
+        return _STREAMS[arg]
     try:
         with open(arg, "rb") as f:
+            st = os.fstat(f.fileno())
+            _refuse_device(st, arg)
             text = read_lines(f, arg, bad)
+            pipe = stat.S_ISFIFO(st.st_mode)
     except OSError as e:
         raise InputError(f"{arg}: cannot read: {e.strerror or e}") from None
-    return Input(text, arg, tuple(bad))
+    read = Input(text, arg, tuple(bad))
+    if pipe:  # as `<(command)` gives: read once
+        _STREAMS[arg] = read
+    return read
+
+
+def _refuse_device(st: os.stat_result, source: str, typed: bool = False) -> None:
+    """InputError for a device read as input (/dev/zero, /dev/urandom: endless bytes that
+    are no puzzles); the null device (empty) is read, and a terminal when `typed`."""
+    device = stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+    if device and not typed and st.st_rdev != os.stat(os.devnull).st_rdev:
+        raise InputError(f"{source}: is a device, not a file of puzzles")
 
 
 def _input(arg: str) -> Input:
     """The text of a PUZZLE|FILE|- argument (see the glossary)."""
-    if arg == "-" or os.path.isfile(arg):
+    if arg == "-":
         return read_file(arg)
-    if os.path.isdir(arg):
-        raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
+    try:
+        st = os.stat(arg)
+    except (OSError, ValueError):
+        st = None  # no such path (or not a path at all): a puzzle, or a missing file
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
+        return read_file(arg)
     if is_file_name(arg):
         raise InputError(f"{arg}: no such file")
     return Input(arg, "puzzle", ())
@@ -343,11 +378,19 @@ def read_batches(
     as arrays; each bad line is reported on stderr (report_bad) and counted. check=False
     lets clashing givens through; InputError when there is no line at all. variant None (no
     --variant): text is classic and a record says its own; a variant given must agree with
-    every record's (grid.parse_many)."""
+    every record's (grid.parse_many). Killer puzzles, and text with generate's jigsaw
+    region lines ('# regions') when no --variant is given, are one InputError."""
+    readers = "rate, solve, hints and explain (and made by generate), not by this command"
     if variant is not None and variant.caged:
-        raise InputError("--variant killer: killer puzzles are read by rate, solve, hints and "
-                         "explain (and made by generate), not by this command")
+        raise InputError(f"--variant killer: killer puzzles are read by {readers}")
     read = _input(arg)
+    if variant is None and looks_killer(read.text):
+        raise InputError(f"{read.source}: holds killer puzzles, which are read by {readers}")
+    marked = None if variant is not None else _REGION_LINE.search(read.text)
+    if marked:  # as generate writes them: else each puzzle and its regions are two errors
+        line = read.text.count("\n", 0, marked.start()) + 1
+        raise InputError(f"{read.source}: line {line}: a jigsaw region line ('# regions'): "
+                         "jigsaw puzzles are read with --variant jigsaw")
     bad = list(read.bad)
     batches = parse_batches(read.text, read.source, variant, check, bad)
     if not batches and not bad:
@@ -415,6 +458,8 @@ class _CheckedStdout:
         self._stream = stream
 
     def _checked(self, method: Callable[..., Any], *args: Any) -> Any:
+        if self._stream is None:  # started with standard output closed ('>&-')
+            raise StdoutError("cannot write to standard output: it is closed")
         try:
             return method(*args)
         except BrokenPipeError:
@@ -423,10 +468,11 @@ class _CheckedStdout:
             raise StdoutError(f"cannot write to standard output: {e.strerror or e}") from None
 
     def write(self, text: str) -> int:
-        return int(self._checked(self._stream.write, text))
+        return int(self._checked(lambda: self._stream.write(text)))
 
     def flush(self) -> None:
-        self._checked(self._stream.flush)
+        if self._stream is not None:  # closed: nothing was written, nothing to flush
+            self._checked(self._stream.flush)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)

@@ -168,7 +168,8 @@ def parse_cage_map(labels: str, totals: str, n: int = KILLER_SIZE) -> Cages:
             raise ValueError(f"cage sums: number {j + 1} on the line, {whose}, is {word!r}: "
                              "a cage's sum is a whole number")
     if len(words) != len(order):
-        raise ValueError(f"cage sums: {len(words)} numbers for {len(order)} cages "
+        cages = f"{len(order)} cage{'s' if len(order) > 1 else ''}"
+        raise ValueError(f"cage sums: {len(words)} numbers for {cages} "
                          "(one per label, in the order the labels first appear)")
     groups = list(zip((int(w) for w in words), order.values(), strict=True))
     for (_, cells), name in zip(groups, order, strict=True):
@@ -369,6 +370,10 @@ def _record(raw: str, where: str) -> tuple[tuple[int, ...], Cages]:
         raise ReadError(where, f"not a JSON object ({e.msg})") from None
     except RecursionError:
         raise ReadError(where, "not a JSON object (nested too deeply)") from None
+    if isinstance(data, dict) and "cages" not in data and data.get("variant") != "killer":
+        raise ReadError(where, "a record without cages among killer puzzles: killer puzzles "
+                            "are read apart from the others: give each kind in a file of its "
+                            "own")
     if not isinstance(data, dict) or "cages" not in data:
         raise ReadError(where, 'a killer record needs "puzzle" and "cages": '
                             '{"puzzle": ..., "variant": "killer", "cages": '
