@@ -234,3 +234,25 @@ def test_a_killer_puzzle_without_its_cage_map_counts_its_one_label_right():
     assert done.returncode == 1
     assert errors(done.stderr) == ["error: stdin: line 2: cage sums: 27 numbers for 1 cage (one "
                                    "per label, in the order the labels first appear)"]
+
+
+@pytest.mark.slow
+def test_sigterm_stops_a_slow_16x16_generate_at_once():
+    # near the fewest clues a 16x16 try takes a fraction of a second and most fail: a run
+    # of max_tries once sat in one compiled call for over a minute, deaf to signals
+    pytest.importorskip("numba")
+    env = dict(os.environ, BOOKGEN_BACKEND="numba")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bookgen", "generate", "--size", "16", "--clues", "56", "-n",
+         "1", "--workers", "1", "-q"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        proc.wait(timeout=8)  # past start-up and the kernels' loading, into the tries
+        pytest.fail("the run ended before it could be stopped")
+    except subprocess.TimeoutExpired:
+        pass
+    proc.terminate()
+    # a try is well under a second: the stop comes within a few, not after 200
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 143 and out == ""
+    assert err == "interrupted: wrote 0 of 1 puzzles\n"
