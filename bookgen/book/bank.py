@@ -31,6 +31,12 @@ Glossary:
   ours      a missing or empty file becomes a bank only for a verb that stores (fill,
             import, a book with a bank); any other file that is not a bank, SQLite or not,
             is never written, and the verbs that only read say what it is instead
+  unwritable  a bank file that is read-only, or in a read-only folder (SQLite keeps its -wal
+            and -shm files beside the bank): the verbs that only read open it as immutable,
+            those that store say which of the two stops them
+  same file  a fill or import checks after each write that its path still names the file
+            it opened: a bank deleted or replaced meanwhile is an error, not a count of
+            rows that are gone
   dry       a fill stops (GenerationError) after DRY puzzles in a row within the grades
             were all stored already: a small grid has few classes of isomorphs, and a run
             that has found them all would otherwise never end
@@ -39,6 +45,8 @@ Glossary:
 from __future__ import annotations
 
 import json
+import math
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
@@ -164,6 +172,9 @@ class GradeRange:
             raise InputError(
                 f"--grade {text!r}: expected a grade range such as 8.0-9.0 or 8.0-"
             ) from None
+        if math.isnan(lo) or math.isnan(hi):
+            raise InputError(f"--grade {text!r}: expected a grade range such as 8.0-9.0 or "
+                             f"8.0- (nan is not a grade)")
         if lo >= hi:
             raise InputError(f"--grade {text!r}: the range is empty (lo >= hi)")
         return cls(lo, hi)
@@ -300,8 +311,24 @@ def _failure(path: str, e: sqlite3.Error) -> InputError:
     if name == "SQLITE_NOTADB":
         return InputError(f"{path}: not a bookgen bank ({e})")
     if isinstance(e, sqlite3.OperationalError):  # no such folder, no permission, locked, full
+        why = _unwritable(path)
+        if why and ("readonly" in str(e) or "unable to open" in str(e)):
+            return InputError(f"{path}: cannot write the bank: {why}")
         return InputError(f"{path}: cannot use the bank ({e})")
     return InputError(f"{path}: the bank refused a change ({e})")
+
+
+def _unwritable(path: str) -> str | None:
+    """Why a bank cannot be written (read-only file or folder, no folder), or None."""
+    folder = os.path.dirname(os.path.realpath(path)) or "."
+    if not os.path.isdir(folder):
+        return f"no such folder: {folder}"
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(folder, os.W_OK):
+        return (f"its folder {folder} is read-only, and SQLite writes its -wal and -shm "
+                f"files beside the bank")
+    return None
 
 
 SQLITE_MAGIC = b"SQLite format 3\0"
@@ -316,8 +343,15 @@ class Bank:
         """Open the bank at `path`; create: a verb that stores, which may make a new bank
         in a missing or empty file (otherwise InputError says there is none)."""
         self.path = str(path)
+        if Path(path).is_dir():
+            raise InputError(f"{path}: a folder, not a bank file; name a file for the bank")
         if not create and not Path(path).is_file():
             raise InputError(f"{path}: no such bank")
+        # a verb that only reads opens an unwritable bank as immutable: SQLite could not
+        # make the -shm file it reads a WAL bank through
+        self.immutable = not create and _unwritable(self.path) is not None
+        self.identity: tuple[int, int] | None = None
+        """The file opened (device, inode), to notice it deleted or replaced."""
         try:
             with open(path, "rb") as f:
                 head = f.read(len(SQLITE_MAGIC))
@@ -331,9 +365,10 @@ class Bank:
         try:
             # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE,
             # so two writers queue on the lock instead of failing half-way.
-            self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            self.db = self._connect(manual=True)
         except sqlite3.Error as e:  # no such folder, no permission
-            raise InputError(f"{path}: cannot open the bank ({e})") from None
+            raise InputError(f"{path}: cannot open the bank "
+                             f"({_unwritable(self.path) or e})") from None
         try:
             self._open(create)
         except BaseException as e:
@@ -342,12 +377,27 @@ class Bank:
                 raise _failure(self.path, e) from None
             raise
 
+    def _connect(self, manual: bool = False) -> sqlite3.Connection:
+        """A connection to the bank (immutable: see the glossary); manual: autocommit off,
+        every write an explicit transaction."""
+        name, uri = ((Path(self.path).resolve().as_uri() + "?immutable=1", True)
+                     if self.immutable else (self.path, False))
+        if manual:
+            return sqlite3.connect(name, timeout=60, isolation_level=None, uri=uri)
+        return sqlite3.connect(name, timeout=60, uri=uri)
+
     def _open(self, create: bool) -> None:
         # Read before any write: a file that is not a bank is left as it was.
         found = _found(self.path, self.db)
         if found is _Found.EMPTY and not create:
             raise InputError(f"{self.path}: no bank in this file yet (bank fill or bank "
                              f"import makes one)")
+        self.identity = _identity(self.path)
+        if self.immutable:
+            if found is not _Found.CURRENT:
+                raise InputError(f"{self.path}: a bank of an older layout, which cannot be "
+                                 f"brought up to date: {_unwritable(self.path)}")
+            return
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         if found is not _Found.CURRENT:
@@ -365,6 +415,14 @@ class Bank:
         self.db.close()
         if isinstance(error, sqlite3.Error):
             raise _failure(self.path, error) from None
+
+    def check_same_file(self) -> None:
+        """InputError when the bank's path no longer names the file opened (see the
+        glossary: same file)."""
+        if _identity(self.path) != self.identity:
+            raise InputError(f"{self.path}: the bank was deleted or replaced while this "
+                             f"command ran; what it stored went with the old file (run the "
+                             f"command again to make a new bank)")
 
     def write(self) -> _Transaction:
         """A write transaction: `with bank.write(): ...` commits, or rolls back on error."""
@@ -433,7 +491,7 @@ class Bank:
         # second walks rows in id order until the caller has enough.
         shape = "+p.size = ? AND +p.grade >= ? AND +p.grade < ? AND +p.clues BETWEEN ? AND ?"
         args = (size, grades.lo, _hi(grades), *(clues or (0, size * size)))
-        db = sqlite3.connect(self.path, timeout=60)  # its own cursor: callers write between
+        db = self._connect()  # its own cursor: callers write between
         db.row_factory = sqlite3.Row
         try:
             yield from db.execute(
@@ -486,6 +544,15 @@ class Bank:
         return [(b, h, int(c)) for b, h, c in self.db.execute(
             "SELECT book, config_hash, count(*) FROM placement WHERE series = ? "
             "GROUP BY book, config_hash ORDER BY min(rowid)", (name,))]
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file a path names, or None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _add_variant_columns(db: sqlite3.Connection) -> None:
@@ -592,15 +659,21 @@ def fill(
     `cluster` (cluster.py) the batches run on a Dask cluster; this process alone writes.
     """
     sizes = bank_sizes(spec.variant)
+    if not sizes:
+        kept = ", ".join(v.value for v in Variant if bank_sizes(v))
+        raise InputError(f"--variant {spec.variant.value}: the bank holds no "
+                         f"{spec.variant.value} puzzles; expected one of {kept}")
     if spec.size not in sizes:
         raise InputError(f"--size {spec.size}: the bank holds sizes "
                          f"{', '.join(map(str, sizes))}" + _of(spec.variant))
     run = run_name(spec, seed)
     with Bank(path) as bank:
-        start = index = bank.cursor(run)
-        stored = first = bank.stored(run, grades)
+        index = bank.cursor(run)
+        stored = bank.stored(run, grades)
         if stored >= count:
             return FillResult(stored, 0, 0, index)
+        # counted from this fill's own writes: another fill of the same run may add too
+        added = examined = 0
         dry = 0  # puzzles within the grades in a row that were stored already
         with (cluster_pool(cluster) if cluster else worker_pool(workers)) as pmap:
             width = max(1, workers or default_workers()) * 2
@@ -614,9 +687,12 @@ def fill(
                         entries = entries[:room]
                         end = entries[-1].run_index + 1 if entries else end
                     with bank.write():
-                        added = bank.add(entries, spec.size)
+                        new = bank.add(entries, spec.size)
                         bank.set_cursor(run, end)
-                    dry = 0 if added else dry + len(entries)
+                    bank.check_same_file()
+                    added += new
+                    examined += end - task.start
+                    dry = 0 if new else dry + len(entries)
                     index = end
                     stored = bank.stored(run, grades)
                     if progress:
@@ -629,7 +705,7 @@ def fill(
                             f"were all stored already: the bank seems to hold every "
                             f"{spec.size}x{spec.size} puzzle of this kind (this run holds "
                             f"{stored} of the {count} asked)")
-        return FillResult(stored, stored - first, index - start, index)
+        return FillResult(stored, added, examined, bank.cursor(run))
 
 
 # ---------------------------------------------------------------- import, export
@@ -678,6 +754,7 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
                 continue
             with bank.write():
                 new = bank.add([entry], geo.n)
+            bank.check_same_file()
             added += new
             known += 1 - new
     return ImportResult(added, known, tuple(bad))

@@ -172,6 +172,9 @@ def _run_stats(args: argparse.Namespace) -> int:
             label = f"{key:.1f}" if isinstance(key, float) else str(key)
             print(f"  {label:>8}  {count:>8}")
     if args.plot:
+        if not total:
+            raise InputError(f"--plot {args.plot}: the bank holds no puzzles, so there is no "
+                             f"histogram to draw (nothing written)")
         from ..book.output import write_whole
         from .plot import histogram_png
 
@@ -185,7 +188,17 @@ def _run_stats(args: argparse.Namespace) -> int:
 def _run_export(args: argparse.Namespace) -> int:
     from ..book.bank import export_lines
 
-    lines = list(export_lines(args.bank, _grades(args), args.size, args.variant))
+    grades = _grades(args)
+    lines = list(export_lines(args.bank, grades, args.size, args.variant))
+    if not lines:
+        # an empty file would look like a bank with nothing in it
+        asked = [f"--size {args.size}" if args.size else "",
+                 f"--variant {args.variant.value}" if args.variant else "",
+                 f"--difficulty {args.difficulty.value}" if args.difficulty else "",
+                 f"--grade {grades}" if args.grade else ""]
+        raise InputError(f"{args.bank}: no stored puzzle matches "
+                         f"{' '.join(filter(None, asked)) or 'the export'} (bank stats lists "
+                         f"what the bank holds); nothing written")
     with data_out(args.output) as write:
         write("".join(line + "\n" for line in lines))
     return 0

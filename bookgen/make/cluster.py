@@ -8,6 +8,12 @@ Glossary:
             of a lost worker is simply run again elsewhere by the scheduler, and the caller,
             which alone writes results, never sees it twice
 
+  lost      the scheduler gone mid-run (stopped, crashed, its machine gone): the tasks in
+            flight are cancelled, and the caller gets an InputError saying so; what the
+            caller stored before is kept
+  quiet     a local cluster's processes start with SIGINT ignored: Ctrl-C (sent to the
+            whole process group) is this process's to handle, which closes the cluster;
+            a worker of its own would print Dask's traceback of the interrupt
   probe     before a client is made, the address is asked who it is (Dask's `identity`
             call), all within CONNECT_SECONDS: a port where nothing listens, a server that
             is not Dask's (whose bytes Dask would read as a frame of any length) or a
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import socket
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -106,23 +113,39 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
     try:
         if local is not None:
             # silence_logs: Dask's shutdown warnings are not the user's business
-            cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None,
-                                   silence_logs=logging.ERROR)
+            before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                cluster = LocalCluster(n_workers=local, threads_per_worker=1,
+                                       processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+            finally:
+                signal.signal(signal.SIGINT, before)
             client = Client(cluster)
         else:
             _check_scheduler(address)
+            # the client logs its lost scheduler before pmap says so as an error
+            logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
             client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as e:
         if cluster is not None:
             cluster.close()
         raise InputError(f"--cluster {address}: cannot reach the scheduler ({e})") from None
 
+    from distributed.client import FutureCancelledError
+
     def pmap(func: Callable[[Any], Any], tasks: Iterable[Any]) -> Iterator[Any]:
         futures = client.map(func, list(tasks), pure=False)
         try:
             for future in futures:
-                yield future.result()
+                try:
+                    result = future.result()
+                except (FutureCancelledError, OSError):
+                    # a task is only cancelled here when its scheduler is gone
+                    raise InputError(
+                        f"--cluster {address}: lost the connection to the scheduler mid-run; "
+                        f"what was finished before is kept: run the same command again "
+                        f"once the scheduler is back") from None
+                yield result
         finally:
             client.cancel(futures)
 
