@@ -325,6 +325,9 @@ def _unwritable(path: str) -> str | None:
         return f"no such folder: {folder}"
     if os.path.exists(path) and not os.access(path, os.W_OK):
         return "the file is read-only"
+    for side in (path + "-wal", path + "-shm"):
+        if os.path.exists(side) and not os.access(side, os.W_OK):
+            return f"its file {side} is read-only"
     if not os.access(folder, os.W_OK):
         return (f"its folder {folder} is read-only, and SQLite writes its -wal and -shm "
                 f"files beside the bank")
@@ -347,9 +350,8 @@ class Bank:
             raise InputError(f"{path}: a folder, not a bank file; name a file for the bank")
         if not create and not Path(path).is_file():
             raise InputError(f"{path}: no such bank")
-        # a verb that only reads opens an unwritable bank as immutable: SQLite could not
-        # make the -shm file it reads a WAL bank through
-        self.immutable = not create and _unwritable(self.path) is not None
+        self.immutable = False
+        """Opened as immutable (see the glossary: unwritable)."""
         self.identity: tuple[int, int] | None = None
         """The file opened (device, inode), to notice it deleted or replaced."""
         try:
@@ -363,18 +365,29 @@ class Bank:
             raise InputError(f"{path}: not a bookgen bank (not an SQLite database); name a "
                              f"new file for a bank")
         try:
-            # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE,
-            # so two writers queue on the lock instead of failing half-way.
-            self.db = self._connect(manual=True)
-        except sqlite3.Error as e:  # no such folder, no permission
-            raise InputError(f"{path}: cannot open the bank "
-                             f"({_unwritable(self.path) or e})") from None
+            self._connect_and_open(create)
+        except sqlite3.OperationalError as e:
+            # a verb that only reads opens an unwritable bank as immutable (SQLite could
+            # not make the -shm file it reads a WAL bank through), unless a -wal file holds
+            # changes, which an immutable bank would not see
+            if create or _unwritable(self.path) is None or _has_wal(self.path):
+                raise _failure(self.path, e) from None
+            self.immutable = True
+            try:
+                self._connect_and_open(create)
+            except sqlite3.Error as again:
+                raise _failure(self.path, again) from None
+        except sqlite3.Error as e:
+            raise _failure(self.path, e) from None
+
+    def _connect_and_open(self, create: bool) -> None:
+        # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE, so two
+        # writers queue on the lock instead of failing half-way.
+        self.db = self._connect(manual=True)
         try:
             self._open(create)
-        except BaseException as e:
+        except BaseException:
             self.db.close()
-            if isinstance(e, sqlite3.Error):
-                raise _failure(self.path, e) from None
             raise
 
     def _connect(self, manual: bool = False) -> sqlite3.Connection:
@@ -546,6 +559,14 @@ class Bank:
             "GROUP BY book, config_hash ORDER BY min(rowid)", (name,))]
 
 
+def _has_wal(path: str) -> bool:
+    """Whether a bank's -wal file holds changes not yet written into the bank."""
+    try:
+        return os.path.getsize(path + "-wal") > 0
+    except OSError:
+        return False
+
+
 def _identity(path: str) -> tuple[int, int] | None:
     """The device and inode of the file a path names, or None."""
     try:
@@ -675,7 +696,7 @@ def fill(
         # counted from this fill's own writes: another fill of the same run may add too
         added = examined = 0
         dry = 0  # puzzles within the grades in a row that were stored already
-        with (cluster_pool(cluster) if cluster else worker_pool(workers)) as pmap:
+        with (cluster_pool(cluster) if cluster is not None else worker_pool(workers)) as pmap:
             width = max(1, workers or default_workers()) * 2
             while stored < count:
                 tasks = [FillTask(spec, seed, index + k * BATCH, BATCH, grades)

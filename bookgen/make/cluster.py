@@ -40,6 +40,22 @@ CONNECT_SECONDS = 10
 """How long to wait for a scheduler's answer before giving up."""
 
 
+def check_address(address: str) -> None:
+    """InputError unless `address` reads as local:N or a scheduler's [tcp://]HOST[:PORT]
+    (read only: the scheduler is asked nothing yet)."""
+    if address.startswith("local:"):
+        _local_workers(address)
+        return
+    location = address.split("://", 1)[-1]
+    host, colon, port = location.rpartition(":")
+    if not colon:
+        host, port = location, ""
+    if not host.strip() or "/" in location or (
+            colon and not (port.isascii() and port.isdigit() and 0 < int(port) < 65536)):
+        raise InputError(f"--cluster {address!r}: expected local:N, or a scheduler address "
+                         f"tcp://HOST:PORT with a port from 1 to 65535")
+
+
 def _local_workers(address: str) -> int:
     count = address.removeprefix("local:")
     if not count.isdigit() or int(count) < 1:
@@ -89,8 +105,11 @@ def _check_scheduler(address: str) -> None:
     # Whatever a foreign server sends fails somewhere in Dask's reading of it (a length
     # no memory can hold, bytes msgpack cannot unpack, a closed stream): all of it means
     # the same thing here.
-    except Exception:
-        why = "its answer is not Dask's protocol"
+    except Exception as e:
+        from distributed.comm.core import CommClosedError
+
+        why = ("it closed the connection without an answer" if isinstance(e, CommClosedError)
+               else "its answer is not Dask's protocol")
     else:
         kind = reply.get("type") if isinstance(reply, dict) else None
         if kind == "Scheduler":
@@ -103,6 +122,7 @@ def _check_scheduler(address: str) -> None:
 @contextmanager
 def cluster_pool(address: str) -> Iterator[PoolMap]:
     """A pmap over the Dask cluster at `address` (see the glossary); closed on leaving."""
+    check_address(address)
     local = _local_workers(address) if address.startswith("local:") else None
     try:
         from distributed import Client, LocalCluster
