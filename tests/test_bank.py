@@ -219,7 +219,7 @@ def test_stats_table(tmp_path: Path) -> None:
     (["import", "b.db", "missing.txt"], "error: missing.txt: cannot read: No such file or directory"),
     (["series", "b.db", "weekly"], "error: b.db: no book of series 'weekly'"),
     (["fill", "no/such/dir/b.db", "-n", "3", "--size", "4"],
-     "error: no/such/dir/b.db: cannot open the bank (unable to open database file)"),
+     "error: no/such/dir/b.db: cannot write the bank: no such folder: no/such/dir"),
 ])
 def test_cli_errors(tmp_path: Path, args: list[str], message: str) -> None:
     if args[0] == "series":

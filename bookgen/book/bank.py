@@ -320,16 +320,17 @@ def _failure(path: str, e: sqlite3.Error) -> InputError:
 
 def _unwritable(path: str) -> str | None:
     """Why a bank cannot be written (read-only file or folder, no folder), or None."""
-    folder = os.path.dirname(os.path.realpath(path)) or "."
+    folder = os.path.dirname(os.path.realpath(path))
+    shown = os.path.dirname(path) or "."  # the folder as the user named it
     if not os.path.isdir(folder):
-        return f"no such folder: {folder}"
+        return f"no such folder: {shown}"
     if os.path.exists(path) and not os.access(path, os.W_OK):
         return "the file is read-only"
     for side in (path + "-wal", path + "-shm"):
         if os.path.exists(side) and not os.access(side, os.W_OK):
             return f"its file {side} is read-only"
     if not os.access(folder, os.W_OK):
-        return (f"its folder {folder} is read-only, and SQLite writes its -wal and -shm "
+        return (f"its folder {shown} is read-only, and SQLite writes its -wal and -shm "
                 f"files beside the bank")
     return None
 
@@ -350,7 +351,13 @@ class Bank:
             raise InputError(f"{path}: a folder, not a bank file; name a file for the bank")
         if not create and not Path(path).is_file():
             raise InputError(f"{path}: no such bank")
-        self.immutable = False
+        why = _unwritable(self.path)
+        if why and create:  # refused before SQLite leaves -wal and -shm files beside it
+            raise InputError(f"{path}: cannot write the bank: {why}")
+        # a verb that only reads opens an unwritable bank as immutable (SQLite could not
+        # make, or could not remove, the -shm file it reads a WAL bank through), unless a
+        # -wal file holds changes, which an immutable bank would not see
+        self.immutable = why is not None and not _has_wal(self.path)
         """Opened as immutable (see the glossary: unwritable)."""
         self.identity: tuple[int, int] | None = None
         """The file opened (device, inode), to notice it deleted or replaced."""
@@ -366,17 +373,6 @@ class Bank:
                              f"new file for a bank")
         try:
             self._connect_and_open(create)
-        except sqlite3.OperationalError as e:
-            # a verb that only reads opens an unwritable bank as immutable (SQLite could
-            # not make the -shm file it reads a WAL bank through), unless a -wal file holds
-            # changes, which an immutable bank would not see
-            if create or _unwritable(self.path) is None or _has_wal(self.path):
-                raise _failure(self.path, e) from None
-            self.immutable = True
-            try:
-                self._connect_and_open(create)
-            except sqlite3.Error as again:
-                raise _failure(self.path, again) from None
         except sqlite3.Error as e:
             raise _failure(self.path, e) from None
 

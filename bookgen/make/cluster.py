@@ -137,7 +137,9 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
             try:
                 cluster = LocalCluster(n_workers=local, threads_per_worker=1,
                                        processes=True, host="127.0.0.1",
-                                       dashboard_address=None, silence_logs=logging.ERROR)
+                                       # any free port: 8787 may be another cluster's
+                                       dashboard_address="127.0.0.1:0",
+                                       silence_logs=logging.ERROR)
             finally:
                 signal.signal(signal.SIGINT, before)
             client = Client(cluster)
