@@ -379,3 +379,15 @@ def test_a_signal_to_a_local_cluster_fill_ends_it_all_without_a_traceback(
         time.sleep(0.2)
     assert session_members(fill.pid) == []
     assert count(path) > 0
+
+
+def test_a_cluster_fill_with_a_hundred_million_workers_uses_what_it_has(
+        tmp_path: Path) -> None:
+    needs_dask()
+    cores = len(os.sched_getaffinity(0))
+    done = bookgen("bank", "fill", tmp_path / "b.db", "--size", "6", "-n", "3", "--workers",
+                   "100000000", "--cluster", "local:1", timeout=HOSTILE)
+    assert done.returncode == 0, done.stderr
+    assert (f"note: --workers 100000000: this machine has {cores} core"
+            f"{'s' if cores > 1 else ''}; using {cores}") in done.stderr.splitlines()
+    assert count(tmp_path / "b.db") == 3

@@ -129,6 +129,7 @@ def _grades(args: argparse.Namespace) -> GradeRange:
 
 def _run_fill(args: argparse.Namespace) -> int:
     from ..book.bank import fill
+    from ..book.config.toplevel import MAX_WORKERS
     from ..core.model import ClueTarget, DigSpec
 
     grades = _grades(args)
@@ -144,10 +145,18 @@ def _run_fill(args: argparse.Namespace) -> int:
     spec = DigSpec(args.size, args.symmetry,
                    ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
                    args.minimal, variant)
-    # a cluster's workers are not this machine's processes: --workers only sets the
-    # batches in flight there
-    workers = (workers_of(args) if args.cluster
-               else capped_workers(workers_of(args), "--workers", args.quiet))
+    # a scheduler's workers are not this machine's processes: --workers only sets the
+    # batches in flight there, up to the most a build config takes (each batch is a task
+    # made here first)
+    workers = workers_of(args)
+    if args.cluster and not args.cluster.startswith("local:"):
+        if workers is not None and workers > MAX_WORKERS:
+            if not args.quiet:
+                print(f"note: --workers {workers}: a fill on a scheduler keeps at most "
+                      f"{MAX_WORKERS} workers busy; using {MAX_WORKERS}", file=sys.stderr)
+            workers = MAX_WORKERS
+    else:
+        workers = capped_workers(workers, "--workers", args.quiet)
     with progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
