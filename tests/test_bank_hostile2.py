@@ -391,3 +391,24 @@ def test_a_cluster_fill_with_a_hundred_million_workers_uses_what_it_has(
     assert (f"note: --workers 100000000: this machine has {cores} core"
             f"{'s' if cores > 1 else ''}; using {cores}") in done.stderr.splitlines()
     assert count(tmp_path / "b.db") == 3
+
+
+@pytest.mark.parametrize(("verb", "name"), [
+    ("export", "bank.db"), ("export", "hard.db"), ("export", "link.db"),
+    ("export", "bank.db-wal"), ("plot", "./bank.db"),
+])
+def test_an_output_onto_the_bank_itself_is_refused_and_the_bank_kept(
+        bank: Path, verb: str, name: str) -> None:
+    (bank.parent / "hard.db").hardlink_to(bank)
+    (bank.parent / "link.db").symlink_to(bank)
+    before = bank.read_bytes()
+    args = (["bank", "export", bank, "-o", name] if verb == "export"
+            else ["bank", "stats", bank, "--plot", name])
+    done = bookgen(*args, cwd=bank.parent, timeout=HOSTILE)
+    own = f"{bank}-wal" if name.endswith("-wal") else str(bank)
+    assert last_error(done) == (f"error: {'-o' if verb == 'export' else '--plot'} {name}: "
+                                f"that is the bank's own file {own}; writing there would "
+                                f"destroy the bank; name another file")
+    assert done.stdout == ""
+    assert bank.read_bytes() == before
+    assert sorted(p.name for p in bank.parent.iterdir()) == ["bank.db", "hard.db", "link.db"]

@@ -13,6 +13,7 @@ Glossary:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -171,6 +172,8 @@ def _run_fill(args: argparse.Namespace) -> int:
 def _run_stats(args: argparse.Namespace) -> int:
     from ..book.bank import Bank
 
+    if args.plot:
+        _not_the_bank(args.bank, args.plot, "--plot")
     with Bank(args.bank, create=False) as bank:
         stats = bank.stats()
     total = sum(c for _, c in stats["size"])
@@ -197,6 +200,7 @@ def _run_stats(args: argparse.Namespace) -> int:
 def _run_export(args: argparse.Namespace) -> int:
     from ..book.bank import export_lines
 
+    _not_the_bank(args.bank, args.output, "-o")
     grades = _grades(args)
     lines = list(export_lines(args.bank, grades, args.size, args.variant))
     if not lines:
@@ -211,6 +215,19 @@ def _run_export(args: argparse.Namespace) -> int:
     with data_out(args.output) as write:
         write("".join(line + "\n" for line in lines))
     return 0
+
+
+def _not_the_bank(bank: str, out: str | None, option: str) -> None:
+    """InputError when an output file is the bank itself (or its -wal or -shm file), by
+    any name: writing there would destroy what the bank stores."""
+    if not out or out == "-":
+        return
+    target = os.path.realpath(out)
+    for own in (bank, bank + "-wal", bank + "-shm"):
+        if target == os.path.realpath(own) or (
+                os.path.exists(out) and os.path.exists(own) and os.path.samefile(out, own)):
+            raise InputError(f"{option} {out}: that is the bank's own file {own}; writing "
+                             f"there would destroy the bank; name another file")
 
 
 def _run_import(args: argparse.Namespace) -> int:
