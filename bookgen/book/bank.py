@@ -314,6 +314,9 @@ def _failure(path: str, e: sqlite3.Error) -> InputError:
         why = _unwritable(path)
         if why and ("readonly" in str(e) or "unable to open" in str(e)):
             return InputError(f"{path}: cannot write the bank: {why}")
+        if name.startswith("SQLITE_BUSY") or "locked" in str(e):
+            return InputError(f"{path}: the bank is locked by another program (waited "
+                              f"{LOCK_SECONDS} s for it); try again once it is done")
         return InputError(f"{path}: cannot use the bank ({e})")
     return InputError(f"{path}: the bank refused a change ({e})")
 
@@ -334,6 +337,9 @@ def _unwritable(path: str) -> str | None:
                 f"files beside the bank")
     return None
 
+
+LOCK_SECONDS = 60
+"""How long a verb waits for another writer's lock on the bank before giving up."""
 
 SQLITE_MAGIC = b"SQLite format 3\0"
 """The first bytes of every SQLite file."""
@@ -392,8 +398,8 @@ class Bank:
         name, uri = ((Path(self.path).resolve().as_uri() + "?immutable=1", True)
                      if self.immutable else (self.path, False))
         if manual:
-            return sqlite3.connect(name, timeout=60, isolation_level=None, uri=uri)
-        return sqlite3.connect(name, timeout=60, uri=uri)
+            return sqlite3.connect(name, timeout=LOCK_SECONDS, isolation_level=None, uri=uri)
+        return sqlite3.connect(name, timeout=LOCK_SECONDS, uri=uri)
 
     def _open(self, create: bool) -> None:
         # Read before any write: a file that is not a bank is left as it was.

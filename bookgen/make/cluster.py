@@ -132,9 +132,12 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
     cluster: Any = None
     try:
         if local is not None:
-            # silence_logs: Dask's shutdown warnings are not the user's business
+            # SIGINT ignored while the workers start: they inherit it (see the glossary:
+            # quiet); a Ctrl-C in these seconds is lost, a traceback of each worker's
+            # otherwise
             before = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
+                # silence_logs: Dask's shutdown warnings are not the user's business
                 cluster = LocalCluster(n_workers=local, threads_per_worker=1,
                                        processes=True, host="127.0.0.1",
                                        # any free port: 8787 may be another cluster's
@@ -148,10 +151,12 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
             # the client logs its lost scheduler before pmap says so as an error
             logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
             client = Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError, ValueError) as e:
+    except BaseException as e:
         if cluster is not None:
             cluster.close()
-        raise InputError(f"--cluster {address}: cannot reach the scheduler ({e})") from None
+        if isinstance(e, OSError | TimeoutError | ValueError):
+            raise InputError(f"--cluster {address}: cannot reach the scheduler ({e})") from None
+        raise
 
     from distributed.client import FutureCancelledError
 
