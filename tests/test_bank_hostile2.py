@@ -412,3 +412,13 @@ def test_an_output_onto_the_bank_itself_is_refused_and_the_bank_kept(
     assert done.stdout == ""
     assert bank.read_bytes() == before
     assert sorted(p.name for p in bank.parent.iterdir()) == ["bank.db", "hard.db", "link.db"]
+
+
+def test_an_imports_bad_lines_are_reported_in_line_order(tmp_path: Path) -> None:
+    lines = ["." * 36, "11" + "." * 34, PUZZLE6.strip(), "123456" + "." * 30, "1234"]
+    done = bookgen("bank", "import", tmp_path / "b.db", "-", stdin="\n".join(lines) + "\n",
+                   timeout=HOSTILE)
+    assert done.returncode == 1
+    assert done.stdout == f"{tmp_path / 'b.db'}: added 1, already stored 0, bad lines 4\n"
+    numbers = [int(m[1]) for m in re.finditer(r"line (\d+)", done.stderr)]
+    assert numbers == [1, 2, 4, 5], done.stderr

@@ -751,7 +751,7 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
     """Check, rate and store every puzzle of a file (one a line, '#' comments); bad lines
     (unreadable, clashing, not unique, a size without canonical form) are reported, the
     good ones kept."""
-    bad: list[str] = []
+    bad: list[tuple[int, str]] = []  # (line, message): reported in line order
     good: list[tuple[int, Grid, Geometry]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.split("#", 1)[0].strip():
@@ -760,12 +760,12 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
             # blank lines in front keep parse's own "line N" in its messages
             values, geo = parse("\n" * (number - 1) + line, source)
         except InputError as e:
-            bad.append(str(e))
+            bad.append((number, str(e)))
             continue
         sizes = bank_sizes(geo.variant)
         if geo.n not in sizes:
-            bad.append(f"{source}: line {number}: a {geo.n}x{geo.n} puzzle: the bank holds "
-                       f"sizes {', '.join(map(str, sizes))}" + _of(geo.variant))
+            bad.append((number, f"{source}: line {number}: a {geo.n}x{geo.n} puzzle: the "
+                        f"bank holds sizes {', '.join(map(str, sizes))}" + _of(geo.variant)))
             continue
         good.append((number, values, geo))
     added = known = 0
@@ -773,14 +773,14 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
         for number, values, geo in good:
             entry = entry_of(values, geo, source_file=source, source_line=number)
             if entry is None:
-                bad.append(f"{source}: line {number}: not a unique puzzle")
+                bad.append((number, f"{source}: line {number}: not a unique puzzle"))
                 continue
             with bank.write():
                 new = bank.add([entry], geo.n)
             bank.check_same_file()
             added += new
             known += 1 - new
-    return ImportResult(added, known, tuple(bad))
+    return ImportResult(added, known, tuple(message for _, message in sorted(bad)))
 
 
 def export_lines(path: str | Path, grades: GradeRange, size: int | None = None,
