@@ -31,6 +31,12 @@ Glossary:
   ours      a missing or empty file becomes a bank only for a verb that stores (fill,
             import, a book with a bank); any other file that is not a bank, SQLite or not,
             is never written, and the verbs that only read say what it is instead
+  unwritable  a bank file that is read-only, or in a read-only folder (SQLite keeps its -wal
+            and -shm files beside the bank): the verbs that only read open it as immutable,
+            those that store say which of the two stops them
+  same file  a fill or import checks after each write that its path still names the file
+            it opened: a bank deleted or replaced meanwhile is an error, not a count of
+            rows that are gone
   dry       a fill stops (GenerationError) after DRY puzzles in a row within the grades
             were all stored already: a small grid has few classes of isomorphs, and a run
             that has found them all would otherwise never end
@@ -39,6 +45,8 @@ Glossary:
 from __future__ import annotations
 
 import json
+import math
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
@@ -164,6 +172,9 @@ class GradeRange:
             raise InputError(
                 f"--grade {text!r}: expected a grade range such as 8.0-9.0 or 8.0-"
             ) from None
+        if math.isnan(lo) or math.isnan(hi):
+            raise InputError(f"--grade {text!r}: expected a grade range such as 8.0-9.0 or "
+                             f"8.0- (nan is not a grade)")
         if lo >= hi:
             raise InputError(f"--grade {text!r}: the range is empty (lo >= hi)")
         return cls(lo, hi)
@@ -335,9 +346,35 @@ def _failure(path: str, e: sqlite3.Error) -> InputError:
     if name == "SQLITE_NOTADB":
         return InputError(f"{path}: not a bookgen bank ({e})")
     if isinstance(e, sqlite3.OperationalError):  # no such folder, no permission, locked, full
+        why = _unwritable(path)
+        if why and ("readonly" in str(e) or "unable to open" in str(e)):
+            return InputError(f"{path}: cannot write the bank: {why}")
+        if name.startswith("SQLITE_BUSY") or "locked" in str(e):
+            return InputError(f"{path}: the bank is locked by another program (waited "
+                              f"{LOCK_SECONDS} s for it); try again once it is done")
         return InputError(f"{path}: cannot use the bank ({e})")
     return InputError(f"{path}: the bank refused a change ({e})")
 
+
+def _unwritable(path: str) -> str | None:
+    """Why a bank cannot be written (read-only file or folder, no folder), or None."""
+    folder = os.path.dirname(os.path.realpath(path))
+    shown = os.path.dirname(path) or "."  # the folder as the user named it
+    if not os.path.isdir(folder):
+        return f"no such folder: {shown}"
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    for side in (path + "-wal", path + "-shm"):
+        if os.path.exists(side) and not os.access(side, os.W_OK):
+            return f"its file {side} is read-only"
+    if not os.access(folder, os.W_OK):
+        return (f"its folder {shown} is read-only, and SQLite writes its -wal and -shm "
+                f"files beside the bank")
+    return None
+
+
+LOCK_SECONDS = 60
+"""How long a verb waits for another writer's lock on the bank before giving up."""
 
 SQLITE_MAGIC = b"SQLite format 3\0"
 """The first bytes of every SQLite file."""
@@ -351,22 +388,44 @@ class Bank:
         """Open the bank at `path`; create: a verb that stores, which may make a new bank
         in a missing or empty file (otherwise InputError says there is none)."""
         self.path = str(path)
+        if Path(path).is_dir():
+            raise InputError(f"{path}: a folder, not a bank file; name a file for the bank")
         if not create and not Path(path).is_file():
             raise InputError(f"{path}: no such bank")
+        why = _unwritable(self.path)
+        if why and create:  # refused before SQLite leaves -wal and -shm files beside it
+            raise InputError(f"{path}: cannot write the bank: {why}")
+        # a verb that only reads opens an unwritable bank as immutable (SQLite could not
+        # make, or could not remove, the -shm file it reads a WAL bank through), unless a
+        # -wal file holds changes, which an immutable bank would not see
+        self.immutable = why is not None and not _has_wal(self.path)
+        """Opened as immutable (see the glossary: unwritable)."""
+        self.identity: tuple[int, int] | None = None
+        """The file opened (device, inode), to notice it deleted or replaced."""
         _head(path)
         try:
-            # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE,
-            # so two writers queue on the lock instead of failing half-way.
-            self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-        except sqlite3.Error as e:  # no such folder, no permission
-            raise InputError(f"{path}: cannot open the bank ({e})") from None
+            self._connect_and_open(create)
+        except sqlite3.Error as e:
+            raise _failure(self.path, e) from None
+
+    def _connect_and_open(self, create: bool) -> None:
+        # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE, so two
+        # writers queue on the lock instead of failing half-way.
+        self.db = self._connect(manual=True)
         try:
             self._open(create)
-        except BaseException as e:
+        except BaseException:
             self.db.close()
-            if isinstance(e, sqlite3.Error):
-                raise _failure(self.path, e) from None
             raise
+
+    def _connect(self, manual: bool = False) -> sqlite3.Connection:
+        """A connection to the bank (immutable: see the glossary); manual: autocommit off,
+        every write an explicit transaction."""
+        name, uri = ((Path(self.path).resolve().as_uri() + "?immutable=1", True)
+                     if self.immutable else (self.path, False))
+        if manual:
+            return sqlite3.connect(name, timeout=LOCK_SECONDS, isolation_level=None, uri=uri)
+        return sqlite3.connect(name, timeout=LOCK_SECONDS, uri=uri)
 
     def _open(self, create: bool) -> None:
         # Read before any write: a file that is not a bank is left as it was.
@@ -374,6 +433,12 @@ class Bank:
         if found is _Found.EMPTY and not create:
             raise InputError(f"{self.path}: no bank in this file yet (bank fill or bank "
                              f"import makes one)")
+        self.identity = _identity(self.path)
+        if self.immutable:
+            if found is not _Found.CURRENT:
+                raise InputError(f"{self.path}: a bank of an older layout, which cannot be "
+                                 f"brought up to date: {_unwritable(self.path)}")
+            return
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         if found is not _Found.CURRENT:
@@ -391,6 +456,14 @@ class Bank:
         self.db.close()
         if isinstance(error, sqlite3.Error):
             raise _failure(self.path, error) from None
+
+    def check_same_file(self) -> None:
+        """InputError when the bank's path no longer names the file opened (see the
+        glossary: same file)."""
+        if _identity(self.path) != self.identity:
+            raise InputError(f"{self.path}: the bank was deleted or replaced while this "
+                             f"command ran; what it stored went with the old file (run the "
+                             f"command again to make a new bank)")
 
     def write(self) -> _Transaction:
         """A write transaction: `with bank.write(): ...` commits, or rolls back on error."""
@@ -459,7 +532,7 @@ class Bank:
         # second walks rows in id order until the caller has enough.
         shape = "+p.size = ? AND +p.grade >= ? AND +p.grade < ? AND +p.clues BETWEEN ? AND ?"
         args = (size, grades.lo, _hi(grades), *(clues or (0, size * size)))
-        db = sqlite3.connect(self.path, timeout=60)  # its own cursor: callers write between
+        db = self._connect()  # its own cursor: callers write between
         db.row_factory = sqlite3.Row
         try:
             yield from db.execute(
@@ -512,6 +585,23 @@ class Bank:
         return [(b, h, int(c)) for b, h, c in self.db.execute(
             "SELECT book, config_hash, count(*) FROM placement WHERE series = ? "
             "GROUP BY book, config_hash ORDER BY min(rowid)", (name,))]
+
+
+def _has_wal(path: str) -> bool:
+    """Whether a bank's -wal file holds changes not yet written into the bank."""
+    try:
+        return os.path.getsize(path + "-wal") > 0
+    except OSError:
+        return False
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file a path names, or None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _add_variant_columns(db: sqlite3.Connection) -> None:
@@ -618,17 +708,23 @@ def fill(
     `cluster` (cluster.py) the batches run on a Dask cluster; this process alone writes.
     """
     sizes = bank_sizes(spec.variant)
+    if not sizes:
+        kept = ", ".join(v.value for v in Variant if bank_sizes(v))
+        raise InputError(f"--variant {spec.variant.value}: the bank holds no "
+                         f"{spec.variant.value} puzzles; expected one of {kept}")
     if spec.size not in sizes:
         raise InputError(f"--size {spec.size}: the bank holds sizes "
                          f"{', '.join(map(str, sizes))}" + _of(spec.variant))
     run = run_name(spec, seed)
     with Bank(path) as bank:
-        start = index = bank.cursor(run)
-        stored = first = bank.stored(run, grades)
+        index = bank.cursor(run)
+        stored = bank.stored(run, grades)
         if stored >= count:
             return FillResult(stored, 0, 0, index)
+        # counted from this fill's own writes: another fill of the same run may add too
+        added = examined = 0
         dry = 0  # puzzles within the grades in a row that were stored already
-        with (cluster_pool(cluster) if cluster else worker_pool(workers)) as pmap:
+        with (cluster_pool(cluster) if cluster is not None else worker_pool(workers)) as pmap:
             width = max(1, workers or default_workers()) * 2
             while stored < count:
                 tasks = [FillTask(spec, seed, index + k * BATCH, BATCH, grades)
@@ -640,9 +736,12 @@ def fill(
                         entries = entries[:room]
                         end = entries[-1].run_index + 1 if entries else end
                     with bank.write():
-                        added = bank.add(entries, spec.size)
+                        new = bank.add(entries, spec.size)
                         bank.set_cursor(run, end)
-                    dry = 0 if added else dry + len(entries)
+                    bank.check_same_file()
+                    added += new
+                    examined += end - task.start
+                    dry = 0 if new else dry + len(entries)
                     index = end
                     stored = bank.stored(run, grades)
                     if progress:
@@ -655,7 +754,7 @@ def fill(
                             f"were all stored already: the bank seems to hold every "
                             f"{spec.size}x{spec.size} puzzle of this kind (this run holds "
                             f"{stored} of the {count} asked)")
-        return FillResult(stored, stored - first, index - start, index)
+        return FillResult(stored, added, examined, bank.cursor(run))
 
 
 # ---------------------------------------------------------------- import, export
@@ -678,7 +777,7 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
     """Check, rate and store every puzzle of a file (one a line, '#' comments); bad lines
     (unreadable, clashing, not unique, a size without canonical form) are reported, the
     good ones kept."""
-    bad: list[str] = []
+    bad: list[tuple[int, str]] = []  # (line, message): reported in line order
     good: list[tuple[int, Grid, Geometry]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.split("#", 1)[0].strip():
@@ -687,12 +786,12 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
             # blank lines in front keep parse's own "line N" in its messages
             values, geo = parse("\n" * (number - 1) + line, source)
         except InputError as e:
-            bad.append(str(e))
+            bad.append((number, str(e)))
             continue
         sizes = bank_sizes(geo.variant)
         if geo.n not in sizes:
-            bad.append(f"{source}: line {number}: a {geo.n}x{geo.n} puzzle: the bank holds "
-                       f"sizes {', '.join(map(str, sizes))}" + _of(geo.variant))
+            bad.append((number, f"{source}: line {number}: a {geo.n}x{geo.n} puzzle: the "
+                        f"bank holds sizes {', '.join(map(str, sizes))}" + _of(geo.variant)))
             continue
         good.append((number, values, geo))
     added = known = 0
@@ -700,13 +799,14 @@ def import_file(path: str | Path, source: str, text: str, workers: int | None = 
         for number, values, geo in good:
             entry = entry_of(values, geo, source_file=source, source_line=number)
             if entry is None:
-                bad.append(f"{source}: line {number}: not a unique puzzle")
+                bad.append((number, f"{source}: line {number}: not a unique puzzle"))
                 continue
             with bank.write():
                 new = bank.add([entry], geo.n)
+            bank.check_same_file()
             added += new
             known += 1 - new
-    return ImportResult(added, known, tuple(bad))
+    return ImportResult(added, known, tuple(message for _, message in sorted(bad)))
 
 
 def export_lines(path: str | Path, grades: GradeRange, size: int | None = None,

@@ -315,7 +315,7 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     # variant puzzles are compared as grids: the canonical forms know classic grids only
     variant_taken: set[Grid] = set()
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
-    with cluster_pool(cluster) if cluster else worker_pool(cfg.workers) as pmap:
+    with cluster_pool(cluster) if cluster is not None else worker_pool(cfg.workers) as pmap:
         for si, section in enumerate(cfg.sections):
             classic = section.dig.variant.minlex  # kinds the bank's canonical forms know
             offered = () if bank is None or not classic else offers(

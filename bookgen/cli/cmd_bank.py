@@ -13,6 +13,7 @@ Glossary:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -129,6 +130,7 @@ def _grades(args: argparse.Namespace) -> GradeRange:
 
 def _run_fill(args: argparse.Namespace) -> int:
     from ..book.bank import fill
+    from ..book.config.toplevel import MAX_WORKERS
     from ..core.model import ClueTarget, DigSpec
 
     grades = _grades(args)
@@ -144,10 +146,18 @@ def _run_fill(args: argparse.Namespace) -> int:
     spec = DigSpec(args.size, args.symmetry,
                    ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
                    args.minimal, variant)
-    # a cluster's workers are not this machine's processes: --workers only sets the
-    # batches in flight there
-    workers = (workers_of(args) if args.cluster
-               else capped_workers(workers_of(args), "--workers", args.quiet))
+    # a scheduler's workers are not this machine's processes: --workers only sets the
+    # batches in flight there, up to the most a build config takes (each batch is a task
+    # made here first)
+    workers = workers_of(args)
+    if args.cluster and not args.cluster.startswith("local:"):
+        if workers is not None and workers > MAX_WORKERS:
+            if not args.quiet:
+                print(f"note: --workers {workers}: a fill on a scheduler keeps at most "
+                      f"{MAX_WORKERS} workers busy; using {MAX_WORKERS}", file=sys.stderr)
+            workers = MAX_WORKERS
+    else:
+        workers = capped_workers(workers, "--workers", args.quiet)
     with progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
@@ -162,6 +172,8 @@ def _run_fill(args: argparse.Namespace) -> int:
 def _run_stats(args: argparse.Namespace) -> int:
     from ..book.bank import Bank
 
+    if args.plot:
+        _not_the_bank(args.bank, args.plot, "--plot")
     with Bank(args.bank, create=False) as bank:
         stats = bank.stats()
     total = sum(c for _, c in stats["size"])
@@ -172,6 +184,9 @@ def _run_stats(args: argparse.Namespace) -> int:
             label = f"{key:.1f}" if isinstance(key, float) else str(key)
             print(f"  {label:>8}  {count:>8}")
     if args.plot:
+        if not total:
+            raise InputError(f"--plot {args.plot}: the bank holds no puzzles, so there is no "
+                             f"histogram to draw (nothing written)")
         from ..book.output import write_whole
         from .plot import histogram_png
 
@@ -185,10 +200,34 @@ def _run_stats(args: argparse.Namespace) -> int:
 def _run_export(args: argparse.Namespace) -> int:
     from ..book.bank import export_lines
 
-    lines = list(export_lines(args.bank, _grades(args), args.size, args.variant))
+    _not_the_bank(args.bank, args.output, "-o")
+    grades = _grades(args)
+    lines = list(export_lines(args.bank, grades, args.size, args.variant))
+    if not lines:
+        # an empty file would look like a bank with nothing in it
+        asked = [f"--size {args.size}" if args.size else "",
+                 f"--variant {args.variant.value}" if args.variant else "",
+                 f"--difficulty {args.difficulty.value}" if args.difficulty else "",
+                 f"--grade {grades}" if args.grade else ""]
+        raise InputError(f"{args.bank}: no stored puzzle matches "
+                         f"{' '.join(filter(None, asked)) or 'the export'} (bank stats lists "
+                         f"what the bank holds); nothing written")
     with data_out(args.output) as write:
         write("".join(line + "\n" for line in lines))
     return 0
+
+
+def _not_the_bank(bank: str, out: str | None, option: str) -> None:
+    """InputError when an output file is the bank itself (or its -wal or -shm file), by
+    any name: writing there would destroy what the bank stores."""
+    if not out or out == "-":
+        return
+    target = os.path.realpath(out)
+    for own in (bank, bank + "-wal", bank + "-shm"):
+        if target == os.path.realpath(own) or (
+                os.path.exists(out) and os.path.exists(own) and os.path.samefile(out, own)):
+            raise InputError(f"{option} {out}: that is the bank's own file {own}; writing "
+                             f"there would destroy the bank; name another file")
 
 
 def _run_import(args: argparse.Namespace) -> int:

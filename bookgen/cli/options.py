@@ -85,7 +85,11 @@ def workers_count(text: str) -> int:
 def cluster_address(text: str) -> str:
     """An argparse type: a --cluster address, local:N lowered to the usable cores as
     capped_workers lowers --workers (a local cluster's processes share this machine's
-    cores); the address itself is checked where the cluster starts (cluster.py)."""
+    cores); an address that cannot be one is refused here, one a scheduler should answer
+    at is asked where the cluster starts (cluster.py)."""
+    from ..make.cluster import check_address
+
+    check_address(text)
     count, cores = text.removeprefix("local:"), usable_cores()
     if not (text.startswith("local:") and count.isascii() and count.isdigit()
             and int(count) > cores):

@@ -8,6 +8,12 @@ Glossary:
             of a lost worker is simply run again elsewhere by the scheduler, and the caller,
             which alone writes results, never sees it twice
 
+  lost      the scheduler gone mid-run (stopped, crashed, its machine gone): the tasks in
+            flight are cancelled, and the caller gets an InputError saying so; what the
+            caller stored before is kept
+  quiet     a local cluster's processes start with SIGINT ignored: Ctrl-C (sent to the
+            whole process group) is this process's to handle, which closes the cluster;
+            a worker of its own would print Dask's traceback of the interrupt
   probe     before a client is made, the address is asked who it is (Dask's `identity`
             call), all within CONNECT_SECONDS: a port where nothing listens, a server that
             is not Dask's (whose bytes Dask would read as a frame of any length) or a
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import socket
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -31,6 +38,22 @@ from .improve import PoolMap
 
 CONNECT_SECONDS = 10
 """How long to wait for a scheduler's answer before giving up."""
+
+
+def check_address(address: str) -> None:
+    """InputError unless `address` reads as local:N or a scheduler's [tcp://]HOST[:PORT]
+    (read only: the scheduler is asked nothing yet)."""
+    if address.startswith("local:"):
+        _local_workers(address)
+        return
+    location = address.split("://", 1)[-1]
+    host, colon, port = location.rpartition(":")
+    if not colon:
+        host, port = location, ""
+    if not host.strip() or "/" in location or (
+            colon and not (port.isascii() and port.isdigit() and 0 < int(port) < 65536)):
+        raise InputError(f"--cluster {address!r}: expected local:N, or a scheduler address "
+                         f"tcp://HOST:PORT with a port from 1 to 65535")
 
 
 def _local_workers(address: str) -> int:
@@ -82,8 +105,11 @@ def _check_scheduler(address: str) -> None:
     # Whatever a foreign server sends fails somewhere in Dask's reading of it (a length
     # no memory can hold, bytes msgpack cannot unpack, a closed stream): all of it means
     # the same thing here.
-    except Exception:
-        why = "its answer is not Dask's protocol"
+    except Exception as e:
+        from distributed.comm.core import CommClosedError
+
+        why = ("it closed the connection without an answer" if isinstance(e, CommClosedError)
+               else "its answer is not Dask's protocol")
     else:
         kind = reply.get("type") if isinstance(reply, dict) else None
         if kind == "Scheduler":
@@ -96,6 +122,7 @@ def _check_scheduler(address: str) -> None:
 @contextmanager
 def cluster_pool(address: str) -> Iterator[PoolMap]:
     """A pmap over the Dask cluster at `address` (see the glossary); closed on leaving."""
+    check_address(address)
     local = _local_workers(address) if address.startswith("local:") else None
     try:
         from distributed import Client, LocalCluster
@@ -105,24 +132,47 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
     cluster: Any = None
     try:
         if local is not None:
-            # silence_logs: Dask's shutdown warnings are not the user's business
-            cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None,
-                                   silence_logs=logging.ERROR)
+            # SIGINT ignored while the workers start: they inherit it (see the glossary:
+            # quiet); a Ctrl-C in these seconds is lost, a traceback of each worker's
+            # otherwise
+            before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                # silence_logs: Dask's shutdown warnings are not the user's business
+                cluster = LocalCluster(n_workers=local, threads_per_worker=1,
+                                       processes=True, host="127.0.0.1",
+                                       # any free port: 8787 may be another cluster's
+                                       dashboard_address="127.0.0.1:0",
+                                       silence_logs=logging.ERROR)
+            finally:
+                signal.signal(signal.SIGINT, before)
             client = Client(cluster)
         else:
             _check_scheduler(address)
+            # the client logs its lost scheduler before pmap says so as an error
+            logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
             client = Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError, ValueError) as e:
+    except BaseException as e:
         if cluster is not None:
             cluster.close()
-        raise InputError(f"--cluster {address}: cannot reach the scheduler ({e})") from None
+        if isinstance(e, OSError | TimeoutError | ValueError):
+            raise InputError(f"--cluster {address}: cannot reach the scheduler ({e})") from None
+        raise
+
+    from distributed.client import FutureCancelledError
 
     def pmap(func: Callable[[Any], Any], tasks: Iterable[Any]) -> Iterator[Any]:
         futures = client.map(func, list(tasks), pure=False)
         try:
             for future in futures:
-                yield future.result()
+                try:
+                    result = future.result()
+                except (FutureCancelledError, OSError):
+                    # a task is only cancelled here when its scheduler is gone
+                    raise InputError(
+                        f"--cluster {address}: lost the connection to the scheduler mid-run; "
+                        f"what was finished before is kept: run the same command again "
+                        f"once the scheduler is back") from None
+                yield result
         finally:
             client.cancel(futures)
 
