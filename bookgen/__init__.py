@@ -10,9 +10,9 @@ The Python API in one place (see README.md):
   grade(values, geo) -> Grading          the logical solve, step by step, on the SE scale
 """
 
-# First of all: from here until launch.loaded() below, a Ctrl-C ends the command line
-# quietly (no code of it can catch one yet).
-from . import launch
+# First of all: from here until the command line can catch it (__main__.run), a Ctrl-C
+# ends the command line quietly (launch).
+from . import launch  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -24,8 +24,6 @@ from .core.grid import Geometry, geometry, parse  # noqa: E402
 from .engine.trace import count_solutions, hints, solve, trace  # noqa: E402
 from .grade import grade  # noqa: E402
 from .grade.rating import rate  # noqa: E402
-
-launch.loaded()
 
 __all__ = [
     "Geometry",

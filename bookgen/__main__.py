@@ -7,12 +7,15 @@ a traceback (while the package itself loads, launch sees to that).
 
 import sys
 
+from . import launch
 from .launch import INTERRUPTED
 
 
 def run() -> int:
     """The command line's exit code (the entry point of the `bookgen` script)."""
     try:
+        # Ctrl-C raises KeyboardInterrupt again from here on, caught below
+        launch.loaded()
         from .cli import main
 
         return main()

@@ -4,10 +4,11 @@ Glossary:
   command line  this process is the `bookgen` script or `python -m bookgen`, not a program
                 that imports bookgen as a library
   loading       from this module's import (the first thing bookgen/__init__.py does) until
-                the package calls loaded(): no code of the command line can catch
-                KeyboardInterrupt yet, so a Ctrl-C then ends the command line as main
-                would (`interrupted`, exit code 130) instead of a traceback; a library's
-                caller keeps Python's own KeyboardInterrupt
+                __main__.run calls loaded() inside the block that catches
+                KeyboardInterrupt: no code of the command line could catch one before, so
+                a Ctrl-C then ends the command line as main would (`interrupted`, exit
+                code 130) instead of a traceback; a library's caller keeps Python's own
+                KeyboardInterrupt
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ moment of loading is left out."""
 
 
 def loaded() -> None:
-    """The package has loaded: Ctrl-C raises KeyboardInterrupt again, for main to catch."""
+    """The command line can catch KeyboardInterrupt now: Ctrl-C raises it again."""
     global _held
     if _held:
         signal.signal(signal.SIGINT, signal.default_int_handler)

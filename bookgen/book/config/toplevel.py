@@ -36,7 +36,6 @@ from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
-from ..bank import probe
 from .cover_block import COVER, cover_record
 from .reader import (
     At,
@@ -470,6 +469,8 @@ def load_config(path: str | Path, *, seed: int | None = None,
     if "series" in raw.values and "bank" not in raw.values:
         raw.at_key("series").fail("a series needs a bank: add bank: PATH")
     if "bank" in raw.values:
+        from ..bank import probe  # here: the bank loads the kernels, which solve never needs
+
         try:  # what the build would meet, found without opening the bank for writing
             probe(path.parent / raw.values["bank"])
         except InputError as e:
