@@ -6,6 +6,8 @@ Glossary:
             code as text); subprocess.TimeoutExpired when it outlives `timeout`
   HOSTILE   the time limit of a hostile case: input made to hang or exhaust the program,
             which must end with a message well before it
+  refused   a run that failed as bad input must: exit code 1, `error:` first, no
+            traceback; its message
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["HOSTILE", "bookgen"]
+__all__ = ["HOSTILE", "bookgen", "refused"]
 
 HOSTILE = 60.0
 """Seconds a hostile case may take before it counts as a hang."""
@@ -38,3 +40,11 @@ def bookgen(
     return subprocess.CompletedProcess(
         done.args, done.returncode, done.stdout.decode("utf-8", "replace"),
         done.stderr.decode("utf-8", "replace"))
+
+
+def refused(done: subprocess.CompletedProcess[str]) -> str:
+    """The error text of a run that must fail cleanly: exit 1, `error:`, no traceback."""
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert done.stderr.startswith("error: "), done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stderr

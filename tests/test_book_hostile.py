@@ -13,12 +13,11 @@ Glossary:
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from blackbox import HOSTILE, bookgen
+from blackbox import HOSTILE, bookgen, refused
 
 BASE = """title: Hostile
 print: {platform: home}
@@ -51,14 +50,6 @@ def _config(folder: Path, text: str) -> Path:
     return path
 
 
-def _fails(done: subprocess.CompletedProcess[str]) -> str:
-    """The error text of a run that must fail cleanly: exit 1, `error:`, no traceback."""
-    assert done.returncode == 1, (done.stdout, done.stderr)
-    assert done.stderr.startswith("error: "), done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stderr
-
-
 TOO_WIDE = [
     ("layout_label", f"layout:\n  label: '{LONG} {{number}}'\n",
      "  layout.label: the label 'xxx"),
@@ -78,7 +69,7 @@ TOO_WIDE = [
 @pytest.mark.parametrize(("text", "expected"), [c[1:] for c in TOO_WIDE],
                          ids=[c[0] for c in TOO_WIDE])
 def test_a_line_too_wide_for_its_place_is_refused_by_key(tmp_path, text, expected):
-    err = _fails(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
+    err = refused(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
     assert expected in err and "(line " in err, err
 
 
@@ -92,7 +83,7 @@ PAGES = [
 
 @pytest.mark.parametrize(("text", "page"), [c[1:] for c in PAGES], ids=[c[0] for c in PAGES])
 def test_a_page_of_paragraphs_too_long_for_it_is_refused(tmp_path, text, page):
-    err = _fails(bookgen("validate", _config(tmp_path, text % PARAGRAPH), timeout=HOSTILE))
+    err = refused(bookgen("validate", _config(tmp_path, text % PARAGRAPH), timeout=HOSTILE))
     assert f"  text: the texts of the page '{page}' run past its bottom even at 7 pt; " \
            f"expected shorter texts (line " in err, err
 
@@ -111,7 +102,7 @@ BREAKS = [
 @pytest.mark.parametrize(("text", "expected"), [c[1:] for c in BREAKS],
                          ids=[c[0] for c in BREAKS])
 def test_a_line_break_in_a_one_line_text_is_refused(tmp_path, text, expected):
-    assert expected in _fails(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
+    assert expected in refused(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
 
 
 def test_a_paragraph_text_keeps_its_line_breaks(tmp_path):
@@ -179,7 +170,7 @@ def test_validate_refuses_a_bank_the_build_could_not_open(tmp_path, bank, conten
         (tmp_path / bank).write_bytes(content)
     before = sorted(p.name for p in tmp_path.iterdir())
     config = _config(tmp_path, f"bank: {bank}\n")
-    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    err = refused(bookgen("validate", config, timeout=HOSTILE))
     assert f"  bank: {tmp_path / bank}: {expected.format(folder=tmp_path)} (line 4)" in err, err
     # nothing made or changed beside the config
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "book.yaml"])
@@ -191,7 +182,7 @@ def test_a_config_that_is_no_regular_file_is_named_as_such(tmp_path):
     fifo = tmp_path / "book.yaml"
     os.mkfifo(fifo)  # a read would wait for a writer for ever
     for config in (fifo, Path(os.devnull)):
-        err = _fails(bookgen("validate", config, timeout=HOSTILE))
+        err = refused(bookgen("validate", config, timeout=HOSTILE))
         assert err == f"error: {config}: not a regular file; expected a YAML book config\n"
 
 
@@ -200,7 +191,7 @@ def test_an_output_symlink_loop_is_refused_before_any_work(tmp_path):
     (tmp_path / "a").symlink_to(tmp_path / "b")
     (tmp_path / "b").symlink_to(tmp_path / "a")
     done = bookgen("build", config, "-o", tmp_path / "a", timeout=HOSTILE)
-    err = _fails(done)
+    err = refused(done)
     assert err == f"error: {tmp_path / 'a'}: a symbolic link that leads to no folder (a loop, " \
                   f"or its target {tmp_path / 'b'} is missing); expected a folder\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b", "book.yaml"]
@@ -223,7 +214,7 @@ def test_a_font_that_is_no_regular_file_is_named_as_such(tmp_path, kind):
     else:
         font.mkdir()
     config = _config(tmp_path, f"layout: {{fonts: {{regular: {font}}}}}\n")
-    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    err = refused(bookgen("validate", config, timeout=HOSTILE))
     assert f"  layout.fonts.regular: {font} is not a regular file: expected a font file " \
            f"(line 4)" in err, err
 
@@ -233,7 +224,7 @@ def test_a_grade_range_no_puzzle_reaches_is_refused_at_validate(tmp_path, size, 
     # The build searched, then stopped with 'found 0 of 2 puzzles'.
     config = _config(tmp_path, f"sections:\n  - {{name: G, size: {size}, count: 2, "
                                f"difficulty: {{grade: {grade}}}}}\n")
-    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    err = refused(bookgen("validate", config, timeout=HOSTILE))
     lo = grade[1:].split(",")[0]
     assert f"  sections[0].difficulty: {size}x{size} puzzles cannot grade {lo} or more: the " \
            f"hardest {size}x{size} puzzles grade {top}; expected a grade range that starts " \
@@ -245,6 +236,6 @@ def test_a_soft_hyphen_is_refused_as_it_prints_as_a_hyphen(tmp_path, key):
     word = '"Su\\u00addoku"'
     text = (f"sections:\n  - {{name: {word}, size: 4, count: 1, difficulty: easy}}\n"
             if key.startswith("sections") else f"{key}: {word}\n")
-    err = _fails(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
+    err = refused(bookgen("validate", _config(tmp_path, text), timeout=HOSTILE))
     assert f"  {key}: expected text without soft hyphens (U+00AD), which would print as " \
            f"hyphens; got one at character 3 (line " in err, err

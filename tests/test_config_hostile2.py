@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from blackbox import HOSTILE, bookgen
+from blackbox import HOSTILE, bookgen, refused
 from conftest import in_ci
 
 from bookgen.book import shipped
@@ -41,14 +41,6 @@ def _write(folder: Path, text: str, name: str = "book.yaml") -> Path:
     return path
 
 
-def _fails(done: subprocess.CompletedProcess[str]) -> str:
-    """The error text of a run that must fail cleanly: exit 1, `error:`, no traceback."""
-    assert done.returncode == 1, (done.stdout, done.stderr)
-    assert done.stderr.startswith("error: "), done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stderr
-
-
 # ---------------------------------------------------------------- format specs
 
 
@@ -65,7 +57,7 @@ def test_every_fielded_text_refuses_format_specs_at_validate(tmp_path):
     _write(tmp_path, "label: '{number!s} {difficulty}'\npage_size: letter\n", "tpl.yaml")
     config = _write(tmp_path, BASE + "template: tpl.yaml\n"
                     f"layout:\n  label: '{WIDE}'\ntext:\n{texts}")
-    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    err = refused(bookgen("validate", config, timeout=HOSTILE))
     assert f"layout.label: expected plain {{name}} fields from {{difficulty}}, {{number}}, " \
            f"got '{WIDE}': a field takes no format spec or conversion" in err
     assert "  label: expected plain {name} fields from {difficulty}, {number}, got " \
@@ -78,7 +70,7 @@ def test_every_fielded_text_refuses_format_specs_at_validate(tmp_path):
 
 def test_a_text_without_fields_refuses_a_conversion_by_name(tmp_path):
     config = _write(tmp_path, BASE + "text:\n  heading.notes: '{title!r}'\n")
-    err = _fails(bookgen("validate", config))
+    err = refused(bookgen("validate", config))
     assert "text.heading.notes: expected no {fields}, got '{title!r}': a field takes no " \
            "format spec or conversion (':...', '!r'); write {{ and }} for a brace itself " \
            "(line 8)" in err
@@ -87,7 +79,7 @@ def test_a_text_without_fields_refuses_a_conversion_by_name(tmp_path):
 def test_a_build_with_a_wide_label_stops_before_any_work(tmp_path):
     config = _write(tmp_path, BASE + f"layout:\n  label: 'Puzzle {WIDE}'\n")
     out = tmp_path / "out"
-    err = _fails(bookgen("build", config, "-o", out, timeout=HOSTILE))
+    err = refused(bookgen("build", config, "-o", out, timeout=HOSTILE))
     assert "layout.label:" in err and not out.exists()
 
 
@@ -111,7 +103,7 @@ def test_counts_and_budgets_past_their_maximum_are_refused_at_once(tmp_path):
                     f"    improve: {{evaluations: {MAX_EVALUATIONS + 1}}}\n"
                     "  - name: Harder\n    count: 2\n    difficulty: hard\n"
                     f"    improve: {{seconds: {MAX_SECONDS * 2:g}}}\n")
-    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    err = refused(bookgen("validate", config, timeout=HOSTILE))
     assert (f"sections[0].count: expected at most {MAX_PUZZLES:,} puzzles (the most a book "
             "holds), got 100,000,000,000,000,000 (line 6)") in err
     assert f"workers: expected at most {MAX_WORKERS} workers (a build lowers them to the " \
@@ -126,7 +118,7 @@ def test_a_book_of_more_puzzles_than_the_maximum_is_refused(tmp_path):
     half = MAX_PUZZLES // 2 + 1
     config = _write(tmp_path, BASE.replace("count: 2", f"count: {half}") +
                     f"  - name: More\n    count: {half}\n    difficulty: easy\n")
-    err = _fails(bookgen("validate", config, timeout=HOSTILE))
+    err = refused(bookgen("validate", config, timeout=HOSTILE))
     assert f"sections: the sections ask for {2 * half:,} puzzles; expected at most " \
            f"{MAX_PUZZLES:,} in a book (line 3)" in err
 
@@ -154,7 +146,7 @@ sections:
     difficulty: expert
     colour: red
 """)
-    err = _fails(bookgen("validate", config))
+    err = refused(bookgen("validate", config))
     assert err.startswith(f"error: {config}: 4 problems:\n")
     for line in (
         "sections[0].count: expected a positive integer, got 'many' (line 4)",
@@ -167,7 +159,7 @@ sections:
 
 def test_a_name_taken_from_the_band_is_told_to_be_given(tmp_path):
     config = _write(tmp_path, BASE + "  - count: 2\n    difficulty: easy\n")
-    err = _fails(bookgen("validate", config))
+    err = refused(bookgen("validate", config))
     assert "sections[1]: duplicate section name 'Easy' (its band word); first used by " \
            "sections[0]: give it a name (line 7)" in err
 
@@ -185,7 +177,7 @@ def _vera() -> Path:
 def test_a_truncated_font_is_named_not_a_traceback(tmp_path, command):
     (tmp_path / "cut.ttf").write_bytes(_vera().read_bytes()[:3000])
     config = _write(tmp_path, BASE + "layout:\n  fonts:\n    bold: cut.ttf\n")
-    err = _fails(bookgen(command, config, "-o", tmp_path / "out", timeout=HOSTILE))
+    err = refused(bookgen(command, config, "-o", tmp_path / "out", timeout=HOSTILE))
     assert re.search(r"layout\.fonts\.bold: not a usable TrueType font \(damaged or cut "
                      rf"short\?\): {re.escape(str(tmp_path / 'cut.ttf'))}: .+ \(line 9\)", err)
     assert not (tmp_path / "out").exists()
@@ -226,14 +218,14 @@ def test_a_family_fontconfig_does_not_have_is_refused_with_the_candidates(tmp_pa
     family, _ = _installed_family()
     asked = family[:-1] + "Q" + "x"  # close to an installed name, but none
     config = _write(tmp_path, BASE + f"layout:\n  fonts:\n    regular: '{asked}'\n")
-    err = _fails(bookgen("validate", config))
+    err = refused(bookgen("validate", config))
     assert f"layout.fonts.regular: font {asked!r} is not installed (fontconfig would use " in err
     assert "expected an installed family name or the path of a .ttf, .otf or .ttc file" in err
 
 
 def test_a_family_name_without_fontconfig_says_so(tmp_path):
     config = _write(tmp_path, BASE + "layout:\n  fonts:\n    regular: DejaVu Sans\n")
-    err = _fails(bookgen("validate", config, env={"PATH": str(tmp_path)}))
+    err = refused(bookgen("validate", config, env={"PATH": str(tmp_path)}))
     assert "layout.fonts.regular: font 'DejaVu Sans': no bundled font or font file of that " \
            "name, and fontconfig (fc-match) is not installed" in err
 
@@ -250,7 +242,7 @@ def test_validate_quiet_keeps_only_the_verdict(tmp_path):
     assert quiet.stdout == "ok: Hostile: 1 section, 2 puzzles, template letter-4up\n"
     assert quiet.stderr == ""
     bad = _write(tmp_path, BASE.replace("count: 2", "count: 0"), "bad.yaml")
-    assert "sections[0].count" in _fails(bookgen("validate", "--quiet", bad))
+    assert "sections[0].count" in refused(bookgen("validate", "--quiet", bad))
 
 
 # ---------------------------------------------------------------- a folder for CONFIG
@@ -259,7 +251,7 @@ def test_validate_quiet_keeps_only_the_verdict(tmp_path):
 @pytest.mark.parametrize("command", ["build", "validate", "cover"])
 def test_a_folder_without_a_config_says_what_was_expected(tmp_path, command):
     _write(tmp_path, "page_size: letter\n", "template.yaml")  # YAML, but no book
-    err = _fails(bookgen(command, ".", cwd=tmp_path))
+    err = refused(bookgen(command, ".", cwd=tmp_path))
     assert err == "error: .: a folder with no book config in it; expected a config file (a " \
                   ".yaml file with sections), or a folder holding exactly one (`bookgen init " \
                   ".` writes one)\n"
@@ -268,7 +260,7 @@ def test_a_folder_without_a_config_says_what_was_expected(tmp_path, command):
 def test_a_folder_of_several_configs_names_them(tmp_path):
     for name in ("a.yaml", "b.yml"):
         _write(tmp_path, BASE, name)
-    err = _fails(bookgen("build", tmp_path))
+    err = refused(bookgen("build", tmp_path))
     assert err == f"error: {tmp_path}: a folder with 2 book configs (a.yaml, b.yml); " \
                   f"expected one of them by name, e.g. {tmp_path / 'a.yaml'}\n"
 
