@@ -294,3 +294,12 @@ def test_init_writes_configs_that_name_no_repository_path(tmp_path, example):
     assert f"{example}.yaml" not in text
     assert text == shipped.resource(shipped.EXAMPLES, f"{example}.yaml").read_text(
         encoding="utf-8")
+
+
+@pytest.mark.parametrize("auto", ["auto", "AUTO", "Auto"])
+def test_auto_is_a_name_in_any_case(tmp_path, auto):
+    config = _write(tmp_path, f"workers: {auto}\nlayout: {{margins: {{gutter: {auto}}}}}\n"
+                    + BASE)
+    done = bookgen("validate", "-q", config)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "ok: Hostile: 1 section, 2 puzzles, template letter-4up\n"

@@ -300,6 +300,12 @@ def scalar_of(node: yaml.Node, at: At) -> Any:
     return at.value(node) if isinstance(node, yaml.ScalarNode) else []
 
 
+def is_auto(node: yaml.Node, at: At) -> bool:
+    """Whether the node says 'auto' (a name, so in any case)."""
+    value = scalar_of(node, at)
+    return isinstance(value, str) and value.lower() == "auto"
+
+
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                            "\u2066\u2067\u2068\u2069")
 """Marks that reorder the text around them: printed they do nothing visible, but they make

@@ -60,6 +60,7 @@ from .reader import (
     check_fields,
     close_match,
     compose,
+    is_auto,
     length_schema,
     one_line,
     points_of,
@@ -147,7 +148,7 @@ def _page_size(node: yaml.Node, at: At) -> tuple[float, float]:
 @accepts(f"'auto' or a length of at least {MIN_MARGIN_PT / 72:g}in",
          {"anyOf": [{"const": "auto"}, length_schema(MIN_MARGIN_PT)]})
 def _gutter(node: yaml.Node, at: At) -> float | None:
-    if scalar_of(node, at) == "auto":
+    if is_auto(node, at):
         return None
     pts = points_of(scalar_of(node, at))
     if pts is None or pts < MIN_MARGIN_PT:

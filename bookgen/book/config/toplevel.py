@@ -46,6 +46,7 @@ from .reader import (
     accepts,
     compose,
     integer_of,
+    is_auto,
     raise_problems,
     read_flag,
     read_node,
@@ -106,7 +107,7 @@ anyway (the rest would only queue for the same cores and cost memory)."""
          {"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_WORKERS},
                     {"enum": ["auto", None]}]})
 def _workers(node: yaml.Node, at: At) -> int | None:
-    if scalar_of(node, at) in (None, "auto"):
+    if scalar_of(node, at) is None or is_auto(node, at):
         return None
     value = integer_of(node, at)
     if value is None or value < 1:
