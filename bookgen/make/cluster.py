@@ -137,12 +137,14 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
             # otherwise
             before = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
-                # silence_logs: Dask's shutdown warnings are not the user's business
+                # silence_logs: Dask's shutdown warnings and errors are not the user's
+                # business (a fill stopped by a signal leaves the scheduler keys it cannot
+                # gather); what went wrong reaches the user as bookgen's own error
                 cluster = LocalCluster(n_workers=local, threads_per_worker=1,
                                        processes=True, host="127.0.0.1",
                                        # any free port: 8787 may be another cluster's
                                        dashboard_address="127.0.0.1:0",
-                                       silence_logs=logging.ERROR)
+                                       silence_logs=logging.CRITICAL)
             finally:
                 signal.signal(signal.SIGINT, before)
             client = Client(cluster)
