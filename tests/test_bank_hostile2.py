@@ -314,6 +314,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def listening(port: int) -> None:
+    """Until something listens on the loopback port (a scheduler just started)."""
+    deadline = time.monotonic() + HOSTILE
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
 def session_members(sid: int) -> list[int]:
     """The processes still in session `sid` (Linux /proc)."""
     members = []
@@ -336,7 +348,7 @@ def test_a_scheduler_that_dies_mid_fill_is_an_error_and_the_rows_are_kept(
     dask = [subprocess.Popen([BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port",
                               str(port), "--no-dashboard"], stdout=log, stderr=log)]
     try:
-        time.sleep(2)
+        listening(port)
         dask.append(subprocess.Popen([BIN / "dask", "worker", address, "--nworkers", "1",
                                       "--nthreads", "1", "--no-dashboard"],
                                      stdout=log, stderr=log))
