@@ -67,7 +67,11 @@ def test_ending_workers_stops_them_midway_and_lets_shutdown_return(pool):
     processes = list(pool._processes.values())
     t0 = time.time()
     _end_workers(pool)
-    assert all(not p.is_alive() and p.exitcode == -signal.SIGTERM for p in processes)
+    # SIGTERM ends them; a worker a loaded machine kept from ending within the join's
+    # 5 s is killed instead: either way none is left midway
+    ended = [(p.is_alive(), p.exitcode) for p in processes]
+    assert all(not alive and code in (-signal.SIGTERM, -signal.SIGKILL)
+               for alive, code in ended), ended
     # The pipe's last write end is closed, so the executor's reader sees end-of-file.
     assert pool._result_queue._writer.closed
     pool.shutdown(wait=True, cancel_futures=True)
