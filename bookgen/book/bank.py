@@ -48,6 +48,7 @@ import json
 import math
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -376,6 +377,10 @@ def _unwritable(path: str) -> str | None:
 LOCK_SECONDS = 60
 """How long a verb waits for another writer's lock on the bank before giving up."""
 
+OPEN_TRIES = 20
+"""Times a bank is opened before a "locked" answer is the user's: SQLite refuses at once,
+without its wait, one of several commands that would otherwise deadlock making a new bank."""
+
 SQLITE_MAGIC = b"SQLite format 3\0"
 """The first bytes of every SQLite file."""
 
@@ -411,12 +416,24 @@ class Bank:
     def _connect_and_open(self, create: bool) -> None:
         # autocommit off by hand: every write below is an explicit BEGIN IMMEDIATE, so two
         # writers queue on the lock instead of failing half-way.
-        self.db = self._connect(manual=True)
-        try:
-            self._open(create)
-        except BaseException:
-            self.db.close()
-            raise
+        for attempt in range(OPEN_TRIES):
+            self.db = self._connect(manual=True)
+            began = time.monotonic()
+            try:
+                self._open(create)
+                return
+            except sqlite3.OperationalError as e:
+                self.db.close()
+                # several commands making one new bank at once: SQLite may answer "locked"
+                # at once (not after its wait) to the one that would deadlock; it tries
+                # again. A lock held past the wait is another program's: said at once.
+                waited = time.monotonic() - began >= 1
+                if "locked" not in str(e) or waited or attempt == OPEN_TRIES - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+            except BaseException:
+                self.db.close()
+                raise
 
     def _connect(self, manual: bool = False) -> sqlite3.Connection:
         """A connection to the bank (immutable: see the glossary); manual: autocommit off,
