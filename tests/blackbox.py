@@ -6,6 +6,7 @@ Glossary:
             code as text); subprocess.TimeoutExpired when it outlives `timeout`
   HOSTILE   the time limit of a hostile case: input made to hang or exhaust the program,
             which must end with a message well before it
+  filled    a 6x6 bank made through `bank fill`: classic and X puzzles of seed 3
   refused   a run that failed as bad input must: exit code 1, `error:` first, no
             traceback; its message
 """
@@ -17,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["HOSTILE", "bookgen", "refused"]
+__all__ = ["HOSTILE", "bookgen", "filled", "refused"]
 
 HOSTILE = 60.0
 """Seconds a hostile case may take before it counts as a hang."""
@@ -48,3 +49,13 @@ def refused(done: subprocess.CompletedProcess[str]) -> str:
     assert done.stderr.startswith("error: "), done.stderr
     assert "Traceback" not in done.stderr
     return done.stderr
+
+
+def filled(path: Path, classic: int, x: int) -> Path:
+    """A new bank at `path` of `classic` classic and `x` X 6x6 puzzles (seed 3, one
+    worker), made by `bank fill` as a user makes one."""
+    for extra in (["-n", str(classic)], ["-n", str(x), "--variant", "x"]):
+        done = bookgen("bank", "fill", path, "--size", "6", "--seed", "3", "--workers", "1",
+                       "--quiet", *extra)
+        assert done.returncode == 0, done.stderr
+    return path

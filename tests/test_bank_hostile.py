@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from blackbox import HOSTILE, bookgen
+from blackbox import HOSTILE, bookgen, filled
 from conftest import missing_data
 
 from bookgen.book.bank import APPLICATION_ID, SCHEMA, SCHEMA_VERSION
@@ -47,12 +47,7 @@ REFUSE = ("this bookgen (0.1.0) reads schema version 1: use the bookgen that mad
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A bank of 40 classic and 12 X 6x6 puzzles, made once; tests take copies."""
-    path = tmp_path_factory.mktemp("made") / "bank.db"
-    for extra in (["-n", "40"], ["-n", "12", "--variant", "x"]):
-        done = bookgen("bank", "fill", path, "--size", "6", "--seed", "3", "--workers", "1",
-                       "--quiet", *extra)
-        assert done.returncode == 0, done.stderr
-    return path
+    return filled(tmp_path_factory.mktemp("made") / "bank.db", 40, 12)
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
-from blackbox import HOSTILE, bookgen
+from blackbox import HOSTILE, bookgen, filled
 from conftest import missing_data
 
 BIN = Path(sys.executable).parent
@@ -31,12 +31,7 @@ BIN = Path(sys.executable).parent
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A bank of 12 classic and 4 X 6x6 puzzles, made once; tests take copies."""
-    path = tmp_path_factory.mktemp("made") / "bank.db"
-    for extra in (["-n", "12"], ["-n", "4", "--variant", "x"]):
-        done = bookgen("bank", "fill", path, "--size", "6", "--seed", "3", "--workers", "1",
-                       "--quiet", *extra)
-        assert done.returncode == 0, done.stderr
-    return path
+    return filled(tmp_path_factory.mktemp("made") / "bank.db", 12, 4)
 
 
 @pytest.fixture
