@@ -54,6 +54,16 @@ def _busy(executor: ProcessPoolExecutor, running: int, queued: int) -> list[Futu
     return futures
 
 
+def _reaped(processes: list) -> list[tuple[bool, int | None]]:
+    """Each process's (alive, exit code) once its exit code is known. The executor's own
+    thread, seeing its workers die, reaps them too; when it wins that race a join here
+    returns before the process object has its exit code, so give it a moment."""
+    deadline = time.time() + 10
+    while any(p.exitcode is None for p in processes) and time.time() < deadline:
+        time.sleep(0.02)
+    return [(p.is_alive(), p.exitcode) for p in processes]
+
+
 def test_a_worker_ignores_ctrl_c_and_takes_sigterm_by_default(signals):
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda *_: None)
@@ -69,7 +79,7 @@ def test_ending_workers_stops_them_midway_and_lets_shutdown_return(pool):
     _end_workers(pool)
     # SIGTERM ends them; a worker a loaded machine kept from ending within the join's
     # 5 s is killed instead: either way none is left midway
-    ended = [(p.is_alive(), p.exitcode) for p in processes]
+    ended = _reaped(processes)
     assert all(not alive and code in (-signal.SIGTERM, -signal.SIGKILL)
                for alive, code in ended), ended
     # The pipe's last write end is closed, so the executor's reader sees end-of-file.
@@ -103,7 +113,7 @@ def test_closing_an_interrupted_pool_does_not_wait_for_its_tasks(pool):
     t0 = time.time()
     _close(pool, interrupted=True)
     assert time.time() - t0 < LONG / 4
-    assert all(not p.is_alive() for p in processes)
+    assert all(not alive for alive, _ in _reaped(processes))
     assert all(f.done() for f in futures)
 
 
@@ -117,4 +127,4 @@ def test_closing_a_finished_pool_waits_for_the_running_tasks_and_drops_the_queue
     _close(executor, interrupted=False)
     assert running.done() and not running.cancelled() and running.result() is None
     assert queued[-1].cancelled()
-    assert all(not p.is_alive() for p in processes)
+    assert all(not alive for alive, _ in _reaped(processes))
