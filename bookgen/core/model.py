@@ -212,6 +212,9 @@ class PrintSpec:
     recto_starts: bool | None = None
     """Sections and the answer key start on a right-hand page (a blank page before them
     when needed); None means the platform's way: yes on demand, no at home."""
+    pdfx: bool = False
+    """Book and cover are written as PDF/X-1a:2003 (an output intent, TrimBox on every
+    page, CMYK or gray colour only), for printers that ask for it."""
 
     @property
     def starts_recto(self) -> bool:
@@ -416,6 +419,26 @@ class Colour:
         return "#" + "".join(f"{round(v * 255):02x}" for v in (self.red, self.green, self.blue))
 
 
+class CoverStyle(Enum):
+    """The design of a cover's front (the back and spine are the same for all)."""
+
+    TYPOGRAPHIC = "typographic"
+    """The title set large on the accent colour, the badges below it."""
+    PUZZLE = "puzzle"
+    """The title on an accent band, one of the book's puzzles large below it as the art."""
+    PATTERN = "pattern"
+    """A pattern drawn from the book's own solution grids, the title on a card over it."""
+
+
+class CoverInk(Enum):
+    """How a cover's colours are written in the PDF."""
+
+    RGB = "rgb"
+    """The accent as RGB, as screens and most print-on-demand services take it."""
+    CMYK = "cmyk"
+    """Every colour as CMYK (black as K only), for printers that ask for it."""
+
+
 @dataclass(frozen=True)
 class CoverSpec:
     """What the full-wrap cover shows beyond title, subtitle and author (`cover:` block)."""
@@ -423,8 +446,16 @@ class CoverSpec:
     blurb: str = ""
     """Text on the back cover; paragraphs separated by blank lines."""
     accent: Colour | None = None
-    """The one colour of the design (the band behind the title); None keeps the cover
+    """The one colour of the design (backgrounds, bands, badges); None keeps the cover
     grayscale."""
+    style: CoverStyle = CoverStyle.PUZZLE
+    """The front's design."""
+    badges: bool = True
+    """Badges on the front: the puzzle count, the band range, answers included."""
+    price: str = ""
+    """The price line on the back, as written ('$9.99'); '' for none."""
+    ink: CoverInk = CoverInk.RGB
+    """RGB or CMYK colour; a PDF/X book (PrintSpec.pdfx) is always CMYK."""
     front_puzzle: int | None = None
     """Number of the puzzle drawn on the front; None = the book's last (hardest) puzzle."""
     back_puzzle: int | None = None

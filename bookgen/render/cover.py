@@ -3,41 +3,64 @@
 Glossary and conventions:
   plan     cover_geometry.CoverPlan: every area in wrap coordinates; nothing here decides
            where things go, only how large text can be to fit its area
-  accent   the config's one colour (Book.cover.accent) fills the band; without one the band
-           is dark gray and the whole cover uses gray operators only
+  ink      cover_ink.Ink: the accent and its tints, white and black, in the cover's one
+           colour space (gray, RGB or CMYK)
+  typeset  every text of the cover at the size that fits its area (Typeset), made before
+           the canvas is opened, so a text too long stops the cover before any file
   block    lines of text set in a box: every part shrinks by the same factor until all fit,
            wrapped on words; glyph boxes (font ascent to descent) stay inside the box
-  blurb    the config's text for the back cover, else the language's (cover.blurb)
+  blurb    the config's text for the back cover, else the language's (cover.blurb), set at
+           11-12 pt in a measure of at most 60 characters (cover_type)
+  badges   short texts on the front in the book's language: the puzzle count, the range of
+           bands, answers included
   grids    the cover's puzzles are the book's own, drawn by draw.puzzle_grid like the
-           interior's, with the template's fonts and line weights
+           interior's, with the template's fonts and line weights, and no interior label
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.errors import LayoutError
-from ..core.model import Book, BookPuzzle
+from ..core.model import Band, Book, BookPuzzle, CoverStyle
 from ..core.rules import MIN_TEXT_PT
-from . import draw
-from .cover_geometry import CoverPlan, cover_plan
+from . import cover_front, draw
+from .cover_geometry import GAP_PT, CoverPlan, cover_plan
+from .cover_ink import Ink, ink
+from .cover_type import SetText, blurb_lines, stacked, title_lines
 from .fit import wrap
-from .geometry import Metrics, Rect, Slot, digit_size, metrics
+from .geometry import Metrics, Rect, digit_size, metrics
 from .writer import open_canvas, register_fonts, write_pdf
 
-BAND_GRAY = 0.2
-"""The band's gray when the config gives no accent colour."""
-
 LEADING = 1.25
-"""Line pitch as a multiple of the type size."""
+"""Line pitch of the smaller blocks as a multiple of the type size."""
 
 SHRINK = 0.95
 """Factor a block's sizes shrink by per try while it does not fit."""
+
+TITLE_SHARE = 0.15
+"""The title's largest size as a share of the trim width (65 pt on 6x9)."""
+
+SUBTITLE_SHARE = 0.04
+"""The subtitle's size as a share of the trim width."""
+
+SUBTITLE_ROOM = 0.3
+"""Most of the title area's height the subtitle may take."""
+
+AUTHOR_SHARE = 0.036
+"""The author's size as a share of the trim width."""
+
+HEADING_SHARE = 0.05
+"""The back's heading size as a share of the trim width."""
+
+SMALL_SHARE = 0.023
+"""Caption, imprint and price size as a share of the trim width (10 pt on 6x9)."""
 
 
 @dataclass(frozen=True)
@@ -61,11 +84,9 @@ class Block:
     parts: tuple[Part, ...]
     """The runs, top down; empty texts are left out."""
     what: str
-    """What it is, for an error message: 'title and subtitle on the front cover'."""
+    """What it is, for an error message: 'author on the front cover'."""
     key: str
     """The config key that sets its text."""
-    gray: float
-    """Gray of the type: white on the band, black elsewhere."""
     centred: bool = True
     """Lines centred across the box, else flush left."""
     middle: bool = True
@@ -85,6 +106,30 @@ class Fitted:
     """Each part's lines."""
 
 
+@dataclass(frozen=True)
+class Typeset:
+    """Every text of a cover at its size."""
+
+    title: SetText
+    """The front's title."""
+    subtitle: Fitted
+    """The front's subtitle (no lines when the book has none)."""
+    author: Fitted
+    """The author's line on the front."""
+    heading: Fitted
+    """The title again at the top of the back."""
+    blurb: tuple[SetText, ...]
+    """The back's paragraphs."""
+    caption: Fitted
+    """The line above the back's sample."""
+    imprint: Fitted
+    """The imprint's lines, lower left on the back."""
+    price: Fitted
+    """The price line above the barcode area (no lines without a price)."""
+    badges: cover_front.Badges | None
+    """The front's badges, or None when the config turns them off."""
+
+
 def render_cover(book: Book, pages: int, path: str | Path) -> CoverPlan:
     """Draw the cover of `book`, whose interior has `pages` pages, into `path` (written
     atomically); returns the plan, whose numbers the manifest records. LayoutError, and no
@@ -92,10 +137,14 @@ def render_cover(book: Book, pages: int, path: str | Path) -> CoverPlan:
     t = book.template
     fonts = register_fonts(t)
     m = metrics(t)
-    plan = cover_plan(t, pages, m.label_size)
+    plan = cover_plan(t, pages, book.cover.style)
     front, back = cover_puzzles(book)
-    fitted = [fit(b) for b in blocks(plan, book, fonts, m)]
-    write_pdf(path, lambda temp: _write(temp, plan, book, fonts, m, fitted, front, back))
+    typeset, problems = typeset_cover(plan, book, fonts)
+    if typeset is None:
+        raise LayoutError(problems[0][1])
+    palette = ink(book.cover, t.print.pdfx)
+    write_pdf(path, lambda temp: _write(temp, plan, book, fonts, m, palette, typeset,
+                                        front, back))
     return plan
 
 
@@ -103,20 +152,12 @@ def cover_problems(book: Book, pages: int) -> list[tuple[str, str]]:
     """(config key, message) for each reason the cover of `book` could not be drawn: a
     trim too small for the back's barcode area and sample, a text too long for its area.
     Config asks this of a book of blank grids, before any work."""
-    t = book.template
-    fonts = register_fonts(t)
-    m = metrics(t)
+    fonts = register_fonts(book.template)
     try:
-        plan = cover_plan(t, pages, m.label_size)
+        plan = cover_plan(book.template, pages, book.cover.style)
     except LayoutError as e:
         return [("template", str(e))]
-    problems = []
-    for b in blocks(plan, book, fonts, m):
-        try:
-            fit(b)
-        except LayoutError as e:
-            problems.append((b.key, str(e)))
-    return problems
+    return typeset_cover(plan, book, fonts)[1]
 
 
 def cover_puzzles(book: Book) -> tuple[BookPuzzle, BookPuzzle]:
@@ -138,88 +179,174 @@ def cover_puzzles(book: Book) -> tuple[BookPuzzle, BookPuzzle]:
     return chosen[0], chosen[1]
 
 
-def blocks(plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics) -> list[Block]:
-    """Every text block of the cover but the caption and the spine."""
-    return [
-        Block(
-            plan.title,
-            (
-                Part(book.title, fonts.bold, m.heading_size * 2.2),
-                Part(book.subtitle, fonts.regular, m.heading_size * 1.1),
-            ),
-            "title and subtitle on the front cover",
-            "title",
-            gray=1.0,
-        ),
-        Block(
-            plan.heading,
-            (Part(book.title, fonts.bold, m.heading_size * 1.2),),
-            "title on the back cover",
-            "title",
-            gray=1.0,
-        ),
-        Block(
-            plan.author,
-            (Part(book.author, fonts.regular, m.text_size * 1.6),),
-            "author on the front cover",
-            "author",
-            gray=0.0,
-        ),
-        Block(
-            plan.blurb,
-            tuple(Part(p, fonts.regular, m.text_size * 1.1) for p in paragraphs(blurb(book))),
-            "blurb on the back cover",
-            "cover.blurb",
-            gray=0.0,
-            centred=False,
-            middle=False,
-        ),
-    ]
+def badges(book: Book) -> tuple[str, ...]:
+    """The badges' texts: the puzzle count, the range of the puzzles' bands (one band's word
+    when they share it; none for blank grids) and answers included."""
+    puzzles = [p for s in book.sections for p in s.puzzles]
+    texts = [book.texts("cover.badge.count", count=len(puzzles))]
+    bands = sorted({p.band for p in puzzles if p.band is not None}, key=list(Band).index)
+    if len(bands) == 1:
+        texts.append(book.texts(f"band.{bands[0].value}"))
+    elif bands:
+        texts.append(book.texts("cover.badge.range", easiest=book.texts(f"band.{bands[0].value}"),
+                                hardest=book.texts(f"band.{bands[-1].value}")))
+    texts.append(book.texts("cover.badge.answers"))
+    return tuple(texts)
 
 
-def _write(
-    path: Path,
-    plan: CoverPlan,
-    book: Book,
-    fonts: draw.Fonts,
-    m: Metrics,
-    fitted: list[Fitted],
-    front: BookPuzzle,
-    back: BookPuzzle,
-) -> None:
+def imprint(book: Book) -> str:
+    """The back's imprint: the publication's imprint and ISBN, else the author's name."""
+    pub = book.publication
+    lines = [book.texts("copyright.imprint", imprint=pub.imprint)] if pub and pub.imprint \
+        else [book.author]
+    if pub and pub.isbn:
+        lines.append(book.texts("copyright.isbn", isbn=pub.isbn))
+    return "\n".join(line for line in lines if line)
+
+
+def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
+                  ) -> tuple[Typeset | None, list[tuple[str, str]]]:
+    """Every text of the cover set in its area, or None and (config key, message) for each
+    text that does not fit."""
+    w = plan.trim[0]
+    problems: list[tuple[str, str]] = []
+
+    def attempt(key: str, make: Callable[[], object]) -> object:
+        try:
+            return make()
+        except LayoutError as e:
+            problems.append((key, str(e)))
+            return None
+
+    box = plan.title
+    centred = plan.style is not CoverStyle.TYPOGRAPHIC
+    sub_box = Rect(box.x, box.y, box.width, box.height * SUBTITLE_ROOM)
+    subtitle = attempt("subtitle", lambda: fit(Block(
+        sub_box, (Part(book.subtitle, fonts.regular, SUBTITLE_SHARE * w),),
+        "subtitle on the front cover", "subtitle", centred=centred, middle=False)))
+    room = box.height - (subtitle.height + GAP_PT if isinstance(subtitle, Fitted)
+                         and subtitle.height else 0.0)
+    title = attempt("title", lambda: title_lines(book.title, fonts.bold, box.width, room,
+                                                 TITLE_SHARE * w, MIN_TEXT_PT))
+    small = SMALL_SHARE * w
+    blocks = {
+        "author": Block(plan.author, (Part(book.author, fonts.regular, AUTHOR_SHARE * w),),
+                        "author on the front cover", "author", centred=centred),
+        "heading": Block(plan.heading, (Part(book.title, fonts.bold, HEADING_SHARE * w),),
+                         "title on the back cover", "title"),
+        "caption": Block(plan.caption, (Part(book.texts("cover.sample"), fonts.bold, small),),
+                         "caption of the back's sample", "text"),
+        "imprint": Block(plan.imprint, tuple(Part(line, fonts.regular, small)
+                                             for line in imprint(book).splitlines()),
+                         "imprint on the back cover", "publication", centred=False,
+                         middle=False),
+        "price": Block(plan.price, (Part(book.cover.price, fonts.bold, small * 1.1),),
+                       "price on the back cover", "cover.price", centred=False),
+    }
+    fitted = {name: attempt(b.key, partial(fit, b)) for name, b in blocks.items()}
+    blurb = attempt("cover.blurb", lambda: blurb_lines(paragraphs(blurb_text(book)),
+                                                       fonts.regular, plan.blurb.width,
+                                                       plan.blurb.height))
+    badge_set = attempt("cover.badges", lambda: cover_front.fit_badges(
+        badges(book), fonts.bold, plan.badges)) if book.cover.badges else None
+    if problems:
+        return None, problems
+    assert isinstance(title, SetText) and isinstance(subtitle, Fitted)
+    assert isinstance(blurb, tuple)
+    assert badge_set is None or isinstance(badge_set, cover_front.Badges)
+    f = {k: v for k, v in fitted.items() if isinstance(v, Fitted)}
+    return Typeset(title, subtitle, f["author"], f["heading"], blurb, f["caption"],
+                   f["imprint"], f["price"], badge_set), []
+
+
+def _write(path: Path, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics,
+           palette: Ink, ts: Typeset, front: BookPuzzle, back: BookPuzzle) -> None:
     t = book.template
     c = open_canvas(path, plan.size, book, fonts, m.text_size)
     w, h = plan.size
     c.setBleedBox((0, 0, w, h))
     c.setTrimBox((plan.back.x, plan.back.y, plan.front.right, plan.front.top))
-    _band(c, plan, book)
-    for f in fitted:
-        _draw_block(c, f)
-    c.setFillGray(0.0)
-    c.setStrokeGray(0.0)
-    for rect, puzzle in ((plan.front_puzzle, front), (plan.sample, back)):
-        draw.puzzle_grid(c, rect, puzzle, digit_size(rect.width, puzzle.n, t.digit_scale),
+    _back(c, plan, book, fonts, palette, ts, back)
+    _spine(c, plan, book, fonts, m, palette)
+    colours = cover_front.front(c, plan, book, fonts, palette, ts.badges)
+    _title(c, plan, ts, palette, colours)
+    _draw_block(c, ts.author, lambda: cover_front.paint(c, palette, colours.author))
+    if plan.art is not None:
+        palette.fill_gray(c, 0.0)
+        palette.stroke_gray(c, 0.0)
+        draw.puzzle_grid(c, plan.art, front, digit_size(plan.art.width, front.n, t.digit_scale),
                          t.lines, fonts, t.x_style, t.region_tint)
-    _, depth = _extent(fonts.bold, m.label_size)
-    draw.puzzle_label(c, Slot(plan.sample, plan.caption.y + depth), back, t, book.texts, "",
-                      fonts, m.label_size, m.least_size)
-    _spine(c, plan, book, fonts, m)
     c.showPage()
     c.save()
 
 
-def _band(c: Canvas, plan: CoverPlan, book: Book) -> None:
-    """The strip across the top: the accent colour, or gray without one."""
-    accent = book.cover.accent
-    if accent is None:
-        c.setFillGray(BAND_GRAY)
-    else:
-        c.setFillColorRGB(accent.red, accent.green, accent.blue)
-    b = plan.band
-    c.rect(b.x, b.y, b.width, b.height, stroke=0, fill=1)
+def _title(c: Canvas, plan: CoverPlan, ts: Typeset, palette: Ink,
+           colours: cover_front.Colours) -> None:
+    """The title and the subtitle, centred together in the title area; flush left in the
+    typographic style, with a short rule between them."""
+    box = plan.title
+    gap = GAP_PT if ts.subtitle.height else 0.0
+    height = ts.title.height + gap + ts.subtitle.height
+    top = box.top - (box.height - height) / 2
+    centred = plan.style is not CoverStyle.TYPOGRAPHIC
+    cover_front.paint(c, palette, colours.title)
+    _set(c, ts.title, box, top, centred)
+    if not ts.subtitle.height:
+        return
+    top -= ts.title.height + gap
+    if not centred:
+        cover_front.paint(c, palette, colours.title, stroke=True)
+        c.setLineWidth(ts.title.size / 12)
+        rule = top + gap / 2
+        c.line(box.x, rule, box.x + box.width / 4, rule)
+    _draw_block(c, ts.subtitle, lambda: cover_front.paint(c, palette, colours.subtitle), top)
 
 
-def blurb(book: Book) -> str:
+def _set(c: Canvas, text: SetText, box: Rect, top: float, centred: bool) -> None:
+    """Lines of one size from `top` (the first glyph box's top) down."""
+    c.setFont(text.font, text.size)
+    y = top - text.ascent
+    for line in text.lines:
+        if centred:
+            c.drawCentredString(box.x + box.width / 2, y, line)
+        else:
+            c.drawString(box.x, y, line)
+        y -= text.size * text.leading
+
+
+def _back(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: Ink,
+          ts: Typeset, sample: BookPuzzle) -> None:
+    """The back and the spine in the accent; on the back, in white: the heading, the blurb,
+    the caption, the imprint and the price; the sample puzzle on a white square."""
+    t = book.template
+    g = plan.back_ground
+    palette.fill(c)
+    c.rect(g.x, g.y, g.width, g.height, stroke=0, fill=1)
+    def white() -> None:
+        palette.fill_gray(c, 1.0)
+
+    for block in (ts.heading, ts.caption, ts.imprint, ts.price):
+        _draw_block(c, block, white)
+    box = plan.blurb
+    width = max(part.width for part in ts.blurb) if ts.blurb else 0.0
+    # The measure is narrower than a wide back: the column is centred on it.
+    column = Rect(box.x + (box.width - width) / 2, box.y, width, box.height)
+    top = box.top - (box.height - stacked(ts.blurb)) / 2
+    white()
+    for part in ts.blurb:
+        _set(c, part, column, top, centred=False)
+        top -= part.height + part.size * part.leading * 0.5
+    s = plan.sample
+    pad = t.lines.border + GAP_PT / 2
+    palette.fill_gray(c, 1.0)
+    c.rect(s.x - pad, s.y - pad, s.width + 2 * pad, s.height + 2 * pad, stroke=0, fill=1)
+    palette.fill_gray(c, 0.0)
+    palette.stroke_gray(c, 0.0)
+    draw.puzzle_grid(c, s, sample, digit_size(s.width, sample.n, t.digit_scale), t.lines,
+                     fonts, t.x_style, t.region_tint)
+
+
+def blurb_text(book: Book) -> str:
     """The back cover's text: the config's, else the language's, with the puzzle count."""
     count = sum(len(s.puzzles) for s in book.sections)
     return book.cover.blurb or book.texts("cover.blurb", count=count)
@@ -281,12 +408,15 @@ def fit(block: Block) -> Fitted:
     return Fitted(block, scale, height, tuple(tuple(lines) for lines in wrapped))
 
 
-def _draw_block(c: Canvas, f: Fitted) -> None:
-    """A fitted block's lines, top down."""
+def _draw_block(c: Canvas, f: Fitted, paint: Callable[[], None],
+                top: float | None = None) -> None:
+    """A fitted block's lines, top down, in the colour `paint` sets; from `top` when given,
+    else placed in its box as the block asks."""
     b = f.block
     box = b.box
-    c.setFillGray(b.gray)
-    top = box.top - ((box.height - f.height) / 2 if b.middle else 0.0)
+    if top is None:
+        top = box.top - ((box.height - f.height) / 2 if b.middle else 0.0)
+    paint()
     for i, (p, lines) in enumerate(zip([p for p in b.parts if p.text], f.lines, strict=True)):
         size = p.size * f.scale
         ascent, depth = _extent(p.font, size)
@@ -296,15 +426,19 @@ def _draw_block(c: Canvas, f: Fitted) -> None:
         for line in lines:
             if b.centred:
                 c.drawCentredString(box.x + box.width / 2, y, line)
+            elif b.key == "cover.price":
+                c.drawRightString(box.right, y, line)
             else:
                 c.drawString(box.x, y, line)
             y -= size * LEADING
         top = y + size * LEADING - depth
 
 
-def _spine(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics) -> None:
+def _spine(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics,
+           palette: Ink) -> None:
     """Title (bold) from the top and author from the bottom of the spine, reading top to
-    bottom; only where the plan allows spine text and it fits at MIN_TEXT_PT or more."""
+    bottom, white on the accent; only where the plan allows spine text and it fits at
+    MIN_TEXT_PT or more."""
     box = plan.spine_text
     if box is None:
         return
@@ -325,6 +459,7 @@ def _spine(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics
     if not runs:
         return
     ascent, depth = _extent(fonts.bold, size)
+    palette.fill_gray(c, 1.0)
     c.saveState()
     # Local x runs down the spine, local y across it towards the front cover.
     c.translate(box.x, box.top)

@@ -6,11 +6,12 @@ Glossary and conventions:
   panel    the back or front cover at trim size (Template.page_width x page_height)
   spine    interior pages x the paper's thickness (rules.Paper.thickness_in)
   fold     a vertical line where the spine meets a panel
-  safe     a panel inset by MIN_MARGIN_PT from its trim lines and its fold: text and art
-           stay inside it
+  safe     a panel inset by PANEL_MARGIN_PT (0.5 in) from its trim lines and its fold: text
+           and art stay inside it
   barcode  the area on the back, lower right, that KDP prints its barcode in; left empty
-  band     the accent strip across the top of the whole wrap; it runs into the bleed, the
-           one thing that may, and holds the title on the front
+  ground   what the front's title stands on, by style: the accent band across the top
+           (puzzle), the whole front in the accent (typographic), a white card over the
+           pattern (pattern); backgrounds run into the bleed, text never does
 """
 
 from __future__ import annotations
@@ -18,29 +19,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import LayoutError
-from ..core.model import Template
+from ..core.model import CoverStyle, Template
 from ..core.rules import (
     BARCODE_INSET_PT,
     BARCODE_PT,
     BLEED_PT,
     FOLD_CLEARANCE_PT,
-    MIN_MARGIN_PT,
     SPINE_TEXT_MIN_PAGES,
     Paper,
 )
 from .geometry import Rect
 
-BAND_SHARE = 0.3
-"""The band's height as a share of the trim height."""
+PANEL_MARGIN_PT = 36.0
+"""Margin of every text and grid on a panel from its trim lines and its fold (0.5 in)."""
 
-AUTHOR_SHARE = 0.08
+GAP_PT = 14.0
+"""Space between two areas of a panel."""
+
+BAND_SHARE = 0.36
+"""The puzzle style's title band, as a share of the trim height."""
+
+LINE_SHARE = 0.035
+"""Height of one line of small text (price, caption) as a share of the trim height."""
+
+HEADING_SHARE = 0.07
+"""The back's heading (the title again), as a share of the trim height."""
+
+AUTHOR_SHARE = 0.06
 """Height of the author's line at the foot of the front, as a share of the trim height."""
 
-SAMPLE_SHARE = 0.4
+BADGE_SHARE = 0.075
+"""Height of the row of badges, as a share of the trim height."""
+
+SAMPLE_SHARE = 0.5
 """The back's sample puzzle spans at most this share of the safe width."""
 
+SAMPLE_HEIGHT_SHARE = 0.33
+"""... and at most this share of the trim height."""
+
 MIN_SAMPLE_PT = 72.0
-"""Smallest sample puzzle worth printing beside the barcode area (1 in)."""
+"""Smallest sample puzzle worth printing (1 in)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +71,8 @@ class CoverPlan:
     """Interior page count the spine is sized for."""
     paper: Paper
     """Interior paper."""
+    style: CoverStyle
+    """The front's design."""
     spine_width: float
     """Spine width: pages x paper thickness."""
     size: tuple[float, float]
@@ -69,25 +89,33 @@ class CoverPlan:
     """Where the front's text and art go."""
     barcode: Rect
     """The empty barcode area on the back."""
-    band: Rect
-    """The accent strip across the top, bleed included."""
+    back_ground: Rect
+    """The back and the spine with their bleed: the accent background."""
+    front_ground: Rect
+    """What the front's title stands on (see the glossary)."""
     title: Rect
-    """The front's title and subtitle: the band's part inside the front's safe area."""
-    heading: Rect
-    """The same part of the band on the back: the title again, smaller."""
-    front_puzzle: Rect
-    """The front's puzzle grid (square), between the band and the author."""
+    """The front's title and subtitle."""
+    badges: Rect
+    """The front's row of badges."""
+    art: Rect | None
+    """The front's puzzle grid (square; puzzle style only)."""
     author: Rect
     """The author's line at the foot of the front."""
-    sample: Rect
-    """The back's sample puzzle grid (square), lower left beside the barcode area."""
+    heading: Rect
+    """The back's heading: the title again, smaller."""
+    blurb: Rect
+    """The back's text, below the heading."""
     caption: Rect
     """The sample's caption line, just above it."""
-    blurb: Rect
-    """The back's text, between the band and the sample."""
+    sample: Rect
+    """The back's sample puzzle grid (square), centred above the barcode row."""
+    imprint: Rect
+    """The imprint's lines, lower left on the back, beside the barcode area."""
+    price: Rect
+    """The price line, right-aligned just above the barcode area."""
     spine_text: Rect | None
-    """Where spine text may go (the spine less the fold clearance, below the band), or
-    None when the book is too thin for spine text."""
+    """Where spine text may go (the spine less the fold clearance and the panel margin at
+    top and bottom), or None when the book is too thin for spine text."""
 
     def manifest(self) -> dict[str, object]:
         """The cover's facts for manifest.json, lengths in inches."""
@@ -116,53 +144,80 @@ def _grid(x: float, y: float, side: float, t: Template) -> Rect:
     return Rect(x + b, y + b, side - 2 * b, side - 2 * b)
 
 
-def cover_plan(t: Template, pages: int, caption_pt: float) -> CoverPlan:
-    """The cover of a book of `pages` interior pages in template `t`; `caption_pt` is the
-    type size of the sample's caption. LayoutError when the back has no room for the
-    barcode area and a sample puzzle side by side."""
+def _between(safe: Rect, bottom: float, top: float) -> Rect:
+    """The safe area's full width from `bottom` to `top`."""
+    return Rect(safe.x, bottom, safe.width, top - bottom)
+
+
+def _front(style: CoverStyle, front: Rect, safe: Rect, t: Template
+           ) -> tuple[Rect, Rect, Rect, Rect | None, Rect]:
+    """(ground, title, badges, art, author) of the front in `style`."""
+    h = front.height
+    author = _between(safe, safe.y, safe.y + AUTHOR_SHARE * h)
+    bleed_top = front.top + BLEED_PT
+    if style is CoverStyle.PUZZLE:
+        band_bottom = front.top - BAND_SHARE * h
+        ground = Rect(front.x, band_bottom, front.width + BLEED_PT, bleed_top - band_bottom)
+        title = _between(safe, band_bottom + GAP_PT, safe.top)
+        badges = _between(safe, author.top + GAP_PT, author.top + GAP_PT + BADGE_SHARE * h)
+        room = band_bottom - GAP_PT - (badges.top + GAP_PT)
+        side = min(0.9 * safe.width, room)
+        art = _grid(front.x + (front.width - side) / 2, badges.top + GAP_PT + (room - side) / 2,
+                    side, t)
+        return ground, title, badges, art, author
+    if style is CoverStyle.TYPOGRAPHIC:
+        ground = Rect(front.x, 0.0, front.width + BLEED_PT, bleed_top)
+        title = _between(safe, front.y + 0.42 * h, safe.top - 0.04 * h)
+        badges = _between(safe, front.y + 0.22 * h, front.y + 0.22 * h + BADGE_SHARE * h)
+        return ground, title, badges, None, author
+    # The pattern style: a white card across the middle holds the title and the badges.
+    card = _between(safe, front.y + 0.3 * h, front.y + 0.82 * h)
+    badges = _between(inset(card, GAP_PT), card.y + GAP_PT, card.y + GAP_PT + BADGE_SHARE * h)
+    title = _between(inset(card, GAP_PT), badges.top + GAP_PT, card.top - GAP_PT)
+    return card, title, badges, None, author
+
+
+def cover_plan(t: Template, pages: int, style: CoverStyle) -> CoverPlan:
+    """The cover of a book of `pages` interior pages in template `t`, front in `style`.
+    LayoutError when the back has no room for the barcode area and a sample puzzle."""
     w, h = t.page_width, t.page_height
     paper = t.print.paper
     s = spine_width(pages, paper)
-    m = MIN_MARGIN_PT
+    m = PANEL_MARGIN_PT
     back = Rect(BLEED_PT, BLEED_PT, w, h)
     spine = Rect(back.right, BLEED_PT, s, h)
     front = Rect(spine.right, BLEED_PT, w, h)
     size = (front.right + BLEED_PT, h + 2 * BLEED_PT)
     back_safe, front_safe = inset(back, m), inset(front, m)
-    band_bottom = back.top - BAND_SHARE * h
-    band = Rect(0.0, band_bottom, size[0], size[1] - band_bottom)
-    # Text in the band keeps the safe distance from its lower edge too.
-    title = Rect(front_safe.x, band_bottom + m, front_safe.width, front_safe.top - band_bottom - m)
-    heading = Rect(back_safe.x, title.y, back_safe.width, title.height)
-    author = Rect(front_safe.x, front_safe.y, front_safe.width, AUTHOR_SHARE * h)
-    room = band_bottom - m - author.top - m
-    side = min(0.8 * front_safe.width, room)
-    front_puzzle = _grid(front.x + (w - side) / 2, author.top + m + (room - side) / 2, side, t)
+    ground, title, badges, art, author = _front(style, front, front_safe, t)
     bw, bh = BARCODE_PT
     barcode = Rect(back.right - BARCODE_INSET_PT - bw, back.y + BARCODE_INSET_PT, bw, bh)
-    beside = barcode.x - m - back_safe.x
-    side = min(SAMPLE_SHARE * back_safe.width, beside, 0.35 * back_safe.height)
-    if side < MIN_SAMPLE_PT:
+    line = LINE_SHARE * h
+    price = Rect(barcode.x, barcode.top + GAP_PT / 2, back_safe.right - barcode.x, line)
+    imprint = Rect(back_safe.x, back_safe.y, barcode.x - GAP_PT - back_safe.x,
+                   barcode.top - back_safe.y)
+    heading = _between(back_safe, back_safe.top - HEADING_SHARE * h, back_safe.top)
+    sample_bottom = price.top + GAP_PT
+    side = min(SAMPLE_SHARE * back_safe.width, SAMPLE_HEIGHT_SHARE * h)
+    if side < MIN_SAMPLE_PT or imprint.width < MIN_SAMPLE_PT:
         raise LayoutError(
-            f"template {t.name!r}: a {w / 72:g} x {h / 72:g} in cover has {beside / 72:.2f} in "
-            f"beside the {bw / 72:g} x {bh / 72:g} in barcode area for a sample puzzle; "
-            f"expected at least {MIN_SAMPLE_PT / 72:g} in (a wider trim)"
+            f"template {t.name!r}: a {w / 72:g} x {h / 72:g} in cover has no room for a "
+            f"{MIN_SAMPLE_PT / 72:g} in sample puzzle and the imprint beside the "
+            f"{bw / 72:g} x {bh / 72:g} in barcode area; expected a larger trim"
         )
-    sample = _grid(back_safe.x, back_safe.y, side, t)
-    caption = Rect(
-        back_safe.x, back_safe.y + side + caption_pt * 0.5, back_safe.width, caption_pt * 1.4
-    )
-    blurb_bottom = max(caption.top, barcode.top) + m
-    blurb = Rect(back_safe.x, blurb_bottom, back_safe.width, band_bottom - m - blurb_bottom)
+    sample = _grid(back.x + (w - side) / 2, sample_bottom, side, t)
+    caption = _between(back_safe, sample_bottom + side + GAP_PT / 2,
+                       sample_bottom + side + GAP_PT / 2 + line)
+    blurb = _between(back_safe, caption.top + GAP_PT, heading.y - GAP_PT)
+    back_ground = Rect(0.0, 0.0, spine.right, size[1])
     spine_text = None
     if pages >= SPINE_TEXT_MIN_PAGES and s > 2 * FOLD_CLEARANCE_PT:
-        spine_text = Rect(
-            spine.x + FOLD_CLEARANCE_PT, spine.y + m, s - 2 * FOLD_CLEARANCE_PT,
-            band_bottom - m - (spine.y + m),
-        )
+        spine_text = Rect(spine.x + FOLD_CLEARANCE_PT, spine.y + m,
+                          s - 2 * FOLD_CLEARANCE_PT, h - 2 * m)
     return CoverPlan(
-        trim=(w, h), pages=pages, paper=paper, spine_width=s, size=size, back=back, spine=spine,
-        front=front, back_safe=back_safe, front_safe=front_safe, barcode=barcode, band=band,
-        title=title, heading=heading, front_puzzle=front_puzzle, author=author, sample=sample,
-        caption=caption, blurb=blurb, spine_text=spine_text,
+        trim=(w, h), pages=pages, paper=paper, style=style, spine_width=s, size=size,
+        back=back, spine=spine, front=front, back_safe=back_safe, front_safe=front_safe,
+        barcode=barcode, back_ground=back_ground, front_ground=ground, title=title,
+        badges=badges, art=art, author=author, heading=heading, blurb=blurb, caption=caption,
+        sample=sample, imprint=imprint, price=price, spine_text=spine_text,
     )

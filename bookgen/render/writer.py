@@ -4,6 +4,7 @@ Glossary and conventions:
   font spec  Template.font / font_bold (fonts.py): a bundled name, a .ttf or .otf file with
              TrueType outlines, or a face of a .ttc collection; registered under the spec
   invariant  reportlab's switch for byte-identical output (no dates, fixed IDs)
+  pdfx       print.pdfx: the document marked PDF/X-1a (pdfx.py) and a TrimBox on each page
 
 The PDF is written to a temporary file beside the target and moved over it at the end,
 so a failure never leaves a half-written book.
@@ -22,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core.errors import LayoutError
 from ..core.model import Book, Template
-from . import draw, fonts
+from . import draw, fonts, pdfx
 from .geometry import (
     Page,
     PageKind,
@@ -84,6 +85,8 @@ def open_canvas(
     c.setAuthor(book.author)
     c.setSubject(book.subject)
     c.setCreator(CREATOR)
+    if book.template.print.pdfx:
+        pdfx.mark(c)
     return c
 
 
@@ -136,6 +139,8 @@ def _write(plan: Plan, book: Book, fonts: draw.Fonts, path: Path) -> None:
             trim = trim_box(t, page.number)
             c.setTrimBox((trim.x, trim.y, trim.right, trim.top))
             c.setBleedBox((0.0, 0.0, *page_size(t)))
+        elif t.print.pdfx:  # PDF/X wants the trim on every page, here the whole page
+            c.setTrimBox((0.0, 0.0, *page_size(t)))
         box = plan.box(page.number)
         c.setFillGray(0.0)
         c.setStrokeGray(0.0)

@@ -291,8 +291,12 @@ PRINT = Map(
         "recto_starts": Key(read_flag, default=_P.recto_starts,
                             default_words="true on kdp and ingram, false at home",
                             help="Sections and the answer key open on a right-hand page."),
+        "pdfx": Key(read_flag, default=_P.pdfx,
+                    help="Write book.pdf and cover.pdf as PDF/X-1a:2003 (output intent CGATS "
+                         "TR 001, TrimBox on every page, the cover in CMYK), for printers "
+                         "that ask for it."),
     },
-    what="a mapping of platform, paper, bleed, recto_starts",
+    what="a mapping of platform, paper, bleed, recto_starts, pdfx",
     help="How the book is printed; in a template, or at the top of a config (where it wins "
          "over the template's).",
 )

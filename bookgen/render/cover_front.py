@@ -1,0 +1,200 @@
+"""The cover's front by style: its ground, its art and its badges (the texts are cover.py's).
+
+Glossary and conventions:
+  ground   what the title stands on (cover_geometry): the accent band (puzzle), the whole
+           front in the accent (typographic), a white card over the pattern (pattern)
+  pattern  the book's own solution grids tiled across the front in light tints of the
+           accent, in book order, so the same book always gives the same pattern
+  badge    a short text in a pill: filled with the accent and set in white on a white
+           ground, white with accent type on the accent
+  colour   of a text on the ground: None is the accent itself, a number a gray (1 white)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..core.errors import LayoutError
+from ..core.grid import SYMBOLS
+from ..core.model import Book, BookPuzzle, CoverStyle
+from ..core.rules import BLEED_PT, MIN_TEXT_PT
+from . import draw
+from .cover_geometry import CoverPlan
+from .cover_ink import Ink
+from .geometry import Rect
+
+PILL_HEIGHT = 2.1
+"""A badge's height as a multiple of its type size."""
+
+PILL_PAD = 1.0
+"""Space each side of a badge's text, as a multiple of its type size."""
+
+PILL_GAP = 0.8
+"""Space between two badges, as a multiple of their type size."""
+
+BADGE_SHARE = 0.03
+"""The badges' largest type size as a share of the trim width (13 pt on 6x9)."""
+
+TILES_ACROSS = 2.5
+"""The pattern's grids across the front's width."""
+
+PATTERN_LINE_TINT = 0.35
+"""The pattern's grid lines, as a tint of the accent."""
+
+PATTERN_DIGIT_TINT = 0.22
+"""The pattern's digits, as a tint of the accent."""
+
+PATTERN_GROUND_TINT = 0.06
+"""The pattern's background, as a tint of the accent."""
+
+
+@dataclass(frozen=True)
+class Badges:
+    """The front's badges at the size that fits their row."""
+
+    texts: tuple[str, ...]
+    """The badges, left to right."""
+    font: str
+    """Registered font name."""
+    size: float
+    """Type size."""
+    row: Rect
+    """The row they are centred in."""
+
+    @property
+    def widths(self) -> tuple[float, ...]:
+        """Each pill's width."""
+        return tuple(stringWidth(t, self.font, self.size) + 2 * PILL_PAD * self.size
+                     for t in self.texts)
+
+    @property
+    def width(self) -> float:
+        """The row of pills' width."""
+        return sum(self.widths) + PILL_GAP * self.size * (len(self.texts) - 1)
+
+
+@dataclass(frozen=True)
+class Colours:
+    """The colours of the front's texts on its ground (None: the accent, else a gray)."""
+
+    title: float | None
+    """The title (and the typographic style's rule)."""
+    subtitle: float | None
+    """The subtitle."""
+    author: float | None
+    """The author."""
+
+
+def fit_badges(texts: tuple[str, ...], font: str, row: Rect) -> Badges:
+    """The badges at the largest whole size, up to BADGE_SHARE of the trim, whose pills
+    fit the row; LayoutError when even MIN_TEXT_PT does not."""
+    size = float(int(min(row.height / PILL_HEIGHT, BADGE_SHARE * row.width / 0.8)))
+    while size >= MIN_TEXT_PT:
+        badges = Badges(texts, font, size, row)
+        if badges.width <= row.width:
+            return badges
+        size -= 0.5
+    raise LayoutError(f"the badges ({', '.join(texts)}) do not fit across the front's "
+                      f"{row.width / 72:.2f} in even at {MIN_TEXT_PT:g} pt: expected shorter "
+                      "texts (text: cover.badge.*) or badges: false")
+
+
+def paint(c: Canvas, palette: Ink, colour: float | None, stroke: bool = False) -> None:
+    """Set the fill (or stroke) to a text colour of Colours."""
+    if colour is None:
+        (palette.stroke if stroke else palette.fill)(c)
+    else:
+        (palette.stroke_gray if stroke else palette.fill_gray)(c, colour)
+
+
+def front(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: Ink,
+          badges: Badges | None) -> Colours:
+    """The front's ground, art and badges in the plan's style; returns the colours its
+    texts take."""
+    g = plan.front_ground
+    if plan.style is CoverStyle.PATTERN:
+        _pattern(c, plan, book, fonts, palette)
+        palette.fill_gray(c, 1.0)
+        c.rect(g.x, g.y, g.width, g.height, stroke=0, fill=1)
+        a = plan.author
+        pad = (plan.front_safe.x - plan.front.x) / 3
+        c.rect(a.x, a.y - pad, a.width, a.height + 2 * pad, stroke=0, fill=1)
+        palette.fill(c)
+        c.rect(g.x, g.top - pad, g.width, pad, stroke=0, fill=1)  # the card's accent edge
+        colours = Colours(None, 0.2, 0.0)
+        on_accent = False
+    else:
+        palette.fill(c)
+        c.rect(g.x, g.y, g.width, g.height, stroke=0, fill=1)
+        on_accent = plan.style is CoverStyle.TYPOGRAPHIC
+        colours = Colours(1.0, 1.0, 1.0 if on_accent else 0.0)
+    if badges is not None:
+        _badges(c, badges, palette, on_accent)
+    return colours
+
+
+def _badges(c: Canvas, badges: Badges, palette: Ink, on_accent: bool) -> None:
+    """The pills centred in their row: white on the accent, accent on white."""
+    row, size = badges.row, badges.size
+    height = PILL_HEIGHT * size
+    x = row.x + (row.width - badges.width) / 2
+    y = row.y + (row.height - height) / 2
+    ascent, descent = getAscentDescent(badges.font, size)
+    baseline = y + height / 2 - (ascent + descent) / 2
+    for text, width in zip(badges.texts, badges.widths, strict=True):
+        paint(c, palette, 1.0 if on_accent else None)
+        c.roundRect(x, y, width, height, height / 2, stroke=0, fill=1)
+        paint(c, palette, None if on_accent else 1.0)
+        c.setFont(badges.font, size)
+        c.drawCentredString(x + width / 2, baseline, text)
+        x += width + PILL_GAP * size
+
+
+def _pattern(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: Ink) -> None:
+    """The front, bleed included, tiled with the book's solution grids in light tints."""
+    f = plan.front
+    area = Rect(f.x, 0.0, f.width + BLEED_PT, plan.size[1])
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(area.x, area.y, area.width, area.height)
+    c.clipPath(clip, stroke=0, fill=0)
+    palette.fill(c, PATTERN_GROUND_TINT)
+    c.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
+    puzzles = [p for s in book.sections for p in s.puzzles]
+    side = f.width / TILES_ACROSS
+    step = side * 1.12
+    rows = int(area.height / step) + 2
+    cols = int(area.width / step) + 2
+    for row in range(rows):
+        # Every other row shifts by half a tile, as bricks, so no column lines up.
+        shift = -step / 2 if row % 2 else -step / 5
+        for col in range(cols):
+            p = puzzles[(row * cols + col) % len(puzzles)]
+            _tile(c, Rect(area.x + shift + col * step, area.top - (row + 1) * step, side, side),
+                  p, fonts, palette)
+    c.restoreState()
+
+
+def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink) -> None:
+    """One solution grid of the pattern: lines and digits, no cages or marks."""
+    n = p.n
+    cell = r.width / n
+    palette.stroke(c, PATTERN_LINE_TINT)
+    for i in range(n + 1):
+        box_line = i in (0, n) or (p.box_rows and i % p.box_rows == 0)
+        c.setLineWidth(1.5 if box_line else 0.75)
+        c.line(r.x, r.y + i * cell, r.right, r.y + i * cell)
+        box_col = i in (0, n) or (p.box_cols and i % p.box_cols == 0)
+        c.setLineWidth(1.5 if box_col else 0.75)
+        c.line(r.x + i * cell, r.y, r.x + i * cell, r.top)
+    palette.fill(c, PATTERN_DIGIT_TINT)
+    size = cell * 0.55
+    c.setFont(fonts.regular, size)
+    for i, v in enumerate(p.solution):
+        row, col = divmod(i, n)
+        c.drawCentredString(r.x + (col + 0.5) * cell, r.top - (row + 0.5) * cell - 0.37 * size,
+                            SYMBOLS[v - 1])
+
