@@ -224,7 +224,7 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
     subtitle = attempt("subtitle", lambda: fit(Block(
         sub_box, (Part(book.subtitle, fonts.regular, SUBTITLE_SHARE * w),),
         "subtitle on the front cover", "subtitle", centred=centred, middle=False)))
-    room = box.height - (subtitle.height + GAP_PT if isinstance(subtitle, Fitted)
+    room = box.height - (subtitle.height + 2 * GAP_PT if isinstance(subtitle, Fitted)
                          and subtitle.height else 0.0)
     title = attempt("title", lambda: title_lines(book.title, fonts.bold, box.width, room,
                                                  TITLE_SHARE * w, MIN_TEXT_PT))
@@ -268,7 +268,7 @@ def _write(path: Path, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metric
     c.setTrimBox((plan.back.x, plan.back.y, plan.front.right, plan.front.top))
     _back(c, plan, book, fonts, palette, ts, back)
     _spine(c, plan, book, fonts, m, palette)
-    colours = cover_front.front(c, plan, book, fonts, palette, ts.badges)
+    colours = cover_front.front(c, plan, book, front, fonts, palette, ts.badges)
     _title(c, plan, ts, palette, colours)
     _draw_block(c, ts.author, lambda: cover_front.paint(c, palette, colours.author))
     if plan.art is not None:
@@ -285,10 +285,11 @@ def _title(c: Canvas, plan: CoverPlan, ts: Typeset, palette: Ink,
     """The title and the subtitle, centred together in the title area; flush left in the
     typographic style, with a short rule between them."""
     box = plan.title
-    gap = GAP_PT if ts.subtitle.height else 0.0
+    centred = plan.style is not CoverStyle.TYPOGRAPHIC
+    # The typographic style's rule takes a line of its own.
+    gap = (GAP_PT if centred else 2 * GAP_PT) if ts.subtitle.height else 0.0
     height = ts.title.height + gap + ts.subtitle.height
     top = box.top - (box.height - height) / 2
-    centred = plan.style is not CoverStyle.TYPOGRAPHIC
     cover_front.paint(c, palette, colours.title)
     _set(c, ts.title, box, top, centred)
     if not ts.subtitle.height:

@@ -35,8 +35,8 @@ PILL_PAD = 1.0
 PILL_GAP = 0.8
 """Space between two badges, as a multiple of their type size."""
 
-BADGE_SHARE = 0.03
-"""The badges' largest type size as a share of the trim width (13 pt on 6x9)."""
+BADGE_SHARE = 0.034
+"""The badges' largest type size as a share of the trim width (14.5 pt on 6x9)."""
 
 TILES_ACROSS = 2.5
 """The pattern's grids across the front's width."""
@@ -49,6 +49,13 @@ PATTERN_DIGIT_TINT = 0.22
 
 PATTERN_GROUND_TINT = 0.06
 """The pattern's background, as a tint of the accent."""
+
+MOTIF_SHARE = 0.62
+"""The typographic style's motif (one box of a solution, large) as a share of the trim
+width."""
+
+MOTIF_TINT = 0.72
+"""The motif's lines and digits, as a tint of the accent: a lighter shade of the ground."""
 
 
 @dataclass(frozen=True)
@@ -110,10 +117,10 @@ def paint(c: Canvas, palette: Ink, colour: float | None, stroke: bool = False) -
         (palette.stroke_gray if stroke else palette.fill_gray)(c, colour)
 
 
-def front(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: Ink,
-          badges: Badges | None) -> Colours:
-    """The front's ground, art and badges in the plan's style; returns the colours its
-    texts take."""
+def front(c: Canvas, plan: CoverPlan, book: Book, puzzle: BookPuzzle, fonts: draw.Fonts,
+          palette: Ink, badges: Badges | None) -> Colours:
+    """The front's ground, art (from `puzzle`, the front's, or the whole book's grids) and
+    badges in the plan's style; returns the colours its texts take."""
     g = plan.front_ground
     if plan.style is CoverStyle.PATTERN:
         _pattern(c, plan, book, fonts, palette)
@@ -131,6 +138,8 @@ def front(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: In
         c.rect(g.x, g.y, g.width, g.height, stroke=0, fill=1)
         on_accent = plan.style is CoverStyle.TYPOGRAPHIC
         colours = Colours(1.0, 1.0, 1.0 if on_accent else 0.0)
+        if on_accent:
+            _motif(c, plan, puzzle, fonts, palette)
     if badges is not None:
         _badges(c, badges, palette, on_accent)
     return colours
@@ -174,12 +183,44 @@ def _pattern(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette:
         for col in range(cols):
             p = puzzles[(row * cols + col) % len(puzzles)]
             _tile(c, Rect(area.x + shift + col * step, area.top - (row + 1) * step, side, side),
-                  p, fonts, palette)
+                  p, fonts, palette, area)
     c.restoreState()
 
 
-def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink) -> None:
-    """One solution grid of the pattern: lines and digits, no cages or marks."""
+def _motif(c: Canvas, plan: CoverPlan, p: BookPuzzle, fonts: draw.Fonts, palette: Ink) -> None:
+    """The typographic style's art: the first box of the front puzzle's solution, large,
+    in a lighter shade of the ground, running off the front's lower right corner."""
+    rows, cols = (p.box_rows, p.box_cols) if p.box_rows else (3, 3)
+    cell = MOTIF_SHARE * plan.front.width / cols
+    x = plan.front.right + BLEED_PT - cell * (cols - 0.4)
+    y = plan.front.y - BLEED_PT - cell * 0.4
+    box = [p.solution[r * p.n + col] for r in range(rows) for col in range(cols)]
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(plan.front.x, 0.0, plan.front.width + BLEED_PT, plan.size[1])
+    c.clipPath(clip, stroke=0, fill=0)
+    palette.stroke(c, MOTIF_TINT)
+    c.setLineWidth(cell / 40)
+    for i in range(rows + 1):
+        c.line(x, y + i * cell, x + cols * cell, y + i * cell)
+    for i in range(cols + 1):
+        c.line(x + i * cell, y, x + i * cell, y + rows * cell)
+    palette.fill(c, MOTIF_TINT)
+    size = cell * 0.6
+    c.setFont(fonts.bold, size)
+    for i, v in enumerate(box):
+        r, col = divmod(i, cols)
+        if v:  # a blank grid (a page count before the work) has no digits
+            c.drawCentredString(x + (col + 0.5) * cell,
+                                y + (rows - r - 0.5) * cell - 0.37 * size, SYMBOLS[v - 1])
+    c.restoreState()
+
+
+def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink,
+          area: Rect) -> None:
+    """One solution grid of the pattern: lines and digits, no cages or marks; digits
+    outside `area` are left out (the clip would hide them, but a preflight still finds
+    them: text on the back or the spine)."""
     n = p.n
     cell = r.width / n
     palette.stroke(c, PATTERN_LINE_TINT)
@@ -195,6 +236,7 @@ def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink) ->
     c.setFont(fonts.regular, size)
     for i, v in enumerate(p.solution):
         row, col = divmod(i, n)
-        c.drawCentredString(r.x + (col + 0.5) * cell, r.top - (row + 0.5) * cell - 0.37 * size,
-                            SYMBOLS[v - 1])
+        x, y = r.x + col * cell, r.top - (row + 1) * cell
+        if v and area.x <= x and x + cell <= area.right and area.y <= y and y + cell <= area.top:
+            c.drawCentredString(x + cell / 2, y + cell / 2 - 0.37 * size, SYMBOLS[v - 1])
 

@@ -51,10 +51,10 @@ AUTHOR_SHARE = 0.06
 BADGE_SHARE = 0.075
 """Height of the row of badges, as a share of the trim height."""
 
-SAMPLE_SHARE = 0.5
+SAMPLE_SHARE = 0.55
 """The back's sample puzzle spans at most this share of the safe width."""
 
-SAMPLE_HEIGHT_SHARE = 0.33
+SAMPLE_HEIGHT_SHARE = 0.4
 """... and at most this share of the trim height."""
 
 MIN_SAMPLE_PT = 72.0
@@ -167,8 +167,10 @@ def _front(style: CoverStyle, front: Rect, safe: Rect, t: Template
         return ground, title, badges, art, author
     if style is CoverStyle.TYPOGRAPHIC:
         ground = Rect(front.x, 0.0, front.width + BLEED_PT, bleed_top)
-        title = _between(safe, front.y + 0.42 * h, safe.top - 0.04 * h)
-        badges = _between(safe, front.y + 0.22 * h, front.y + 0.22 * h + BADGE_SHARE * h)
+        badges = _between(safe, safe.top - BADGE_SHARE * h, safe.top)
+        title = _between(safe, front.y + 0.45 * h, badges.y - GAP_PT)
+        # The author's line keeps to the left half: the motif fills the lower right.
+        author = Rect(safe.x, safe.y, safe.width / 2, AUTHOR_SHARE * h)
         return ground, title, badges, None, author
     # The pattern style: a white card across the middle holds the title and the badges.
     card = _between(safe, front.y + 0.3 * h, front.y + 0.82 * h)

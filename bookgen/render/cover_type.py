@@ -3,10 +3,11 @@ readable measure, badges sized to their row. Pure numbers, no canvas.
 
 Glossary and conventions:
   glyph box  a line's height is the font's ascent plus its depth below the baseline
-  orphan     a last line of one word under a line of several ('Sudoku for Sharp / Minds');
-             a title of single words set one a line ('Classic / Sudoku') is not one
-  balance    of the breaks that fit, the one on the fewest lines, then the one whose
-             longest line is shortest: lines of even length
+  orphan     a last line of one word ('Sudoku for Sharp / Minds'); a title of two words
+             set one a line ('Classic / Sudoku') has none
+  lines      the title is set as large as it fits, on the fewest lines that keep it near
+             that size; of the breaks on that many lines, the one whose longest line is
+             shortest: lines of even length
   measure    the blurb's line length: at most MEASURE_CHARS characters, however wide the
              panel, as a book's text column
 """
@@ -27,6 +28,9 @@ TITLE_LEADING = 1.05
 
 MAX_TITLE_LINES = 4
 """A title is set on at most this many lines."""
+
+FEWER_LINES = 0.8
+"""A title takes fewer lines when that keeps at least this share of its largest size."""
 
 MEASURE_CHARS = 60
 """Most characters on a line of the blurb."""
@@ -73,42 +77,47 @@ class SetText:
                    default=0.0)
 
 
-def _breaks(words: list[str]) -> Iterator[tuple[str, ...]]:
-    """Every way to set the words on 1 to MAX_TITLE_LINES lines, in order, without an
-    orphan."""
+def _breaks(words: list[str], k: int) -> Iterator[tuple[str, ...]]:
+    """Every way to set the words on `k` lines, in order, without an orphan."""
     n = len(words)
-    for k in range(1, min(n, MAX_TITLE_LINES) + 1):
-        for cuts in combinations(range(1, n), k - 1):
-            bounds = (0, *cuts, n)
-            lines = [words[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
-            if k > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 1:
-                continue
-            yield tuple(" ".join(line) for line in lines)
+    for cuts in combinations(range(1, n), k - 1):
+        bounds = (0, *cuts, n)
+        lines = [words[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+        if k > 1 and len(lines[-1]) == 1 and n > 2:
+            continue
+        yield tuple(" ".join(line) for line in lines)
+
+
+def _on_lines(words: list[str], k: int, font: str, width: float, height: float,
+              largest: float, least: float) -> SetText | None:
+    """The words on `k` lines at the largest whole size that fits, in the most even break
+    at that size; None when no size from `largest` down to `least` fits."""
+    size = float(int(largest))
+    while size >= least:
+        ascent, descent = getAscentDescent(font, size)
+        if ascent - descent + size * TITLE_LEADING * (k - 1) <= height:
+            fitting = [(max(stringWidth(line, font, size) for line in lines), lines)
+                       for lines in _breaks(words, k)]
+            fitting = [f for f in fitting if f[0] <= width]
+            if fitting:
+                return SetText(min(fitting)[1], font, size, TITLE_LEADING)
+        size -= 1.0
+    return None
 
 
 def title_lines(text: str, font: str, width: float, height: float, largest: float,
                 least: float) -> SetText:
-    """The title at the largest whole size from `largest` down to `least` at which some
-    break fits the box, with the best such break (see balance); LayoutError when none fits at
-    `least`."""
+    """The title set as large as it fits the box, on as few lines as keep it near that size
+    (within FEWER_LINES); LayoutError when no setting fits at `least`."""
     words = text.split()
-    size = float(int(largest))
-    while size >= least:
-        ascent, descent = getAscentDescent(font, size)
-        best: tuple[tuple[int, float], tuple[str, ...]] | None = None
-        for lines in _breaks(words):
-            if ascent - descent + size * TITLE_LEADING * (len(lines) - 1) > height:
-                break  # more lines only get taller
-            longest = max(stringWidth(line, font, size) for line in lines)
-            # Fewer lines first, then the most even.
-            if longest <= width and (best is None or (len(lines), longest) < best[0]):
-                best = ((len(lines), longest), lines)
-        if best is not None:
-            return SetText(best[1], font, size, TITLE_LEADING)
-        size -= 1.0
-    raise LayoutError(f"the title {text!r} does not fit its {width / 72:.2f} x "
-                      f"{height / 72:.2f} in area on the front even at {least:g} pt: "
-                      "expected a shorter title")
+    options = [o for k in range(1, min(len(words), MAX_TITLE_LINES) + 1)
+               if (o := _on_lines(words, k, font, width, height, largest, least))]
+    if not options:
+        raise LayoutError(f"the title {text!r} does not fit its {width / 72:.2f} x "
+                          f"{height / 72:.2f} in area on the front even at {least:g} pt: "
+                          "expected a shorter title")
+    biggest = max(o.size for o in options)
+    return next(o for o in options if o.size >= FEWER_LINES * biggest)
 
 
 def measured(text: str, font: str, size: float, width: float) -> list[str]:
