@@ -33,7 +33,7 @@ from ..core.rules import MIN_TEXT_PT
 from . import cover_front, draw
 from .cover_geometry import GAP_PT, CoverPlan, cover_plan
 from .cover_ink import Ink, ink
-from .cover_type import SetText, blurb_lines, stacked, title_lines
+from .cover_type import SetText, blurb_lines, blurb_need, stacked, title_lines
 from .fit import wrap
 from .geometry import Metrics, Rect, digit_size, metrics
 from .writer import open_canvas, register_fonts, write_pdf
@@ -137,7 +137,7 @@ def render_cover(book: Book, pages: int, path: str | Path) -> CoverPlan:
     t = book.template
     fonts = register_fonts(t)
     m = metrics(t)
-    plan = cover_plan(t, pages, book.cover.style)
+    plan = plan_cover(book, pages, fonts)
     front, back = cover_puzzles(book)
     typeset, problems = typeset_cover(plan, book, fonts)
     if typeset is None:
@@ -154,10 +154,19 @@ def cover_problems(book: Book, pages: int) -> list[tuple[str, str]]:
     Config asks this of a book of blank grids, before any work."""
     fonts = register_fonts(book.template)
     try:
-        plan = cover_plan(book.template, pages, book.cover.style)
+        plan = plan_cover(book, pages, fonts)
     except LayoutError as e:
         return [("template", str(e))]
     return typeset_cover(plan, book, fonts)[1]
+
+
+def plan_cover(book: Book, pages: int, fonts: draw.Fonts) -> CoverPlan:
+    """The cover's plan, its back's sample as large as leaves the blurb room at its least
+    size."""
+    t, style = book.template, book.cover.style
+    width = cover_plan(t, pages, style).blurb.width
+    return cover_plan(t, pages, style, blurb_need(paragraphs(blurb_text(book)), fonts.regular,
+                                                  width))
 
 
 def cover_puzzles(book: Book) -> tuple[BookPuzzle, BookPuzzle]:

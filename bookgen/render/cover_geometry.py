@@ -179,9 +179,11 @@ def _front(style: CoverStyle, front: Rect, safe: Rect, t: Template
     return card, title, badges, None, author
 
 
-def cover_plan(t: Template, pages: int, style: CoverStyle) -> CoverPlan:
-    """The cover of a book of `pages` interior pages in template `t`, front in `style`.
-    LayoutError when the back has no room for the barcode area and a sample puzzle."""
+def cover_plan(t: Template, pages: int, style: CoverStyle, text: float = 0.0) -> CoverPlan:
+    """The cover of a book of `pages` interior pages in template `t`, front in `style`, its
+    back's sample small enough to leave the blurb `text` points of height (not below
+    MIN_SAMPLE_PT). LayoutError when the back has no room for the barcode area and a
+    sample puzzle."""
     w, h = t.page_width, t.page_height
     paper = t.print.paper
     s = spine_width(pages, paper)
@@ -207,6 +209,9 @@ def cover_plan(t: Template, pages: int, style: CoverStyle) -> CoverPlan:
             f"{MIN_SAMPLE_PT / 72:g} in sample puzzle and the imprint beside the "
             f"{bw / 72:g} x {bh / 72:g} in barcode area; expected a larger trim"
         )
+    # Above the sample: its caption, the blurb, the heading, with a gap between each.
+    room = heading.y - 2.5 * GAP_PT - line - sample_bottom - text
+    side = max(MIN_SAMPLE_PT, min(side, room))
     sample = _grid(back.x + (w - side) / 2, sample_bottom, side, t)
     caption = _between(back_safe, sample_bottom + side + GAP_PT / 2,
                        sample_bottom + side + GAP_PT / 2 + line)

@@ -143,6 +143,13 @@ def blurb_lines(paragraphs: list[str], font: str, width: float, height: float
                       "shorter text")
 
 
+def blurb_need(paragraphs: list[str], font: str, width: float) -> float:
+    """The blurb's height at the least of BLURB_SIZES, set `width` wide."""
+    size = BLURB_SIZES[-1]
+    return stacked(tuple(SetText(tuple(measured(p, font, size, width)), font, size,
+                                 BLURB_LEADING) for p in paragraphs))
+
+
 def stacked(parts: tuple[SetText, ...]) -> float:
     """Height of the parts set one below the other, half a line apart."""
     if not parts:
