@@ -3,6 +3,8 @@
 Glossary and conventions:
   space    gray (no accent: gray operators only), rgb or cmyk (CoverInk, or PDF/X): every
            colour of one cover is written in its one space, so a CMYK cover has no RGB
+           (the grids, drawn by draw.py, keep gray operators: PDF/X allows them, and
+           presses print them on K alone)
   tint     the accent mixed with white: 0 is white, 1 the accent itself; solid, never
            transparent (PDF/X-1a allows no transparency)
   cmyk     from RGB by the plain formula (K = 1 - max(r, g, b)); black is K only
