@@ -279,3 +279,57 @@ def test_title_breaks_without_an_orphan() -> None:
     # A box too small for it even at the least size.
     with pytest.raises(Exception, match="does not fit"):
         title_lines(TITLE, font, 20, 5, 40, 7)
+
+
+CONFIG = """\
+title: Cover Test
+author: Ann Author
+seed: 5
+template: kdp-6x9-2up
+print: {{platform: kdp, pdfx: {pdfx}}}
+cover:
+{cover}
+sections:
+  - name: Easy
+    size: 6
+    count: 3
+    difficulty: easy
+"""
+
+
+def test_cover_keys_are_read(tmp_path: Path) -> None:
+    from bookgen.book.config import load_config
+
+    path = tmp_path / "book.yaml"
+    path.write_text(CONFIG.format(pdfx="true", cover='  style: Pattern\n  ink: cmyk\n'
+                                  '  badges: false\n  price: "$9.99"'))
+    cfg = load_config(path)
+    assert (cfg.cover.style, cfg.cover.ink, cfg.cover.badges, cfg.cover.price) == (
+        CoverStyle.PATTERN, CoverInk.CMYK, False, "$9.99")
+    assert cfg.template.print.pdfx
+    path.write_text(CONFIG.format(pdfx="false", cover="  blurb: Short."))
+    cfg = load_config(path)
+    assert (cfg.cover.style, cfg.cover.ink, cfg.cover.badges, cfg.cover.price) == (
+        CoverStyle.PUZZLE, CoverInk.RGB, True, "")
+    assert not cfg.template.print.pdfx
+
+
+@pytest.mark.parametrize(("cover", "pdfx", "message"), [
+    ("  style: patern", "false",
+     "cover.style: unknown cover style 'patern'; did you mean 'pattern'? expected one of "
+     "typographic, puzzle, pattern (line 7)"),
+    ("  ink: cymk", "false", "cover.ink: unknown ink 'cymk'; did you mean 'cmyk'? expected "
+     "one of rgb, cmyk (line 7)"),
+    ("  badges: yes please", "false", "cover.badges: expected true or false, got 'yes please' "
+     "(line 7)"),
+    ("  blurb: Short.", "1", "print.pdfx: expected true or false, got 1 (line 5)"),
+])
+def test_cover_key_errors(tmp_path: Path, cover: str, pdfx: str, message: str) -> None:
+    from bookgen.book.config import load_config
+    from bookgen.core.errors import ConfigError
+
+    path = tmp_path / "book.yaml"
+    path.write_text(CONFIG.format(pdfx=pdfx, cover=cover))
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value).splitlines()[1:] == [f"  {message}"]
