@@ -115,8 +115,8 @@ def test_a_blank_book_plans_the_tips_of_its_hardest_grade(section: SectionConfig
 
 # ---------------------------------------------------------------- the cover
 
-TOO_NARROW = ("template 'kdp-6x9-2up': a 3.5 x 6 in cover has 0.75 in beside the 2 x 1.2 in "
-              "barcode area for a sample puzzle; expected at least 1 in (a wider trim)")
+TOO_NARROW = ("template 'kdp-6x9-2up': a 3.5 x 6 in cover has 0.56 in beside the 2 x 1.2 in "
+              "barcode area for the imprint; expected at least 1 in (a wider trim)")
 
 
 def test_a_trim_too_narrow_for_the_cover_is_told_at_the_template(tmp_path: Path) -> None:
@@ -141,8 +141,8 @@ def test_a_blurb_too_long_is_told_at_the_blurb(tmp_path: Path) -> None:
     path = write(tmp_path, cover="cover:\n  accent: '#102030'\n  blurb: "
                  + "Many words. " * 300 + "\n")
     assert problems(path) == [
-        "cover.blurb: the blurb on the back cover does not fit its 5.50 x 3.11 in area even "
-        "at 7 pt: expected a shorter text (line 8)"]
+        "cover.blurb: the blurb on the back cover does not fit its 5.00 x 4.01 in area at "
+        "11 pt: expected a shorter text (line 8)"]
 
 
 def test_a_title_or_author_too_long_for_the_cover_is_told_at_its_key(tmp_path: Path) -> None:
@@ -152,13 +152,13 @@ def test_a_title_or_author_too_long_for_the_cover_is_told_at_its_key(tmp_path: P
         "seed: 5\n", "seed: 5\nfront: {title_page: false, contents: false}\n")
     path.write_text(text.replace("Ann Author", "Ann " * 400), encoding="utf-8")
     assert problems(path) == [
-        "author: the author on the front cover does not fit its 5.50 x 0.72 in area even at "
+        "author: the author on the front cover does not fit its 5.00 x 0.54 in area even at "
         "7 pt: expected a shorter text (line 2)"]
     path.write_text(text.replace("Cover Test", "Word " * 400), encoding="utf-8")
     assert problems(path) == [
-        f"title: the {what} does not fit its 5.50 x 2.20 in area even at 7 pt: expected a "
-        "shorter text (line 1)"
-        for what in ("title and subtitle on the front cover", "title on the back cover")]
+        f"title: the title on the {what} cover does not fit its {area} in area even at 7 pt: "
+        "expected a shorter text (line 1)"
+        for what, area in (("front", "5.00 x 2.55"), ("back", "5.00 x 0.63"))]
     # with a cover block, they are still told at their own keys
     path.write_text(text.replace("Cover Test", "Word " * 400).replace(
         "sections:", "cover: {blurb: Short.}\nsections:"), encoding="utf-8")

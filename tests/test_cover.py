@@ -355,9 +355,8 @@ def test_a_trim_too_small_for_the_barcode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as e:
         load_config(path)
     assert str(e.value).splitlines()[1:] == [
-        "  cover: template 'kdp-6x9-2up': a 3.5 x 6 in cover has no room for a 1 in sample "
-        "puzzle and the imprint beside the 2 x 1.2 in barcode area; expected a larger trim "
-        "(line 8)"]
+        "  cover: template 'kdp-6x9-2up': a 3.5 x 6 in cover has 0.56 in beside the 2 x 1.2 in "
+        "barcode area for the imprint; expected at least 1 in (a wider trim) (line 8)"]
     # Printed at home, the same book needs no cover.
     home = path.read_text().replace("platform: kdp", "platform: home")
     path.write_text(home)

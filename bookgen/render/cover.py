@@ -220,11 +220,14 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
     w = plan.trim[0]
     problems: list[tuple[str, str]] = []
 
-    def attempt(key: str, make: Callable[[], object]) -> object:
+    def attempt(key: str, make: Callable[[], object], again: bool = True) -> object:
+        """make(), or None and its problem noted (unless `again` is false and the key has
+        one already)."""
         try:
             return make()
         except LayoutError as e:
-            problems.append((key, str(e)))
+            if again or key not in {k for k, _ in problems}:
+                problems.append((key, str(e)))
             return None
 
     box = plan.title
@@ -247,12 +250,15 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
                          "caption of the back's sample", "text"),
         "imprint": Block(plan.imprint, tuple(Part(line, fonts.regular, small)
                                              for line in imprint(book).splitlines()),
-                         "imprint on the back cover", "publication", centred=False,
-                         middle=False),
+                         "imprint on the back cover",
+                         "publication" if book.publication and book.publication.imprint
+                         else "author", centred=False, middle=False),
         "price": Block(plan.price, (Part(book.cover.price, fonts.bold, small * 1.1),),
                        "price on the back cover", "cover.price", centred=False),
     }
-    fitted = {name: attempt(b.key, partial(fit, b)) for name, b in blocks.items()}
+    # The imprint may be the author's name again: told once, at the front's line.
+    fitted = {name: attempt(b.key, partial(fit, b), again=name != "imprint")
+              for name, b in blocks.items()}
     blurb = attempt("cover.blurb", lambda: blurb_lines(paragraphs(blurb_text(book)),
                                                        fonts.regular, plan.blurb.width,
                                                        plan.blurb.height))

@@ -58,7 +58,8 @@ SAMPLE_HEIGHT_SHARE = 0.4
 """... and at most this share of the trim height."""
 
 MIN_SAMPLE_PT = 72.0
-"""Smallest sample puzzle worth printing (1 in)."""
+"""Smallest sample puzzle worth printing, and the least width of the imprint beside the
+barcode area (1 in)."""
 
 
 @dataclass(frozen=True)
@@ -205,9 +206,9 @@ def cover_plan(t: Template, pages: int, style: CoverStyle, text: float = 0.0) ->
     side = min(SAMPLE_SHARE * back_safe.width, SAMPLE_HEIGHT_SHARE * h)
     if side < MIN_SAMPLE_PT or imprint.width < MIN_SAMPLE_PT:
         raise LayoutError(
-            f"template {t.name!r}: a {w / 72:g} x {h / 72:g} in cover has no room for a "
-            f"{MIN_SAMPLE_PT / 72:g} in sample puzzle and the imprint beside the "
-            f"{bw / 72:g} x {bh / 72:g} in barcode area; expected a larger trim"
+            f"template {t.name!r}: a {w / 72:g} x {h / 72:g} in cover has "
+            f"{imprint.width / 72:.2f} in beside the {bw / 72:g} x {bh / 72:g} in barcode area "
+            f"for the imprint; expected at least {MIN_SAMPLE_PT / 72:g} in (a wider trim)"
         )
     # Above the sample: its caption, the blurb, the heading, with a gap between each.
     room = heading.y - 2.5 * GAP_PT - line - sample_bottom - text

@@ -93,9 +93,12 @@ def _on_lines(words: list[str], k: int, font: str, width: float, height: float,
     """The words on `k` lines at the largest whole size that fits, in the most even break
     at that size; None when no size from `largest` down to `least` fits."""
     size = float(int(largest))
+    total = stringWidth(" ".join(words), font, 1.0)
     while size >= least:
         ascent, descent = getAscentDescent(font, size)
-        if ascent - descent + size * TITLE_LEADING * (k - 1) <= height:
+        # The longest of k lines is at least 1/k of the whole: no break to try below that.
+        if ascent - descent + size * TITLE_LEADING * (k - 1) <= height and \
+                total * size / k <= width * 1.0001:
             fitting = [(max(stringWidth(line, font, size) for line in lines), lines)
                        for lines in _breaks(words, k)]
             fitting = [f for f in fitting if f[0] <= width]
@@ -113,9 +116,9 @@ def title_lines(text: str, font: str, width: float, height: float, largest: floa
     options = [o for k in range(1, min(len(words), MAX_TITLE_LINES) + 1)
                if (o := _on_lines(words, k, font, width, height, largest, least))]
     if not options:
-        raise LayoutError(f"the title {text!r} does not fit its {width / 72:.2f} x "
-                          f"{height / 72:.2f} in area on the front even at {least:g} pt: "
-                          "expected a shorter title")
+        raise LayoutError(f"the title on the front cover does not fit its {width / 72:.2f} x "
+                          f"{height / 72:.2f} in area even at {least:g} pt: expected a "
+                          "shorter text")
     biggest = max(o.size for o in options)
     return next(o for o in options if o.size >= FEWER_LINES * biggest)
 
