@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import partial
 from pathlib import Path
 
@@ -63,6 +64,17 @@ SMALL_SHARE = 0.023
 """Caption, imprint and price size as a share of the trim width (10 pt on 6x9)."""
 
 
+class Align(Enum):
+    """Where a block's lines sit across its box."""
+
+    LEFT = "left"
+    """Flush left."""
+    CENTRE = "centre"
+    """Centred."""
+    RIGHT = "right"
+    """Flush right."""
+
+
 @dataclass(frozen=True)
 class Part:
     """One run of text in a block."""
@@ -87,8 +99,8 @@ class Block:
     """What it is, for an error message: 'author on the front cover'."""
     key: str
     """The config key that sets its text."""
-    centred: bool = True
-    """Lines centred across the box, else flush left."""
+    align: Align = Align.CENTRE
+    """Where the lines sit across the box."""
     middle: bool = True
     """The block centred in the box's height, else at its top."""
 
@@ -231,11 +243,11 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
             return None
 
     box = plan.title
-    centred = plan.style is not CoverStyle.TYPOGRAPHIC
+    align = Align.LEFT if plan.style is CoverStyle.TYPOGRAPHIC else Align.CENTRE
     sub_box = Rect(box.x, box.y, box.width, box.height * SUBTITLE_ROOM)
     subtitle = attempt("subtitle", lambda: fit(Block(
         sub_box, (Part(book.subtitle, fonts.regular, SUBTITLE_SHARE * w),),
-        "subtitle on the front cover", "subtitle", centred=centred, middle=False)))
+        "subtitle on the front cover", "subtitle", align=align, middle=False)))
     room = box.height - (subtitle.height + 2 * GAP_PT if isinstance(subtitle, Fitted)
                          and subtitle.height else 0.0)
     title = attempt("title", lambda: title_lines(book.title, fonts.bold, box.width, room,
@@ -243,7 +255,7 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
     small = SMALL_SHARE * w
     blocks = {
         "author": Block(plan.author, (Part(book.author, fonts.regular, AUTHOR_SHARE * w),),
-                        "author on the front cover", "author", centred=centred),
+                        "author on the front cover", "author", align=align),
         "heading": Block(plan.heading, (Part(book.title, fonts.bold, HEADING_SHARE * w),),
                          "title on the back cover", "title"),
         "caption": Block(plan.caption, (Part(book.texts("cover.sample"), fonts.bold, small),),
@@ -252,9 +264,9 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
                                              for line in imprint(book).splitlines()),
                          "imprint on the back cover",
                          "publication" if book.publication and book.publication.imprint
-                         else "author", centred=False, middle=False),
+                         else "author", align=Align.LEFT, middle=False),
         "price": Block(plan.price, (Part(book.cover.price, fonts.bold, small * 1.1),),
-                       "price on the back cover", "cover.price", centred=False),
+                       "price on the back cover", "cover.price", align=Align.RIGHT),
     }
     # The imprint may be the author's name again: told once, at the front's line.
     fitted = {name: attempt(b.key, partial(fit, b), again=name != "imprint")
@@ -440,9 +452,9 @@ def _draw_block(c: Canvas, f: Fitted, paint: Callable[[], None],
         y = top - ascent
         c.setFont(p.font, size)
         for line in lines:
-            if b.centred:
+            if b.align is Align.CENTRE:
                 c.drawCentredString(box.x + box.width / 2, y, line)
-            elif b.key == "cover.price":
+            elif b.align is Align.RIGHT:
                 c.drawRightString(box.right, y, line)
             else:
                 c.drawString(box.x, y, line)
