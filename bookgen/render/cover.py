@@ -275,7 +275,7 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
                                                        fonts.regular, plan.blurb.width,
                                                        plan.blurb.height))
     badge_set = attempt("cover.badges", lambda: cover_front.fit_badges(
-        badges(book), fonts.bold, plan.badges)) if book.cover.badges else None
+        badges(book), fonts.bold, plan.badges, w)) if book.cover.badges else None
     if problems:
         return None, problems
     assert isinstance(title, SetText) and isinstance(subtitle, Fitted)

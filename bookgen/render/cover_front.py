@@ -95,10 +95,10 @@ class Colours:
     """The author."""
 
 
-def fit_badges(texts: tuple[str, ...], font: str, row: Rect) -> Badges:
-    """The badges at the largest whole size, up to BADGE_SHARE of the trim, whose pills
-    fit the row; LayoutError when even MIN_TEXT_PT does not."""
-    size = float(int(min(row.height / PILL_HEIGHT, BADGE_SHARE * row.width / 0.8)))
+def fit_badges(texts: tuple[str, ...], font: str, row: Rect, trim_width: float) -> Badges:
+    """The badges at the largest size in half points, up to BADGE_SHARE of the trim width,
+    whose pills fit the row; LayoutError when even MIN_TEXT_PT does not."""
+    size = float(int(min(row.height / PILL_HEIGHT, BADGE_SHARE * trim_width)))
     while size >= MIN_TEXT_PT:
         badges = Badges(texts, font, size, row)
         if badges.width <= row.width:
