@@ -213,6 +213,9 @@ def cover_plan(t: Template, pages: int, style: CoverStyle, text: float = 0.0) ->
     # Above the sample: its caption, the blurb, the heading, with a gap between each.
     room = heading.y - 2.5 * GAP_PT - line - sample_bottom - text
     side = max(MIN_SAMPLE_PT, min(side, room))
+    # Height to spare on a large back: a third of it below the sample, so the blurb
+    # (centred in its area) and the sample share the rest instead of leaving one gap.
+    sample_bottom += max(0.0, room - side) / 3
     sample = _grid(back.x + (w - side) / 2, sample_bottom, side, t)
     caption = _between(back_safe, sample_bottom + side + GAP_PT / 2,
                        sample_bottom + side + GAP_PT / 2 + line)
