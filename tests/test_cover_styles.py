@@ -333,3 +333,25 @@ def test_cover_key_errors(tmp_path: Path, cover: str, pdfx: str, message: str) -
     with pytest.raises(ConfigError) as e:
         load_config(path)
     assert str(e.value).splitlines()[1:] == [f"  {message}"]
+
+
+def test_badges_that_cannot_fit_are_left_out_last_first(tmp_path: Path) -> None:
+    from bookgen.render.cover_front import fit_badges
+    from bookgen.render.geometry import Rect
+
+    font = register_fonts(template("6x9")).bold
+    row = Rect(0, 0, 360, 40)
+    texts = ("6 puzzles", "Easy to Hard", "Answers included")
+    assert fit_badges(texts, font, row, 432).texts == texts
+    long = (*texts[:2], "Answers included " * 6)
+    kept = fit_badges(long, font, row, 432)
+    assert kept.texts == texts[:2] and kept.size >= 8 and kept.width <= 360
+    assert fit_badges(("W" * 200,), font, row, 432).texts == ()
+    # A book whose wording is too long still gets its cover, without that badge.
+    b = book(template("6x9"), spec(CoverStyle.PUZZLE))
+    b = Book(b.title, b.subtitle, b.author, "", b.sections, b.template, cover=b.cover,
+             texts=lang.Texts("en", (("cover.badge.answers", "Answers included " * 6),)))
+    render_cover(b, PAGES, tmp_path / "cover.pdf")
+    with pdfplumber.open(tmp_path / "cover.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Easy to Hard" in text and "Answers included" not in text

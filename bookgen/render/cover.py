@@ -274,13 +274,12 @@ def typeset_cover(plan: CoverPlan, book: Book, fonts: draw.Fonts
     blurb = attempt("cover.blurb", lambda: blurb_lines(paragraphs(blurb_text(book)),
                                                        fonts.regular, plan.blurb.width,
                                                        plan.blurb.height))
-    badge_set = attempt("cover.badges", lambda: cover_front.fit_badges(
-        badges(book), fonts.bold, plan.badges, w)) if book.cover.badges else None
+    badge_set = cover_front.fit_badges(badges(book), fonts.bold, plan.badges, w) \
+        if book.cover.badges else None
     if problems:
         return None, problems
     assert isinstance(title, SetText) and isinstance(subtitle, Fitted)
     assert isinstance(blurb, tuple)
-    assert badge_set is None or isinstance(badge_set, cover_front.Badges)
     f = {k: v for k, v in fitted.items() if isinstance(v, Fitted)}
     return Typeset(title, subtitle, f["author"], f["heading"], blurb, f["caption"],
                    f["imprint"], f["price"], badge_set), []

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.errors import LayoutError
 from ..core.grid import SYMBOLS
 from ..core.model import Book, BookPuzzle, CoverStyle
-from ..core.rules import BLEED_PT, MIN_TEXT_PT
+from ..core.rules import BLEED_PT
 from . import draw
 from .cover_geometry import CoverPlan
 from .cover_ink import Ink
@@ -34,6 +33,9 @@ PILL_PAD = 1.0
 
 PILL_GAP = 0.8
 """Space between two badges, as a multiple of their type size."""
+
+MIN_BADGE_PT = 8.0
+"""The least type size of a badge."""
 
 BADGE_SHARE = 0.034
 """The badges' largest type size as a share of the trim width (14.5 pt on 6x9)."""
@@ -97,16 +99,19 @@ class Colours:
 
 def fit_badges(texts: tuple[str, ...], font: str, row: Rect, trim_width: float) -> Badges:
     """The badges at the largest size in half points, up to BADGE_SHARE of the trim width,
-    whose pills fit the row; LayoutError when even MIN_TEXT_PT does not."""
-    size = float(int(min(row.height / PILL_HEIGHT, BADGE_SHARE * trim_width)))
-    while size >= MIN_TEXT_PT:
-        badges = Badges(texts, font, size, row)
-        if badges.width <= row.width:
-            return badges
-        size -= 0.5
-    raise LayoutError(f"the badges ({', '.join(texts)}) do not fit across the front's "
-                      f"{row.width / 72:.2f} in even at {MIN_TEXT_PT:g} pt: expected shorter "
-                      "texts (text: cover.badge.*) or badges: false")
+    whose pills fit the row; when none from MIN_BADGE_PT up does, the last badge is left
+    out and the rest tried again (never an error: a config is checked on blank grids,
+    whose badges lack the band range the book will have)."""
+    largest = float(int(min(row.height / PILL_HEIGHT, BADGE_SHARE * trim_width)))
+    while texts:
+        size = largest
+        while size >= MIN_BADGE_PT:
+            badges = Badges(texts, font, size, row)
+            if badges.width <= row.width:
+                return badges
+            size -= 0.5
+        texts = texts[:-1]
+    return Badges((), font, largest, row)
 
 
 def paint(c: Canvas, palette: Ink, colour: float | None, stroke: bool = False) -> None:
