@@ -11,8 +11,8 @@ Glossary:
   raster     where a candidate sits in its cell: a grid of box_rows x box_cols small
              places (3 x 3 in a 9x9 grid), digit d in place d-1, row by row, as people
              pencil them; a grid without boxes uses the smallest square raster that holds n
-  cell       a diagram's cell side in points: CELL_PT, or less to fit the width, but never
-             so little that candidates go below the least type size
+  cell       a diagram's cell side in points: CELL_PT (more where candidates of the least
+             type size need it), or less to fit the width
   headings   the row numbers at the left of the window and the column numbers above it,
              so a cell name (r5c1) can be found
   houses     the cells of the units a step lives in, shaded lighter than its pattern
@@ -144,7 +144,7 @@ def fit(d: StepDiagram, width: float, least: float) -> Fit:
     view = window(d, stacks=False)
     if room / len(view.cols) < least_cell(d, least):
         view = window(d, stacks=True)
-    return Fit(view, min(CELL_PT, room / len(view.cols)), heading)
+    return Fit(view, min(max(CELL_PT, least_cell(d, least)), room / len(view.cols)), heading)
 
 
 def tallest(n: int, box_rows: int, width: float, least: float) -> float:

@@ -321,6 +321,13 @@ def digit_size(side: float, n: int, scale: float) -> float:
     return max(MIN_TEXT_PT, scale * side / n)
 
 
+def tips_width(t: Template) -> float:
+    """The width the tips are laid out in: the content box with the widest gutter the
+    book may get, as the gutter waits for the page count."""
+    gutter = KDP_GUTTERS[-1][1] if t.gutter is None else t.gutter
+    return t.page_width - t.margin_outside - gutter
+
+
 def contents_lines(t: Template, m: Metrics) -> int:
     """How many contents lines fit on one contents page."""
     height = t.page_height - t.margin_top - t.margin_bottom - m.band
@@ -381,10 +388,7 @@ def plan_pages(book: Book) -> Plan:
             front.append(Page(0, PageKind.HOW_TO_PLAY, KILLER_GUIDE.heading(words),
                               cages=True))
     if book.front.tips and book.tips:
-        # the gutter waits for the page count: lay the tips out in the narrowest box
-        gutter = KDP_GUTTERS[-1][1] if t.gutter is None else t.gutter
-        width = t.page_width - t.margin_outside - gutter
-        groups = tip_pages(book.tips, words, width, t.page_height - t.margin_top
+        groups = tip_pages(book.tips, words, tips_width(t), t.page_height - t.margin_top
                            - t.margin_bottom - m.band, m.text_size, m.least_size)
         front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0, tips=group)
                   for i, group in enumerate(groups)]

@@ -132,8 +132,8 @@ def boxed_sizes(book: Book) -> list[tuple[int, int]]:
 EXAMPLES: dict[int, tuple[str, str]] = {
     4: ("..3..4....2..3..", "1234341241232341"),
     6: ("5...2.2..4....2......3....4..3.5...1", "543126261435632514415362124653356241"),
-    9: ("2..5..6..4....8...3..26.5...84.....37.1...8.55.....42...7.31..9...6....8..3..9..6",
-        "278593614465718932319264587984152763721346895536987421647831259192675348853429176"),
+    9: ("4..7.65.2...2...8.23...5.....2.....3.496.825.5.....9.....9...67.1...7...7.53.1..4",
+        "491786532657213489238495716182549673349678251576132948823954167914867325765321894"),
     12: ("7..9C1A....6..1.B.6.......83..92.15..95...C.B......C5..A...76..7...3........A...3"
          "..1A...4..97......4.C...8B..CB.69..23.......2.B.7..8....A1C4..B",
          "7429C1A58B36CA15B3689274B6837492C15A295817C6BA433B4C582A691761A79B435C2892CBA5873"
@@ -178,7 +178,7 @@ class Worked:
 def worked_example(n: int) -> Worked:
     """The worked example of the n x n size (EXAMPLES): for each kind, the first step its
     finder takes on the givens whose cell no easier kind also fills (a naked single that
-    is a hidden single too would show nothing new)."""
+    is a hidden single too would show nothing new), of a digit not placed yet if any."""
     givens, solution = EXAMPLES[n]
     rows, cols = BOX_SHAPES[n]
     example = BookPuzzle(0, "", "", rows, cols, _grid(givens), _grid(solution))
@@ -188,9 +188,11 @@ def worked_example(n: int) -> Worked:
     for kind, finder in ((WorkedKind.BOX, hidden_singles_box),
                          (WorkedKind.LINE, hidden_singles_line),
                          (WorkedKind.NAKED, naked_singles)):
-        found = finder(board)
-        step = next(s for s in found if s.placed[0][0] not in taken)
-        taken |= {s.placed[0][0] for s in found}
+        found = [s for s in finder(board) if s.placed[0][0] not in taken]
+        # a digit the steps before did not place, where there is one: more to see
+        digits = {s.placed[0][1] for _, s in steps}
+        step = next((s for s in found if s.placed[0][1] not in digits), found[0])
+        taken |= {s.placed[0][0] for s in finder(board)}
         steps.append((kind, step))
     return Worked(example, tuple(steps))
 
