@@ -63,8 +63,8 @@ BOX_PT = 1.5
 BORDER_PT = 2.0
 """The window's outline."""
 
-PLACE_RING_PT = 1.5
-"""The ring around a cell the step fills."""
+PLACED_RING_PT = 1.5
+"""The ring around a candidate the step places (a heavier one than the pattern's)."""
 
 HEADING_ROOM = 1.4
 """Room for the headings, in ems of their type."""
@@ -191,11 +191,6 @@ def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
             c.drawCentredString(x0 + cell / 2, y0 + cell / 2 - 0.37 * size, SYMBOLS[v - 1])
     c.setFillGray(0.0)
     _candidates(c, d, shown, corner, cell, regular)
-    c.setLineWidth(PLACE_RING_PT)
-    inset = cell * 0.06
-    for k, _ in d.placed:
-        x0, y0 = corner(k)
-        c.roundRect(x0 + inset, y0 + inset, cell - 2 * inset, cell - 2 * inset, cell * 0.18)
     c.setLineWidth(BORDER_PT)
     c.rect(left, upper - rows * cell, cols * cell, rows * cell)
     c.restoreState()
@@ -238,9 +233,9 @@ def _lines(c: Canvas, d: StepDiagram, view: Window, left: float, upper: float,
 
 def _candidates(c: Canvas, d: StepDiagram, shown: Sequence[int],
                 corner: Callable[[int], tuple[float, float]], cell: float, font: str) -> None:
-    """Each empty cell's candidates at their raster places; circled ones (and those the
-    step places) ringed, removed ones struck through; chain links as arrows between
-    candidates."""
+    """Each empty cell's candidates at their raster places: those the step places in a
+    heavy ring, those its pattern is made of in a thin one, those it removes struck
+    through; chain links as arrows between candidates."""
     rows, cols = raster(d)
     pitch_x, pitch_y = cell / cols, cell / rows
     size = CANDIDATE_SHARE * min(pitch_x, pitch_y)
@@ -251,8 +246,8 @@ def _candidates(c: Canvas, d: StepDiagram, shown: Sequence[int],
         r, col = divmod(digit - 1, cols)
         return x0 + (col + 0.5) * pitch_x, y0 + cell - (r + 0.5) * pitch_y
 
-    circled, struck = set(d.circled) | set(d.placed), set(d.eliminated)
-    radius = 0.5 * min(pitch_x, pitch_y) - THIN_PT / 2
+    circled, placed, struck = set(d.circled), set(d.placed), set(d.eliminated)
+    radius = 0.5 * min(pitch_x, pitch_y) - PLACED_RING_PT / 2
     c.setFont(font, size)
     c.setLineWidth(THIN_PT)
     for k in shown:
@@ -263,7 +258,11 @@ def _candidates(c: Canvas, d: StepDiagram, shown: Sequence[int],
             if mask & 1:
                 cx, cy = centre(k, digit)
                 c.drawCentredString(cx, cy - 0.37 * size, SYMBOLS[digit - 1])
-                if (k, digit) in circled:
+                if (k, digit) in placed:
+                    c.setLineWidth(PLACED_RING_PT)
+                    c.circle(cx, cy, radius)
+                    c.setLineWidth(THIN_PT)
+                elif (k, digit) in circled:
                     c.circle(cx, cy, radius)
                 if (k, digit) in struck:
                     c.line(cx - radius, cy - radius, cx + radius, cy + radius)

@@ -184,7 +184,7 @@ def worked_example(n: int) -> Worked:
     example = BookPuzzle(0, "", "", rows, cols, _grid(givens), _grid(solution))
     board = Board(example.givens, geometry(n))
     taken: set[int] = set()
-    steps = []
+    steps: list[tuple[WorkedKind, Step]] = []
     for kind, finder in ((WorkedKind.BOX, hidden_singles_box),
                          (WorkedKind.LINE, hidden_singles_line),
                          (WorkedKind.NAKED, naked_singles)):
