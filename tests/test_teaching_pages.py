@@ -25,7 +25,13 @@ from bookgen.grade import grade
 from bookgen.grade.board import Board
 from bookgen.render import diagram, teaching, tipsfit
 from bookgen.render.geometry import PageKind, plan_book, tips_width
-from bookgen.render.howto import EXAMPLES, WorkedKind, example_size, worked_example
+from bookgen.render.howto import (
+    EXAMPLES,
+    WorkedKind,
+    example_side,
+    example_size,
+    worked_example,
+)
 from bookgen.render.writer import render_book
 
 LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "pt", "ja")
@@ -86,8 +92,17 @@ def _book_of(sizes: list[int]) -> Book:
     ([9, 9, 6], 9), ([6, 6, 9], 6), ([4], 4), ([16, 16], 16), ([12, 9, 12], 12), ([6, 9], 9),
 ])
 def test_the_example_takes_the_books_most_common_size(sizes: list[int], n: int) -> None:
-    assert example_size(_book_of(sizes)) == n
+    assert example_size(_book_of(sizes), 468.0) == n  # a letter page's box
     assert worked_example(n).example.n == n
+
+
+def test_an_example_too_fine_for_the_page_takes_a_smaller_size() -> None:
+    """16x16 digits on a 6x9 page's example would go below 7 pt: its 12x12 example, or
+    the 9x9 one, goes there instead."""
+    book = _book_of([16, 16])
+    n = example_size(book, 300.0)
+    assert n < 16
+    assert book.template.digit_scale * example_side(n, 300.0) / n >= 7.0
 
 
 @pytest.mark.parametrize("n", sorted(EXAMPLES))
@@ -125,7 +140,7 @@ def test_the_how_to_pages_show_the_books_own_size(built: tuple[Built, Path]) -> 
     """A book of one 6x6 and seven 9x9 puzzles: the example and its solution are 9x9 (as
     many digits as the 9x9 example's givens and solution), the worked page names its steps."""
     made, pdf = built
-    assert example_size(made.book) == 9
+    assert example_size(made.book, plan_book(made.book).box(1).width) == 9
     example = worked_example(9).example
     plan = plan_book(made.book)
     howto = [p.number for p in plan.pages if p.kind is PageKind.HOW_TO_PLAY]

@@ -35,7 +35,7 @@ from functools import cache
 from ..core.grid import BOX_SHAPES, SYMBOLS, geometry
 from ..core.lang import Texts
 from ..core.model import Book, BookPuzzle
-from ..core.rules import Variant
+from ..core.rules import MIN_TEXT_PT, Variant
 from ..grade.board import Board, Step
 from ..grade.techniques.singles import hidden_singles_box, hidden_singles_line, naked_singles
 from ..variants.killer.cages import Cage
@@ -197,10 +197,20 @@ def worked_example(n: int) -> Worked:
     return Worked(example, tuple(steps))
 
 
-def example_size(book: Book) -> int:
-    """The grid size of the general page's example: the book's most common boxed size
-    (the larger on a tie); 9 for a book of jigsaw or killer grids only."""
+def example_side(n: int, width: float) -> float:
+    """The side of the general page's example grids (puzzle and solution side by side) of
+    the n x n size in a box `width` wide, before the height has its say."""
+    return width * min(0.45, 0.075 * n)
+
+
+def example_size(book: Book, width: float) -> int:
+    """The grid size of the general page's example in a box `width` wide: the book's most
+    common boxed size (the larger on a tie; 9 for a book of jigsaw or killer grids only),
+    or the largest smaller one whose example's digits keep MIN_TEXT_PT (a 16x16 example
+    fits a letter page, not a 6x9 one)."""
     counts = Counter(p.n for s in book.sections for p in s.puzzles if p.box_rows)
-    if not counts:
-        return 9
-    return max(counts, key=lambda n: (counts[n], n))
+    wanted = max(counts, key=lambda n: (counts[n], n)) if counts else 9
+    scale = book.template.digit_scale
+    fits = [n for n in EXAMPLES
+            if n <= wanted and scale * example_side(n, width) / n >= MIN_TEXT_PT]
+    return max(fits, default=min(EXAMPLES))

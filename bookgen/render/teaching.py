@@ -27,7 +27,7 @@ from . import diagram, fit, tipsfit
 from .cage_outlines import CLEAR_PT
 from .draw import Fonts, _paragraph, answer_grid, grid_fit, puzzle_grid
 from .geometry import MIN_TEXT_PT, Metrics, Rect
-from .howto import Guide, WorkedKind, how_to_play_text, worked_example
+from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
 from .tipsfit import Figure, Paragraph, Part, Role
 
 CAPTION_GRAY = 0.25
@@ -40,7 +40,8 @@ WORKED_TINT = 0.9
 """Tint of the units the worked example's hidden singles are found in."""
 
 WORKED_SHARE = 0.75
-"""The worked example's grid side as a share of the box width, at most."""
+"""The worked example's grid side as a share of the box width, at most (smaller grids
+take less: 0.09 of the width a row of cells)."""
 
 
 def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fonts,
@@ -60,7 +61,7 @@ def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, 
     for text in how_to_play_text(sizes, texts):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     example = worked_example(n).example
-    side = min(box.width * min(0.45, 0.075 * n), y - 2 * m.label_size - gap)
+    side = min(example_side(n, box.width), y - 2 * m.label_size - gap)
     if side < 40:
         return
     left, right = box.width / 2 - side - gap, box.width / 2 + gap
@@ -98,7 +99,7 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
     gap = m.text_size * fit.PARAGRAPH_GAP
     y = _paragraph(c, intro, 0, box.height - m.band, box.width, fonts.regular, m.text_size)
     below = fit.paragraphs_height(steps, fonts.regular, m.text_size, box.width)
-    side = min(box.width * WORKED_SHARE, y - 2 * gap - below)
+    side = min(box.width * min(WORKED_SHARE, 0.09 * n), y - 2 * gap - below)
     if side < 40:
         return
     left, top = (box.width - side) / 2, y - gap
