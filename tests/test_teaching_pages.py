@@ -244,10 +244,7 @@ def test_tips_never_split_and_fill_their_pages(built: tuple[Built, Path]) -> Non
     width = tips_width(t)
     m = plan.metrics
     for before, after in zip(tips_pages, tips_pages[1:], strict=False):
-        parts = [part for tip in before.tips
-                 for part in tipsfit.tip_parts(tip, texts, width, m.least_size)]
-        if before.first:
-            parts = [*tipsfit.opening_parts(texts, width, m.least_size), *parts]
+        parts = tipsfit.page_parts(before.tips, before.first, texts, width, m.least_size)
         used = tipsfit.estimate(parts, width, m.text_size)
         need = tipsfit.estimate(tipsfit.tip_parts(after.tips[0], texts, width, m.least_size),
                                 width, m.text_size)

@@ -37,6 +37,7 @@ from ..core.model import (
     DifficultyDisplay,
     Template,
 )
+from . import tipsfit
 from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan
 from .howto import KILLER_GUIDE, boxed_sizes, guide, how_to_play_text
 
@@ -287,8 +288,8 @@ def paragraphs_height(texts: Sequence[str], font: str, size: float, width: float
 
 
 def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, str]]:
-    """(key, problem) for each front page of paragraphs (how to play, the difficulty
-    scale) whose texts run past the bottom of its page even at the least
+    """(key, problem) for each front page of paragraphs (how to play, solving tips, the
+    difficulty scale) whose texts run past the bottom of its page even at the least
     size; the key names the config's own texts on it (text.KEY), else the block."""
     box, m, texts = plan.box(1), plan.metrics, book.texts
     room = box.height - m.band
@@ -300,8 +301,14 @@ def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, s
             g = KILLER_GUIDE if page.cages else guide(page.variant) if page.variant else None
             paragraphs = g.rules(texts) if g else how_to_play_text(sizes, texts)
             over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
+        elif page.kind is PageKind.TIPS:
+            parts = tipsfit.page_parts(page.tips, page.first, texts, box.width, m.least_size)
+            size, tip_lines = tipsfit.sized(
+                parts, lambda p, s: wrap(p.text, bold if p.role is tipsfit.Role.NAME
+                                         else regular, s, box.width),
+                room, m.text_size, m.least_size, SHRINK)
+            over = tipsfit.height(parts, tip_lines, size) > room
         elif page.kind is PageKind.SCALE:
-            # (a tips page's parts shrink to fit it: teaching.tips)
             items = scale_items(texts, bold, regular)
             size, lines = sized(items, box.width - stars, room, m.text_size, m.least_size)
             over = column_height(items, lines, size) > room

@@ -16,7 +16,7 @@ Positions come from the content box and the metrics; texts from the book's langu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,7 +28,7 @@ from .cage_outlines import CLEAR_PT
 from .draw import Fonts, _paragraph, answer_grid, grid_fit, puzzle_grid
 from .geometry import MIN_TEXT_PT, Metrics, Rect
 from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
-from .tipsfit import Figure, Paragraph, Part, Role
+from .tipsfit import Paragraph, Role
 
 CAPTION_GRAY = 0.25
 """Gray of the example steps under the diagrams, set apart from the tips themselves."""
@@ -180,20 +180,9 @@ def _font(role: Role, fonts: Fonts) -> str:
     return fonts.bold if role is Role.NAME else fonts.regular
 
 
-def _height(parts: Sequence[Part], lines: Sequence[list[str]], size: float) -> float:
-    """The height of the parts with their paragraphs wrapped into `lines`."""
-    return sum((part.height if isinstance(part, Figure) else len(block) * size
-                * tipsfit.LEADING) + part.after * size * tipsfit.LEADING
-               for part, block in zip(parts, lines, strict=True))
-
-
-def tips_page_parts(page_tips: Sequence[Tip], first: bool, texts: Texts, width: float,
-                    least: float) -> list[Part]:
-    """A tips page top to bottom: (on the first page) the opening, then each tip."""
-    parts = list(tipsfit.opening_parts(texts, width, least)) if first else []
-    for tip in page_tips:
-        parts += tipsfit.tip_parts(tip, texts, width, least)
-    return parts
+def tips_wrap(fonts: Fonts, width: float) -> Callable[[Paragraph, float], list[str]]:
+    """How a tips page breaks a paragraph into lines at a type size, in its font."""
+    return lambda p, size: fit.wrap(p.text, _font(p.role, fonts), size, width)
 
 
 def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Texts,
@@ -203,15 +192,10 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
     step from one of the book's puzzles and that step in words. Returns the lowest y the
     page's parts reach (at or above 0 when they fit)."""
     least = m.least_size
-    parts = tips_page_parts(page_tips, first, texts, box.width, least)
+    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least)
     room = box.height - m.band
-    size = m.text_size
-    while True:
-        lines = [fit.wrap(p.text, _font(p.role, fonts), size, box.width)
-                 if isinstance(p, Paragraph) else [] for p in parts]
-        if _height(parts, lines, size) <= room or size <= least:
-            break
-        size = max(least, size * fit.SHRINK)
+    size, lines = tipsfit.sized(parts, tips_wrap(fonts, box.width), room, m.text_size, least,
+                                fit.SHRINK)
     diagrams = iter([tip.diagram for tip in page_tips])
     y = room
     for k, (part, block) in enumerate(zip(parts, lines, strict=True)):

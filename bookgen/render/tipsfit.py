@@ -18,7 +18,7 @@ Glossary:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -107,6 +107,34 @@ def opening_parts(texts: Texts, width: float, least: float) -> tuple[Part, ...]:
             Figure(notation_fit(width, least).height, 1.3))
 
 
+def page_parts(page_tips: Sequence[Tip], first: bool, texts: Texts, width: float,
+               least: float) -> list[Part]:
+    """A tips page top to bottom: (on the first page) the opening, then each tip."""
+    parts = list(opening_parts(texts, width, least)) if first else []
+    for tip in page_tips:
+        parts += tip_parts(tip, texts, width, least)
+    return parts
+
+
+def height(parts: Sequence[Part], lines: Sequence[Sequence[str]], size: float) -> float:
+    """The height the parts take at type `size`, their paragraphs wrapped into `lines`."""
+    return sum((part.height if isinstance(part, Figure) else len(block) * size * LEADING)
+               + part.after * size * LEADING
+               for part, block in zip(parts, lines, strict=True))
+
+
+def sized(parts: Sequence[Part], wrap: Callable[[Paragraph, float], list[str]], room: float,
+          size: float, least: float, shrink: float) -> tuple[float, list[list[str]]]:
+    """The largest type size from `size` down to `least` (by steps of `shrink`) at which
+    the parts fit `room` (or `least`, when none does), with the paragraphs' lines as
+    `wrap(paragraph, size)` breaks them (figures keep their size)."""
+    while True:
+        lines = [wrap(p, size) if isinstance(p, Paragraph) else [] for p in parts]
+        if height(parts, lines, size) <= room or size <= least:
+            return size, lines
+        size = max(least, size * shrink)
+
+
 def estimate(parts: Sequence[Part], width: float, size: float) -> float:
     """The height the parts take at type `size` by the estimate (see the glossary)."""
     total = 0.0
@@ -130,12 +158,12 @@ def tip_pages(tips: Sequence[Tip], texts: Texts, width: float, height: float, si
               least: float) -> tuple[tuple[Tip, ...], ...]:
     """The tips of each tips page, in order: each tip goes on the page being filled when
     it fits below what is there (the opening first), else starts the next page; a tip
-    taller than a page has one to itself."""
+    taller than a page has one to itself (the first page may hold the opening alone)."""
     pages: list[list[Tip]] = [[]]
     used = estimate(opening_parts(texts, width, least), width, size)
     for tip in tips:
         need = estimate(tip_parts(tip, texts, width, least), width, size)
-        if pages[-1] and used + need > height:
+        if used and used + need > height:
             pages.append([])
             used = 0.0
         pages[-1].append(tip)
