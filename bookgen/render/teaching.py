@@ -186,19 +186,17 @@ def tips_wrap(fonts: Fonts, width: float) -> Callable[[Paragraph, float], list[s
 
 
 def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Texts,
-         fonts: Fonts, m: Metrics) -> float:
+         fonts: Fonts, m: Metrics) -> None:
     """Solving tips below the band: (on the first page) what they are and the notation
     with its figure, then each technique's name, how it works, a diagram of an example
-    step from one of the book's puzzles and that step in words. Returns the lowest y the
-    page's parts reach (at or above 0 when they fit)."""
+    step from one of the book's puzzles and that step in words."""
     least = m.least_size
     parts = tipsfit.page_parts(page_tips, first, texts, box.width, least)
     room = box.height - m.band
     size, lines = tipsfit.sized(parts, tips_wrap(fonts, box.width), room, m.text_size, least,
                                 fit.SHRINK)
-    diagrams = iter([tip.diagram for tip in page_tips])
     y = room
-    for k, (part, block) in enumerate(zip(parts, lines, strict=True)):
+    for part, block in zip(parts, lines, strict=True):
         if isinstance(part, Paragraph):
             c.setFont(_font(part.role, fonts), size)
             c.setFillGray(CAPTION_GRAY if part.role is Role.CAPTION else 0.0)
@@ -206,18 +204,15 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
                 c.drawString(0, y - size, line)
                 y -= size * tipsfit.LEADING
             c.setFillGray(0.0)
-        elif first and k == 2:
-            _notation(c, y, box.width, texts, fonts, least, size)
-            y -= part.height
         else:
-            drawn = next(diagrams)
-            if drawn is not None:
-                f = diagram.fit(drawn, box.width, least)
-                diagram.draw(c, drawn, f, (box.width - f.width) / 2, y, fonts.regular,
+            if part.notation:
+                _notation(c, y, box.width, texts, fonts, least, size)
+            elif part.step is not None:
+                f = diagram.fit(part.step, box.width, least)
+                diagram.draw(c, part.step, f, (box.width - f.width) / 2, y, fonts.regular,
                              fonts.bold)
             y -= part.height
         y -= part.after * size * tipsfit.LEADING
-    return y
 
 
 def notation_labels(texts: Texts) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..core.lang import Texts
-from ..core.model import Tip
+from ..core.model import StepDiagram, Tip
 from . import diagram
 from .diagram import NOTATION, NOTATION_WINDOW
 
@@ -66,12 +66,17 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class Figure:
-    """A drawing of a known height."""
+    """A drawing of a known height: a tip's diagram, or the notation figure."""
 
     height: float
     """Its height in points."""
     after: float
     """Space after it, in lines."""
+    step: StepDiagram | None = None
+    """The step a tip's diagram draws (None: the notation figure, or a blank book's tip,
+    which is counted, never drawn)."""
+    notation: bool = False
+    """Whether it is the notation figure."""
 
 
 Part = Paragraph | Figure
@@ -91,7 +96,8 @@ def tip_parts(tip: Tip, texts: Texts, width: float, least: float) -> tuple[Part,
         height = diagram.tallest(9, 3, width, least)
     else:
         height = diagram.fit(tip.diagram, width, least).height
-    return (name, body, Figure(height, 0.3), Paragraph(tip.example, Role.CAPTION, 1.3))
+    return (name, body, Figure(height, 0.3, tip.diagram),
+            Paragraph(tip.example, Role.CAPTION, 1.3))
 
 
 def notation_fit(width: float, least: float) -> diagram.Fit:
@@ -104,7 +110,7 @@ def opening_parts(texts: Texts, width: float, least: float) -> tuple[Part, ...]:
     """The first tips page's parts before its tips."""
     return (Paragraph(texts("tips.intro"), Role.BODY, 0.6),
             Paragraph(texts("tips.notation"), Role.BODY, 0.5),
-            Figure(notation_fit(width, least).height, 1.3))
+            Figure(notation_fit(width, least).height, 1.3, notation=True))
 
 
 def page_parts(page_tips: Sequence[Tip], first: bool, texts: Texts, width: float,
