@@ -33,8 +33,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..core.grid import SYMBOLS
 from ..core.model import StepDiagram
 
-CELL_PT = 30.0
-"""The cell side a diagram aims for: candidates of about 8 pt in a 9x9 grid."""
+CELL_PT = 27.0
+"""The cell side a diagram aims for: candidates of 7 pt in a 9x9 grid (the print minimum),
+so a tall diagram and a short one share a 6x9 page."""
 
 CANDIDATE_SHARE = 0.78
 """A candidate's type size as a share of its raster place."""
