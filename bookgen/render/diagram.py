@@ -11,8 +11,8 @@ Glossary:
   raster     where a candidate sits in its cell: a grid of box_rows x box_cols small
              places (3 x 3 in a 9x9 grid), digit d in place d-1, row by row, as people
              pencil them; a grid without boxes uses the smallest square raster that holds n
-  cell       a diagram's cell side in points: CELL_PT (more where candidates of the least
-             type size need it), or less to fit the width
+  cell       a diagram's cell side in points: CELL_PT, or CELL_SHARE of a wide page's width,
+             or more where candidates of the least type size need it; less to fit the width
   headings   the row numbers at the left of the window and the column numbers above it,
              so a cell name (r5c1) can be found
   houses     the cells of the units a step lives in, shaded lighter than its pattern
@@ -36,6 +36,10 @@ from ..core.model import StepDiagram
 CELL_PT = 27.0
 """The cell side a diagram aims for: candidates of 7 pt in a 9x9 grid (the print minimum),
 so a tall diagram and a short one share a 6x9 page."""
+
+CELL_SHARE = 0.06
+"""On wide pages, the cell side a diagram aims for as a share of the width (32 pt on a
+letter page), so its candidates grow with the page."""
 
 CANDIDATE_SHARE = 0.78
 """A candidate's type size as a share of its raster place."""
@@ -145,7 +149,8 @@ def fit(d: StepDiagram, width: float, least: float) -> Fit:
     view = window(d, stacks=False)
     if room / len(view.cols) < least_cell(d, least):
         view = window(d, stacks=True)
-    return Fit(view, min(max(CELL_PT, least_cell(d, least)), room / len(view.cols)), heading)
+    aim = max(CELL_PT, CELL_SHARE * width, least_cell(d, least))
+    return Fit(view, min(aim, room / len(view.cols)), heading)
 
 
 def tallest(n: int, box_rows: int, width: float, least: float) -> float:
