@@ -14,15 +14,20 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from killer_maker import make_killer
 
 from bookgen.book.config import load_config
 from bookgen.book.config.templates import load_template
 from bookgen.book.pipeline import Built, build_book
+from bookgen.book.tips import book_tips
 from bookgen.core import lang
 from bookgen.core.grid import BOX_SHAPES, SYMBOLS, geometry
 from bookgen.core.model import Book, BookPuzzle, BookSection, Family, StepDiagram, Tip
 from bookgen.grade import grade
 from bookgen.grade.board import Board
+from bookgen.grade.killer_scale import grade_killer
+from bookgen.grade.rating import rate_killer
+from bookgen.grade.techniques.cage_sums import killer_board
 from bookgen.render import diagram, teaching, tipsfit
 from bookgen.render.geometry import PageKind, plan_book, tips_width
 from bookgen.render.howto import (
@@ -33,6 +38,8 @@ from bookgen.render.howto import (
     worked_example,
 )
 from bookgen.render.writer import render_book
+
+EMPTY = (0,) * 81
 
 LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "pt", "ja")
 NEW_KEYS = ("howto.worked.intro", "howto.worked.box", "howto.worked.line", "howto.worked.naked",
@@ -196,6 +203,35 @@ def test_each_diagram_is_a_step_the_grader_takes(built: tuple[Built, Path]) -> N
         assert all(p.solution[c] == v for c, v in d.placed)
         assert all(p.solution[c] != v for c, v in d.eliminated)
         assert all(d.candidates[c] >> (v - 1) & 1 for c, v in (*d.eliminated, *d.circled))
+
+
+def test_a_killer_diagram_is_a_step_of_the_killer_grader_with_its_cages() -> None:
+    """A killer puzzle's tips: each diagram is a step grade_killer takes, on the board it
+    leaves; the diagram carries the cages, shows the whole grid, and its candidates keep
+    the least size below the sums."""
+    cages, solution = make_killer(3)
+    rating = rate_killer(EMPTY, cages)
+    tips = book_tips([(1, rating, geometry(9), cages)], lang.Texts())
+    assert Family.CAGE in {t.family for t in tips}
+    steps = grade_killer(EMPTY, cages, tuple(solution)).steps
+    for tip in tips:
+        d = tip.diagram
+        assert d is not None and d.cages == cages
+        board, _ = killer_board(EMPTY, cages)
+        for step in steps:
+            drawn = step.technique.rule.draw(step, board.cands)
+            if step.technique.family is tip.family and drawn.eliminated == d.eliminated \
+                    and drawn.placed == d.placed and drawn.cells == d.cells:
+                break
+            board.apply(step)
+        else:
+            pytest.fail(f"the killer grader never takes the {tip.family.value} diagram's step")
+        assert tuple(board.cands) == d.candidates
+        assert all(solution[c] == v for c, v in d.placed)
+        assert all(solution[c] != v for c, v in d.eliminated)
+        f = diagram.fit(d, 468.0, 7.0)
+        assert len(f.window.rows) == len(f.window.cols) == 9
+        assert diagram.candidate_size(d, f.cell) >= 7.0 - 1e-9
 
 
 def test_a_diagram_shows_every_cell_its_step_marks() -> None:

@@ -79,7 +79,7 @@ def diagram(puzzle: tuple[int, ...], geo: Geometry, cages: Cages, before: Sequen
         cells=drawn.cells,
         houses=tuple(sorted({c for u in drawn.units for c in units[u]} | set(drawn.cage))),
         circled=drawn.candidates, eliminated=drawn.eliminated, placed=drawn.placed,
-        links=tuple(((a[0], a[1]), (b[0], b[1])) for a, b in drawn.links),
+        links=tuple(((a[0], a[1]), (b[0], b[1])) for a, b in drawn.links), cages=cages,
     )
 
 

@@ -402,6 +402,8 @@ class StepDiagram:
     """(cell, value) the step places."""
     links: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
     """Chain links, each from one (cell, digit) candidate to the next, drawn as arrows."""
+    cages: Cages = ()
+    """A killer grid's cages, outlined with their sums; () for other grids."""
 
     @property
     def n(self) -> int:

@@ -7,7 +7,8 @@ Glossary:
   window     the rows and columns a diagram shows: the whole bands (rows of boxes) that
              hold every cell the step shades, circles, strikes or places, and all columns;
              only the stacks (columns of boxes) among them when all columns would need
-             candidates smaller than the least type size; a grid without boxes whole
+             candidates smaller than the least type size; a grid without boxes, or with
+             cages, whole
   raster     where a candidate sits in its cell: a grid of box_rows x box_cols small
              places (3 x 3 in a 9x9 grid), digit d in place d-1, row by row, as people
              pencil them; a grid without boxes uses the smallest square raster that holds n
@@ -16,6 +17,8 @@ Glossary:
   headings   the row numbers at the left of the window and the column numbers above it,
              so a cell name (r5c1) can be found
   houses     the cells of the units a step lives in, shaded lighter than its pattern
+  cages      a killer grid's cages, dashed and with their sums as on the puzzle pages
+             (cage_outlines.py); its candidates keep below the sums and inside the dashes
 
 Positions are local: a diagram is drawn with its window's top-left corner (headings
 outside it) at the point given. Nothing here knows the page.
@@ -32,6 +35,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
 from ..core.model import StepDiagram
+from .cage_outlines import CageFit, cage_fit, paths, sum_origin
 
 CELL_PT = 27.0
 """The cell side a diagram aims for: candidates of 7 pt in a 9x9 grid (the print minimum),
@@ -123,10 +127,11 @@ def marked_cells(d: StepDiagram) -> set[int]:
 
 def window(d: StepDiagram, stacks: bool) -> Window:
     """The bands (and with `stacks`, the stacks) that hold every marked cell; the whole
-    grid when nothing is marked."""
+    grid when nothing is marked, and for a killer grid (a cage cut by the window would
+    hide its sum)."""
     n = d.n
     cells = marked_cells(d)
-    if not d.box_rows or not cells:
+    if not d.box_rows or not cells or d.cages:
         return Window(range(n), range(n))
     bands = {divmod(c, n)[0] // d.box_rows for c in cells}
     rows = range(min(bands) * d.box_rows, (max(bands) + 1) * d.box_rows)
@@ -137,8 +142,34 @@ def window(d: StepDiagram, stacks: bool) -> Window:
 
 
 def least_cell(d: StepDiagram, least: float) -> float:
-    """The smallest cell whose candidates are `least` points."""
-    return least / CANDIDATE_SHARE * max(raster(d))
+    """The smallest cell (to a point) whose candidates are `least` points: in a killer
+    grid, below the sum and inside the dashes."""
+    cell = least / CANDIDATE_SHARE * max(raster(d))
+    while candidate_size(d, cell) < least - 1e-9:
+        cell += 1.0
+    return cell
+
+
+def _cage_fit(cell: float) -> CageFit:
+    return cage_fit(cell, BOX_PT, THIN_PT, VALUE_SHARE * cell)
+
+
+def _candidate_area(d: StepDiagram, cell: float) -> tuple[float, float, float, float]:
+    """(left, top, width, height) of the candidates' raster in a cell, from its top-left
+    corner: the whole cell, or in a killer grid the cell below the sum band and inside the
+    dashed outlines."""
+    if not d.cages:
+        return 0.0, 0.0, cell, cell
+    room = _cage_fit(cell)
+    side = room.inset + room.line / 2
+    return side, room.band, cell - 2 * side, cell - room.band - side
+
+
+def candidate_size(d: StepDiagram, cell: float) -> float:
+    """The candidates' type size in a cell of side `cell`."""
+    rows, cols = raster(d)
+    _, _, width, height = _candidate_area(d, cell)
+    return CANDIDATE_SHARE * min(width / cols, height / rows)
 
 
 def fit(d: StepDiagram, width: float, least: float) -> Fit:
@@ -187,18 +218,55 @@ def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
                 c.rect(*corner(k), cell, cell, stroke=0, fill=1)
     c.setFillGray(0.0)
     _lines(c, d, view, left, upper, cell)
-    size = VALUE_SHARE * cell
+    size, drop = VALUE_SHARE * cell, 0.0
+    if d.cages:
+        room = _cage_fit(cell)
+        _cages(c, d, shown, (left, upper - rows * cell, cols * cell, rows * cell),
+               (left - view.cols.start * cell, upper + view.rows.start * cell), room, regular)
+        size, drop = room.digit_size, room.digit_drop
     for k in shown:
         v = d.values[k]
         if v:
             x0, y0 = corner(k)
             c.setFillGray(0.0 if d.givens[k] else PLACED_GRAY)
             c.setFont(bold if d.givens[k] else regular, size)
-            c.drawCentredString(x0 + cell / 2, y0 + cell / 2 - 0.37 * size, SYMBOLS[v - 1])
+            c.drawCentredString(x0 + cell / 2, y0 + cell / 2 - drop - 0.37 * size,
+                                SYMBOLS[v - 1])
     c.setFillGray(0.0)
     _candidates(c, d, shown, corner, cell, regular)
     c.setLineWidth(BORDER_PT)
     c.rect(left, upper - rows * cell, cols * cell, rows * cell)
+    c.restoreState()
+
+
+def _cages(c: Canvas, d: StepDiagram, shown: Sequence[int],
+           clip: tuple[float, float, float, float],
+           origin: tuple[float, float], room: CageFit, font: str) -> None:
+    """The dashed outline of every cage with a cell in the window, clipped to it, and the
+    sums of those whose first cell it shows; `origin` is where the whole grid's top-left
+    corner would be."""
+    ox, oy = origin
+    visible = set(shown)
+    c.saveState()
+    frame = c.beginPath()
+    frame.rect(*clip)
+    c.clipPath(frame, stroke=0, fill=0)
+    c.setLineWidth(room.line)
+    c.setDash(list(room.dash), 0)
+    c.setFont(font, room.sum_size)
+    for cage in d.cages:
+        if not visible & set(cage.cells):
+            continue
+        figure = str(cage.total)
+        for points in paths(cage, d.n, room, stringWidth(figure, font, room.sum_size)):
+            path = c.beginPath()
+            path.moveTo(ox + points[0][0], oy - points[0][1])
+            for px, py in points[1:]:
+                path.lineTo(ox + px, oy - py)
+            c.drawPath(path, stroke=1, fill=0)
+        if cage.cells[0] in visible:
+            sx, sy = sum_origin(cage, d.n, room)
+            c.drawString(ox + sx, oy - sy, figure)
     c.restoreState()
 
 
@@ -243,14 +311,15 @@ def _candidates(c: Canvas, d: StepDiagram, shown: Sequence[int],
     heavy ring, those its pattern is made of in a thin one, those it removes struck
     through; chain links as arrows between candidates."""
     rows, cols = raster(d)
-    pitch_x, pitch_y = cell / cols, cell / rows
-    size = CANDIDATE_SHARE * min(pitch_x, pitch_y)
+    inside, below, width, height = _candidate_area(d, cell)
+    pitch_x, pitch_y = width / cols, height / rows
+    size = candidate_size(d, cell)
     half = stringWidth("8", font, size) / 2
 
     def centre(k: int, digit: int) -> tuple[float, float]:
         x0, y0 = corner(k)
         r, col = divmod(digit - 1, cols)
-        return x0 + (col + 0.5) * pitch_x, y0 + cell - (r + 0.5) * pitch_y
+        return x0 + inside + (col + 0.5) * pitch_x, y0 + cell - below - (r + 0.5) * pitch_y
 
     circled, placed, struck = set(d.circled), set(d.placed), set(d.eliminated)
     radius = 0.5 * min(pitch_x, pitch_y) - PLACED_RING_PT / 2
