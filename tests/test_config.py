@@ -401,7 +401,7 @@ MISTAKES = [
      "'letter-4up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
     ("too many pages", edit("count: 4", "count: 3000") + "print: {platform: kdp}\n",
-     "sections: the book needs 1088 pages; expected at most 590 for kdp on white paper at "
+     "sections: the book needs 1090 pages; expected at most 590 for kdp on white paper at "
      "8.5 x 11 in: fewer puzzles, or more of them a page (line 4)"),
     ("yaml syntax", BASE + "  - name: [Broken\n",
      "(top): invalid YAML: expected ',' or ']', but got '<stream end>' (line 9)"),

@@ -186,10 +186,11 @@ def test_plan_structure(copyright: str, per_page: int) -> None:
     # Blank pages (before parts that would start on a left-hand page) are checked in
     # test_print.py.
     kinds = [p.kind for p in pages if p.kind is not PageKind.BLANK]
-    assert kinds[:4] == [
+    assert kinds[:5] == [
         PageKind.TITLE,
         PageKind.COPYRIGHT,
         PageKind.HOW_TO_PLAY,
+        PageKind.HOW_TO_PLAY,  # the worked example
         PageKind.CONTENTS,
     ]
     # Parts in order: puzzles, answers, then only Notes.
@@ -209,9 +210,10 @@ def test_plan_structure(copyright: str, per_page: int) -> None:
 
 def _even_padding_cases() -> list[tuple[int, int]]:
     """(puzzles, pages before padding) for one-per-page books around and above MIN_PAGES."""
-    # title, copyright, how to play, contents; one page per puzzle; a blank page when the
+    # title, copyright, how to play and its worked example, contents, a blank page (the
+    # section starts on a right-hand page); one page per puzzle; a blank page when the
     # answer key would start on a left-hand page (k odd); answers six to a page
-    return [(k, 4 + k + k % 2 + -(-k // 6)) for k in range(14, 26)]
+    return [(k, 6 + k + k % 2 + -(-k // 6)) for k in range(14, 26)]
 
 
 @pytest.mark.parametrize("count, content", _even_padding_cases())
@@ -247,9 +249,10 @@ def test_blank_page_runs_are_seen() -> None:
 
 
 def test_no_three_blank_pages_in_a_row(tmp_path: Path) -> None:
-    # One puzzle and no copyright line: the back of the title page is blank, so is page 6
-    # (the answer key starts on a right-hand page), and the book is padded from 7 pages to
-    # MIN_PAGES, so every padding page must carry its Notes heading.
+    # One puzzle and no copyright line: the back of the title page is blank, so are page 6
+    # (the section starts on a right-hand page) and page 8 (so does the answer key), and
+    # the book is padded from 9 pages to MIN_PAGES, so every padding page must carry its
+    # Notes heading.
     t = Template("t", **LETTER, puzzles_per_page=4, answers_per_page=4)
     book = make_book(t, (("Easy", 9, 1),), copyright="")
     path = tmp_path / "book.pdf"
@@ -257,8 +260,8 @@ def test_no_three_blank_pages_in_a_row(tmp_path: Path) -> None:
     texts = [page.extract_text() for page in pypdf.PdfReader(path).pages]
     assert len(texts) == MIN_PAGES
     runs = _blank_runs(texts)
-    assert runs == [1, 1]  # the back of the title page, the page before the answers
-    assert sum("Notes" in text for text in texts) == MIN_PAGES - 7
+    assert runs == [1, 1, 1]  # the back of the title page, the pages before the parts
+    assert sum("Notes" in text for text in texts) == MIN_PAGES - 9
 
 
 def test_front_matter_can_be_left_out() -> None:
@@ -393,7 +396,7 @@ def test_front_pages_text(mixed: tuple[Book, Plan, Path, int], plumbed) -> None:
     assert book.title in text[0] and book.author in text[0]
     assert book.copyright in text[1]
     assert "How to play" in text[2] and "A to G" in text[2]
-    contents = text[3].splitlines()
+    contents = text[4].splitlines()  # after the worked example
     firsts = {
         p.title: p.number
         for p in plan.pages
@@ -584,7 +587,7 @@ def test_bench_layout_black_box(
     out = capsys.readouterr().out
     # Title leaf (2), how to play, contents, three parts of one page, one answers page;
     # letter-4up prints at home, so no padding.
-    assert "5 puzzles laid out" in out and "\n8 pages" in out
+    assert "5 puzzles laid out" in out and "\n9 pages" in out
     assert list(tmp_path.iterdir()) == [dataset]
 
 

@@ -293,7 +293,8 @@ def test_the_shipped_templates_name_their_platform() -> None:
 def _content_pages(cfg: C.BookConfig) -> int:
     """Front pages, one page per puzzles_per_page grids of each section, the answer key."""
     t = cfg.template
-    front = 2 * cfg.front.title_page + cfg.front.how_to_play + cfg.front.contents
+    # how to play takes two pages: the rules, then the worked example
+    front = 2 * cfg.front.title_page + 2 * cfg.front.how_to_play + cfg.front.contents
     body = sum(math.ceil(s.count / t.puzzles_per_page) for s in cfg.sections)
     total = sum(s.count for s in cfg.sections)
     return front + body + math.ceil(total / t.answers_per_page)
@@ -303,7 +304,7 @@ def test_home_books_are_not_padded() -> None:
     cfg = C.load_config(ROOT / "configs" / "quick.yaml")
     assert cfg.template.print.platform is Platform.HOME
     plan = plan_pages(pattern_book(cfg))
-    assert len(plan.pages) == _content_pages(cfg) == 9  # odd is fine at home
+    assert len(plan.pages) == _content_pages(cfg) == 10
     kinds = {p.kind for p in plan.pages}
     assert PageKind.NOTES not in kinds and PageKind.BLANK not in kinds
 

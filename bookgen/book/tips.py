@@ -6,9 +6,11 @@ Glossary:
             Technique.family)
   needs     the families of the techniques a puzzle's logical solution uses (Rating.steps)
   example   the first step of the family in the solution of the first puzzle (by book
-            number) that needs it (Rating.examples), worded with the language's cell, unit
-            and step texts; only a puzzle drawn from the bank, whose rating keeps no steps,
-            is graded again for it
+            number) that needs it, worded with the language's cell, unit and step texts;
+            each such puzzle is graded again for its whole solution
+  diagram   the example drawn: the solution's steps before it applied to the puzzle's
+            board, so its values and candidates are the grader's own at that step, and
+            what the technique's drawing hook (Rule.draw) highlights
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from collections.abc import Sequence
 
 from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
-from ..core.model import Family, Tip
+from ..core.model import Family, StepDiagram, Tip
 from ..grade import grade
-from ..grade.board import Step
+from ..grade.board import Board, Step
 from ..grade.killer_scale import grade_killer
 from ..grade.rating import Rating
+from ..grade.tables import grading_geometry
+from ..grade.techniques.cage_sums import killer_board
 from ..variants.killer.cages import Cages
 
 
@@ -43,17 +47,40 @@ def book_tips(
             continue
         number, r, geo, cages = next(p for p in puzzles if family in needed(p[1]))
         if number not in logs:
-            logs[number] = r.examples or _solution_steps(r, geo, cages)
-        step = next(s for s in logs[number] if s.technique.family is family)
-        out.append(Tip(family, number, example(step, geo, number, texts)))
+            # the whole solution, not the rating's first steps (Rating.examples): the
+            # diagram needs the board the steps before the example leave
+            logs[number] = _solution_steps(r, geo, cages)
+        log = logs[number]
+        at = next(k for k, s in enumerate(log) if s.technique.family is family)
+        out.append(Tip(family, number, example(log[at], geo, number, texts),
+                       diagram(r.puzzle, geo, cages, log[:at], log[at])))
     return tuple(out)
 
 
 def _solution_steps(r: Rating, geo: Geometry, cages: Cages) -> tuple[Step, ...]:
-    """The steps of a puzzle's logical solution, for a rating that keeps none (the bank's)."""
+    """The steps of a puzzle's logical solution."""
     assert r.solution is not None
     return (grade_killer(r.puzzle, cages, r.solution) if cages
             else grade(r.puzzle, geo, r.solution)).steps
+
+
+def diagram(puzzle: tuple[int, ...], geo: Geometry, cages: Cages, before: Sequence[Step],
+            step: Step) -> StepDiagram:
+    """`step` drawn on the board of `puzzle` (killer: with its `cages`) after the steps
+    `before` it, which must be the solution's steps leading to it."""
+    board = killer_board(puzzle, cages)[0] if cages else Board(puzzle, geo)
+    for s in before:
+        board.apply(s)
+    drawn = step.technique.rule.draw(step, board.cands)
+    units = grading_geometry(geo).units
+    return StepDiagram(
+        box_rows=geo.box_rows, box_cols=geo.box_cols, regions=geo.regions,
+        givens=puzzle, values=tuple(board.values), candidates=tuple(board.cands),
+        cells=drawn.cells,
+        houses=tuple(sorted({c for u in drawn.units for c in units[u]} | set(drawn.cage))),
+        circled=drawn.candidates, eliminated=drawn.eliminated, placed=drawn.placed,
+        links=tuple(((a[0], a[1]), (b[0], b[1])) for a, b in drawn.links), cages=cages,
+    )
 
 
 def example(step: Step, geo: Geometry, number: int, texts: Texts) -> str:

@@ -375,6 +375,46 @@ class Family(Enum):
 
 
 @dataclass(frozen=True)
+class StepDiagram:
+    """One solving step on the grid it was found on, as the tips page draws it: the
+    grid's values and candidates just before the step, and what the step highlights
+    (the grader's Drawing, its units and links turned into cells)."""
+
+    box_rows: int
+    """Rows of a box; 0 for a grid without boxes (jigsaw)."""
+    box_cols: int
+    """Columns of a box; 0 for a grid without boxes."""
+    regions: tuple[int, ...]
+    """The box or region of each cell, row-major: thick lines go between regions."""
+    givens: tuple[int, ...]
+    """The puzzle's givens (0 = blank)."""
+    values: tuple[int, ...]
+    """The values before the step: the givens and the digits placed so far."""
+    candidates: tuple[int, ...]
+    """Each empty cell's candidate mask before the step (bit d-1 for digit d); 0 for a
+    filled cell."""
+    cells: tuple[int, ...]
+    """The pattern's cells, shaded."""
+    houses: tuple[int, ...]
+    """The cells of the units the pattern lives in, shaded lighter."""
+    circled: tuple[tuple[int, int], ...]
+    """(cell, digit) candidates the pattern is made of, circled."""
+    eliminated: tuple[tuple[int, int], ...]
+    """(cell, digit) candidates the step removes, struck out."""
+    placed: tuple[tuple[int, int], ...]
+    """(cell, value) the step places."""
+    links: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    """Chain links, each from one (cell, digit) candidate to the next, drawn as arrows."""
+    cages: Cages = ()
+    """A killer grid's cages, outlined with their sums; () for other grids."""
+
+    @property
+    def n(self) -> int:
+        """Symbols a row."""
+        return math.isqrt(len(self.values))
+
+
+@dataclass(frozen=True)
 class Tip:
     """One entry of the solving-tips page."""
 
@@ -384,6 +424,8 @@ class Tip:
     """The number of the book's puzzle the example comes from (0 for a blank book)."""
     example: str
     """The example step in the book's language, as the grader took it."""
+    diagram: StepDiagram | None = None
+    """The example step drawn on its grid (None for a blank book)."""
 
 
 @dataclass(frozen=True)

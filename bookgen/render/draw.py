@@ -31,13 +31,11 @@ from ..core.model import (
     BookPuzzle,
     LineWeights,
     Template,
-    Tip,
     XStyle,
 )
 from . import fit
-from .cage_outlines import CLEAR_PT, CageFit, cage_fit, paths, sum_origin
+from .cage_outlines import CageFit, cage_fit, paths, sum_origin
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
-from .howto import Guide, how_to_play_text
 from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
@@ -49,11 +47,6 @@ RULE_GRAY = 0.6
 STAR_LINE = 0.75
 """Outline width of an unfilled star (the print minimum for any stroke)."""
 
-EXAMPLE_GRAY = 0.25
-"""Gray of the example steps on the tips page, set apart from the tips themselves."""
-
-STEP_RING_PT = 1.5
-"""Stroke of the ring that marks the worked cell of a how-to-play example."""
 
 
 @dataclass(frozen=True)
@@ -388,97 +381,6 @@ def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -
             _fitted(c, text, top, box.width, fonts.regular, centred=False)
 
 
-EXAMPLE = BookPuzzle(
-    number=0,
-    section="",
-    difficulty="",
-    box_rows=2,
-    box_cols=2,
-    givens=(1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1),
-    solution=(1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1),
-)
-"""The small worked example on the how-to-play page."""
-
-
-def how_to_play(
-    c: Canvas,
-    box: Rect,
-    sizes: Sequence[tuple[int, int]],
-    fonts: Fonts,
-    m: Metrics,
-    weights: LineWeights,
-    gray: float,
-    digit_scale: float,
-    texts: Texts,
-) -> None:
-    """The rules for the grid sizes in the book, and a 4x4 example with its solution."""
-    y = box.height - m.band
-    gap = m.text_size * fit.PARAGRAPH_GAP
-    for text in how_to_play_text(sizes, texts):
-        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
-    side = min(box.width * 0.3, y - 2 * m.label_size - gap)
-    if side < 40:
-        return
-    left = box.width / 2 - side - gap
-    top = y - m.label_size * 1.6
-    size = max(MIN_TEXT_PT, digit_scale * side / 4)
-    for x, name in ((left, texts("example.puzzle")),
-                    (box.width / 2 + gap, texts("example.solution"))):
-        c.setFont(fonts.bold, m.label_size)
-        c.drawString(x, top + m.label_size * 0.5, name)
-    puzzle_grid(c, Rect(left, top - side, side, side), EXAMPLE, size, weights, fonts)
-    answer_grid(
-        c, Rect(box.width / 2 + gap, top - side, side, side), EXAMPLE, size, weights, fonts, gray
-    )
-
-
-def how_to_play_variant(
-    c: Canvas,
-    box: Rect,
-    guide: Guide,
-    fonts: Fonts,
-    m: Metrics,
-    t: Template,
-    texts: Texts,
-) -> None:
-    """A variant's rules, its worked example (puzzle and solution side by side, drawn with
-    the book's marks) and the example's first step in words, in the book's language."""
-    y = box.height - m.band
-    gap = m.text_size * fit.PARAGRAPH_GAP
-    for text in guide.rules(texts):
-        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
-    example = guide.example
-    step_text = guide.step(texts)
-    # The step goes below the grids: measure it first, to size the grids to what is left.
-    lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
-    below = lines * m.text_size * 1.35 + gap
-    side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
-    if side < 40:
-        return
-    top = y - m.label_size * 1.6
-    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
-    left, right = box.width / 2 - side - gap, box.width / 2 + gap
-    for x, name in ((left, texts("example.puzzle")), (right, texts("example.solution"))):
-        c.setFont(fonts.bold, m.label_size)
-        c.drawString(x, top + m.label_size * 0.5, name)
-    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
-                t.x_style, t.region_tint)
-    # a ring inside the cell the step below fills, so the words find their cell (inside
-    # a cage's dashes too)
-    step = side / example.n
-    r, col = divmod(guide.step_cell, example.n)
-    inset = step * 0.12
-    room = grid_fit(example, side, size, t.lines.border, t.lines.cell)
-    if room:
-        inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
-    c.setLineWidth(STEP_RING_PT)
-    c.roundRect(left + col * step + inset, top - (r + 1) * step + inset, step - 2 * inset,
-                step - 2 * inset, step * 0.2, stroke=1, fill=0)
-    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
-                t.answer_gray, t.x_style, t.region_tint)
-    _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
-
-
 def contents(
     c: Canvas, box: Rect, entries: Sequence[tuple[str, int]], fonts: Fonts, m: Metrics
 ) -> None:
@@ -529,33 +431,6 @@ def belongs_to(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> 
     c.drawCentredString(w / 2, y, text)
     c.setLineWidth(1.0)
     c.line(w * 0.15, y - size * 3, w * 0.85, y - size * 3)
-
-
-def _column(c: Canvas, items: Sequence[tuple[str, str, float]], lines: list[list[str]],
-            grays: Sequence[float], top: float, size: float) -> float:
-    """Set paragraphs flush left from `top` down; returns the y below the last."""
-    y = top - size
-    for (_, font, after), block, gray in zip(items, lines, grays, strict=True):
-        c.setFont(font, size)
-        c.setFillGray(gray)
-        for line in block:
-            c.drawString(0, y, line)
-            y -= size * fit.LEADING
-        y -= after * size * fit.LEADING
-    c.setFillGray(0.0)
-    return y + size
-
-
-def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Texts,
-         fonts: Fonts, m: Metrics) -> None:
-    """Solving tips below the band: (on the first page) what they are, then each
-    technique's name, how it works and an example step from one of the book's puzzles."""
-    items = fit.tips_items(page_tips, first, texts, fonts.bold, fonts.regular)
-    # the example steps in gray, set apart from the tips themselves
-    grays = ([0.0] if first else []) + [0.0, 0.0, EXAMPLE_GRAY] * len(page_tips)
-    top = box.height - m.band
-    size, lines = fit.sized(items, box.width, top, m.text_size, m.least_size)
-    _column(c, items, lines, grays, top, size)
 
 
 def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:

@@ -36,8 +36,8 @@ from ..core.model import (
     BookPuzzle,
     DifficultyDisplay,
     Template,
-    Tip,
 )
+from . import tipsfit
 from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan
 from .howto import KILLER_GUIDE, boxed_sizes, guide, how_to_play_text
 
@@ -301,11 +301,16 @@ def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, s
             g = KILLER_GUIDE if page.cages else guide(page.variant) if page.variant else None
             paragraphs = g.rules(texts) if g else how_to_play_text(sizes, texts)
             over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
-        elif page.kind in (PageKind.TIPS, PageKind.SCALE):
-            items = tips_items(page.tips, page.first, texts, bold, regular) \
-                if page.kind is PageKind.TIPS else scale_items(texts, bold, regular)
-            width = box.width - (stars if page.kind is PageKind.SCALE else 0.0)
-            size, lines = sized(items, width, room, m.text_size, m.least_size)
+        elif page.kind is PageKind.TIPS:
+            parts = tipsfit.page_parts(page.tips, page.first, texts, box.width, m.least_size)
+            size, tip_lines = tipsfit.sized(
+                parts, lambda p, s: wrap(p.text, bold if p.role is tipsfit.Role.NAME
+                                         else regular, s, box.width),
+                room, m.text_size, m.least_size, SHRINK)
+            over = tipsfit.height(parts, tip_lines, size) > room
+        elif page.kind is PageKind.SCALE:
+            items = scale_items(texts, bold, regular)
+            size, lines = sized(items, box.width - stars, room, m.text_size, m.least_size)
             over = column_height(items, lines, size) > room
         else:
             continue
@@ -314,18 +319,6 @@ def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, s
                                      f"bottom even at {m.least_size:g} pt; expected "
                                      f"shorter texts"))
     return problems
-
-
-def tips_items(page_tips: Sequence[Tip], first: bool, texts: Texts, bold: str,
-               regular: str) -> list[tuple[str, str, float]]:
-    """A solving-tips page: (on the first page) what they are, then each technique's
-    name, how it works and an example step."""
-    items = [(texts("tips.intro"), regular, 0.8)] if first else []
-    for tip in page_tips:
-        key = tip.family.value
-        items += [(texts(f"technique.{key}"), bold, 0.0), (texts(f"tip.{key}"), regular, 0.15),
-                  (tip.example, regular, 0.8)]
-    return items
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from ..core.model import Book, BookPuzzle, Template, Tip
 from ..core.rules import (
     ANSWERS_PER_PAGE,
     BLEED_PT,
+    KDP_GUTTERS,
     LARGE_PRINT_ANSWER_PT,
     LARGE_PRINT_DIGIT_PT,
     LARGE_PRINT_PER_PAGE,
@@ -49,6 +50,7 @@ from ..core.rules import (
 )
 from .cage_outlines import cage_fit, caged, fit_problem
 from .howto import KILLER_GUIDE, guide
+from .tipsfit import tip_pages
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -319,15 +321,11 @@ def digit_size(side: float, n: int, scale: float) -> float:
     return max(MIN_TEXT_PT, scale * side / n)
 
 
-TIP_LINES = 8.0
-"""Room one tip takes on the tips page, in lines of body text: its name, its text and the
-example (the page shrinks its type when a language's words run longer)."""
-
-
-def tips_per_page(t: Template, m: Metrics) -> int:
-    """How many tips one solving-tips page holds."""
-    height = t.page_height - t.margin_top - t.margin_bottom - m.band
-    return max(1, int(height // (m.text_size * TIP_LINES)))
+def tips_width(t: Template) -> float:
+    """The width the tips are laid out in: the content box with the widest gutter the
+    book may get, as the gutter waits for the page count."""
+    gutter = KDP_GUTTERS[-1][1] if t.gutter is None else t.gutter
+    return t.page_width - t.margin_outside - gutter
 
 
 def contents_lines(t: Template, m: Metrics) -> int:
@@ -379,7 +377,9 @@ def plan_pages(book: Book) -> Plan:
     if book.front.belongs_to:
         front.append(Page(0, PageKind.BELONGS_TO))
     if book.front.how_to_play:
-        front.append(Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play")))
+        # the general page, then its worked example on a page of its own
+        front += [Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play"), first)
+                  for first in (True, False)]
         present = {p.variant for s in sections for p in s.puzzles}
         guides = [(v, guide(v)) for v in Variant if v in present]
         front += [Page(0, PageKind.HOW_TO_PLAY, g.heading(words), variant=v)
@@ -388,9 +388,10 @@ def plan_pages(book: Book) -> Plan:
             front.append(Page(0, PageKind.HOW_TO_PLAY, KILLER_GUIDE.heading(words),
                               cages=True))
     if book.front.tips and book.tips:
-        per = tips_per_page(t, m)
-        front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0,
-                       tips=book.tips[i : i + per]) for i in range(0, len(book.tips), per)]
+        groups = tip_pages(book.tips, words, tips_width(t), t.page_height - t.margin_top
+                           - t.margin_bottom - m.band, m.text_size, m.least_size)
+        front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0, tips=group)
+                  for i, group in enumerate(groups)]
     if book.front.scale:
         front.append(Page(0, PageKind.SCALE, words("heading.scale")))
     answers = words("heading.answers")

@@ -14,24 +14,35 @@ Glossary:
            cell its cages decide: a cage's sum allows one pair of digits, and a cage
            beside it takes one of them (tests/test_killer_pages.py checks it)
 
-Classic grids keep the general page (draw.how_to_play); this table adds one page for each
-other variant present, after it, and the killer page for a book with cages.
+  worked   the general page's example on the book's own grid size (example_size): a puzzle
+           of that size (EXAMPLES) and three steps the grader's finders take on its
+           givens, numbered in the grid and told in words: a hidden single in a box, one
+           in a row or column, a naked single (worked_example)
+
+Classic grids keep the general page (teaching.how_to_play) and its worked example on the
+page after it; this table adds one page for each other variant present, after them, and
+the killer page for a book with cages.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
+from functools import cache
 
-from ..core.grid import BOX_SHAPES, SYMBOLS
+from ..core.grid import BOX_SHAPES, SYMBOLS, geometry
 from ..core.lang import Texts
 from ..core.model import Book, BookPuzzle
-from ..core.rules import Variant
+from ..core.rules import MIN_TEXT_PT, Variant
+from ..grade.board import Board, Step
+from ..grade.techniques.singles import hidden_singles_box, hidden_singles_line, naked_singles
 from ..variants.killer.cages import Cage
 
 
 def _grid(text: str) -> tuple[int, ...]:
-    return tuple(0 if ch == "." else int(ch) for ch in text)
+    return tuple(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in text)
 
 
 @dataclass(frozen=True)
@@ -116,3 +127,90 @@ def boxed_sizes(book: Book) -> list[tuple[int, int]]:
     general page names (jigsaw grids get their own page)."""
     return sorted({(p.box_rows, p.box_cols) for s in book.sections for p in s.puzzles
                    if p.box_rows})
+
+
+EXAMPLES: dict[int, tuple[str, str]] = {
+    4: ("..3..4....2..3..", "1234341241232341"),
+    6: ("5...2.2..4....2......3....4..3.5...1", "543126261435632514415362124653356241"),
+    9: ("4..7.65.2...2...8.23...5.....2.....3.496.825.5.....9.....9...67.1...7...7.53.1..4",
+        "491786532657213489238495716182549673349678251576132948823954167914867325765321894"),
+    12: ("7..9C1A....6..1.B.6.......83..92.15..95...C.B......C5..A...76..7...3........A...3"
+         "..1A...4..97......4.C...8B..CB.69..23.......2.B.7..8....A1C4..B",
+         "7429C1A58B36CA15B3689274B6837492C15A295817C6BA433B4C582A691761A79B435C2892CBA5873"
+         "461A83146B975C257642C31A8B91CBA697423854396825B17AC85723A1C469B"),
+    16: (".5DC.9.8.7.....2F.6...D5B......3.G.9...7..F..56..8..C.F..5..AD........4.7.A....E5"
+         "..GD.1.F...B4...4FB9..6.8......A...B.7G14.9.8D..A5.2.G943.F...D......C.9..A13E..."
+         "C2...B.E.58..G7....4.A.6........AF..B..D.6..8..D7..G..2...4.3.E......C8F...B.1B."
+         "....9.3.4.FG7.",
+         "45DCA9E86731GFB2FE6AG2D5B984C7132G194B37ACFDE56838B7C6F1G5E2AD94D6918F427BA35CGE"
+         "578GDE13F26CB4A9C4FB95A6E8DG3127A2E3BC7G145968DF1A5E28G943BF76CD8B467DCF9G2A13E5"
+         "9FC2136BDE758A4G73GDE45AC61892FBG1AF37B45D962E8C6D75FG8E21CB493AE9346A2C8FG7DB51"
+         "BC28519D3A4EFG76"),
+}
+"""The general page's example for each boxed grid size: givens and solution, one line
+each; on each, the grader's finders see the three kinds of worked step at the start."""
+
+
+class WorkedKind(Enum):
+    """A kind of step the worked example shows; the value is its text's key
+    (howto.worked.<value>)."""
+
+    BOX = "box"
+    """A hidden single in a box."""
+    LINE = "line"
+    """A hidden single in a row or column."""
+    NAKED = "naked"
+    """A naked single."""
+
+
+@dataclass(frozen=True)
+class Worked:
+    """The general page's worked example."""
+
+    example: BookPuzzle
+    """The puzzle and its solution."""
+    steps: tuple[tuple[WorkedKind, Step], ...]
+    """The worked steps, numbered from 1 in this order: each found by the grader's
+    finder of its kind on the example's givens, in a cell of its own."""
+
+
+@cache
+def worked_example(n: int) -> Worked:
+    """The worked example of the n x n size (EXAMPLES): for each kind, the first step its
+    finder takes on the givens whose cell no easier kind also fills (a naked single that
+    is a hidden single too would show nothing new), of a digit not placed yet if any."""
+    givens, solution = EXAMPLES[n]
+    rows, cols = BOX_SHAPES[n]
+    example = BookPuzzle(0, "", "", rows, cols, _grid(givens), _grid(solution))
+    board = Board(example.givens, geometry(n))
+    taken: set[int] = set()
+    steps: list[tuple[WorkedKind, Step]] = []
+    for kind, finder in ((WorkedKind.BOX, hidden_singles_box),
+                         (WorkedKind.LINE, hidden_singles_line),
+                         (WorkedKind.NAKED, naked_singles)):
+        found = [s for s in finder(board) if s.placed[0][0] not in taken]
+        # a digit the steps before did not place, where there is one: more to see
+        digits = {s.placed[0][1] for _, s in steps}
+        step = next((s for s in found if s.placed[0][1] not in digits), found[0])
+        taken |= {s.placed[0][0] for s in finder(board)}
+        steps.append((kind, step))
+    return Worked(example, tuple(steps))
+
+
+def example_side(n: int, width: float) -> float:
+    """The side of the general page's example grids (puzzle and solution side by side) of
+    the n x n size in a box `width` wide, before the height has its say."""
+    return width * min(0.45, 0.075 * n)
+
+
+def example_size(book: Book, width: float) -> int:
+    """The grid size of the general page's example in a box `width` wide: the book's most
+    common boxed size (the larger on a tie; 9 for a book of jigsaw or killer grids only),
+    or the largest smaller one whose example's digits keep MIN_TEXT_PT (a 16x16 example
+    fits a letter page, not a 6x9 one)."""
+    counts = Counter(p.n for s in book.sections for p in s.puzzles if p.box_rows)
+    wanted = max(counts, key=lambda n: (counts[n], n)) if counts else 9
+    scale = book.template.digit_scale
+    fits = [n for n in EXAMPLES
+            if n <= wanted and scale * example_side(n, width) / n >= MIN_TEXT_PT]
+    return max(fits, default=min(EXAMPLES))

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core.errors import LayoutError
 from ..core.model import Book, Template
-from . import draw, fonts, pdfx
+from . import draw, fonts, pdfx, teaching
 from .geometry import (
     Page,
     PageKind,
@@ -35,7 +35,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
-from .howto import KILLER_GUIDE, boxed_sizes, guide
+from .howto import KILLER_GUIDE, boxed_sizes, example_size, guide
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -173,16 +173,17 @@ def _body(
     box = plan.box(page.number)
     texts = book.texts
     if page.kind is PageKind.HOW_TO_PLAY and page.cages:
-        draw.how_to_play_variant(c, box, KILLER_GUIDE, fonts, m, t, texts)
+        teaching.how_to_play_variant(c, box, KILLER_GUIDE, fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
         variant_guide = guide(page.variant)
         assert variant_guide is not None  # planned only for kinds with a guide
-        draw.how_to_play_variant(c, box, variant_guide, fonts, m, t, texts)
+        teaching.how_to_play_variant(c, box, variant_guide, fonts, m, t, texts)
+    elif page.kind is PageKind.HOW_TO_PLAY and page.first:
+        teaching.how_to_play(c, box, sizes, example_size(book, box.width), fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY:
-        draw.how_to_play(c, box, sizes, fonts, m, t.lines, t.answer_gray, t.digit_scale,
-                         texts)
+        teaching.worked_page(c, box, example_size(book, box.width), fonts, m, t, texts)
     elif page.kind is PageKind.TIPS:
-        draw.tips(c, box, page.tips, page.first, texts, fonts, m)
+        teaching.tips(c, box, page.tips, page.first, texts, fonts, m)
     elif page.kind is PageKind.SCALE:
         draw.scale(c, box, texts, fonts, m)
     elif page.kind is PageKind.CONTENTS:

@@ -1,0 +1,396 @@
+"""Step diagrams of the solving tips, and the small figure that explains their notation:
+a grid, or the bands of it a step touches, with its values, its candidates in small type,
+the step's cells shaded, the candidates it rests on circled and those it removes struck
+out, drawn as vector art in gray.
+
+Glossary:
+  window     the rows and columns a diagram shows: the whole bands (rows of boxes) that
+             hold every cell the step shades, circles, strikes or places, and all columns;
+             only the stacks (columns of boxes) among them when all columns would need
+             candidates smaller than the least type size; a grid without boxes, or with
+             cages, whole
+  raster     where a candidate sits in its cell: a grid of box_rows x box_cols small
+             places (3 x 3 in a 9x9 grid), digit d in place d-1, row by row, as people
+             pencil them; a grid without boxes uses the smallest square raster that holds n
+  cell       a diagram's cell side in points: CELL_PT, or CELL_SHARE of a wide page's width,
+             or more where candidates of the least type size need it; less to fit the width
+  headings   the row numbers at the left of the window and the column numbers above it,
+             so a cell name (r5c1) can be found
+  houses     the cells of the units a step lives in, shaded lighter than its pattern
+  cages      a killer grid's cages, dashed and with their sums as on the puzzle pages
+             (cage_outlines.py); its candidates keep below the sums and inside the dashes
+
+Positions are local: a diagram is drawn with its window's top-left corner (headings
+outside it) at the point given. Nothing here knows the page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..core.grid import SYMBOLS
+from ..core.model import StepDiagram
+from .cage_outlines import CageFit, cage_fit, paths, sum_origin
+
+CELL_PT = 27.0
+"""The cell side a diagram aims for: candidates of 7 pt in a 9x9 grid (the print minimum),
+so a tall diagram and a short one share a 6x9 page."""
+
+CELL_SHARE = 0.06
+"""On wide pages, the cell side a diagram aims for as a share of the width (32 pt on a
+letter page), so its candidates grow with the page."""
+
+CANDIDATE_SHARE = 0.78
+"""A candidate's type size as a share of its raster place."""
+
+VALUE_SHARE = 0.62
+"""A value's type size as a share of the cell."""
+
+HOUSE_GRAY = 0.92
+"""Tint of the cells of the step's units."""
+
+PATTERN_GRAY = 0.78
+"""Tint of the step's own cells."""
+
+PLACED_GRAY = 0.4
+"""Gray of the digits placed by earlier steps (the givens are black)."""
+
+HEADING_GRAY = 0.35
+"""Gray of the row and column numbers."""
+
+THIN_PT = 0.75
+"""Cell lines and the rings around candidates: the print minimum."""
+
+BOX_PT = 1.5
+"""Box (region) lines."""
+
+BORDER_PT = 2.0
+"""The window's outline."""
+
+PLACED_RING_PT = 1.5
+"""The ring around a candidate the step places (a heavier one than the pattern's)."""
+
+HEADING_ROOM = 1.4
+"""Room for the headings, in ems of their type."""
+
+
+@dataclass(frozen=True)
+class Window:
+    """The rows and columns of a grid a diagram shows, each a range."""
+
+    rows: range
+    """Rows shown, top to bottom."""
+    cols: range
+    """Columns shown, left to right."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A diagram's size on its page."""
+
+    window: Window
+    """What it shows."""
+    cell: float
+    """Cell side in points."""
+    heading: float
+    """Type size of the row and column numbers."""
+
+    @property
+    def width(self) -> float:
+        """From the row numbers' left edge to the window's right edge."""
+        return HEADING_ROOM * self.heading + len(self.window.cols) * self.cell
+
+    @property
+    def height(self) -> float:
+        """From the column numbers' top to the window's bottom edge."""
+        return HEADING_ROOM * self.heading + len(self.window.rows) * self.cell
+
+
+def raster(d: StepDiagram) -> tuple[int, int]:
+    """(rows, columns) of the candidates' places in a cell."""
+    if d.box_rows:
+        return d.box_rows, d.box_cols
+    side = math.isqrt(d.n - 1) + 1
+    return side, side
+
+
+def marked_cells(d: StepDiagram) -> set[int]:
+    """Every cell the step shades, circles, strikes or places."""
+    return ({*d.cells, *d.houses} | {c for c, _ in (*d.circled, *d.eliminated, *d.placed)}
+            | {c for link in d.links for c, _ in link})
+
+
+def window(d: StepDiagram, stacks: bool) -> Window:
+    """The bands (and with `stacks`, the stacks) that hold every marked cell; the whole
+    grid when nothing is marked, and for a killer grid (a cage cut by the window would
+    hide its sum)."""
+    n = d.n
+    cells = marked_cells(d)
+    if not d.box_rows or not cells or d.cages:
+        return Window(range(n), range(n))
+    bands = {divmod(c, n)[0] // d.box_rows for c in cells}
+    rows = range(min(bands) * d.box_rows, (max(bands) + 1) * d.box_rows)
+    if not stacks:
+        return Window(rows, range(n))
+    across = {c % n // d.box_cols for c in cells}
+    return Window(rows, range(min(across) * d.box_cols, (max(across) + 1) * d.box_cols))
+
+
+def least_cell(d: StepDiagram, least: float) -> float:
+    """The smallest cell (to a point) whose candidates are `least` points: in a killer
+    grid, below the sum and inside the dashes."""
+    cell = least / CANDIDATE_SHARE * max(raster(d))
+    while candidate_size(d, cell) < least - 1e-9:
+        cell += 1.0
+    return cell
+
+
+def _cage_fit(cell: float) -> CageFit:
+    return cage_fit(cell, BOX_PT, THIN_PT, VALUE_SHARE * cell)
+
+
+def _candidate_area(d: StepDiagram, cell: float) -> tuple[float, float, float, float]:
+    """(left, top, width, height) of the candidates' raster in a cell, from its top-left
+    corner: the whole cell, or in a killer grid the cell below the sum band and inside the
+    dashed outlines."""
+    if not d.cages:
+        return 0.0, 0.0, cell, cell
+    room = _cage_fit(cell)
+    side = room.inset + room.line / 2
+    return side, room.band, cell - 2 * side, cell - room.band - side
+
+
+def candidate_size(d: StepDiagram, cell: float) -> float:
+    """The candidates' type size in a cell of side `cell`."""
+    rows, cols = raster(d)
+    _, _, width, height = _candidate_area(d, cell)
+    return CANDIDATE_SHARE * min(width / cols, height / rows)
+
+
+def fit(d: StepDiagram, width: float, least: float) -> Fit:
+    """The diagram's window and cell side in `width`, its candidates at least `least`
+    points where the width allows (a window of one stack that still needs less gets it)."""
+    heading = least
+    room = width - HEADING_ROOM * heading
+    view = window(d, stacks=False)
+    if room / len(view.cols) < least_cell(d, least):
+        view = window(d, stacks=True)
+    aim = max(CELL_PT, CELL_SHARE * width, least_cell(d, least))
+    return Fit(view, min(aim, room / len(view.cols)), heading)
+
+
+def tallest(n: int, box_rows: int, width: float, least: float) -> float:
+    """The height of the tallest diagram of an n x n grid in `width` (every band shown):
+    what a tip whose diagram is not known yet is given."""
+    blank = StepDiagram(box_rows, n // box_rows if box_rows else 0, (0,) * (n * n),
+                        (0,) * (n * n), (0,) * (n * n), (0,) * (n * n), (), (), (), (), ())
+    f = fit(blank, width, least)
+    return HEADING_ROOM * f.heading + n * f.cell
+
+
+def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
+         bold: str) -> None:
+    """The diagram with its window's top-left corner at (x + headings, top - headings)."""
+    view, cell = f.window, f.cell
+    n = d.n
+    left = x + HEADING_ROOM * f.heading
+    upper = top - HEADING_ROOM * f.heading
+    rows, cols = len(view.rows), len(view.cols)
+
+    def corner(cell_index: int) -> tuple[float, float]:
+        """The lower-left corner of a cell."""
+        r, col = divmod(cell_index, n)
+        return left + (col - view.cols.start) * cell, upper - (r - view.rows.start + 1) * cell
+
+    shown = [r * n + col for r in view.rows for col in view.cols]
+    c.saveState()
+    _headings(c, view, left, upper, cell, f.heading, regular)
+    pattern = set(d.cells) | {p for p, _ in d.placed}
+    for gray, group in ((HOUSE_GRAY, set(d.houses) - pattern), (PATTERN_GRAY, pattern)):
+        c.setFillGray(gray)
+        for k in shown:
+            if k in group:
+                c.rect(*corner(k), cell, cell, stroke=0, fill=1)
+    c.setFillGray(0.0)
+    _lines(c, d, view, left, upper, cell)
+    size, drop = VALUE_SHARE * cell, 0.0
+    if d.cages:
+        room = _cage_fit(cell)
+        _cages(c, d, shown, (left, upper - rows * cell, cols * cell, rows * cell),
+               (left - view.cols.start * cell, upper + view.rows.start * cell), room, regular)
+        size, drop = room.digit_size, room.digit_drop
+    for k in shown:
+        v = d.values[k]
+        if v:
+            x0, y0 = corner(k)
+            c.setFillGray(0.0 if d.givens[k] else PLACED_GRAY)
+            c.setFont(bold if d.givens[k] else regular, size)
+            c.drawCentredString(x0 + cell / 2, y0 + cell / 2 - drop - 0.37 * size,
+                                SYMBOLS[v - 1])
+    c.setFillGray(0.0)
+    _candidates(c, d, shown, corner, cell, regular)
+    c.setLineWidth(BORDER_PT)
+    c.rect(left, upper - rows * cell, cols * cell, rows * cell)
+    c.restoreState()
+
+
+def _cages(c: Canvas, d: StepDiagram, shown: Sequence[int],
+           clip: tuple[float, float, float, float],
+           origin: tuple[float, float], room: CageFit, font: str) -> None:
+    """The dashed outline of every cage with a cell in the window, clipped to it, and the
+    sums of those whose first cell it shows; `origin` is where the whole grid's top-left
+    corner would be."""
+    ox, oy = origin
+    visible = set(shown)
+    c.saveState()
+    frame = c.beginPath()
+    frame.rect(*clip)
+    c.clipPath(frame, stroke=0, fill=0)
+    c.setLineWidth(room.line)
+    c.setDash(list(room.dash), 0)
+    c.setFont(font, room.sum_size)
+    for cage in d.cages:
+        if not visible & set(cage.cells):
+            continue
+        figure = str(cage.total)
+        for points in paths(cage, d.n, room, stringWidth(figure, font, room.sum_size)):
+            path = c.beginPath()
+            path.moveTo(ox + points[0][0], oy - points[0][1])
+            for px, py in points[1:]:
+                path.lineTo(ox + px, oy - py)
+            c.drawPath(path, stroke=1, fill=0)
+        if cage.cells[0] in visible:
+            sx, sy = sum_origin(cage, d.n, room)
+            c.drawString(ox + sx, oy - sy, figure)
+    c.restoreState()
+
+
+def _headings(c: Canvas, view: Window, left: float, upper: float, cell: float, size: float,
+              font: str) -> None:
+    """Row numbers at the left, column numbers above, in gray."""
+    c.setFillGray(HEADING_GRAY)
+    c.setFont(font, size)
+    for i, r in enumerate(view.rows):
+        y = upper - (i + 0.5) * cell - 0.37 * size
+        c.drawRightString(left - 0.4 * size, y, str(r + 1))
+    for i, col in enumerate(view.cols):
+        c.drawCentredString(left + (i + 0.5) * cell, upper + 0.4 * size, str(col + 1))
+    c.setFillGray(0.0)
+
+
+def _lines(c: Canvas, d: StepDiagram, view: Window, left: float, upper: float,
+           cell: float) -> None:
+    """Cell lines, then box (region) lines wherever neighbouring cells lie in different
+    regions."""
+    n = d.n
+    thin: list[tuple[float, float, float, float]] = []
+    thick: list[tuple[float, float, float, float]] = []
+    for i, r in enumerate(view.rows):
+        for j, col in enumerate(view.cols):
+            x0, y1 = left + j * cell, upper - i * cell
+            if j:
+                (thick if d.regions[r * n + col] != d.regions[r * n + col - 1] else thin).append(
+                    (x0, y1, x0, y1 - cell))
+            if i:
+                (thick if d.regions[r * n + col] != d.regions[(r - 1) * n + col] else thin
+                 ).append((x0, y1, x0 + cell, y1))
+    for width, segments in ((THIN_PT, thin), (BOX_PT, thick)):
+        if segments:
+            c.setLineWidth(width)
+            c.lines(segments)
+
+
+def _candidates(c: Canvas, d: StepDiagram, shown: Sequence[int],
+                corner: Callable[[int], tuple[float, float]], cell: float, font: str) -> None:
+    """Each empty cell's candidates at their raster places: those the step places in a
+    heavy ring, those its pattern is made of in a thin one, those it removes struck
+    through; chain links as arrows between candidates."""
+    rows, cols = raster(d)
+    inside, below, width, height = _candidate_area(d, cell)
+    pitch_x, pitch_y = width / cols, height / rows
+    size = candidate_size(d, cell)
+    half = stringWidth("8", font, size) / 2
+
+    def centre(k: int, digit: int) -> tuple[float, float]:
+        x0, y0 = corner(k)
+        r, col = divmod(digit - 1, cols)
+        return x0 + inside + (col + 0.5) * pitch_x, y0 + cell - below - (r + 0.5) * pitch_y
+
+    circled, placed, struck = set(d.circled), set(d.placed), set(d.eliminated)
+    radius = 0.5 * min(pitch_x, pitch_y) - PLACED_RING_PT / 2
+    c.setFont(font, size)
+    c.setLineWidth(THIN_PT)
+    for k in shown:
+        mask = d.candidates[k]
+        digit = 0
+        while mask:
+            digit += 1
+            if mask & 1:
+                cx, cy = centre(k, digit)
+                c.drawCentredString(cx, cy - 0.37 * size, SYMBOLS[digit - 1])
+                if (k, digit) in placed:
+                    c.setLineWidth(PLACED_RING_PT)
+                    c.circle(cx, cy, radius)
+                    c.setLineWidth(THIN_PT)
+                elif (k, digit) in circled:
+                    c.circle(cx, cy, radius)
+                if (k, digit) in struck:
+                    c.line(cx - radius, cy - radius, cx + radius, cy + radius)
+                    c.line(cx - radius, cy + radius, cx + radius, cy - radius)
+            mask >>= 1
+    visible = set(shown)
+    for a, b in d.links:
+        if a[0] in visible and b[0] in visible:
+            _arrow(c, centre(*a), centre(*b), radius + half * 0.2, size * 0.5)
+
+
+def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float], clear: float,
+           head: float) -> None:
+    """A line from candidate a to candidate b, kept `clear` of both, with a head `head`
+    long at b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= 2 * clear:
+        return
+    ux, uy = dx / length, dy / length
+    x0, y0 = a[0] + ux * clear, a[1] + uy * clear
+    x1, y1 = b[0] - ux * clear, b[1] - uy * clear
+    c.line(x0, y0, x1, y1)
+    path = c.beginPath()
+    path.moveTo(x1, y1)
+    path.lineTo(x1 - head * ux + head * 0.45 * uy, y1 - head * uy - head * 0.45 * ux)
+    path.lineTo(x1 - head * ux - head * 0.45 * uy, y1 - head * uy + head * 0.45 * ux)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _notation() -> StepDiagram:
+    """The figure of the notation: box 4 of a 9x9 grid with two givens, r4c2's candidates
+    1, 3 and 7, r5c1 filled with its circled candidate 6, and 8 struck out in r6c3."""
+    n = 9
+    values = [0] * n * n
+    candidates = [0] * n * n
+    for cell, value in ((27, 9), (38, 4)):
+        values[cell] = value
+    for cell, digits in ((28, (1, 3, 7)), (29, (1, 5)), (36, (2, 6)), (37, (1, 3, 6)),
+                         (45, (1, 3, 6)), (46, (3, 5, 7)), (47, (3, 8))):
+        candidates[cell] = sum(1 << (d - 1) for d in digits)
+    return StepDiagram(3, 3, tuple(r // 3 * 3 + col // 3 for r in range(n) for col in range(n)),
+                       tuple(values), tuple(values), tuple(candidates), (36,), (), ((36, 6),),
+                       ((47, 8),), ((36, 6),))
+
+
+NOTATION = _notation()
+"""The notation figure's grid; NOTATION_CELLS are the cells its labels name."""
+
+NOTATION_WINDOW = Window(range(3, 6), range(0, 3))
+"""Box 4: what the notation figure shows."""
+
+NOTATION_CELLS = (28, 36, 47)
+"""The cells the notation figure's labels explain, one per row shown: candidates (r4c2),
+a cell filled (r5c1 = 6), a candidate ruled out (r6c3)."""

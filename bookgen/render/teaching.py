@@ -1,0 +1,250 @@
+"""The teaching pages drawn: how to play (the rules with an example on the book's own grid
+size, the example worked step by step on the page after, each variant's page) and the
+solving tips (the notation explained once, then each tip with its diagram).
+
+Glossary:
+  c, box     a reportlab canvas translated to the page's content box, and that box
+  worked     the worked example (howto.worked_example): its steps numbered in the grid,
+             each cell ringed with its digit in gray, the units of the hidden singles
+             shaded, and the steps told in words below
+  parts      a tips page top to bottom (tipsfit): paragraphs wrapped with the real font
+             widths here, figures drawn by diagram.py; when they run past the bottom, the
+             type shrinks (not below the least size)
+
+Positions come from the content box and the metrics; texts from the book's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..core.grid import SYMBOLS, geometry
+from ..core.lang import Texts
+from ..core.model import Template, Tip
+from . import diagram, fit, tipsfit
+from .cage_outlines import CLEAR_PT
+from .draw import Fonts, _paragraph, answer_grid, grid_fit, puzzle_grid
+from .geometry import MIN_TEXT_PT, Metrics, Rect
+from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
+from .tipsfit import Paragraph, Role
+
+CAPTION_GRAY = 0.25
+"""Gray of the example steps under the diagrams, set apart from the tips themselves."""
+
+STEP_RING_PT = 1.5
+"""Stroke of the ring that marks a worked cell of a how-to-play example."""
+
+WORKED_TINT = 0.9
+"""Tint of the units the worked example's hidden singles are found in."""
+
+WORKED_SHARE = 0.75
+"""The worked example's grid side as a share of the box width, at most (smaller grids
+take less: 0.09 of the width a row of cells)."""
+
+
+def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fonts,
+            m: Metrics) -> None:
+    """'Puzzle' and 'Solution' above two grids whose tops are at `top`."""
+    c.setFont(fonts.bold, m.label_size)
+    for x, key in zip(xs, ("example.puzzle", "example.solution"), strict=True):
+        c.drawString(x, top + m.label_size * 0.5, texts(key))
+
+
+def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, fonts: Fonts,
+                m: Metrics, t: Template, texts: Texts) -> None:
+    """The rules for the grid sizes in the book, and an example of the n x n size (the
+    book's own, howto.example_size) with its solution."""
+    y = box.height - m.band
+    gap = m.text_size * fit.PARAGRAPH_GAP
+    for text in how_to_play_text(sizes, texts):
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    example = worked_example(n).example
+    side = min(example_side(n, box.width), y - 2 * m.label_size - gap)
+    if side < 40:
+        return
+    left, right = box.width / 2 - side - gap, box.width / 2 + gap
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT_PT, t.digit_scale * side / n)
+    _labels(c, (left, right), top, texts, fonts, m)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts)
+    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
+                t.answer_gray)
+
+
+def worked_texts(n: int, texts: Texts) -> tuple[str, ...]:
+    """The worked example's words: the introduction, then each step numbered."""
+    worked = worked_example(n)
+    out = [texts("howto.worked.intro")]
+    for number, (kind, step) in enumerate(worked.steps, 1):
+        cell, digit = step.placed[0]
+        row, col = divmod(cell, n)
+        fields = {"number": number, "cell": texts("cell", row=row + 1, col=col + 1),
+                  "digit": SYMBOLS[digit - 1]}
+        if kind is not WorkedKind.NAKED:
+            unit_kind, _, index = geometry(n).unit_names[step.units[0]].rpartition(" ")
+            fields["unit"] = texts(f"unit.{unit_kind}", n=int(index))
+        out.append(texts(f"howto.worked.{kind.value}", **fields))
+    return tuple(out)
+
+
+def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Template,
+                texts: Texts) -> None:
+    """The example worked: the introduction, the grid with the steps numbered in it, and
+    each step in words below the grid."""
+    worked = worked_example(n)
+    example = worked.example
+    intro, *steps = worked_texts(n, texts)
+    gap = m.text_size * fit.PARAGRAPH_GAP
+    y = _paragraph(c, intro, 0, box.height - m.band, box.width, fonts.regular, m.text_size)
+    below = fit.paragraphs_height(steps, fonts.regular, m.text_size, box.width)
+    side = min(box.width * min(WORKED_SHARE, 0.09 * n), y - 2 * gap - below)
+    if side < 40:
+        return
+    left, top = (box.width - side) / 2, y - gap
+    step = side / n
+    # the units the hidden singles are found in, shaded under the grid's lines
+    c.setFillGray(WORKED_TINT)
+    for kind, s in worked.steps:
+        if kind is not WorkedKind.NAKED:
+            for cell in geometry(n).units[s.units[0]]:
+                r, col = divmod(cell, n)
+                c.rect(left + col * step, top - (r + 1) * step, step, step, stroke=0, fill=1)
+    c.setFillGray(0.0)
+    size = max(MIN_TEXT_PT, t.digit_scale * step)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts)
+    badge = max(m.least_size, step * 0.34)
+    for number, (_, s) in enumerate(worked.steps, 1):
+        cell, digit = s.placed[0]
+        r, col = divmod(cell, n)
+        x, y0 = left + col * step, top - (r + 1) * step
+        inset = step * 0.1
+        c.setLineWidth(STEP_RING_PT)
+        c.roundRect(x + inset, y0 + inset, step - 2 * inset, step - 2 * inset, step * 0.2)
+        c.setFillGray(t.answer_gray)
+        c.setFont(fonts.regular, size)
+        c.drawCentredString(x + step / 2, y0 + step / 2 - 0.37 * size, SYMBOLS[digit - 1])
+        # the step's number white on a black disc over the ring's top-left corner
+        cx, cy = x + inset + badge * 0.3, y0 + step - inset - badge * 0.3
+        c.setFillGray(0.0)
+        c.circle(cx, cy, badge * 0.7, stroke=0, fill=1)
+        c.setFillGray(1.0)
+        c.setFont(fonts.bold, badge)
+        c.drawCentredString(cx, cy - 0.37 * badge, str(number))
+        c.setFillGray(0.0)
+    y = top - side - gap
+    for text in steps:
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+
+
+def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Metrics,
+                        t: Template, texts: Texts) -> None:
+    """A variant's rules, its worked example (puzzle and solution side by side, drawn with
+    the book's marks) and the example's first step in words, in the book's language."""
+    y = box.height - m.band
+    gap = m.text_size * fit.PARAGRAPH_GAP
+    for text in guide.rules(texts):
+        y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
+    example = guide.example
+    step_text = guide.step(texts)
+    # The step goes below the grids: measure it first, to size the grids to what is left.
+    lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
+    below = lines * m.text_size * 1.35 + gap
+    side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
+    if side < 40:
+        return
+    top = y - m.label_size * 1.6
+    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
+    left, right = box.width / 2 - side - gap, box.width / 2 + gap
+    _labels(c, (left, right), top, texts, fonts, m)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
+                t.x_style, t.region_tint)
+    # a ring inside the cell the step below fills, so the words find their cell (inside
+    # a cage's dashes too)
+    step = side / example.n
+    r, col = divmod(guide.step_cell, example.n)
+    inset = step * 0.12
+    room = grid_fit(example, side, size, t.lines.border, t.lines.cell)
+    if room:
+        inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
+    c.setLineWidth(STEP_RING_PT)
+    c.roundRect(left + col * step + inset, top - (r + 1) * step + inset, step - 2 * inset,
+                step - 2 * inset, step * 0.2, stroke=1, fill=0)
+    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
+                t.answer_gray, t.x_style, t.region_tint)
+    _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
+
+
+def _font(role: Role, fonts: Fonts) -> str:
+    return fonts.bold if role is Role.NAME else fonts.regular
+
+
+def tips_wrap(fonts: Fonts, width: float) -> Callable[[Paragraph, float], list[str]]:
+    """How a tips page breaks a paragraph into lines at a type size, in its font."""
+    return lambda p, size: fit.wrap(p.text, _font(p.role, fonts), size, width)
+
+
+def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Texts,
+         fonts: Fonts, m: Metrics) -> None:
+    """Solving tips below the band: (on the first page) what they are and the notation
+    with its figure, then each technique's name, how it works, a diagram of an example
+    step from one of the book's puzzles and that step in words."""
+    least = m.least_size
+    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least)
+    room = box.height - m.band
+    size, lines = tipsfit.sized(parts, tips_wrap(fonts, box.width), room, m.text_size, least,
+                                fit.SHRINK)
+    y = room
+    for part, block in zip(parts, lines, strict=True):
+        if isinstance(part, Paragraph):
+            c.setFont(_font(part.role, fonts), size)
+            c.setFillGray(CAPTION_GRAY if part.role is Role.CAPTION else 0.0)
+            for line in block:
+                c.drawString(0, y - size, line)
+                y -= size * tipsfit.LEADING
+            c.setFillGray(0.0)
+        else:
+            if part.notation:
+                _notation(c, y, box.width, texts, fonts, least, size)
+            elif part.step is not None:
+                f = diagram.fit(part.step, box.width, least)
+                diagram.draw(c, part.step, f, (box.width - f.width) / 2, y, fonts.regular,
+                             fonts.bold)
+            y -= part.height
+        y -= part.after * size * tipsfit.LEADING
+
+
+def notation_labels(texts: Texts) -> tuple[str, ...]:
+    """The notation figure's labels, one per row it shows (diagram.NOTATION_CELLS)."""
+    d = diagram.NOTATION
+
+    def name(cell: int) -> str:
+        row, col = divmod(cell, d.n)
+        return texts("cell", row=row + 1, col=col + 1)
+
+    candidates, placed, struck = diagram.NOTATION_CELLS
+    digits = [SYMBOLS[k] for k in range(d.n) if d.candidates[candidates] >> k & 1]
+    (_, value), = d.placed
+    (_, removed), = d.eliminated
+    return (texts("tips.candidates", cell=name(candidates),
+                  digits=texts("list.separator").join(digits)),
+            texts("step.place", cell=name(placed), digit=SYMBOLS[value - 1]),
+            texts("step.remove", digit=SYMBOLS[removed - 1], cells=name(struck)))
+
+
+def _notation(c: Canvas, top: float, width: float, texts: Texts, fonts: Fonts,
+              least: float, size: float) -> None:
+    """The notation figure at the left, each of its rows labelled at its right."""
+    f = tipsfit.notation_fit(width, least)
+    diagram.draw(c, diagram.NOTATION, f, 0, top, fonts.regular, fonts.bold)
+    x = f.width + f.cell * 0.6
+    upper = top - diagram.HEADING_ROOM * f.heading
+    label_size = min(size, f.cell * 0.55)
+    c.setFont(fonts.regular, label_size)
+    for i, text in enumerate(notation_labels(texts)):
+        lines = fit.wrap(text, fonts.regular, label_size, width - x)
+        y = upper - (i + 0.5) * f.cell + (len(lines) - 1) * label_size * 0.6
+        for line in lines:
+            c.drawString(x, y - 0.37 * label_size, line)
+            y -= label_size * 1.2
