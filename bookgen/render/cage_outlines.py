@@ -240,13 +240,15 @@ def knockout(cage: Cage, n: int, fit: CageFit, sum_width: float
              ) -> tuple[float, float, float, float]:
     """The white rectangle behind the sum of `cage` (whose figure is `sum_width` wide) as
     (x, y of its top-left corner, width, height) in page units: the glyph box with
-    KNOCKOUT_PAD around it, at least across the dashes of the cell's top and left edges,
-    and clear of the grid lines (KNOCKOUT_PAD < CLEAR_PT)."""
+    KNOCKOUT_PAD above and left of it (clear of the grid lines, KNOCKOUT_PAD < CLEAR_PT)
+    and a dash gap or more right of and below it, where the dashes resume, so they never
+    touch the figure; at least across the dashes of the cell's top and left edges."""
     x, baseline = sum_origin(cage, n, fit)
     r, c = divmod(cage.cells[0], n)
     dash_far = fit.inset + fit.line / 2  # the dashes' far side, from the cell's top-left
-    right = max(x + sum_width, c * fit.step + dash_far) + KNOCKOUT_PAD
-    bottom = max(baseline, r * fit.step + dash_far) + KNOCKOUT_PAD
+    room = max(KNOCKOUT_PAD, fit.dash[1])
+    right = max(x + sum_width, c * fit.step + dash_far) + room
+    bottom = max(baseline, r * fit.step + dash_far) + room
     left, top = x - KNOCKOUT_PAD, baseline - fit.sum_height - KNOCKOUT_PAD
     return left, top, right - left, bottom - top
 
