@@ -98,3 +98,9 @@ def test_a_single_cell_split_off_is_absorbed_and_the_puzzle_stays_unique(index: 
     assert len(groups) in (before - 1, before)  # one join, or a re-cut of two cages
     assert sorted(c for cells in groups for c in cells) == list(range(81))
     assert unique(groups)
+
+
+def test_sizes_that_ask_for_single_cells_keep_them() -> None:
+    # a config's own cage sizes with a weight for one cell: its single cells stay
+    made = [make_killer(CageSpec(weights=(2, 6, 3, 0, 0)), "asked", i) for i in range(3)]
+    assert sum(1 for p in made for cage in p.cages if len(cage.cells) == 1) > 3

@@ -31,9 +31,10 @@ Glossary:
               to CageSpec.givens) or else a cage is split in two connected parts whose
               sums tell the two solutions apart, or, where that would leave a single
               cell, two neighbouring cages are cut again (at most MAX_RECUTS times)
-              (make_killer); splitting only adds facts, so the loop ends. Last, each
-              single-cell cage left joins a neighbouring cage where the puzzle stays
-              unique (a single cell is a given in disguise: _absorb_singles)
+              (make_killer); splitting only adds facts, so the loop ends. Last, unless
+              the cage sizes ask for single cells, each one left joins a neighbouring
+              cage, or is cut again with one, where the puzzle stays unique (a single
+              cell is a given in disguise: _absorb_singles)
   create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
               list of changes made (Change)
 
@@ -637,8 +638,10 @@ def make_killer(
         cages = cages_of(solution, groups)
         count, sols = kernels.killer_solutions(puzzle, cages, 2)
         if count == 1:
-            _absorb_singles(groups, solution, puzzle, len(draw.weights), rng, lambda trial: (
-                kernels.killer_solutions(puzzle, cages_of(solution, trial), 2)[0] == 1))
+            if not draw.weights[0]:  # single cells nobody asked for (a config's sizes may)
+                _absorb_singles(groups, solution, puzzle, len(draw.weights), rng,
+                                lambda trial: kernels.killer_solutions(
+                                    puzzle, cages_of(solution, trial), 2)[0] == 1)
             return GeneratedKiller(index, tuple(puzzle.tolist()), solution,
                                    cages_of(solution, groups), splits)
         first, second = tuple(sols[0].tolist()), tuple(sols[1].tolist())
