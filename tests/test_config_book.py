@@ -184,8 +184,8 @@ def test_texts_that_cannot_fit_are_told_at_their_keys(tmp_path: Path) -> None:
 
 KILLER = """\
 title: Killer
-template: letter-4up
-layout: {{answers_per_page: {answers}}}
+template: a4-4up
+layout: {{puzzles_per_page: 6, lines: {{border: {border}}}}}
 sections:
   - {{name: Plain, count: 4, difficulty: easy}}
   - {{name: Easy, variant: killer, count: 4, difficulty: easy}}
@@ -196,18 +196,19 @@ sections:
 def test_cages_too_small_to_read_are_told_once_at_the_first_killer_section(
         tmp_path: Path) -> None:
     path = tmp_path / "book.yaml"
-    path.write_text(KILLER.format(answers=12), encoding="utf-8")
+    # a heavy border pushes the sums and dashes in, and the digits out of small cells
+    path.write_text(KILLER.format(border=6), encoding="utf-8")
     assert problems(path) == [
-        "sections[1].variant: template 'letter-4up': killer 9x9 grids at answers_per_page 12: "
-        "15.5 pt cells leave 7.4 pt digits below 7 pt cage sums; expected at least 8.75 pt "
-        "(fewer answers a page) (line 6)"]
-    # nine answers a page leave room for the sums; plain grids need none at twelve
-    path.write_text(KILLER.format(answers=9), encoding="utf-8")
+        "sections[1].variant: template 'a4-4up': killer 9x9 grids at puzzles_per_page 6: "
+        "21.8 pt cells leave 8.6 pt digits below 8 pt cage sums; expected at least 10 pt "
+        "(fewer puzzles a page) (line 6)"]
+    # the usual border leaves room for the sums; plain grids need none with the heavy one
+    path.write_text(KILLER.format(border=2.8), encoding="utf-8")
     assert [s.dig.variant.value for s in load_config(path).sections] == [
         "classic", "killer", "killer"]
-    path.write_text(KILLER.format(answers=12).replace("variant: killer, ", ""),
+    path.write_text(KILLER.format(border=6).replace("variant: killer, ", ""),
                     encoding="utf-8")
-    assert load_config(path).template.answers_per_page == 12
+    assert load_config(path).template.lines.border == 6
 
 
 # ---------------------------------------------------------------- what load_config takes

@@ -27,6 +27,7 @@ from bookgen.render.cage_outlines import (
     cage_fit,
     fit_problem,
     inset,
+    knockout,
     outline,
     paths,
     sum_origin,
@@ -187,16 +188,20 @@ def test_cells_touching_at_a_corner_get_separate_turns() -> None:
 @pytest.mark.parametrize("cage", CAGES)
 def test_paths_stay_inside_the_cage_and_clear_the_sum(cage: Cage) -> None:
     step = 28.0
-    fit = cage_fit(step, 2.8, 0.9, 16.8)
+    fit = cage_fit(step, 2.8, 16.8)
     width = 2 * 0.636 * fit.sum_size
     (path, *holes) = paths(cage, 9, fit, width)
     assert holes == []
     r0, c0 = divmod(cage.cells[0], 9)
     x0, y0 = c0 * step, r0 * step
     start, end = path[0], path[-1]
-    # it opens right of the sum on the top dash line and ends below it on the left one
-    assert start == pytest.approx((x0 + fit.corner + width + CLEAR_PT, y0 + fit.inset))
-    assert end == pytest.approx((x0 + fit.inset, y0 + fit.band))
+    # it opens at the sum's knock-out: from its right edge on the top dash line to its
+    # bottom edge on the left one
+    kx, ky, kw, kh = knockout(cage, 9, fit, width)
+    assert start == pytest.approx((kx + kw, y0 + fit.inset))
+    assert end == pytest.approx((x0 + fit.inset, ky + kh))
+    assert kx + kw >= x0 + fit.corner + width + CLEAR_PT / 2
+    assert ky + kh >= y0 + fit.corner + fit.sum_height
     origin = sum_origin(cage, 9, fit)
     assert origin == pytest.approx((x0 + fit.corner, y0 + fit.corner + fit.sum_height))
     cells = set(cage.cells)
@@ -220,16 +225,16 @@ def test_paths_stay_inside_the_cage_and_clear_the_sum(cage: Cage) -> None:
 
 @pytest.mark.parametrize("step", [12.0, 18.6, 21.6, 28.0, 51.5])
 def test_sums_and_dashes_never_go_below_the_print_minimums(step: float) -> None:
-    for heavy, thin in ((2.8, 0.9), (1.5, 0.75), (0.75, 0.5)):
-        fit = cage_fit(step, heavy, thin, 0.6 * step)
+    for heavy in (2.8, 1.5, 0.75):
+        fit = cage_fit(step, heavy, 0.6 * step)
         assert fit.sum_size >= KILLER_SUM_PT and fit.line >= KILLER_DASH_PT
         assert fit.corner >= heavy / 2 + CLEAR_PT  # the sum keeps off the grid lines
         assert fit.inset - fit.line / 2 >= heavy / 2 + CLEAR_PT - 1e-9
 
 
-@pytest.mark.parametrize("step", [18.6, 21.6, 28.0, 33.5, 51.5])
+@pytest.mark.parametrize("step", [20.2, 21.6, 28.0, 33.5, 51.5])
 def test_digits_keep_below_the_sum_and_above_the_bottom_dash(step: float) -> None:
-    fit = cage_fit(step, 1.5, 0.75, 0.6 * step)
+    fit = cage_fit(step, 1.5, 0.6 * step)
     assert fit_problem(fit, 7.0) is None
     top = step / 2 + fit.digit_drop - DIGIT_HEIGHT * fit.digit_size / 2
     bottom = step / 2 + fit.digit_drop + DIGIT_HEIGHT * fit.digit_size / 2
@@ -239,23 +244,16 @@ def test_digits_keep_below_the_sum_and_above_the_bottom_dash(step: float) -> Non
 
 
 def test_small_cells_are_refused() -> None:
-    fit = cage_fit(15.5, 1.5, 0.75, 9.3)  # 12 answer grids a letter page
+    fit = cage_fit(15.5, 1.5, 9.3)  # 12 grids a letter page
     problem = fit_problem(fit, 7.0)
     assert problem and "cage sums" in problem
 
 
-def test_a_template_too_small_for_killer_answers_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(LayoutError, match=r"killer 9x9 grids at answers_per_page 12: .* "
-                                          r"expected at least .* \(fewer answers a page\)"):
-        render_book(book(answers=12), tmp_path / "k.pdf")
-    assert not (tmp_path / "k.pdf").exists()
-    plan = plan_book(book(answers=9))
-    assert cage_problem(plan, 9) is None
-    # the same slots without cages print: the refusal is the cages'
-    plain = book(answers=12)
-    plain = replace(plain, sections=(BookSection("Killer", tuple(
-        replace(p, cages=()) for p in plain.sections[0].puzzles)),))
-    plan_book(plain)
+def test_killer_answers_need_no_more_room_than_classic_ones(tmp_path: Path) -> None:
+    # answer grids show no cages: twelve a letter page print, as classic ones do
+    render_book(book(answers=12), tmp_path / "k.pdf")
+    assert (tmp_path / "k.pdf").exists()
+    assert cage_problem(plan_book(book(answers=12)), 9) is None
 
 
 def test_six_killers_a_page_on_a5_are_refused() -> None:
@@ -280,12 +278,10 @@ def _grid_rects(page) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
     return sorted(rects, key=lambda r: (round(r["top"]), r["x0"]))
 
 
-@pytest.mark.parametrize("answers", [False, True])
-def test_every_sum_is_printed_at_its_cage_first_cell(pdf, answers: bool) -> None:  # type: ignore[no-untyped-def]
+def test_every_sum_is_printed_at_its_cage_first_cell(pdf) -> None:  # type: ignore[no-untyped-def]
     b, path = pdf
     plan = plan_book(b)
-    kind = PageKind.ANSWERS if answers else PageKind.PUZZLES
-    number = next(p.number for p in plan.pages if p.kind is kind)
+    number = next(p.number for p in plan.pages if p.kind is PageKind.PUZZLES)
     with pdfplumber.open(path) as doc:
         page = doc.pages[number - 1]
         grids = _grid_rects(page)
@@ -382,12 +378,12 @@ def test_the_example_killer_config_validates(tmp_path: Path, capsys) -> None:  #
 
     config = ROOT / "configs" / "killer.yaml"
     assert main(["validate", str(config), "-o", str(tmp_path / "out")]) == 0
-    # validate knows the cages before they are made: 12 answers a page are refused
-    text = config.read_text(encoding="utf-8").replace("answers_per_page: 9",
-                                                      "answers_per_page: 12")
+    # validate knows the cages before they are made: four killers a 6x9 page are refused
+    text = config.read_text(encoding="utf-8").replace(
+        "template: letter-4up", "template: kdp-6x9-2up\nlayout:\n  puzzles_per_page: 4")
     small = tmp_path / "small.yaml"
     small.write_text(text, encoding="utf-8")
     capsys.readouterr()
     assert main(["validate", str(small), "-o", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert "killer 9x9 grids at answers_per_page 12" in err and "Traceback" not in err
+    assert "killer 9x9 grids at puzzles_per_page 4" in err and "Traceback" not in err

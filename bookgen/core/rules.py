@@ -353,13 +353,13 @@ read, so only their digits have a minimum)."""
 MIN_LINE_PT = 0.75
 """Thinnest stroke a printer reproduces reliably."""
 
-KILLER_SUM_PT = 7.0
-"""Smallest type of a killer cage's sum, the small figure in its top-left cell (the print
-minimum for any text)."""
+KILLER_SUM_PT = 8.0
+"""Smallest type of a killer cage's sum, the small figure in its top-left cell (a point
+above the print minimum for any text: printed killers set their sums at 8 pt or more)."""
 
-KILLER_DASH_PT = 0.5
-"""Thinnest dashed cage outline: dashes are short strokes, and thinner ones break up in
-print (solid lines keep MIN_LINE_PT)."""
+KILLER_DASH_PT = 0.75
+"""Thinnest dashed cage outline, black: the print minimum for any line, so the cages stand
+out from a killer grid's light gray cell lines."""
 
 MIN_MARGIN_PT = 18.0
 """Nothing prints within 0.25 in of a trim edge (the live area of a no-bleed interior)."""

@@ -31,7 +31,10 @@ Glossary:
               to CageSpec.givens) or else a cage is split in two connected parts whose
               sums tell the two solutions apart, or, where that would leave a single
               cell, two neighbouring cages are cut again (at most MAX_RECUTS times)
-              (make_killer); splitting only adds facts, so the loop ends
+              (make_killer); splitting only adds facts, so the loop ends. Last, unless
+              the cage sizes ask for single cells, each one left joins a neighbouring
+              cage, or is cut again with one, where the puzzle stays unique (a single
+              cell is a given in disguise: _absorb_singles)
   create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
               list of changes made (Change)
 
@@ -571,6 +574,44 @@ def _split(
     return False
 
 
+def _absorb_singles(groups: list[list[int]], solution: Grid, puzzle: np.ndarray, most: int,
+                    rng: random.Random, unique: Callable[[list[list[int]]], bool]) -> None:
+    """Do away, in place, with each single-cell cage that a change keeping the puzzle (givens
+    `puzzle`) unique allows: join it to a neighbouring cage of fewer than `most` cells
+    without its digit, else cut it and a neighbouring cage again into two parts of two to
+    `most` cells (a cell boxed in by full cages), each tried in a drawn order."""
+    n = round(len(solution) ** 0.5)
+    i = 0
+    while i < len(groups):
+        if len(groups[i]) > 1 or puzzle[groups[i][0]]:
+            i += 1
+            continue
+        cell = groups[i][0]
+        owner = {c: g for g, cells in enumerate(groups) for c in cells}
+        homes = sorted({owner[nb] for nb in _edge_neighbours(cell, n)})
+        rng.shuffle(homes)
+        joins = [(home, sorted(groups[home] + [cell]), None) for home in homes
+                 if len(groups[home]) < most
+                 and all(solution[c] != solution[cell] for c in groups[home])]
+        recuts = [(home, a, b) for home in homes
+                  for a, b in _connected_parts(sorted(groups[home] + [cell]), n)
+                  if 2 <= min(len(a), len(b)) and max(len(a), len(b)) <= most
+                  and len({solution[c] for c in a}) == len(a)
+                  and len({solution[c] for c in b}) == len(b)]
+        for home, a, b in joins + recuts:
+            trial = list(groups)
+            trial[home] = a
+            if b is None:
+                del trial[i]
+            else:
+                trial[i] = b
+            if unique(trial):
+                groups[:] = trial  # at i now: the next cage, or a re-cut part of 2+ cells
+                break
+        else:
+            i += 1
+
+
 MAX_RECUTS = 8
 """Most re-cuts of two cages in one killer puzzle: a re-cut drops facts as well as adding
 some, so the loop is bounded by splits alone, which only add facts."""
@@ -597,7 +638,12 @@ def make_killer(
         cages = cages_of(solution, groups)
         count, sols = kernels.killer_solutions(puzzle, cages, 2)
         if count == 1:
-            return GeneratedKiller(index, tuple(puzzle.tolist()), solution, cages, splits)
+            if not draw.weights[0]:  # single cells nobody asked for (a config's sizes may)
+                _absorb_singles(groups, solution, puzzle, len(draw.weights), rng,
+                                lambda trial: kernels.killer_solutions(
+                                    puzzle, cages_of(solution, trial), 2)[0] == 1)
+            return GeneratedKiller(index, tuple(puzzle.tolist()), solution,
+                                   cages_of(solution, groups), splits)
         first, second = tuple(sols[0].tolist()), tuple(sols[1].tolist())
         if givens < spec.givens:
             cell = rng.choice([c for c in range(geo.ncells) if first[c] != second[c]])

@@ -1,23 +1,26 @@
 """Killer cages as pure numbers: each cage's outline inset from the cell borders, where its
-sum goes, and the room a caged cell leaves for its digit (draw.py draws them).
+sum and the white knock-out behind it go, and the room a caged cell leaves for its digit
+(killer_grid.py draws them).
 
 Glossary and conventions:
-  page units  points, x from the grid's left edge, y from its TOP edge (draw.py flips y)
+  page units  points, x from the grid's left edge, y from its TOP edge (killer_grid.py flips y)
   loop        a cage's border as its corners in grid units (one unit a cell), in order
               with the cage on the right hand (clockwise on the page); the first loop
               starts at the top-left corner of the cage's first cell, heading right
   inset       a loop moved into the cage: every corner moves by the margin along the
               inward normals of both its edges, so outer corners move in, inner (concave)
               corners move out, and the outline keeps the margin on both sides of a turn
-  path        the inset outline in page units, opened at the first cell's top-left
-              corner: it starts right of the sum and ends below it, so the dashes never
-              cross the figure
+  path        the inset outline in page units; the outer one opened at the knock-out
+  knock-out   a white rectangle behind a sum, across the top and left dashes of its cell:
+              the outline stops at its edges instead of running through the figure, as
+              printed killers show it (fitted_dash lays whole dashes up to the edges)
   fit         the sizes and offsets of the cages, sums and digits of one grid (CageFit)
   caged       a grid that shows cages: a killer puzzle, or a blank killer grid counted
               before its cages are made
 
 The sum sits in a band at the top of its cell; digits keep below that band and above the
-bottom dash, centred when the cell has room, else as little lower as it takes.
+bottom dash, centred when the cell has room, else as little lower as it takes. Answer
+grids show no cages: the solution's digits alone, as a classic answer grid.
 """
 
 from __future__ import annotations
@@ -41,16 +44,21 @@ DIGIT_ADVANCE = 0.65
 CLEAR_PT = 0.75
 """Least white between a sum and a grid line, a dash or a digit."""
 
-INSET_SHARE = 0.09
+INSET_SHARE = 0.12
 """The dashed outline's distance from the cell borders, as a share of the cell side (more
-where the grid lines are heavy, CageFit.inset)."""
+where the grid lines are heavy, CageFit.inset): a clear white channel between a dash and a
+box line beside it, so the two never read as one line."""
 
 SUM_SHARE = 0.22
 """A sum's type size as a share of the cell side (never below KILLER_SUM_PT)."""
 
-LINE_SHARE = 0.7
-"""The dash's width as a share of the grid's thin cell lines (never below KILLER_DASH_PT):
-lighter than the cell lines, so cages and cells read apart."""
+LINE_SHARE = 0.03
+"""The dash's width as a share of the cell side (never below KILLER_DASH_PT): black and
+heavier than the light cell lines, so a cage reads at a glance."""
+
+KNOCKOUT_PAD = 0.5
+"""White around a sum's glyph box, in points, so the dashes stop short of the figure (less
+than CLEAR_PT, so the knock-out never covers a grid line)."""
 
 DASH_SHARE = (0.09, 0.06)
 """Dash and gap lengths as shares of the cell side (at least DASH_LEAST)."""
@@ -100,10 +108,10 @@ class CageFit:
         return self.corner + self.sum_height + CLEAR_PT
 
 
-def cage_fit(step: float, heavy: float, thin: float, digit: float) -> CageFit:
+def cage_fit(step: float, heavy: float, digit: float) -> CageFit:
     """The fit of a cell of side `step` in a grid whose heaviest line (border or box line)
-    is `heavy` wide and whose cell lines are `thin`, for digits of size `digit`."""
-    line = max(KILLER_DASH_PT, LINE_SHARE * thin)
+    is `heavy` wide, for digits of size `digit`."""
+    line = max(KILLER_DASH_PT, LINE_SHARE * step)
     corner = heavy / 2 + CLEAR_PT
     inset = max(INSET_SHARE * step, corner + line / 2)
     sum_size = max(KILLER_SUM_PT, SUM_SHARE * step)
@@ -199,17 +207,50 @@ def _unit(dx: float, dy: float) -> Point:
 
 
 def paths(cage: Cage, n: int, fit: CageFit, sum_width: float) -> tuple[Loop, ...]:
-    """The dashed outline of `cage` in page units: the outer loop opened around the sum
-    (whose figure is `sum_width` wide), then any hole closed (its last point its first)."""
+    """The dashed outline of `cage` in page units: the outer loop opened at the sum's
+    knock-out (whose figure is `sum_width` wide), from its right edge on the top dashes
+    round to its bottom edge on the left ones, then any hole closed (its last point its
+    first)."""
     step = fit.step
     loops = [tuple((x * step, y * step) for x, y in inset(loop, fit.inset / step))
              for loop in outline(cage.cells, n)]
     outer = loops[0]
-    (x0, y0), (x1, _) = outer[0], outer[1]
-    (_, yl) = outer[-1]
-    start = (min(fit.corner + sum_width + CLEAR_PT + x0 - fit.inset, x1), y0)
-    end = (x0, min(y0 - fit.inset + fit.band, yl))
-    return ((start, *outer[1:], end), *((*h, h[0]) for h in loops[1:]))
+    x, top, w, h = knockout(cage, n, fit, sum_width)
+    (x0, y0), (x1, _), (_, yl) = outer[0], outer[1], outer[-1]
+    start, end = (min(x + w, x1), y0), (x0, min(top + h, yl))
+    return ((start, *outer[1:], end), *((*hole, hole[0]) for hole in loops[1:]))
+
+
+def fitted_dash(points: Loop, fit: CageFit) -> tuple[float, float]:
+    """Dash and gap near the fit's that lay whole dashes from the first point to the last:
+    an outline starts and ends with a dash at its knock-out, never with a sliver of one
+    that would read as a mark beside the sum (a closed hole starts and ends in one)."""
+    length = sum(abs(bx - ax) + abs(by - ay) for (ax, ay), (bx, by)
+                 in zip(points, points[1:], strict=False))
+    dash, gap = fit.dash
+    closed = points[0] == points[-1]
+    # closed: k periods; open: k periods and one more dash
+    extra = 0.0 if closed else dash
+    k = max(1, round((length - extra) / (dash + gap)))
+    scale = length / (k * (dash + gap) + extra)
+    return dash * scale, gap * scale
+
+
+def knockout(cage: Cage, n: int, fit: CageFit, sum_width: float
+             ) -> tuple[float, float, float, float]:
+    """The white rectangle behind the sum of `cage` (whose figure is `sum_width` wide) as
+    (x, y of its top-left corner, width, height) in page units: the glyph box with
+    KNOCKOUT_PAD above and left of it (clear of the grid lines, KNOCKOUT_PAD < CLEAR_PT)
+    and a dash gap or more right of and below it, where the dashes resume, so they never
+    touch the figure; at least across the dashes of the cell's top and left edges."""
+    x, baseline = sum_origin(cage, n, fit)
+    r, c = divmod(cage.cells[0], n)
+    dash_far = fit.inset + fit.line / 2  # the dashes' far side, from the cell's top-left
+    room = max(KNOCKOUT_PAD, fit.dash[1])
+    right = max(x + sum_width, c * fit.step + dash_far) + room
+    bottom = max(baseline, r * fit.step + dash_far) + room
+    left, top = x - KNOCKOUT_PAD, baseline - fit.sum_height - KNOCKOUT_PAD
+    return left, top, right - left, bottom - top
 
 
 def sum_origin(cage: Cage, n: int, fit: CageFit) -> Point:

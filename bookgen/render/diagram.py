@@ -35,7 +35,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS
 from ..core.model import StepDiagram
-from .cage_outlines import CageFit, cage_fit, paths, sum_origin
+from . import killer_grid
+from .cage_outlines import CageFit, cage_fit
 
 CELL_PT = 27.0
 """The cell side a diagram aims for: candidates of 7 pt in a 9x9 grid (the print minimum),
@@ -151,7 +152,7 @@ def least_cell(d: StepDiagram, least: float) -> float:
 
 
 def _cage_fit(cell: float) -> CageFit:
-    return cage_fit(cell, BOX_PT, THIN_PT, VALUE_SHARE * cell)
+    return cage_fit(cell, BOX_PT, VALUE_SHARE * cell)
 
 
 def _candidate_area(d: StepDiagram, cell: float) -> tuple[float, float, float, float]:
@@ -221,8 +222,13 @@ def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
     size, drop = VALUE_SHARE * cell, 0.0
     if d.cages:
         room = _cage_fit(cell)
-        _cages(c, d, shown, (left, upper - rows * cell, cols * cell, rows * cell),
-               (left - view.cols.start * cell, upper + view.rows.start * cell), room, regular)
+        c.saveState()
+        frame = c.beginPath()
+        frame.rect(left, upper - rows * cell, cols * cell, rows * cell)
+        c.clipPath(frame, stroke=0, fill=0)
+        killer_grid.cages(c, d.cages, n, (left - view.cols.start * cell,
+                                          upper + view.rows.start * cell), room, regular)
+        c.restoreState()
         size, drop = room.digit_size, room.digit_drop
     for k in shown:
         v = d.values[k]
@@ -236,37 +242,6 @@ def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
     _candidates(c, d, shown, corner, cell, regular)
     c.setLineWidth(BORDER_PT)
     c.rect(left, upper - rows * cell, cols * cell, rows * cell)
-    c.restoreState()
-
-
-def _cages(c: Canvas, d: StepDiagram, shown: Sequence[int],
-           clip: tuple[float, float, float, float],
-           origin: tuple[float, float], room: CageFit, font: str) -> None:
-    """The dashed outline of every cage with a cell in the window, clipped to it, and the
-    sums of those whose first cell it shows; `origin` is where the whole grid's top-left
-    corner would be."""
-    ox, oy = origin
-    visible = set(shown)
-    c.saveState()
-    frame = c.beginPath()
-    frame.rect(*clip)
-    c.clipPath(frame, stroke=0, fill=0)
-    c.setLineWidth(room.line)
-    c.setDash(list(room.dash), 0)
-    c.setFont(font, room.sum_size)
-    for cage in d.cages:
-        if not visible & set(cage.cells):
-            continue
-        figure = str(cage.total)
-        for points in paths(cage, d.n, room, stringWidth(figure, font, room.sum_size)):
-            path = c.beginPath()
-            path.moveTo(ox + points[0][0], oy - points[0][1])
-            for px, py in points[1:]:
-                path.lineTo(ox + px, oy - py)
-            c.drawPath(path, stroke=1, fill=0)
-        if cage.cells[0] in visible:
-            sx, sy = sum_origin(cage, d.n, room)
-            c.drawString(ox + sx, oy - sy, figure)
     c.restoreState()
 
 

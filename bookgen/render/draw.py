@@ -34,8 +34,8 @@ from ..core.model import (
     XStyle,
 )
 from . import fit
-from .cage_outlines import CageFit, cage_fit, paths, sum_origin
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .killer_grid import grid_fit, killer_grid
 from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
@@ -146,56 +146,21 @@ def _digits(
     c.drawText(text)
 
 
-def grid_fit(puzzle: BookPuzzle, side: float, size: float, heavy: float, thin: float
-             ) -> CageFit | None:
-    """Where the cages, sums and digits of a killer grid go (None for a grid without
-    cages): `heavy` and `thin` are its border and cell line widths, `size` its digits'."""
-    if not puzzle.cages:
-        return None
-    return cage_fit(side / puzzle.n, heavy, thin, size)
-
-
-def cages(c: Canvas, puzzle: BookPuzzle, side: float, fit: CageFit, font: str) -> None:
-    """Each cage's dashed outline, inset from the cell borders and open around its sum,
-    and the sum in the top-left corner of its first cell (cages.py has the numbers)."""
-    c.saveState()
-    c.setStrokeGray(0.0)
-    c.setLineWidth(fit.line)
-    c.setLineCap(0)
-    c.setLineJoin(0)
-    c.setDash(list(fit.dash), 0)
-    text = c.beginText()
-    text.setFont(font, fit.sum_size)
-    text.setFillGray(0.0)
-    for cage in puzzle.cages:
-        figure = str(cage.total)
-        width = stringWidth(figure, font, fit.sum_size)
-        for points in paths(cage, puzzle.n, fit, width):
-            path = c.beginPath()
-            path.moveTo(points[0][0], side - points[0][1])
-            for x, y in points[1:]:
-                path.lineTo(x, side - y)
-            c.drawPath(path, stroke=1, fill=0)
-        x, y = sum_origin(cage, puzzle.n, fit)
-        text.setTextOrigin(x, side - y)
-        text.textOut(figure)
-    c.drawText(text)
-    c.restoreState()
-
-
 def puzzle_grid(
     c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts,
     x_style: XStyle = XStyle.TINT, region_tint: bool = False,
 ) -> None:
     """A puzzle: its givens in the regular font, black, on the full-weight grid with the
-    marks of its variant (x_style, region_tint: the template's choices) and its cages."""
+    marks of its variant (x_style, region_tint: the template's choices), or a killer's
+    grid with its cages (killer_grid.py)."""
     c.saveState()
     c.translate(rect.x, rect.y)
-    grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.cell, weights.box,
-               weights.border)
-    fit = grid_fit(puzzle, rect.width, size, weights.border, weights.cell)
+    fit = grid_fit(puzzle, rect.width, size, weights)
     if fit:
-        cages(c, puzzle, rect.width, fit, fonts.regular)
+        killer_grid(c, puzzle, rect.width, fit, weights, fonts.regular)
+    else:
+        grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.cell,
+                   weights.box, weights.border)
     _digits(c, puzzle, rect.width, fit.digit_size if fit else size,
             ((fonts.regular, 0.0, puzzle.givens),), fit.digit_drop if fit else 0.0)
     c.restoreState()
@@ -213,23 +178,15 @@ def answer_grid(
     region_tint: bool = False,
 ) -> None:
     """A solution: givens bold black, the filled-in digits regular in `gray`, on the
-    answer-weight grid with the same marks and cages as the puzzle."""
+    answer-weight grid with the same marks as the puzzle; a killer's without its cages,
+    whose sums would crowd the digits."""
     filled = tuple(0 if g else s for g, s in zip(puzzle.givens, puzzle.solution, strict=True))
     c.saveState()
     c.translate(rect.x, rect.y)
     grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.answer_cell,
                weights.answer_box, weights.answer_box)
-    fit = grid_fit(puzzle, rect.width, size, weights.answer_box, weights.answer_cell)
-    if fit:
-        cages(c, puzzle, rect.width, fit, fonts.regular)
-    _digits(
-        c,
-        puzzle,
-        rect.width,
-        fit.digit_size if fit else size,
-        ((fonts.bold, 0.0, puzzle.givens), (fonts.regular, gray, filled)),
-        fit.digit_drop if fit else 0.0,
-    )
+    _digits(c, puzzle, rect.width, size,
+            ((fonts.bold, 0.0, puzzle.givens), (fonts.regular, gray, filled)))
     c.restoreState()
 
 

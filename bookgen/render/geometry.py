@@ -566,20 +566,15 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
 
 
 def cage_problem(plan: Plan, n: int) -> str | None:
-    """Why caged n x n grids cannot show their sums (at least KILLER_SUM_PT), dashes and
-    digits legibly in the plan's puzzle or answer slots, or None (config says the same)."""
+    """Why caged n x n puzzle grids cannot show their sums (at least KILLER_SUM_PT), dashes
+    and digits legibly in the plan's puzzle slots, or None (config says the same). Answer
+    grids show no cages, so they need no more room than classic ones."""
     t = plan.template
-    large = t.large_print
-    for what, slot, per_page, heavy, thin, least in (
-        ("puzzles_per_page", plan.puzzle_slots[0], t.puzzles_per_page, t.lines.border,
-         t.lines.cell, LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
-        ("answers_per_page", plan.answer_slots[0], t.answers_per_page, t.lines.answer_box,
-         t.lines.answer_cell, LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
-    ):
-        side = slot.grid.width
-        problem = fit_problem(cage_fit(side / n, heavy, thin, digit_size(side, n, t.digit_scale)),
-                              least)
-        if problem:
-            return (f"template {t.name!r}: killer {n}x{n} grids at {what} {per_page}: "
-                    f"{problem} (fewer {what.replace('_per_page', '')} a page)")
+    side = plan.puzzle_slots[0].grid.width
+    least = LARGE_PRINT_DIGIT_PT if t.large_print else MIN_TEXT_PT
+    problem = fit_problem(cage_fit(side / n, t.lines.border, digit_size(side, n, t.digit_scale)),
+                          least)
+    if problem:
+        return (f"template {t.name!r}: killer {n}x{n} grids at puzzles_per_page "
+                f"{t.puzzles_per_page}: {problem} (fewer puzzles a page)")
     return None

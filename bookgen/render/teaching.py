@@ -25,9 +25,10 @@ from ..core.lang import Texts
 from ..core.model import Template, Tip
 from . import diagram, fit, tipsfit
 from .cage_outlines import CLEAR_PT
-from .draw import Fonts, _paragraph, answer_grid, grid_fit, puzzle_grid
+from .draw import Fonts, _paragraph, answer_grid, puzzle_grid
 from .geometry import MIN_TEXT_PT, Metrics, Rect
 from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
+from .killer_grid import grid_fit
 from .tipsfit import Paragraph, Role
 
 CAPTION_GRAY = 0.25
@@ -165,7 +166,7 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     step = side / example.n
     r, col = divmod(guide.step_cell, example.n)
     inset = step * 0.12
-    room = grid_fit(example, side, size, t.lines.border, t.lines.cell)
+    room = grid_fit(example, side, size, t.lines)
     if room:
         inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
     c.setLineWidth(STEP_RING_PT)

@@ -7,8 +7,10 @@ Glossary:
   aim      the band a killer section asks for (CageSpec.aim); its draw is BAND_DRAWS[aim],
            chosen from measured mixes so that most candidates land in the band
   single   a cage of one cell: a given in disguise. Commercial books print few or none,
-           so no draw asks for one; the few left come from cells boxed in by full cages
-           and from cages split to make the solution unique (at most SINGLE_SHARE)
+           so no draw asks for one, and make_killer joins or re-cuts the ones that cells
+           boxed in by full cages and splits for uniqueness leave, wherever the puzzle
+           stays unique (30 puzzles a band, easy to expert: none left; at most
+           SINGLE_SHARE)
 """
 
 from __future__ import annotations
