@@ -201,7 +201,7 @@ def _write(
         draw.puzzle_grid(c, rect, puzzle, digit_size(rect.width, puzzle.n, t.digit_scale),
                          t.lines, fonts, t.x_style, t.region_tint)
     _, depth = _extent(fonts.bold, m.label_size)
-    draw.puzzle_label(c, Slot(plan.sample, plan.caption.y + depth), back, t, book.texts, "",
+    draw.puzzle_label(c, Slot(plan.sample, plan.caption.y + depth), back, t, book.texts,
                       fonts, m.label_size, m.least_size)
     _spine(c, plan, book, fonts, m)
     c.showPage()
