@@ -348,7 +348,8 @@ def puzzle_label(
 ) -> None:
     """A grid's label: the template's (else the language's) text, and its difficulty as
     the template shows it (Template.difficulty)."""
-    left, right, stars = fit.label_parts(p, t, texts)
+    left, right, stars = fit.shown_label(p, t, texts, fonts.bold, fonts.regular, size, least,
+                                         slot.grid.width)
     label(c, slot, left, right, fonts, size, least, stars)
 
 
@@ -495,11 +496,11 @@ def how_to_play(
     for text in how_to_play_text(sizes, texts):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     side = min(box.width * 0.3, y - 2 * m.label_size - gap)
-    if side < 40:
+    size = digit_scale * side / 4
+    if side < 40 or size < m.least_size:  # no example rather than one in small type
         return
     left = box.width / 2 - side - gap
     top = y - m.label_size * 1.6
-    size = max(MIN_TEXT_PT, digit_scale * side / 4)
     for x, name in ((left, texts("example.puzzle")),
                     (box.width / 2 + gap, texts("example.solution"))):
         c.setFont(fonts.bold, m.label_size)
@@ -531,10 +532,10 @@ def how_to_play_variant(
     lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
     below = lines * m.text_size * 1.35 + gap
     side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
-    if side < 40:
+    size = t.digit_scale * side / example.n
+    if side < 40 or size < m.least_size:  # no example rather than one in small type
         return
     top = y - m.label_size * 1.6
-    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
     left, right = box.width / 2 - side - gap, box.width / 2 + gap
     for x, name in ((left, texts("example.puzzle")), (right, texts("example.solution"))):
         c.setFont(fonts.bold, m.label_size)

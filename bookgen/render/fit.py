@@ -211,6 +211,17 @@ def label_parts(p: BookPuzzle, t: Template, texts: Texts) -> tuple[str, str, int
     return left, "", 0
 
 
+def shown_label(p: BookPuzzle, t: Template, texts: Texts, bold: str, regular: str,
+                size: float, least: float, width: float) -> tuple[str, str, int]:
+    """label_parts, without the section name where it cannot stand beside the label on
+    a grid `width` wide even at `least` (the section's heading still names it)."""
+    left, right, stars = label_parts(p, t, texts)
+    if (right and t.difficulty is DifficultyDisplay.BAND
+            and label_size(left, right, stars, bold, regular, size, least, width) is None):
+        return left, "", stars
+    return left, right, stars
+
+
 def time_parts(p: BookPuzzle, t: Template, texts: Texts) -> tuple[str, str, str]:
     """The line under a puzzle grid: its time target by band at the left ('' without one)
     and, around the solving-time box at the right, the words before and after it ('' and
@@ -269,14 +280,16 @@ def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str |
     for i, section in enumerate(book.sections):
         for band in Band:
             p = replace(last, section=section.name, band=band, grade=HIGHEST_GRADE)
-            left, right, stars = label_parts(p, t, texts)
             for slots, size in ((plan.puzzle_slots, m.label_size),
                                 (plan.answer_slots, m.answer_label_size)):
                 width = slots[0].grid.width
+                left, right, stars = shown_label(p, t, texts, bold, regular, size,
+                                                 m.least_size, width)
                 if label_size(left, right, stars, bold, regular, size, m.least_size,
                               width) is not None:
                     continue
                 shown = f"{left} {right}".strip()
+                # a label that names its section ({difficulty}) may fit without the name
                 named = label_size(*label_parts(replace(p, section=""), t, texts), bold,
                                    regular, size, m.least_size, width) is not None
                 worded = named or bool(t.label) or "label" in overrides
