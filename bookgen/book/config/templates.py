@@ -491,11 +491,12 @@ def _template(read: Read, name: str) -> model.Template | None:
     if t.margin_bottom < footer_room(t) - 1e-9:
         margins.where.get("bottom", read.at_key("margins")).fail(footer_problem(t))
     box = content_box(t, auto_gutter(t, MAX_PAGES), 1)
+    widest = f" (with the widest gutter, {auto_gutter(t, MAX_PAGES) / 72:g}in)"
     w, h = box.width, box.height
     if min(w, h) < 144:
         read.at_key("margins").fail(
             f"margins leave {w / 72:.2g}in x {h / 72:.2g}in for the grids; expected at least 2in "
-            f"each way{' (with the widest gutter, 0.875in)' if t.gutter is None else ''}")
+            f"each way{widest if t.gutter is None else ''}")
     return t if len(read.at.ctx.problems) == found else None
 
 
