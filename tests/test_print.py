@@ -490,7 +490,7 @@ def test_blank_pages_read_back(tmp_path: Path) -> None:
                         if "Contents" in (p.extract_text() or ""))
     for page in plan.pages:
         if page.first and page.kind in (PageKind.PUZZLES, PageKind.ANSWERS):
-            assert re.search(rf"^{page.title}( \(puzzles [\d-]+\))?[ .]+{page.number}$",
+            assert re.search(rf"^{page.title}( \(puzzles? [\d-]+\))?[ .]+{page.number}$",
                              contents, re.M), page.title
     runs = _blank_runs(path)
     assert runs and max(runs) <= 2

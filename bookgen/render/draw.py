@@ -563,8 +563,8 @@ def contents(
     fonts: Fonts, m: Metrics, texts: Texts,
 ) -> None:
     """Contents lines below the band: name and the section's puzzle numbers, dot
-    leaders, first page number. A long line shrinks (not below the least size) to keep
-    clear of its page number."""
+    leaders, first page number. A long line shrinks (not below MIN_TEXT_PT) to keep clear
+    of its page number."""
     size = m.text_size
     y = box.height - m.band - size * 1.5
     dot = stringWidth(" .", fonts.regular, size)
@@ -572,8 +572,7 @@ def contents(
     for part, span, page in entries:
         name = fit.contents_line(part, span, texts)
         number = str(page)
-        name_size = max(m.least_size, fit.fit_line(name, fonts.regular, size, room)
-                        or MIN_TEXT_PT)
+        name_size = fit.fit_line(name, fonts.regular, size, room) or MIN_TEXT_PT
         used = stringWidth(name, fonts.regular, name_size) + stringWidth(number, fonts.regular,
                                                                           size)
         c.setFont(fonts.regular, name_size)

@@ -487,7 +487,10 @@ def contents_line(name: str, span: tuple[int, int] | None, texts: Texts) -> str:
     puzzles ('Easy (puzzles 1–20)'), so a reader finds a puzzle without turning pages."""
     if span is None:
         return name
-    return f"{name} {texts('contents.puzzles', first=span[0], last=span[1])}"
+    first, last = span
+    numbers = (texts("contents.puzzle", number=first) if first == last
+               else texts("contents.puzzles", first=first, last=last))
+    return f"{name} {numbers}"
 
 
 def contents_width(width: float, font: str, size: float) -> float:

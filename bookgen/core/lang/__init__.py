@@ -116,7 +116,7 @@ def one_line(key: str) -> bool:
     band's word, a label, the time line under a grid, a contents line), where a line
     break would print as nothing."""
     return key.startswith(("heading.", "band.", "time.")) or key.endswith(".heading") or \
-        key in ("belongs_to", "label", "grade", "contents.puzzles")
+        key.startswith("contents.") or key in ("belongs_to", "label", "grade")
 
 
 def reference_fields(key: str) -> frozenset[str]:
