@@ -357,6 +357,20 @@ def test_a_true_bold_face_is_not_stroked(quick_books) -> None:  # type: ignore[n
     assert b" 2 Tr" not in data
 
 
+@pytest.mark.parametrize(("text", "width"), [
+    # the killer example's step, whose last line was '2.' at 6x9's measure
+    ("In the example, the cage of 3 in row 1 can only hold 1 and 2, the one pair of "
+     "different digits that makes 3. The cage of 4 below its second cell can only hold 1 "
+     "and 3, so column 2 has its 1 in that cage. The ringed cell (row 1, column 2) cannot "
+     "be 1: so it is 2.", 388.0),
+    ("One two three four five six seven eight nine ten a", 108.0),
+])
+def test_latin_paragraphs_keep_a_word_with_a_short_last_line(text: str, width: float) -> None:
+    lines = fit.wrap(text, "Vera", 9.0, width)
+    assert len(lines) > 1 and len(lines[-1]) >= fit.ORPHAN_LEAST, lines
+    assert " ".join(lines) == text  # only the breaks moved
+
+
 def test_japanese_lines_never_leave_one_or_two_characters_alone(japanese) -> None:  # type: ignore[no-untyped-def]
     book, path = japanese
     texts = book.texts

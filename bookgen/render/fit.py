@@ -101,21 +101,20 @@ part of its word, so French '« mot »' and '4 :' never break."""
 
 
 ORPHAN_LEAST = 3
-"""Fewest characters the last line of a paragraph broken between CJK characters holds:
-one or two characters alone on a line read as a mistake."""
+"""Fewest characters the last line of a paragraph holds when the line before can give it
+more: one or two characters alone on a line ('2.', 'す。') read as a mistake."""
 
 
 def wrap(text: str, font: str, size: float, width: float,
          break_words: bool = True) -> list[str]:
     """Lines of at most `width` points, broken at spaces, between CJK characters and at
     line breaks; a word too long for a line is broken (or, without `break_words`, left
-    on a line of its own, wider than `width`). A paragraph's last line that a CJK break
-    would leave with fewer than ORPHAN_LEAST characters takes characters from the line
-    before it."""
+    on a line of its own, wider than `width`). A paragraph's last line of fewer than
+    ORPHAN_LEAST characters takes words or CJK characters from the line before it."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         rows: list[list[str]] = [[]]  # each line's tokens, a space as its own token
-        space = False
+        space = spaced = False  # spaced: the last line starts where a space was
         for token in _TOKENS.findall(paragraph):
             if token.isspace():
                 space = bool(rows[-1])
@@ -125,37 +124,32 @@ def wrap(text: str, font: str, size: float, width: float,
                 rows[-1] = joined
             else:
                 rows.append([token])
+                spaced = space
             space = False
-        _no_orphan(rows, font, size, width)
+        _no_orphan(rows, spaced, font, size, width)
         lines += ["".join(row) for row in rows]
     if not break_words:
         return lines
     return [part for line in lines for part in _broken(line, font, size, width)]
 
 
-def _no_orphan(rows: list[list[str]], font: str, size: float, width: float) -> None:
-    """Move CJK characters from the second last line to the last, while the last holds
-    fewer than ORPHAN_LEAST characters, the break between them falls between two CJK
-    characters (not at a space) and the last line still fits `width`."""
+def _no_orphan(rows: list[list[str]], spaced: bool, font: str, size: float,
+               width: float) -> None:
+    """Move the last word or CJK character of the second last line to the start of the
+    last (`spaced`: the two were parted at a space), while the last line holds fewer
+    than ORPHAN_LEAST characters, still fits `width` and the line before keeps one."""
     if len(rows) < 2:
         return
     before, last = rows[-2], rows[-1]
-    while (len("".join(last)) < ORPHAN_LEAST and len(before) > 1 and _is_cjk(before[-1])
-           and _is_cjk(last[0])):
-        moved = [before[-1], *last]
+    while len("".join(last)) < ORPHAN_LEAST and len(before) > 1:
+        moved = [before[-1], " ", *last] if spaced else [before[-1], *last]
         if stringWidth("".join(moved), font, size) > width:
             return
         before.pop()
+        spaced = before[-1] == " "
+        if spaced:
+            before.pop()
         last[:] = moved
-
-
-def _is_cjk(token: str) -> bool:
-    """Whether a token is one CJK character (with its marks), which a line may end or
-    start at without a space."""
-    return bool(_CJK_CHAR.search(token)) and " " not in token
-
-
-_CJK_CHAR = re.compile(f"[{_CJK}]")
 
 
 def _broken(line: str, font: str, size: float, width: float) -> list[str]:
