@@ -482,9 +482,9 @@ def contents_line(name: str, span: tuple[int, int] | None, texts: Texts) -> str:
     if span is None:
         return name
     first, last = span
-    numbers = (texts("contents.puzzle", number=first) if first == last
-               else texts("contents.puzzles", first=first, last=last))
-    return f"{name} {numbers}"
+    if first == last:
+        return texts("contents.puzzle", name=name, number=first)
+    return texts("contents.puzzles", name=name, first=first, last=last)
 
 
 def contents_width(width: float, font: str, size: float) -> float:
