@@ -191,6 +191,33 @@ def test_no_time_line_without_the_options(quick_books) -> None:  # type: ignore[
                 assert not pdf.pages[page.number - 1].curves  # no stars in band mode
 
 
+@pytest.mark.parametrize(("value", "minutes"), [
+    ("true", tuple(TIME_TARGETS.values())),
+    ("false", None),
+    ("{easy: 7, expert: 30}", (7, 15, 25, 30, 60)),
+])
+def test_time_targets_by_band_from_the_config(tmp_path: Path, value: str,
+                                              minutes: tuple[int, ...] | None) -> None:
+    book = _book(tmp_path, "quick", f"layout: {{time_target: {value}}}\n")
+    assert book.template.time_target == minutes
+    if minutes is None:
+        return
+    plan = plan_book(book)
+    pages = _pages(render(tmp_path, book))
+    for page in plan.pages:
+        if page.kind is PageKind.PUZZLES:
+            text = "\n".join(_lines(pages[page.number - 1]))
+            for p in page.puzzles:
+                assert p.band is not None
+                assert f"Target: {minutes[list(Band).index(p.band)]} min" in text
+
+
+def test_a_time_target_of_no_minutes_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"layout\.time_target\.easy: expected an integer "
+                                          r"from 1 to 999, got 0"):
+        _book(tmp_path, "quick", "layout: {time_target: {easy: 0}}\n")
+
+
 def test_the_foot_line_fits_every_band_and_validate_refuses_a_crowded_one(
     tmp_path: Path
 ) -> None:

@@ -49,8 +49,8 @@ STARS: dict[Band, int] = {band: i + 1 for i, band in enumerate(Band)}
 
 TIME_TARGETS: dict[Band, int] = {Band.EASY: 10, Band.MEDIUM: 15, Band.HARD: 25,
                                  Band.EXPERT: 40, Band.EXTREME: 60}
-"""Band -> minutes a practised solver may aim for (Template.time_target), as commercial
-books print them: a pace to beat, not a limit."""
+"""Band -> minutes a practised solver may aim for (Template.time_target's default), as
+commercial books print them: a pace to beat, not a limit."""
 
 
 def band_of(grade: float) -> Band:
@@ -284,8 +284,9 @@ class Template:
     besides the thick region borders."""
     givens_bold: bool = True
     """Puzzle givens in `font_bold` (False: in `font`), as the answer key prints them."""
-    time_target: bool = False
-    """Under each puzzle grid, the minutes to aim for by its band (TIME_TARGETS)."""
+    time_target: tuple[int, ...] | None = None
+    """Under each puzzle grid, the minutes to aim for by its band: one figure a band, in
+    Band order (TIME_TARGETS by default); None: no time target."""
     solved_box: bool = False
     """Under each puzzle grid, a box to write the solving time in."""
     print: PrintSpec = PrintSpec()

@@ -31,7 +31,6 @@ from ..core.lang import Texts, fill
 from ..core.model import (
     BANDS,
     STARS,
-    TIME_TARGETS,
     Band,
     Book,
     BookPuzzle,
@@ -220,7 +219,7 @@ def time_parts(p: BookPuzzle, t: Template, texts: Texts) -> tuple[str, str, str]
     """The line under a puzzle grid: its time target by band at the left ('' without one)
     and, around the solving-time box at the right, the words before and after it ('' and
     '' without the box)."""
-    target = (texts("time.target", minutes=TIME_TARGETS[p.band])
+    target = (texts("time.target", minutes=t.time_target[list(Band).index(p.band)])
               if t.time_target and p.band is not None else "")
     if not t.solved_box:
         return target, "", ""

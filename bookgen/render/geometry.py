@@ -468,7 +468,7 @@ def plan_pages(book: Book) -> Plan:
         metrics=m,
         puzzle_slots=slots(
             t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap, t.lines.border,
-            m.label_size * 1.6 if t.time_target or t.solved_box else 0.0,
+            m.label_size * 1.6 if t.time_target is not None or t.solved_box else 0.0,
         ),
         answer_slots=slots(
             t.answers_per_page,

@@ -252,6 +252,26 @@ def _label(node: yaml.Node, at: At) -> str:
 _D = model.Template
 """The record whose field defaults are the template keys' defaults."""
 
+_TIME_TARGETS = Map(
+    {b.value: Key(read_int_between(1, 999), default=m, help=f"Minutes for {b.value} puzzles.")
+     for b, m in model.TIME_TARGETS.items()},
+    what="a mapping of bands to minutes",
+    help="The time target of each band, in minutes (a band left out keeps its default).",
+)
+_TIME_WORDS = "true, false, or a mapping of bands to minutes"
+
+
+@accepts(_TIME_WORDS, {"anyOf": [{"type": "boolean"}, _TIME_TARGETS.schema]},
+         (_TIME_TARGETS,))
+def _time_target(node: yaml.Node, at: At) -> tuple[int, ...] | None:
+    """The minutes of each band in Band order: true gives the defaults, false none."""
+    if isinstance(node, yaml.MappingNode):
+        read = _TIME_TARGETS(node, at)
+        return tuple(read.get(b.value) for b in model.Band)
+    if read_flag(node, at):
+        return tuple(model.TIME_TARGETS[b] for b in model.Band)
+    return None
+
 _MARGIN_SIDES = ("outside", "top", "bottom")
 _MARGIN_HELP = {
     "outside": "Outside margin: right on odd pages, left on even pages.",
@@ -364,11 +384,11 @@ TEMPLATE = Map(
         "givens_bold": Key(read_flag, default=_D.givens_bold,
                            help="Puzzle givens in the bold font, as the answer key prints "
                                 "them; false: in the regular font."),
-        "time_target": Key(read_flag, default=_D.time_target,
-                           help="Under each puzzle, the minutes to aim for by its band ("
-                                + ", ".join(f"{b.value} {m}"
-                                            for b, m in model.TIME_TARGETS.items())
-                                + ")."),
+        "time_target": Key(_time_target, default=_D.time_target, default_words="false",
+                           help="Under each puzzle, the minutes to aim for by its band: "
+                                "true for " + ", ".join(f"{b.value} {m}" for b, m
+                                                        in model.TIME_TARGETS.items())
+                                + ", or a mapping of bands to minutes."),
         "solved_box": Key(read_flag, default=_D.solved_box,
                           help="Under each puzzle, a box to write the solving time in "
                                "('Solved in [   ] min')."),
