@@ -375,6 +375,8 @@ def test_japanese_headings_are_faux_bold(japanese) -> None:  # type: ignore[no-u
             assert stroked, page.number
         if page.kind is PageKind.PUZZLES:  # the givens too
             assert any(b"0 Tr" not in block for block in stroked)
+        if page.kind is PageKind.SCALE:  # the heading and each band's line
+            assert len(stroked) == 1 + len(Band)
 
 
 def test_a_true_bold_face_is_not_stroked(quick_books) -> None:  # type: ignore[no-untyped-def]

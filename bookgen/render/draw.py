@@ -75,7 +75,8 @@ class Fonts:
     bold: str
     """Givens, headings, puzzle numbers."""
     faux: bool = False
-    """The bold spec is the regular face (no bold weight): bold is drawn stroked."""
+    """The bold spec is the regular face (no bold weight): bold is drawn stroked, and
+    `bold` names that face registered apart, so bold text is told by its font."""
 
 
 def draw_text(c: Canvas, x: float, y: float, text: str, fonts: Fonts, size: float,
@@ -503,8 +504,7 @@ def how_to_play(
     top = y - m.label_size * 1.6
     for x, name in ((left, texts("example.puzzle")),
                     (box.width / 2 + gap, texts("example.solution"))):
-        c.setFont(fonts.bold, m.label_size)
-        c.drawString(x, top + m.label_size * 0.5, name)
+        draw_text(c, x, top + m.label_size * 0.5, name, fonts, m.label_size, bold=True)
     puzzle_grid(c, Rect(left, top - side, side, side), EXAMPLE, size, weights, fonts)
     answer_grid(
         c, Rect(box.width / 2 + gap, top - side, side, side), EXAMPLE, size, weights, fonts, gray
@@ -538,8 +538,7 @@ def how_to_play_variant(
     top = y - m.label_size * 1.6
     left, right = box.width / 2 - side - gap, box.width / 2 + gap
     for x, name in ((left, texts("example.puzzle")), (right, texts("example.solution"))):
-        c.setFont(fonts.bold, m.label_size)
-        c.drawString(x, top + m.label_size * 0.5, name)
+        draw_text(c, x, top + m.label_size * 0.5, name, fonts, m.label_size, bold=True)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
                 t.x_style, t.region_tint)
     # a ring inside the cell the step below fills, so the words find their cell (inside
@@ -614,14 +613,13 @@ def belongs_to(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> 
 
 
 def _column(c: Canvas, items: Sequence[tuple[str, str, float]], lines: list[list[str]],
-            grays: Sequence[float], top: float, size: float) -> float:
+            grays: Sequence[float], top: float, size: float, fonts: Fonts) -> float:
     """Set paragraphs flush left from `top` down; returns the y below the last."""
     y = top - size
     for (_, font, after), block, gray in zip(items, lines, grays, strict=True):
-        c.setFont(font, size)
         c.setFillGray(gray)
         for line in block:
-            c.drawString(0, y, line)
+            draw_text(c, 0, y, line, fonts, size, bold=font == fonts.bold)
             y -= size * fit.LEADING
         y -= after * size * fit.LEADING
     c.setFillGray(0.0)
@@ -637,7 +635,7 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
     grays = ([0.0] if first else []) + [0.0, 0.0, EXAMPLE_GRAY] * len(page_tips)
     top = box.height - m.band
     size, lines = fit.sized(items, box.width, top, m.text_size, m.least_size)
-    _column(c, items, lines, grays, top, size)
+    _column(c, items, lines, grays, top, size, fonts)
 
 
 def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
@@ -651,9 +649,8 @@ def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
                          m.text_size, m.least_size)
     y = top - size
     for i, ((_, font, after), block) in enumerate(zip(items, lines, strict=True)):
-        c.setFont(font, size)
         for k, line in enumerate(block):
-            c.drawString(0, y, line)
+            draw_text(c, 0, y, line, fonts, size, bold=font == fonts.bold)
             if i % 2 and k == 0:  # items 1, 3, ...: a band's name line
                 star_row(c, width, y, size, STARS[list(Band)[i // 2]])
             y -= size * fit.LEADING

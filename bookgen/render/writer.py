@@ -87,10 +87,27 @@ def open_canvas(
     return c
 
 
+FAUX_BOLD = " (faux bold)"
+"""Added to a regular face's spec to register it again as the bold of a book without a
+bold face (draw.Fonts.faux)."""
+
+
 def register_fonts(t: Template) -> draw.Fonts:
-    """Register the template's TrueType fonts (once per process); LayoutError if unusable."""
-    return draw.Fonts(_register(t, t.font, "font"), _register(t, t.font_bold, "font_bold"),
-                      fonts.same_face(t.font, t.font_bold))
+    """Register the template's TrueType fonts (once per process); LayoutError if unusable.
+
+    A bold spec naming the regular face itself is registered again under a name of its
+    own, so that bold text, drawn stroked, is told apart by its font name."""
+    regular = _register(t, t.font, "font")
+    bold = _register(t, t.font_bold, "font_bold")
+    if not fonts.same_face(t.font, t.font_bold):
+        return draw.Fonts(regular, bold)
+    alias = f"{bold}{FAUX_BOLD}"
+    try:
+        pdfmetrics.getFont(alias)
+    except KeyError:
+        path, index = fonts.source(bold)
+        pdfmetrics.registerFont(TTFont(alias, str(path), subfontIndex=index))
+    return draw.Fonts(regular, alias, faux=True)
 
 
 def _register(t: Template, spec: str, key: str) -> str:
