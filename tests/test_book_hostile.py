@@ -55,13 +55,13 @@ TOO_WIDE = [
      "  layout.label: the label 'xxx"),
     ("text_label", f"text:\n  label: '{LONG} {{number}}'\n", "  text.label: the label 'xxx"),
     ("band_word", f"layout: {{label: '{{difficulty}}'}}\ntext:\n  band.easy: {LONG}\n",
-     "  text.band.easy: the label 'xxx"),
+     "  text.band.easy: too long for one heading line at 7 pt (2000 characters)"),
     ("answers_heading", f"text:\n  heading.answers: {LONG}\n",
      "  text.heading.answers: too long for one heading line at 7 pt (2000 characters)"),
     ("owner_line", f"front: {{belongs_to: true}}\ntext:\n  belongs_to: {LONG}\n",
      "  text.belongs_to: too long for one heading line at 7 pt"),
-    ("small_page", "layout: {page_width: 100mm, page_height: 150mm}\n",
-     "  layout: the label 'Puzzle 2 Medium' does not fit above a 65 pt grid even at 7 pt; "
+    ("small_page", "layout: {page_width: 100mm, page_height: 150mm, difficulty: stars}\n",
+     "  layout: the label 'Puzzle 2' does not fit above a 62 pt grid even at 7 pt; "
      "expected fewer answers a page (answers_per_page) or a larger page"),
 ]
 
@@ -114,8 +114,8 @@ def test_a_paragraph_text_keeps_its_line_breaks(tmp_path):
 
 EDGE = """title: Edge
 print: {platform: home}
-layout: {page_size: 5x8, large_print: true, puzzles_per_page: 1, answers_per_page: 4,
-         label: 'Grid {number}'}
+layout: {page_size: 7x10, large_print: true, puzzles_per_page: 1, answers_per_page: 4,
+         label: 'Grid {number}', margins: {bottom: 0.6in}}
 front: {how_to_play: true, tips: true, scale: true, belongs_to: true, contents: true}
 text:
   heading.answers: Every answer to every puzzle of this book, in the order they appear

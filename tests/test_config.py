@@ -187,7 +187,7 @@ def test_page_sizes_by_name(tmp_path, size, width, height):
 
 def test_page_sides_and_one_margin_for_all(tmp_path):
     text = BASE + ("layout:\n  page_width: 152.4mm\n  page_height: 9in\n  margins: 0.6in\n"
-                   "  puzzles_per_page: 2\n")
+                   "  puzzles_per_page: 2\n  answers_per_page: 6\n")
     t = C.load_config(write(tmp_path, text)).template
     assert (t.page_width, t.page_height) == pytest.approx((432, 648))
     assert (t.margin_outside, t.margin_top, t.margin_bottom) == pytest.approx((43.2,) * 3)
@@ -362,9 +362,9 @@ MISTAKES = [
      "got '0.2in' (line 9)"),
     ("gutter", BASE + "layout:\n  margins: {gutter: wide}\n",
      "layout.margins.gutter: expected 'auto' or a length of at least 0.25in, got 'wide' (line 9)"),
-    ("margins eat the page", BASE + "layout:\n  margins: {outside: 6in}\n",
-     "layout.margins: margins leave 1.6in x 10in for the grids; expected at least 2in each way "
-     "(with the widest gutter, 0.875in) (line 9)"),
+    ("margins eat the page", BASE + "layout:\n  margins: {outside: 3.3in}\n",
+     "layout.margins: margins leave 1.9in x 10in for the grids; expected at least 2in each way "
+     "(with the widest gutter, 3.3in) (line 9)"),
     ("unknown page size", BASE + "layout: {page_size: a3}\n",
      "layout.page_size: unknown page size 'a3'; expected one of letter, "
      "8.5x11, a4, a5, 6x9, 5x8, 5.5x8.5, 8x10, or WxH in inches (line 8)"),
@@ -392,7 +392,7 @@ MISTAKES = [
      "sections[0].size: 16x16 grids at 6 a page get 0.11 in cells with template 'a5-2up'; "
      "expected at least 0.3 in to write in (fewer puzzles_per_page under layout, or a larger "
      "page) (line 8)\n"
-     "sections[0].size: 16x16 answer grids at 4 a page get 6.4 pt digits with template "
+     "sections[0].size: 16x16 answer grids at 4 a page get 6.2 pt digits with template "
      "'a5-2up'; expected at least 7 pt (fewer answers_per_page under layout, or a larger "
      "page) (line 8)"),
     ("answer grids too small", BASE + "    size: 16\nlayout: {answers_per_page: 12, "

@@ -307,11 +307,11 @@ sections:
     ("letter-4up", [
         "16x16 grids at 4 a page get 0.22 in cells with template 'letter-4up'; expected at "
         "least 0.3 in to write in (fewer puzzles_per_page under layout, or a larger page)",
-        "16x16 answer grids at 9 a page get 6.3 pt digits with template 'letter-4up'; expected "
+        "16x16 answer grids at 9 a page get 6.2 pt digits with template 'letter-4up'; expected "
         "at least 7 pt (fewer answers_per_page under layout, or a larger page)"]),
     ("letter-large-print", [
-        "16x16 answer grids at 4 a page get 10.2 pt digits with template 'letter-large-print'; "
-        "expected at least 14 pt (fewer answers_per_page under layout, or a larger page)"]),
+        "16x16 answer grids at 4 a page get 10.0 pt digits with template 'letter-large-print'; "
+        "expected at least 16 pt (fewer answers_per_page under layout, or a larger page)"]),
 ])
 def test_each_grid_size_is_checked_once_at_its_first_section(tmp_path: Path, template: str,
                                                              expected: list[str]) -> None:
@@ -442,7 +442,7 @@ def test_large_print_asks_its_larger_puzzle_digits(tmp_path: Path) -> None:
                     "sections:\n  - {name: S, size: 12, count: 2, difficulty: easy}\n",
                     encoding="utf-8")
     assert problems(path)[0] == (
-        "sections[0].size: 12x12 grids at 2 a page get 15.3 pt digits with template "
+        "sections[0].size: 12x12 grids at 2 a page get 14.9 pt digits with template "
         "'letter-large-print'; expected at least 16 pt (fewer puzzles_per_page under layout, "
         "or a larger page) (line 5)")
 

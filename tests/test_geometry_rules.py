@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bookgen.core.model import Book, BookPuzzle, BookSection, FrontMatter, Template
-from bookgen.core.rules import LARGE_PRINT_TEXT_PT
+from bookgen.core.rules import LARGE_PRINT_HEADING_PT, LARGE_PRINT_TEXT_PT
 from bookgen.core.rules import MIN_MARGIN_PT as LIVE_AREA
 from bookgen.render.geometry import (
     PageKind,
@@ -109,7 +109,7 @@ def test_large_print_scales_labels_and_text(page):
     large = metrics(Template("t", *PAGES[page], puzzles_per_page=1, large_print=True))
     assert large.label_size >= max(LARGE_PRINT_TEXT_PT, 1.3 * regular.label_size - 1e-9)
     assert large.text_size >= max(LARGE_PRINT_TEXT_PT, 1.3 * regular.text_size - 1e-9)
-    assert large.heading_size == regular.heading_size
+    assert large.heading_size == max(LARGE_PRINT_HEADING_PT, regular.heading_size)
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -157,7 +157,7 @@ def test_plan_pages_headings_and_contents(sections, per_section):
     entries = [e for p in contents for e in p.entries]
     assert all(len(p.entries) == per_page for p in contents[:-1])
     names = [s.name for s in book.sections] + ["Answers"]
-    assert [name for name, _ in entries] == names
-    for name, first in entries:  # each entry points at its part's first page
+    assert [name for name, _, _ in entries] == names
+    for name, _, first in entries:  # each entry points at its part's first page
         page = pages[first - 1]
         assert (page.title, page.first) == (name, True)

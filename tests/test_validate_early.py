@@ -48,16 +48,17 @@ def refused(out: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_large_print_on_a_template_that_cannot_hold_it(tmp_path):
-    path = config(tmp_path, EASY, "layout: {large_print: true}\n").read_text()
+    path = config(tmp_path, EASY, "layout: {large_print: true, margins: {bottom: 0.6in}}\n"
+                  ).read_text()
     (tmp_path / "book.yaml").write_text(path.replace("letter-4up", "a5-2up"))
     err = refused(bookgen("validate", "book.yaml", cwd=tmp_path))
     assert err == (
         "error: book.yaml: 2 problems:\n"
-        "  sections[0]: 9x9 grids at 2 a page get 14.3 pt digits with template 'a5-2up'; "
+        "  sections[0]: 9x9 grids at 2 a page get 13.4 pt digits with template 'a5-2up'; "
         "expected at least 16 pt (fewer puzzles_per_page under layout, or a larger page) "
         "(line 5)\n"
-        "  sections[0]: 9x9 answer grids at 6 a page get 9.0 pt digits with template "
-        "'a5-2up'; expected at least 14 pt (fewer answers_per_page under layout, or a larger "
+        "  sections[0]: 9x9 answer grids at 6 a page get 8.3 pt digits with template "
+        "'a5-2up'; expected at least 16 pt (fewer answers_per_page under layout, or a larger "
         "page) (line 5)\n")
 
 

@@ -290,7 +290,12 @@ def test_pdf_marks_every_variant(built) -> None:  # type: ignore[no-untyped-def]
             assert tinted == dict.fromkeys(windows, UNIT_TINT)
         elif p.variant is Variant.JIGSAW:
             assert p.regions is not None
-            gray = [tinted.get(c, 1.0) for c in range(n * n)]
+            # a shade is a gray, or white under the hatch (test_page_typography reads the
+            # hatch back)
+            hatched = {int(y) * n + int(x) + k
+                       for x, y, w, _ in grid_marks(n, p.variant, p.regions, XStyle.TINT,
+                                                    True).hatches for k in range(int(w))}
+            gray = [(tinted.get(c, 1.0), c in hatched) for c in range(n * n)]
             for label in set(p.regions):  # one shade a region ...
                 assert len({gray[c] for c in range(n * n) if p.regions[c] == label}) == 1
             _, thick = _region_edges(p.regions, n)

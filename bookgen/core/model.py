@@ -47,6 +47,11 @@ BANDS: dict[Band, tuple[float, float]] = {
 STARS: dict[Band, int] = {band: i + 1 for i, band in enumerate(Band)}
 """Band -> the stars a puzzle of the band shows, 1 (easy) to 5 (extreme)."""
 
+TIME_TARGETS: dict[Band, int] = {Band.EASY: 10, Band.MEDIUM: 15, Band.HARD: 25,
+                                 Band.EXPERT: 40, Band.EXTREME: 60}
+"""Band -> minutes a practised solver may aim for (Template.time_target's default), as
+commercial books print them: a pace to beat, not a limit."""
+
 
 def band_of(grade: float) -> Band:
     """The band a grade falls in."""
@@ -228,7 +233,7 @@ class DifficultyDisplay(Enum):
     NONE = "none"
     """Nothing."""
     BAND = "band"
-    """The band's word ('Hard'), unless the heading or the label already says it."""
+    """The puzzle's section name ('Very Easy'), unless the label already says it."""
     STARS = "stars"
     """One to five stars by band (model.STARS), drawn as shapes."""
     GRADE = "grade"
@@ -280,6 +285,13 @@ class Template:
     region_tint: bool = False
     """Jigsaw grids tint their regions in alternating light grays (neighbours differ)
     besides the thick region borders."""
+    givens_bold: bool = True
+    """Puzzle givens in `font_bold` (False: in `font`), as the answer key prints them."""
+    time_target: tuple[int, ...] | None = None
+    """Under each puzzle grid, the minutes to aim for by its band: one figure a band, in
+    Band order (TIME_TARGETS by default); None: no time target."""
+    solved_box: bool = False
+    """Under each puzzle grid, a box to write the solving time in."""
     print: PrintSpec = PrintSpec()
     """Platform, paper and bleed."""
 

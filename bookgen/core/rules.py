@@ -364,11 +364,15 @@ out from a killer grid's light gray cell lines."""
 MIN_MARGIN_PT = 18.0
 """Nothing prints within 0.25 in of a trim edge (the live area of a no-bleed interior)."""
 
-LARGE_PRINT_TEXT_PT = 12.0
-"""Smallest type anywhere in a large-print book: page numbers, labels, headers."""
+LARGE_PRINT_TEXT_PT = 16.0
+"""Smallest type anywhere in a large-print book: page numbers, labels, headers, body text
+(large-print publishers set 16 pt or more)."""
 
-LARGE_PRINT_ANSWER_PT = 14.0
-"""Smallest answer-key digit in a large-print book."""
+LARGE_PRINT_HEADING_PT = 18.0
+"""Smallest heading in a large-print book."""
+
+LARGE_PRINT_ANSWER_PT = 16.0
+"""Smallest answer-key digit in a large-print book: text like any other."""
 
 DIGIT_SCALE = (0.55, 0.65)
 """Digit size as a share of the cell side: least and most."""

@@ -301,7 +301,7 @@ def _write(path: Path, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metric
         palette.fill_gray(c, 0.0)
         palette.stroke_gray(c, 0.0)
         draw.puzzle_grid(c, plan.art, front, digit_size(plan.art.width, front.n, t.digit_scale),
-                         t.lines, fonts, t.x_style, t.region_tint)
+                         t.lines, fonts, t.x_style, t.region_tint, t.givens_bold)
     c.showPage()
     c.save()
 
@@ -370,7 +370,7 @@ def _back(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: In
     palette.fill_gray(c, 0.0)
     palette.stroke_gray(c, 0.0)
     draw.puzzle_grid(c, s, sample, digit_size(s.width, sample.n, t.digit_scale), t.lines,
-                     fonts, t.x_style, t.region_tint)
+                     fonts, t.x_style, t.region_tint, t.givens_bold)
 
 
 def blurb_text(book: Book) -> str:

@@ -8,6 +8,8 @@ Glossary and conventions:
   gray       0 = black, 1 = white; only gray operators are used (no RGB, no CMYK)
   optical centre  a digit's baseline sits 0.37 x its size below the cell centre, because
              digits are about 0.73 em tall
+  faux bold  bold type drawn from the regular face, filled and stroked FAUX_BOLD_EM thick
+             (text render mode 2), where the book has no bold face (Fonts.faux)
 
 Nothing here decides where things go: positions come from geometry.py.
 """
@@ -33,10 +35,11 @@ from ..core.model import (
     Template,
     XStyle,
 )
+from ..core.rules import MIN_LINE_PT
 from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
 from .killer_grid import grid_fit, killer_grid
-from .marks import DIAGONAL_GRAY, GridMarks, Segment, grid_marks
+from .marks import DIAGONAL_GRAY, HATCH_GRAY, HATCH_PITCH, GridMarks, Segment, grid_marks
 
 BASELINE_DROP = 0.37
 """Baseline below the cell centre, as a fraction of the type size."""
@@ -48,6 +51,13 @@ STAR_LINE = 0.75
 """Outline width of an unfilled star (the print minimum for any stroke)."""
 
 
+FAUX_BOLD_EM = 0.035
+"""Stroke of a faux bold, in ems: thickens each stem by about a third of a regular
+stem (IPA Gothic's are about 0.08 em), a visible bold that keeps counters open."""
+
+FILL_STROKE = 2
+"""PDF text render mode: fill, then stroke the outline."""
+
 
 @dataclass(frozen=True)
 class Fonts:
@@ -56,7 +66,27 @@ class Fonts:
     regular: str
     """Digits, labels, text."""
     bold: str
-    """Givens in the answer key, headings, puzzle numbers."""
+    """Givens, headings, puzzle numbers."""
+    faux: bool = False
+    """The bold spec is the regular face (no bold weight): bold is drawn stroked, and
+    `bold` names that face registered apart, so bold text is told by its font."""
+
+
+def draw_text(c: Canvas, x: float, y: float, text: str, fonts: Fonts, size: float,
+              bold: bool = False, align: str = "left") -> None:
+    """One line of text at (x, y), aligned 'left', 'centre' or 'right' on x; bold in the
+    bold face, or in a faux bold where the book has none."""
+    c.setFont(fonts.bold if bold else fonts.regular, size)
+    show = {"left": c.drawString, "centre": c.drawCentredString,
+            "right": c.drawRightString}[align]
+    if not (bold and fonts.faux):
+        show(x, y, text)
+        return
+    c.saveState()
+    c.setLineWidth(FAUX_BOLD_EM * size)
+    c.setLineJoin(1)  # round joins: no spikes at the sharp corners of kana
+    show(x, y, text, mode=FILL_STROKE)
+    c.restoreState()
 
 
 @lru_cache(maxsize=256)
@@ -87,6 +117,8 @@ def grid_lines(
             for _, x, y, w, h in (t for t in marks.tints if t[0] == gray):
                 c.rect(x * step, side - (y + h) * step, w * step, h * step, stroke=0, fill=1)
         c.setFillGray(0.0)
+    if marks.hatches:
+        _hatch(c, side, step, marks.hatches)
     for width, segments, gray in ((cell, marks.thin, 0.0), (cell, marks.diagonals, DIAGONAL_GRAY),
                                   (box, marks.thick, 0.0)):
         if segments:
@@ -98,6 +130,24 @@ def grid_lines(
     c.rect(0, 0, side, side, stroke=1, fill=0)
 
 
+def _hatch(c: Canvas, side: float, step: float,
+           rects: Sequence[tuple[float, float, float, float]]) -> None:
+    """Diagonal lines HATCH_PITCH cells apart across the grid, clipped to the rectangles
+    (grid units): the fourth shade of jigsaw regions."""
+    c.saveState()
+    clip = c.beginPath()
+    for x, y, w, h in rects:
+        clip.rect(x * step, side - (y + h) * step, w * step, h * step)
+    c.clipPath(clip, stroke=0, fill=0)
+    pitch = HATCH_PITCH * step
+    c.setStrokeGray(HATCH_GRAY)
+    c.setLineWidth(MIN_LINE_PT)
+    # lines x - y = k * pitch, from below the grid's left edge to past its right
+    c.lines([(k * pitch, 0.0, k * pitch + side, side)
+             for k in range(-math.ceil(side / pitch), math.ceil(side / pitch) + 1)])
+    c.restoreState()
+
+
 def _marks(puzzle: BookPuzzle, x_style: XStyle, region_tint: bool) -> GridMarks:
     return grid_marks(puzzle.n, puzzle.variant, puzzle.regions, x_style, region_tint)
 
@@ -107,13 +157,14 @@ def _digits(
     puzzle: BookPuzzle,
     side: float,
     size: float,
-    runs: Sequence[tuple[str, float, Sequence[int]]],
+    runs: Sequence[tuple[str, float, Sequence[int], bool]],
     drop: float = 0.0,
 ) -> None:
     """Symbols centred optically in their cells (`drop` lower, below a cage's sum): one
     text object per grid.
 
-    runs: (font, gray, values) drawn in turn; a value of 0 leaves its cell empty.
+    runs: (font, gray, values, stroked) drawn in turn; a value of 0 leaves its cell
+    empty; stroked runs are a faux bold (FAUX_BOLD_EM).
     Neighbouring symbols of equal width in a row go out as one string, spaced a cell
     apart by the character spacing: a few times fewer text operators than one per cell.
     """
@@ -121,10 +172,14 @@ def _digits(
     step = side / n
     text = c.beginText()
     spacing: float | None = None
-    for font, gray, values in runs:
+    for font, gray, values, stroked in runs:
         half = _half_widths(font, size)
         text.setFont(font, size)
         text.setFillGray(gray)
+        text.setTextRenderMode(FILL_STROKE if stroked else 0)
+        if stroked:
+            c.setLineWidth(FAUX_BOLD_EM * size)
+            c.setStrokeGray(gray)
         for r in range(n):
             row = values[r * n : (r + 1) * n]
             y = side - (r + 0.5) * step - drop - BASELINE_DROP * size
@@ -148,11 +203,11 @@ def _digits(
 
 def puzzle_grid(
     c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts,
-    x_style: XStyle = XStyle.TINT, region_tint: bool = False,
+    x_style: XStyle = XStyle.TINT, region_tint: bool = False, givens_bold: bool = True,
 ) -> None:
-    """A puzzle: its givens in the regular font, black, on the full-weight grid with the
-    marks of its variant (x_style, region_tint: the template's choices), or a killer's
-    grid with its cages (killer_grid.py)."""
+    """A puzzle: its givens black, in the bold font (regular without `givens_bold`), on
+    the full-weight grid with the marks of its variant (x_style, region_tint: the
+    template's choices), or a killer's grid with its cages (killer_grid.py)."""
     c.saveState()
     c.translate(rect.x, rect.y)
     fit = grid_fit(puzzle, rect.width, size, weights)
@@ -161,8 +216,10 @@ def puzzle_grid(
     else:
         grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.cell,
                    weights.box, weights.border)
+    font = fonts.bold if givens_bold else fonts.regular
     _digits(c, puzzle, rect.width, fit.digit_size if fit else size,
-            ((fonts.regular, 0.0, puzzle.givens),), fit.digit_drop if fit else 0.0)
+            ((font, 0.0, puzzle.givens, givens_bold and fonts.faux),),
+            fit.digit_drop if fit else 0.0)
     c.restoreState()
 
 
@@ -186,7 +243,7 @@ def answer_grid(
     grid_lines(c, rect.width, _marks(puzzle, x_style, region_tint), weights.answer_cell,
                weights.answer_box, weights.answer_box)
     _digits(c, puzzle, rect.width, size,
-            ((fonts.bold, 0.0, puzzle.givens), (fonts.regular, gray, filled)))
+            ((fonts.bold, 0.0, puzzle.givens, fonts.faux), (fonts.regular, gray, filled, False)))
     c.restoreState()
 
 
@@ -202,11 +259,9 @@ def label(
     """
     size = fit.label_size(left, right, stars, fonts.bold, fonts.regular, size, least,
                           slot.grid.width) or least  # config refuses labels that need less
-    c.setFont(fonts.bold, size)
-    c.drawString(slot.grid.x, slot.label_y, left)
+    draw_text(c, slot.grid.x, slot.label_y, left, fonts, size, bold=True)
     if right:
-        c.setFont(fonts.regular, size)
-        c.drawRightString(slot.grid.right, slot.label_y, right)
+        draw_text(c, slot.grid.right, slot.label_y, right, fonts, size, align="right")
     if stars:
         star_row(c, slot.grid.right, slot.label_y, size, stars)
 
@@ -238,13 +293,43 @@ def star_row(c: Canvas, right: float, baseline: float, size: float, filled: int)
 
 
 def puzzle_label(
-    c: Canvas, slot: Slot, p: BookPuzzle, t: Template, texts: Texts, heading: str,
-    fonts: Fonts, size: float, least: float,
+    c: Canvas, slot: Slot, p: BookPuzzle, t: Template, texts: Texts, fonts: Fonts,
+    size: float, least: float,
 ) -> None:
     """A grid's label: the template's (else the language's) text, and its difficulty as
     the template shows it (Template.difficulty)."""
-    left, right, stars = fit.label_parts(p, t, texts, heading)
+    left, right, stars = fit.shown_label(p, t, texts, fonts.bold, fonts.regular, size, least,
+                                         slot.grid.width)
     label(c, slot, left, right, fonts, size, least, stars)
+
+
+def puzzle_foot(
+    c: Canvas, slot: Slot, p: BookPuzzle, t: Template, texts: Texts, fonts: Fonts,
+    size: float, least: float,
+) -> None:
+    """The line under a puzzle grid, where the slot has one: the time target of its band
+    at the left edge, and at the right edge a box to write the solving time in, between
+    its words ('Solved in [   ] min')."""
+    if slot.foot_y is None:
+        return
+    target, before, after = fit.time_parts(p, t, texts)
+    size = fit.foot_size(target, before, after, fonts.regular, size, least,
+                         slot.grid.width) or least  # config refuses lines that need less
+    y = slot.foot_y
+    if target:
+        draw_text(c, slot.grid.x, y, target, fonts, size)
+    if not (before or after):
+        return
+    x = slot.grid.right
+    if after:
+        draw_text(c, x, y, after, fonts, size, align="right")
+        x -= stringWidth(after, fonts.regular, size) + 0.3 * size
+    box = fit.SOLVED_BOX_EM * size
+    c.setLineWidth(STAR_LINE)
+    # from just below the baseline to above the capitals: a box for handwritten digits
+    c.rect(x - box, y - 0.3 * size, box, 1.3 * size, stroke=1, fill=0)
+    if before:
+        draw_text(c, x - box - 0.3 * size, y, before, fonts, size, align="right")
 
 
 def heading(
@@ -256,16 +341,13 @@ def heading(
         # Long names shrink to the box width, not below the print minimum (config refuses
         # names that would need less).
         size = fit.fit_line(text, fonts.bold, m.heading_size, box.width) or MIN_TEXT_PT
-        c.setFont(fonts.bold, size)
-        c.drawCentredString(box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text)
+        draw_text(c, box.width / 2, box.height - m.band / 2 - BASELINE_DROP * size, text,
+                  fonts, size, bold=True, align="centre")
         return
     size = fit.fit_line(text, fonts.regular, m.running_size, box.width) or MIN_TEXT_PT
     y = box.height - m.band / 2 - BASELINE_DROP * size
-    c.setFont(fonts.regular, size)
-    if odd:
-        c.drawRightString(box.width, y, text)
-    else:
-        c.drawString(0, y, text)
+    draw_text(c, box.width if odd else 0.0, y, text, fonts, size,
+              align="right" if odd else "left")
 
 
 def footer(c: Canvas, x: float, y: float, align: str, text: str, font: str, size: float) -> None:
@@ -300,19 +382,16 @@ def _paragraph(
     return y + size * leading - size * 0.3
 
 
-def _fitted(c: Canvas, text: fit.Fitted | None, top: float, width: float, font: str,
-            centred: bool = True) -> None:
+def _fitted(c: Canvas, text: fit.Fitted | None, top: float, width: float, fonts: Fonts,
+            bold: bool = False, centred: bool = True) -> None:
     """Fitted lines whose first line's top is at `top` (nothing for None: config refuses
     such text, so only a Book made in code gets here)."""
     if text is None:
         return
-    c.setFont(font, text.size)
     y = top - text.size
     for line in text.lines:
-        if centred:
-            c.drawCentredString(width / 2, y, line)
-        else:
-            c.drawString(0, y, line)
+        draw_text(c, width / 2 if centred else 0.0, y, line, fonts, text.size, bold,
+                  "centre" if centred else "left")
         y -= text.size * text.leading
 
 
@@ -320,11 +399,11 @@ def title_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> No
     """Title, a rule, subtitle and author, centred; long texts wrap and shrink (fit.py)."""
     w, h = box.width, box.height
     page = fit.title_page(book, fonts.bold, fonts.regular, w, h, m)
-    _fitted(c, page.title, h * fit.TITLE_TOP, w, fonts.bold)
+    _fitted(c, page.title, h * fit.TITLE_TOP, w, fonts, bold=True)
     c.setLineWidth(1.0)
     c.line(w * 0.3, page.rule_y, w * 0.7, page.rule_y)
-    _fitted(c, page.subtitle, page.rule_y - m.heading_size, w, fonts.regular)
-    _fitted(c, page.author, h * fit.AUTHOR_TOP, w, fonts.regular)
+    _fitted(c, page.subtitle, page.rule_y - m.heading_size, w, fonts)
+    _fitted(c, page.author, h * fit.AUTHOR_TOP, w, fonts)
 
 
 def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -> None:
@@ -335,19 +414,22 @@ def copyright_page(c: Canvas, box: Rect, book: Book, fonts: Fonts, m: Metrics) -
         text = fit.copyright_text(words, fonts.regular, box.width, box.height, m)
         if text is not None:
             top = (len(text.lines) + 1) * text.size * text.leading
-            _fitted(c, text, top, box.width, fonts.regular, centred=False)
+            _fitted(c, text, top, box.width, fonts, centred=False)
 
 
 def contents(
-    c: Canvas, box: Rect, entries: Sequence[tuple[str, int]], fonts: Fonts, m: Metrics
+    c: Canvas, box: Rect, entries: Sequence[tuple[str, tuple[int, int] | None, int]],
+    fonts: Fonts, m: Metrics, texts: Texts,
 ) -> None:
-    """Contents lines below the band: name, dot leaders, first page number. A long name
-    shrinks (not below MIN_TEXT_PT) to keep clear of its page number."""
+    """Contents lines below the band: name and the section's puzzle numbers, dot
+    leaders, first page number. A long line shrinks (not below MIN_TEXT_PT) to keep clear
+    of its page number."""
     size = m.text_size
     y = box.height - m.band - size * 1.5
     dot = stringWidth(" .", fonts.regular, size)
     room = fit.contents_width(box.width, fonts.regular, size)
-    for name, page in entries:
+    for part, span, page in entries:
+        name = fit.contents_line(part, span, texts)
         number = str(page)
         name_size = fit.fit_line(name, fonts.regular, size, room) or MIN_TEXT_PT
         used = stringWidth(name, fonts.regular, name_size) + stringWidth(number, fonts.regular,
@@ -401,9 +483,8 @@ def scale(c: Canvas, box: Rect, texts: Texts, fonts: Fonts, m: Metrics) -> None:
                          m.text_size, m.least_size)
     y = top - size
     for i, ((_, font, after), block) in enumerate(zip(items, lines, strict=True)):
-        c.setFont(font, size)
         for k, line in enumerate(block):
-            c.drawString(0, y, line)
+            draw_text(c, 0, y, line, fonts, size, bold=font == fonts.bold)
             if i % 2 and k == 0:  # items 1, 3, ...: a band's name line
                 star_row(c, width, y, size, STARS[list(Band)[i // 2]])
             y -= size * fit.LEADING

@@ -99,29 +99,56 @@ _TOKENS = re.compile(rf"[ \t]+|[{_OPENING}]*(?:[{_CJK}]|[^ \t{_CJK}]+)[{_CLOSING
 part of its word, so French '« mot »' and '4 :' never break."""
 
 
+ORPHAN_LEAST = 3
+"""Fewest characters the last line of a paragraph holds when the line before can give it
+more: one or two characters alone on a line ('2.', 'す。') read as a mistake."""
+
+
 def wrap(text: str, font: str, size: float, width: float,
          break_words: bool = True) -> list[str]:
     """Lines of at most `width` points, broken at spaces, between CJK characters and at
     line breaks; a word too long for a line is broken (or, without `break_words`, left
-    on a line of its own, wider than `width`)."""
+    on a line of its own, wider than `width`). A paragraph's last line of fewer than
+    ORPHAN_LEAST characters takes words or CJK characters from the line before it."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line, space = "", False
+        rows: list[list[str]] = [[]]  # each line's tokens, a space as its own token
+        space = spaced = False  # spaced: the last line starts where a space was
         for token in _TOKENS.findall(paragraph):
             if token.isspace():
-                space = bool(line)
+                space = bool(rows[-1])
                 continue
-            joined = f"{line}{' ' if space else ''}{token}"
-            if not line or stringWidth(joined, font, size) <= width:
-                line = joined
+            joined = [*rows[-1], " ", token] if space else [*rows[-1], token]
+            if not rows[-1] or stringWidth("".join(joined), font, size) <= width:
+                rows[-1] = joined
             else:
-                lines.append(line)
-                line = token
+                rows.append([token])
+                spaced = space
             space = False
-        lines.append(line)
+        _no_orphan(rows, spaced, font, size, width)
+        lines += ["".join(row) for row in rows]
     if not break_words:
         return lines
     return [part for line in lines for part in _broken(line, font, size, width)]
+
+
+def _no_orphan(rows: list[list[str]], spaced: bool, font: str, size: float,
+               width: float) -> None:
+    """Move the last word or CJK character of the second last line to the start of the
+    last (`spaced`: the two were parted at a space), while the last line holds fewer
+    than ORPHAN_LEAST characters, still fits `width` and the line before keeps one."""
+    if len(rows) < 2:
+        return
+    before, last = rows[-2], rows[-1]
+    while len("".join(last)) < ORPHAN_LEAST and len(before) > 1:
+        moved = [before[-1], " ", *last] if spaced else [before[-1], *last]
+        if stringWidth("".join(moved), font, size) > width:
+            return
+        before.pop()
+        spaced = before[-1] == " "
+        if spaced:
+            before.pop()
+        last[:] = moved
 
 
 def _broken(line: str, font: str, size: float, width: float) -> list[str]:
@@ -160,21 +187,43 @@ def fit_line(text: str, font: str, size: float, width: float) -> float | None:
     return smaller if smaller >= MIN_TEXT_PT else None
 
 
-def label_parts(p: BookPuzzle, t: Template, texts: Texts, heading: str) -> tuple[str, str, int]:
+def label_parts(p: BookPuzzle, t: Template, texts: Texts) -> tuple[str, str, int]:
     """A grid's label: the template's (else the language's) text at its left, and at its
     right its difficulty as the template shows it (Template.difficulty): a text, or a
-    number of stars (0: none)."""
+    number of stars (0: none). The difficulty in words is the puzzle's section name, so a
+    label says what the section heading and the contents say ('Very Easy', not the
+    band's 'Easy')."""
     text = t.label or texts.template("label")
-    left = fill(text, number=p.number, difficulty=p.difficulty)
+    left = fill(text, number=p.number, difficulty=p.section)
     if t.difficulty is DifficultyDisplay.BAND:
-        # The difficulty once near each grid: not beside a heading that already says it.
-        said = "{difficulty}" in text or p.difficulty.casefold() == heading.casefold()
-        return left, "" if said else p.difficulty, 0
+        return left, "" if "{difficulty}" in text else p.section, 0
     if t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
         return left, texts("grade", grade=texts.number(p.grade)), 0
     if t.difficulty is DifficultyDisplay.STARS and p.band is not None:
         return left, "", STARS[p.band]
     return left, "", 0
+
+
+def shown_label(p: BookPuzzle, t: Template, texts: Texts, bold: str, regular: str,
+                size: float, least: float, width: float) -> tuple[str, str, int]:
+    """label_parts, without the section name where it cannot stand beside the label on
+    a grid `width` wide even at `least` (the section's heading still names it)."""
+    left, right, stars = label_parts(p, t, texts)
+    if (right and t.difficulty is DifficultyDisplay.BAND
+            and label_size(left, right, stars, bold, regular, size, least, width) is None):
+        return left, "", stars
+    return left, right, stars
+
+
+def time_parts(p: BookPuzzle, t: Template, texts: Texts) -> tuple[str, str, str]:
+    """The line under a puzzle grid: its time target by band at the left ('' without one)
+    and, around the solving-time box at the right, the words before and after it ('' and
+    '' without the box)."""
+    target = (texts("time.target", minutes=t.time_target[list(Band).index(p.band)])
+              if t.time_target and p.band is not None else "")
+    if not t.solved_box:
+        return target, "", ""
+    return target, texts("time.solved"), texts("time.minutes")
 
 
 def label_size(left: str, right: str, stars: int, bold: str, regular: str, size: float,
@@ -191,36 +240,69 @@ def label_size(left: str, right: str, stars: int, bold: str, regular: str, size:
     return max(least, min(size, size * (width - size) / used))
 
 
-def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, str]]:
-    """(key, problem) when the label of the book's widest number with the widest
-    difficulty it may show is too wide for a puzzle or answer grid at the least size."""
+SOLVED_BOX_EM = 3.2
+"""Width of the solving-time box in ems of the line's type (room for a handwritten '25')."""
+
+
+def foot_size(target: str, before: str, after: str, font: str, size: float, least: float,
+              width: float) -> float | None:
+    """The size of the line under a grid `width` wide: `size`, or smaller so that the
+    time target, the words around the solving-time box and the box (when `before` or
+    `after` is set) fit with a gap of one em; None when even `least` does not fit."""
+    used = sum(stringWidth(x, font, size) for x in (target, before, after))
+    if before or after:
+        used += (SOLVED_BOX_EM + 0.6) * size  # the box and a space on each side of it
+    if not used:
+        return size
+    if used * least / size + least > width:
+        return None
+    return max(least, min(size, size * (width - size) / used))
+
+
+def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str | int, str]]:
+    """(key, problem) when the label of the book's widest number, with each section's name
+    and the widest difficulty it may show, is too wide for a puzzle or answer grid at the
+    least size (the key a section's index when its name alone is too long); and when the
+    line under a puzzle grid (time target, solving-time box) is too wide for it."""
     t, texts, m = book.template, book.texts, plan.metrics
     last = max((p for s in book.sections for p in s.puzzles), key=lambda p: p.number,
                default=None)
     if last is None:
         return []
-    for band in Band:
-        p = replace(last, difficulty=texts(f"band.{band.value}"), band=band,
-                    grade=HIGHEST_GRADE)
-        left, right, stars = label_parts(p, t, texts, "")
-        for slots, size in ((plan.puzzle_slots, m.label_size),
-                            (plan.answer_slots, m.answer_label_size)):
-            if label_size(left, right, stars, bold, regular, size, m.least_size,
-                          slots[0].grid.width) is None:
+    overrides = dict(texts.overrides)
+    for i, section in enumerate(book.sections):
+        for band in Band:
+            p = replace(last, section=section.name, band=band, grade=HIGHEST_GRADE)
+            for slots, size in ((plan.puzzle_slots, m.label_size),
+                                (plan.answer_slots, m.answer_label_size)):
+                width = slots[0].grid.width
+                left, right, stars = shown_label(p, t, texts, bold, regular, size,
+                                                 m.least_size, width)
+                if label_size(left, right, stars, bold, regular, size, m.least_size,
+                              width) is not None:
+                    continue
                 shown = f"{left} {right}".strip()
-                overrides = dict(texts.overrides)
-                key = (f"text.band.{band.value}" if f"band.{band.value}" in overrides
-                       and label_size(*label_parts(replace(p, difficulty=""), t, texts, ""),
-                                      bold, regular, size, m.least_size,
-                                      slots[0].grid.width) else "label")
-                worded = key != "label" or bool(t.label) or "label" in overrides
+                # a label that names its section ({difficulty}) may fit without the name
+                named = label_size(*label_parts(replace(p, section=""), t, texts), bold,
+                                   regular, size, m.least_size, width) is not None
+                worded = named or bool(t.label) or "label" in overrides
                 per_page = "puzzles" if slots is plan.puzzle_slots else "answers"
-                return [(key if worded else f"{per_page}_per_page",
+                key: str | int = i if named else "label" if worded else f"{per_page}_per_page"
+                return [(key,
                          f"the label {shown[:60]!r}{'...' if len(shown) > 60 else ''} "
-                         f"does not fit above a {slots[0].grid.width:.0f} pt grid even at "
+                         f"does not fit above a {width:.0f} pt grid even at "
                          f"{m.least_size:g} pt; expected "
                          + ("a shorter text" if worded else
                             f"fewer {per_page} a page ({per_page}_per_page) or a larger page"))]
+    for band in Band:
+        target, before, after = time_parts(replace(last, band=band), t, texts)
+        width = plan.puzzle_slots[0].grid.width
+        if foot_size(target, before, after, regular, m.label_size, m.least_size,
+                     width) is None:
+            return [("puzzles_per_page",
+                     f"the line {f'{target} {before} {after}'.strip()!r} does not fit under "
+                     f"a {width:.0f} pt grid even at {m.least_size:g} pt; expected fewer "
+                     "puzzles a page (puzzles_per_page) or a larger page")]
     return []
 
 
@@ -350,14 +432,20 @@ def title_page(book: Book, bold: str, regular: str, width: float, height: float,
 def copyright_page(book: Book) -> str:
     """What the back of the title page says, one line per field: the copyright line (or
     the language's notice for the publication's year), then the rights line, edition,
-    imprint and ISBN of the publication block; '' when the book gives none of them."""
+    imprint and ISBN of the publication block; '' when the book gives none of them.
+
+    The rights line is left out when the copyright line already says it ('© 2026 Ann.
+    All rights reserved.' and the language's default 'All rights reserved.' would print
+    it twice)."""
     words, pub = book.texts, book.publication
     lines = [book.copyright]
     if pub is not None:
         if not book.copyright and pub.year is not None:
             holder = book.author or pub.imprint
             lines.append(words("copyright.notice", year=pub.year, holder=holder).strip())
-        lines.append(words("copyright.rights") if pub.rights is None else pub.rights)
+        rights = words("copyright.rights") if pub.rights is None else pub.rights
+        if not _said(rights, lines):
+            lines.append(rights)
         lines.append(pub.edition)
         if pub.imprint:
             lines.append(words("copyright.imprint", imprint=pub.imprint))
@@ -366,10 +454,29 @@ def copyright_page(book: Book) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def _said(text: str, lines: Sequence[str]) -> bool:
+    """Whether `text` already stands in one of the lines, case, spacing and a final full
+    stop aside."""
+    def plain(x: str) -> str:
+        return " ".join(x.split()).casefold().rstrip(".。")
+    return bool(plain(text)) and any(plain(text) in plain(line) for line in lines)
+
+
 def copyright_text(text: str, font: str, width: float, height: float,
                    m: Metrics) -> Fitted | None:
     """The copyright line(s), in the lower half of the title's back page."""
     return fit(text, font, max(m.least_size, m.text_size * 0.8), width, height / 2)
+
+
+def contents_line(name: str, span: tuple[int, int] | None, texts: Texts) -> str:
+    """A contents line's words: the part's name and, for a section, the numbers of its
+    puzzles ('Easy (puzzles 1–20)'), so a reader finds a puzzle without turning pages."""
+    if span is None:
+        return name
+    first, last = span
+    if first == last:
+        return texts("contents.puzzle", name=name, number=first)
+    return texts("contents.puzzles", name=name, first=first, last=last)
 
 
 def contents_width(width: float, font: str, size: float) -> float:
@@ -401,8 +508,9 @@ def unfit(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str | i
                                   f"({len(words)} characters); shorten it"))
     for i, s in enumerate(book.sections):
         heading = fit_line(s.name, bold, m.heading_size, width)
-        entry = fit_line(s.name, regular, m.text_size,
-                         contents_width(width, regular, m.text_size))
+        numbers = [p.number for p in s.puzzles] or [0]
+        entry = fit_line(contents_line(s.name, (min(numbers), max(numbers)), book.texts),
+                         regular, m.text_size, contents_width(width, regular, m.text_size))
         if heading is None or (book.front.contents and entry is None):
             problems.append((i, f"too long for one heading line at {least} "
                              f"({len(s.name)} characters); shorten it"))

@@ -14,6 +14,9 @@ Glossary:
   coverage   the characters a font maps to glyphs (its cmap), read with fontTools
   missing    the characters of a text that a font has no glyph for (spaces and line
              breaks need none)
+  faux bold  a bold drawn from the regular face (filled and stroked), for a book whose
+             bold spec names the regular face itself: a font family without a bold
+             weight, as most Japanese ones
 """
 
 from __future__ import annotations
@@ -45,6 +48,12 @@ def source(spec: str) -> tuple[Path, int]:
     if sep and head.lower().endswith(".ttc") and tail.isdigit():
         return Path(head), int(tail)
     return Path(spec), 0
+
+
+def same_face(spec: str, other: str) -> bool:
+    """Whether two specs name the same face of the same file (links followed)."""
+    (a, i), (b, k) = source(spec), source(other)
+    return i == k and a.resolve() == b.resolve()
 
 
 def spec_of(path: Path, index: int) -> str:

@@ -7,13 +7,16 @@ Glossary and conventions:
   trim       the finished page after cutting; without bleed the PDF page is the trim, with
              bleed the PDF page is larger by BLEED_PT at the outside edge, top and bottom
   live area  the trim minus MIN_MARGIN_PT on every side: nothing prints outside it
-  gutter     the inside margin; Template.gutter None means the KDP value for the page count
+  gutter     the inside margin; Template.gutter None means auto: the KDP value for the
+             page count, and never less than the outside margin (the binding eats the
+             gutter, so a grid closer to the spine than to the edge looks off-centre)
   box        a page's content box: the trim minus its mirrored margins
   glyph box  the height a line of type may ink: TYPE_DESCENT below its baseline to
              TYPE_ASCENT above, in em (bounds that hold for common text faces)
   band       the strip at the top of a content box that holds a heading or running header
-  slot       where one grid goes: its square Rect and the baseline of its label, in the
-             content box's local coordinates (origin at the box's lower-left corner)
+  slot       where one grid goes: its square Rect, the baseline of its label above it and
+             of its foot line below it (time target, solving-time box), in the content
+             box's local coordinates (origin at the box's lower-left corner)
   plan       every page in order with what it holds; counted before anything is drawn,
              because the gutter depends on the page count
   recto start  a section or the answer key opening on a right-hand page, a blank page
@@ -36,6 +39,7 @@ from ..core.rules import (
     KDP_GUTTERS,
     LARGE_PRINT_ANSWER_PT,
     LARGE_PRINT_DIGIT_PT,
+    LARGE_PRINT_HEADING_PT,
     LARGE_PRINT_PER_PAGE,
     LARGE_PRINT_TEXT_PT,
     MAX_ANSWER_GRAY,
@@ -109,6 +113,9 @@ class Slot:
     """The square grid (its border's outline)."""
     label_y: float
     """Baseline of the label line above the grid."""
+    foot_y: float | None = None
+    """Baseline of the line below the grid (time target, solving-time box); None when the
+    template shows neither."""
 
 
 @dataclass(frozen=True)
@@ -152,8 +159,9 @@ class Page:
     """True where a part starts (big heading), False on its later pages (running header)."""
     puzzles: tuple[BookPuzzle, ...] = ()
     """The grids on a puzzles or answers page, in slot order."""
-    entries: tuple[tuple[str, int], ...] = ()
-    """Contents lines on a contents page: (name, first page)."""
+    entries: tuple[tuple[str, tuple[int, int] | None, int], ...] = ()
+    """Contents lines on a contents page: (name, the first and last puzzle number of a
+    section or None for the answer key, first page)."""
     tips: tuple[Tip, ...] = ()
     """The tips on a solving-tips page."""
     variant: Variant | None = None
@@ -205,6 +213,14 @@ def trim_box(t: Template, number: int) -> Rect:
     return Rect(0.0 if number % 2 else BLEED_PT, BLEED_PT, t.page_width, t.page_height)
 
 
+def auto_gutter(t: Template, pages: int) -> float:
+    """The inside margin of a book of `pages` pages: the template's, or for 'auto' KDP's
+    gutter for the page count widened to the outside margin when that is larger."""
+    if t.gutter is not None:
+        return t.gutter
+    return max(kdp_gutter(pages), t.margin_outside)
+
+
 def content_box(t: Template, gutter: float, number: int) -> Rect:
     """The trim minus its mirrored margins: the gutter is on the left of odd pages."""
     trim = trim_box(t, number)
@@ -239,13 +255,14 @@ def footer_anchor(t: Template, box: Rect, number: int, size: float) -> tuple[flo
 def metrics(t: Template) -> Metrics:
     """Type sizes and spacing from the page size: letter gets 20 pt headings, 6x9 about 14.
 
-    Large print scales labels and body text by 1.3 and keeps every size at least
-    LARGE_PRINT_TEXT_PT.
+    Large print scales labels and body text by 1.3, keeps every size at least
+    LARGE_PRINT_TEXT_PT and headings at least LARGE_PRINT_HEADING_PT.
     """
     w = t.page_width
     grow = 1.3 if t.large_print else 1.0
     least = LARGE_PRINT_TEXT_PT if t.large_print else MIN_TEXT_PT
-    heading = _clamp(w * 0.033, 14.0, 22.0)
+    heading = max(LARGE_PRINT_HEADING_PT if t.large_print else 0.0,
+                  _clamp(w * 0.033, 14.0, 22.0))
     label = max(least, _clamp(w * 0.018, 9.0, 12.0) * grow)
     return Metrics(
         heading_size=heading,
@@ -281,16 +298,18 @@ def arrangement(
 
 
 def slots(
-    count: int, width: float, height: float, label: float, gap: float, border: float
+    count: int, width: float, height: float, label: float, gap: float, border: float,
+    foot: float = 0.0,
 ) -> tuple[Slot, ...]:
     """`count` slots in an area of width x height (origin lower-left), row by row from the top.
 
-    Each grid and its label line are centred in their cell of the arrangement; a lone
-    grid is kept to ONE_UP_FILL of the width. Grids are inset by half the border width,
-    so the stroked border stays inside the area (and the margins).
+    Each grid with its label line above (and its foot line below, when `foot` > 0) is
+    centred in its cell of the arrangement; a lone grid is kept to ONE_UP_FILL of the
+    width. Grids are inset by half the border width, so the stroked border stays inside
+    the area (and the margins).
     """
-    cols, rows = arrangement(count, width, height, label, gap)
-    side = _side(cols, rows, width, height, label, gap)
+    cols, rows = arrangement(count, width, height, label + foot, gap)
+    side = _side(cols, rows, width, height, label + foot, gap)
     if count == 1:
         side = min(side, ONE_UP_FILL * width)
     cell_w = (width - (cols - 1) * gap) / cols
@@ -299,9 +318,12 @@ def slots(
     for i in range(count):
         r, c = divmod(i, cols)
         x = c * (cell_w + gap) + (cell_w - side) / 2
-        top = height - r * (cell_h + gap) - (cell_h - side - label) / 2
+        top = height - r * (cell_h + gap) - (cell_h - side - label - foot) / 2
         grid = Rect(x + border / 2, top - label - side + border / 2, side - border, side - border)
-        out.append(Slot(grid, top - 0.7 * label))
+        # capitals of the foot line (0.73 em) hang as far below the grid as the label
+        # sits above it (0.3 of its room): 0.76 of the room down to the baseline
+        below = top - label - side - 0.76 * foot
+        out.append(Slot(grid, top - 0.7 * label, below if foot else None))
     return tuple(out)
 
 
@@ -396,6 +418,9 @@ def plan_pages(book: Book) -> Plan:
         front.append(Page(0, PageKind.SCALE, words("heading.scale")))
     answers = words("heading.answers")
     names = [s.name for s in sections] + [answers]
+    spans: list[tuple[int, int] | None] = [
+        (min(p.number for p in s.puzzles), max(p.number for p in s.puzzles)) for s in sections]
+    spans.append(None)
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
@@ -411,7 +436,7 @@ def plan_pages(book: Book) -> Plan:
         firsts.append(first)
         for i in range(0, len(puzzles), per_page):
             body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
-    entries = tuple(zip(names, firsts, strict=True))
+    entries = tuple(zip(names, spans, firsts, strict=True))
     contents = [
         Page(
             0,
@@ -429,7 +454,7 @@ def plan_pages(book: Book) -> Plan:
     notes = words("heading.notes")
     pages += [Page(0, PageKind.NOTES, notes, i == 0) for i in range(total - len(pages))]
     pages = [replace(p, number=i + 1) for i, p in enumerate(pages)]
-    gutter = kdp_gutter(total) if t.gutter is None else t.gutter
+    gutter = auto_gutter(t, total)
     box = content_box(t, gutter, 1)
     if box.width <= 0 or box.height <= m.band:
         raise LayoutError(
@@ -443,7 +468,8 @@ def plan_pages(book: Book) -> Plan:
         gutter=gutter,
         metrics=m,
         puzzle_slots=slots(
-            t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap, t.lines.border
+            t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap, t.lines.border,
+            m.label_size * 1.6 if t.time_target is not None or t.solved_box else 0.0,
         ),
         answer_slots=slots(
             t.answers_per_page,

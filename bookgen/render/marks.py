@@ -12,7 +12,11 @@ Glossary and conventions:
               X diagonal cells and hyper windows get UNIT_TINT, jigsaw regions (when the
               template asks) one of REGION_TINTS each, neighbours always different
   shade       a region's index into REGION_TINTS: a colouring of the region adjacency
-              graph with at most four shades (every map of regions has one)
+              graph with at most four shades (every map of regions has one); three
+              grays at least 10% black apart (white, 10%, 22%: all the light range
+              allows), and the fourth white under a hatch, found only when three do not do
+  hatch       (x, y, width, height): a rectangle of HATCHED cells, under thin light
+              diagonal lines instead of a fourth gray too close to the other three
 
 Grays stay within rules.TINT_GRAYS, so digits, even the lighter answer digits, stay legible.
 """
@@ -32,13 +36,28 @@ Tint = tuple[float, float, float, float, float]
 UNIT_TINT = 0.86
 """Gray behind X diagonal cells and hyper windows."""
 
-REGION_TINTS = (1.0, 0.9, 0.84, 0.78)
-"""Shades of jigsaw regions: white and three light grays, neighbours differ."""
+REGION_TINTS = (1.0, 0.9, 0.78, 1.0)
+"""Fill of each shade of jigsaw regions, neighbours differ: white and two light grays,
+each at least TINT_STEP from the others, then white again under a hatch (HATCHED)."""
+
+HATCHED = 3
+"""The shade drawn as a hatch: the last one tried, for maps three shades cannot colour."""
+
+TINT_STEP = 0.1
+"""Least difference of two region grays: finer steps look alike once printed."""
+
+HATCH_GRAY = 0.78
+"""Gray of the hatch lines: the darkest tint gray, so digits read as on any tint."""
+
+HATCH_PITCH = 1 / 3
+"""Distance of the hatch's diagonal lines, in cells."""
 
 DIAGONAL_GRAY = 0.55
 """Gray of X diagonal lines (x_style: lines): visible without hiding the digits."""
 
-assert all(TINT_GRAYS[0] <= g <= TINT_GRAYS[1] for g in (UNIT_TINT, *REGION_TINTS[1:]))
+assert all(TINT_GRAYS[0] <= g <= TINT_GRAYS[1] for g in (UNIT_TINT, *REGION_TINTS[1:HATCHED]))
+assert all(abs(a - b) >= TINT_STEP - 1e-9 for i, a in enumerate(REGION_TINTS[:HATCHED])
+           for b in REGION_TINTS[i + 1 : HATCHED])
 
 
 @dataclass(frozen=True)
@@ -55,6 +74,8 @@ class GridMarks:
     """Gray rectangles behind the digits, drawn first."""
     diagonals: tuple[Segment, ...]
     """X diagonals drawn as thin gray lines corner to corner (x_style: lines)."""
+    hatches: tuple[tuple[float, float, float, float], ...] = ()
+    """Rectangles of hatched cells (x, y, width, height), drawn over the tints."""
 
 
 def grid_marks(
@@ -72,6 +93,7 @@ def _marks(
     thin, thick = borders(box, n)
     units = variant.unit_marks(n, diagonal_lines=x_style is XStyle.LINES)
     tints: list[Tint] = [(UNIT_TINT, *rect) for rect in units.tints]
+    hatches: list[tuple[float, float, float, float]] = []
     diagonals: tuple[Segment, ...] = units.lines
     if region_tint:
         shade = region_shades(box, n)
@@ -84,8 +106,10 @@ def _marks(
                 gray = REGION_TINTS[shade[box[r * n + c]]]
                 if gray < 1.0:
                     tints.append((gray, float(c), float(r), float(end - c), 1.0))
+                if shade[box[r * n + c]] == HATCHED:
+                    hatches.append((float(c), float(r), float(end - c), 1.0))
                 c = end
-    return GridMarks(n, thin, thick, tuple(tints), diagonals)
+    return GridMarks(n, thin, thick, tuple(tints), diagonals, tuple(hatches))
 
 
 def borders(box: tuple[int, ...], n: int) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:

@@ -25,7 +25,7 @@ from ..core.lang import Texts
 from ..core.model import Template, Tip
 from . import diagram, fit, tipsfit
 from .cage_outlines import CLEAR_PT
-from .draw import Fonts, _paragraph, answer_grid, puzzle_grid
+from .draw import Fonts, _paragraph, answer_grid, draw_text, puzzle_grid
 from .geometry import MIN_TEXT_PT, Metrics, Rect
 from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
 from .killer_grid import grid_fit
@@ -48,9 +48,8 @@ take less: 0.09 of the width a row of cells)."""
 def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fonts,
             m: Metrics) -> None:
     """'Puzzle' and 'Solution' above two grids whose tops are at `top`."""
-    c.setFont(fonts.bold, m.label_size)
     for x, key in zip(xs, ("example.puzzle", "example.solution"), strict=True):
-        c.drawString(x, top + m.label_size * 0.5, texts(key))
+        draw_text(c, x, top + m.label_size * 0.5, texts(key), fonts, m.label_size, bold=True)
 
 
 def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, fonts: Fonts,
@@ -63,13 +62,14 @@ def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, 
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     example = worked_example(n).example
     side = min(example_side(n, box.width), y - 2 * m.label_size - gap)
-    if side < 40:
+    size = t.digit_scale * side / n
+    if side < 40 or size < m.least_size:  # no example rather than one in small type
         return
     left, right = box.width / 2 - side - gap, box.width / 2 + gap
     top = y - m.label_size * 1.6
-    size = max(MIN_TEXT_PT, t.digit_scale * side / n)
     _labels(c, (left, right), top, texts, fonts, m)
-    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
+                givens_bold=t.givens_bold)
     answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
                 t.answer_gray)
 
@@ -114,7 +114,8 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
                 c.rect(left + col * step, top - (r + 1) * step, step, step, stroke=0, fill=1)
     c.setFillGray(0.0)
     size = max(MIN_TEXT_PT, t.digit_scale * step)
-    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts)
+    puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
+                givens_bold=t.givens_bold)
     badge = max(m.least_size, step * 0.34)
     for number, (_, s) in enumerate(worked.steps, 1):
         cell, digit = s.placed[0]
@@ -153,14 +154,14 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
     below = lines * m.text_size * 1.35 + gap
     side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
-    if side < 40:
+    size = t.digit_scale * side / example.n
+    if side < 40 or size < m.least_size:  # no example rather than one in small type
         return
     top = y - m.label_size * 1.6
-    size = max(MIN_TEXT_PT, t.digit_scale * side / example.n)
     left, right = box.width / 2 - side - gap, box.width / 2 + gap
     _labels(c, (left, right), top, texts, fonts, m)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
-                t.x_style, t.region_tint)
+                t.x_style, t.region_tint, t.givens_bold)
     # a ring inside the cell the step below fills, so the words find their cell (inside
     # a cage's dashes too)
     step = side / example.n
@@ -199,10 +200,9 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
     y = room
     for part, block in zip(parts, lines, strict=True):
         if isinstance(part, Paragraph):
-            c.setFont(_font(part.role, fonts), size)
             c.setFillGray(CAPTION_GRAY if part.role is Role.CAPTION else 0.0)
             for line in block:
-                c.drawString(0, y - size, line)
+                draw_text(c, 0, y - size, line, fonts, size, bold=part.role is Role.NAME)
                 y -= size * tipsfit.LEADING
             c.setFillGray(0.0)
         else:

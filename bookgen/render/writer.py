@@ -90,9 +90,27 @@ def open_canvas(
     return c
 
 
+FAUX_BOLD = " (faux bold)"
+"""Added to a regular face's spec to register it again as the bold of a book without a
+bold face (draw.Fonts.faux)."""
+
+
 def register_fonts(t: Template) -> draw.Fonts:
-    """Register the template's TrueType fonts (once per process); LayoutError if unusable."""
-    return draw.Fonts(_register(t, t.font, "font"), _register(t, t.font_bold, "font_bold"))
+    """Register the template's TrueType fonts (once per process); LayoutError if unusable.
+
+    A bold spec naming the regular face itself is registered again under a name of its
+    own, so that bold text, drawn stroked, is told apart by its font name."""
+    regular = _register(t, t.font, "font")
+    bold = _register(t, t.font_bold, "font_bold")
+    if not fonts.same_face(t.font, t.font_bold):
+        return draw.Fonts(regular, bold)
+    alias = f"{bold}{FAUX_BOLD}"
+    try:
+        pdfmetrics.getFont(alias)
+    except KeyError:
+        path, index = fonts.source(bold)
+        pdfmetrics.registerFont(TTFont(alias, str(path), subfontIndex=index))
+    return draw.Fonts(regular, alias, faux=True)
 
 
 def _register(t: Template, spec: str, key: str) -> str:
@@ -187,7 +205,7 @@ def _body(
     elif page.kind is PageKind.SCALE:
         draw.scale(c, box, texts, fonts, m)
     elif page.kind is PageKind.CONTENTS:
-        draw.contents(c, box, page.entries, fonts, m)
+        draw.contents(c, box, page.entries, fonts, m, texts)
     elif page.kind is PageKind.NOTES:
         draw.notes(c, box, m)
     else:
@@ -195,11 +213,12 @@ def _body(
         slots = plan.answer_slots if answers else plan.puzzle_slots
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
-            draw.puzzle_label(c, slot, p, t, texts, page.title, fonts, size, m.least_size)
+            draw.puzzle_label(c, slot, p, t, texts, fonts, size, m.least_size)
             digits = digit_size(slot.grid.width, p.n, t.digit_scale)
             if answers:
                 draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray,
                                  t.x_style, t.region_tint)
             else:
                 draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts, t.x_style,
-                                 t.region_tint)
+                                 t.region_tint, t.givens_bold)
+                draw.puzzle_foot(c, slot, p, t, texts, fonts, size, m.least_size)

@@ -11,7 +11,8 @@ Glossary:
               the path of a .ttf or .otf file with TrueType outlines, or of a .ttc
               collection with the face's index: 'fonts.ttc#1' or {file: fonts.ttc,
               index: 1} (render/fonts.py)
-  difficulty  what a puzzle's label shows of its difficulty: none, band, stars or grade
+  difficulty  what a puzzle's label shows of its difficulty: none, band (its section's
+              name), stars or grade; time_target and solved_box add a line under the grid
   marks       how variant grids show their extra units: x_style (X diagonals as a tint or
               thin lines) and region_tint (jigsaw regions in alternating light grays)
 """
@@ -43,10 +44,15 @@ from ...core.rules import (
     PER_PAGE,
     Paper,
     Platform,
-    kdp_gutter,
 )
 from ...render import fonts
-from ...render.geometry import content_box, footer_problem, footer_room, glyph_problem
+from ...render.geometry import (
+    auto_gutter,
+    content_box,
+    footer_problem,
+    footer_room,
+    glyph_problem,
+)
 from .. import shipped
 from .reader import (
     LENGTH_SCHEMA,
@@ -246,6 +252,26 @@ def _label(node: yaml.Node, at: At) -> str:
 _D = model.Template
 """The record whose field defaults are the template keys' defaults."""
 
+_TIME_TARGETS = Map(
+    {b.value: Key(read_int_between(1, 999), default=m, help=f"Minutes for {b.value} puzzles.")
+     for b, m in model.TIME_TARGETS.items()},
+    what="a mapping of bands to minutes",
+    help="The time target of each band, in minutes (a band left out keeps its default).",
+)
+_TIME_WORDS = "true, false, or a mapping of bands to minutes"
+
+
+@accepts(_TIME_WORDS, {"anyOf": [{"type": "boolean"}, _TIME_TARGETS.schema]},
+         (_TIME_TARGETS,))
+def _time_target(node: yaml.Node, at: At) -> tuple[int, ...] | None:
+    """The minutes of each band in Band order: true gives the defaults, false none."""
+    if isinstance(node, yaml.MappingNode):
+        read = _TIME_TARGETS(node, at)
+        return tuple(read.get(b.value) for b in model.Band)
+    if read_flag(node, at):
+        return tuple(model.TIME_TARGETS[b] for b in model.Band)
+    return None
+
 _MARGIN_SIDES = ("outside", "top", "bottom")
 _MARGIN_HELP = {
     "outside": "Outside margin: right on odd pages, left on even pages.",
@@ -258,7 +284,8 @@ _MARGINS = Map(
      "gutter": Key(_gutter, default=_D.gutter, default_words="auto",
                    help="Inside margin; 'auto' takes KDP's gutter for the book's page count "
                         f"({KDP_GUTTERS[0][1] / 72:g}in up to {KDP_GUTTERS[0][0]} pages ... "
-                        f"{KDP_GUTTERS[-1][1] / 72:g}in up to {KDP_GUTTERS[-1][0]}).")},
+                        f"{KDP_GUTTERS[-1][1] / 72:g}in up to {KDP_GUTTERS[-1][0]}), and "
+                        "never less than the outside margin.")},
     what="one length or a mapping of outside, top, bottom, gutter",
     help="The page margins (0.25in at least; 0.5in keeps every printer happy). Bare numbers "
          "are points (72 = 1in).",
@@ -316,7 +343,9 @@ _LINES = Map(
 )
 _FONTS = Map(
     {"regular": Key(_font, default=_D.font, help="Labels, page numbers and answer digits."),
-     "bold": Key(_font, default=_D.font_bold, help="Givens and headings.")},
+     "bold": Key(_font, default=_D.font_bold,
+                 help="Givens and headings; the regular font's own file for a family "
+                      "without a bold weight, which is then drawn stroked (faux bold).")},
     help="TrueType fonts: one that ships with reportlab by name, an installed font's family "
          "name as fontconfig knows it ('DejaVu Sans', or 'DejaVu Sans:bold' for a style; "
          "`fc-list : family` lists them), or a .ttf, .otf (TrueType outlines) or .ttc font "
@@ -353,8 +382,20 @@ TEMPLATE = Map(
                           "in; empty for none."),
         "difficulty": Key(read_choice("difficulty display", model.DifficultyDisplay),
                           default=_D.difficulty,
-                          help="How each puzzle shows its difficulty: " + ", ".join(
-                              d.value for d in model.DifficultyDisplay) + "."),
+                          help="How each puzzle shows its difficulty beside its label: "
+                               + ", ".join(d.value for d in model.DifficultyDisplay)
+                               + " (band: the name of its section)."),
+        "givens_bold": Key(read_flag, default=_D.givens_bold,
+                           help="Puzzle givens in the bold font, as the answer key prints "
+                                "them; false: in the regular font."),
+        "time_target": Key(_time_target, default=_D.time_target, default_words="false",
+                           help="Under each puzzle, the minutes to aim for by its band: "
+                                "true for " + ", ".join(f"{b.value} {m}" for b, m
+                                                        in model.TIME_TARGETS.items())
+                                + ", or a mapping of bands to minutes."),
+        "solved_box": Key(read_flag, default=_D.solved_box,
+                          help="Under each puzzle, a box to write the solving time in "
+                               "('Solved in [   ] min')."),
         "x_style": Key(read_choice("x style", model.XStyle), default=_D.x_style,
                        help="How X grids show their diagonals: " + ", ".join(
                            s.value for s in model.XStyle) + " (a light gray tint of the "
@@ -462,6 +503,9 @@ def _template(read: Read, name: str) -> model.Template | None:
         difficulty=read.get("difficulty", d.difficulty),
         x_style=read.get("x_style", d.x_style),
         region_tint=read.get("region_tint", d.region_tint),
+        givens_bold=read.get("givens_bold", d.givens_bold),
+        time_target=read.get("time_target", d.time_target),
+        solved_box=read.get("solved_box", d.solved_box),
         print=dataclasses.replace(d.print, **read.get("print", empty).values),
     )
     if t.large_print and t.puzzles_per_page > LARGE_PRINT_PER_PAGE:
@@ -470,12 +514,13 @@ def _template(read: Read, name: str) -> model.Template | None:
             f"got {t.puzzles_per_page}")
     if t.margin_bottom < footer_room(t) - 1e-9:
         margins.where.get("bottom", read.at_key("margins")).fail(footer_problem(t))
-    box = content_box(t, kdp_gutter(MAX_PAGES) if t.gutter is None else t.gutter, 1)
+    box = content_box(t, auto_gutter(t, MAX_PAGES), 1)
+    widest = f" (with the widest gutter, {auto_gutter(t, MAX_PAGES) / 72:g}in)"
     w, h = box.width, box.height
     if min(w, h) < 144:
         read.at_key("margins").fail(
             f"margins leave {w / 72:.2g}in x {h / 72:.2g}in for the grids; expected at least 2in "
-            f"each way{' (with the widest gutter, 0.875in)' if t.gutter is None else ''}")
+            f"each way{widest if t.gutter is None else ''}")
     return t if len(read.at.ctx.problems) == found else None
 
 

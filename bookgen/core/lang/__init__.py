@@ -113,9 +113,10 @@ def fill(text: str, **values: object) -> str:
 
 def one_line(key: str) -> bool:
     """Whether the text of `key` is set on a single line (a heading, the owner's line, a
-    band's word, a label), where a line break would print as nothing."""
-    return key.startswith(("heading.", "band.", "cover.badge.")) or key.endswith(".heading") or \
-        key in ("belongs_to", "label", "grade")
+    band's word, a label, a badge, the time line under a grid, a contents line), where a
+    line break would print as nothing."""
+    return key.startswith(("heading.", "band.", "cover.badge.", "time.", "contents.")) or \
+        key.endswith(".heading") or key in ("belongs_to", "label", "grade")
 
 
 def reference_fields(key: str) -> frozenset[str]:
