@@ -32,6 +32,7 @@ from bookgen.core.rules import (
     Variant,
 )
 from bookgen.render import fit
+from bookgen.render.cover import render_cover
 from bookgen.render.geometry import PageKind, auto_gutter, plan_book
 from bookgen.render.marks import HATCH_GRAY, REGION_TINTS, TINT_STEP, grid_marks
 from bookgen.render.writer import register_fonts
@@ -377,6 +378,18 @@ def test_japanese_headings_are_faux_bold(japanese) -> None:  # type: ignore[no-u
             assert any(b"0 Tr" not in block for block in stroked)
         if page.kind is PageKind.SCALE:  # the heading and each band's line
             assert len(stroked) == 1 + len(Band)
+
+
+def test_japanese_cover_sets_its_bold_texts_faux_bold(japanese) -> None:  # type: ignore[no-untyped-def]
+    book, path = japanese
+    cover = path.with_name("cover.pdf")
+    render_cover(book, 100, cover)
+    data = pypdf.PdfReader(cover).pages[0].get_contents().get_data()
+    stroked = re.findall(rb"BT(?:(?!ET).)*? 2 Tr(?:(?!ET).)*?ET", data, re.S)
+    # the title's lines, the back's heading and caption, the spine title, the badges
+    assert len(stroked) >= 5
+    plain = re.findall(rb"BT(?:(?!ET).)*?ET", data, re.S)
+    assert len(plain) > len(stroked)  # the blurb, the subtitle and the grids stay filled
 
 
 def test_a_true_bold_face_is_not_stroked(quick_books) -> None:  # type: ignore[no-untyped-def]

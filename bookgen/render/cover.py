@@ -295,8 +295,8 @@ def _write(path: Path, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metric
     _back(c, plan, book, fonts, palette, ts, back)
     _spine(c, plan, book, fonts, m, palette)
     colours = cover_front.front(c, plan, book, front, fonts, palette, ts.badges)
-    _title(c, plan, ts, palette, colours)
-    _draw_block(c, ts.author, lambda: cover_front.paint(c, palette, colours.author))
+    _title(c, plan, ts, palette, colours, fonts)
+    _draw_block(c, ts.author, lambda: cover_front.paint(c, palette, colours.author), fonts)
     if plan.art is not None:
         palette.fill_gray(c, 0.0)
         palette.stroke_gray(c, 0.0)
@@ -307,7 +307,7 @@ def _write(path: Path, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metric
 
 
 def _title(c: Canvas, plan: CoverPlan, ts: Typeset, palette: Ink,
-           colours: cover_front.Colours) -> None:
+           colours: cover_front.Colours, fonts: draw.Fonts) -> None:
     """The title and the subtitle, centred together in the title area; flush left in the
     typographic style, with a short rule between them."""
     box = plan.title
@@ -317,27 +317,30 @@ def _title(c: Canvas, plan: CoverPlan, ts: Typeset, palette: Ink,
     height = ts.title.height + gap + ts.subtitle.height
     top = box.top - (box.height - height) / 2
     cover_front.paint(c, palette, colours.title)
-    _set(c, ts.title, box, top, centred)
+    _set(c, ts.title, box, top, centred, fonts)
     if not ts.subtitle.height:
         return
     top -= ts.title.height + gap
     if not centred:
-        cover_front.paint(c, palette, colours.title, stroke=True)
+        cover_front.paint(c, palette, colours.title)
         c.setLineWidth(ts.title.size / 12)
         rule = top + gap / 2
         c.line(box.x, rule, box.x + box.width / 4, rule)
-    _draw_block(c, ts.subtitle, lambda: cover_front.paint(c, palette, colours.subtitle), top)
+    _draw_block(c, ts.subtitle, lambda: cover_front.paint(c, palette, colours.subtitle), fonts,
+                top)
 
 
-def _set(c: Canvas, text: SetText, box: Rect, top: float, centred: bool) -> None:
+def _set(c: Canvas, text: SetText, box: Rect, top: float, centred: bool,
+         fonts: draw.Fonts) -> None:
     """Lines of one size from `top` (the first glyph box's top) down."""
     c.setFont(text.font, text.size)
+    mode = draw.faux_mode(c, fonts, text.font, text.size)
     y = top - text.ascent
     for line in text.lines:
         if centred:
-            c.drawCentredString(box.x + box.width / 2, y, line)
+            c.drawCentredString(box.x + box.width / 2, y, line, mode=mode)
         else:
-            c.drawString(box.x, y, line)
+            c.drawString(box.x, y, line, mode=mode)
         y -= text.size * text.leading
 
 
@@ -350,10 +353,10 @@ def _back(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: In
     palette.fill(c)
     c.rect(g.x, g.y, g.width, g.height, stroke=0, fill=1)
     def white() -> None:
-        palette.fill_gray(c, 1.0)
+        cover_front.paint(c, palette, 1.0)
 
     for block in (ts.heading, ts.caption, ts.imprint, ts.price):
-        _draw_block(c, block, white)
+        _draw_block(c, block, white, fonts)
     box = plan.blurb
     width = max(part.width for part in ts.blurb) if ts.blurb else 0.0
     # The measure is narrower than a wide back: the column is centred on it.
@@ -361,7 +364,7 @@ def _back(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: In
     top = box.top - (box.height - stacked(ts.blurb)) / 2
     white()
     for part in ts.blurb:
-        _set(c, part, column, top, centred=False)
+        _set(c, part, column, top, False, fonts)
         top -= part.height + part.size * part.leading * 0.5
     s = plan.sample
     pad = t.lines.border + GAP_PT / 2
@@ -435,7 +438,7 @@ def fit(block: Block) -> Fitted:
     return Fitted(block, scale, height, tuple(tuple(lines) for lines in wrapped))
 
 
-def _draw_block(c: Canvas, f: Fitted, paint: Callable[[], None],
+def _draw_block(c: Canvas, f: Fitted, paint: Callable[[], None], fonts: draw.Fonts,
                 top: float | None = None) -> None:
     """A fitted block's lines, top down, in the colour `paint` sets; from `top` when given,
     else placed in its box as the block asks."""
@@ -450,13 +453,14 @@ def _draw_block(c: Canvas, f: Fitted, paint: Callable[[], None],
         top -= size * LEADING * 0.5 if i else 0.0
         y = top - ascent
         c.setFont(p.font, size)
+        mode = draw.faux_mode(c, fonts, p.font, size)
         for line in lines:
             if b.align is Align.CENTRE:
-                c.drawCentredString(box.x + box.width / 2, y, line)
+                c.drawCentredString(box.x + box.width / 2, y, line, mode=mode)
             elif b.align is Align.RIGHT:
-                c.drawRightString(box.right, y, line)
+                c.drawRightString(box.right, y, line, mode=mode)
             else:
-                c.drawString(box.x, y, line)
+                c.drawString(box.x, y, line, mode=mode)
             y -= size * LEADING
         top = y + size * LEADING - depth
 
@@ -486,14 +490,14 @@ def _spine(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metrics
     if not runs:
         return
     ascent, depth = _extent(fonts.bold, size)
-    palette.fill_gray(c, 1.0)
+    cover_front.paint(c, palette, 1.0)
     c.saveState()
     # Local x runs down the spine, local y across it towards the front cover.
     c.translate(box.x, box.top)
     c.rotate(-90)
     baseline = (box.width - ascent - depth) / 2 + depth
     c.setFont(runs[0][1], size)
-    c.drawString(0, baseline, runs[0][0])
+    c.drawString(0, baseline, runs[0][0], mode=draw.faux_mode(c, fonts, runs[0][1], size))
     if len(runs) > 1:
         c.setFont(runs[1][1], size)
         c.drawRightString(box.height, baseline, runs[1][0])

@@ -114,12 +114,14 @@ def fit_badges(texts: tuple[str, ...], font: str, row: Rect, trim_width: float) 
     return Badges((), font, largest, row)
 
 
-def paint(c: Canvas, palette: Ink, colour: float | None, stroke: bool = False) -> None:
-    """Set the fill (or stroke) to a text colour of Colours."""
+def paint(c: Canvas, palette: Ink, colour: float | None) -> None:
+    """Set the fill and the stroke (a rule's, a faux bold's) to a text colour of Colours."""
     if colour is None:
-        (palette.stroke if stroke else palette.fill)(c)
+        palette.fill(c)
+        palette.stroke(c)
     else:
-        (palette.stroke_gray if stroke else palette.fill_gray)(c, colour)
+        palette.fill_gray(c, colour)
+        palette.stroke_gray(c, colour)
 
 
 def front(c: Canvas, plan: CoverPlan, book: Book, puzzle: BookPuzzle, fonts: draw.Fonts,
@@ -146,11 +148,12 @@ def front(c: Canvas, plan: CoverPlan, book: Book, puzzle: BookPuzzle, fonts: dra
         if on_accent:
             _motif(c, plan, puzzle, fonts, palette)
     if badges is not None:
-        _badges(c, badges, palette, on_accent)
+        _badges(c, badges, palette, on_accent, fonts)
     return colours
 
 
-def _badges(c: Canvas, badges: Badges, palette: Ink, on_accent: bool) -> None:
+def _badges(c: Canvas, badges: Badges, palette: Ink, on_accent: bool,
+            fonts: draw.Fonts) -> None:
     """The pills centred in their row: white on the accent, accent on white."""
     row, size = badges.row, badges.size
     height = PILL_HEIGHT * size
@@ -163,7 +166,8 @@ def _badges(c: Canvas, badges: Badges, palette: Ink, on_accent: bool) -> None:
         c.roundRect(x, y, width, height, height / 2, stroke=0, fill=1)
         paint(c, palette, None if on_accent else 1.0)
         c.setFont(badges.font, size)
-        c.drawCentredString(x + width / 2, baseline, text)
+        c.drawCentredString(x + width / 2, baseline, text,
+                            mode=draw.faux_mode(c, fonts, badges.font, size))
         x += width + PILL_GAP * size
 
 

@@ -83,10 +83,19 @@ def draw_text(c: Canvas, x: float, y: float, text: str, fonts: Fonts, size: floa
         show(x, y, text)
         return
     c.saveState()
+    show(x, y, text, mode=faux_mode(c, fonts, fonts.bold, size))
+    c.restoreState()
+
+
+def faux_mode(c: Canvas, fonts: Fonts, font: str, size: float) -> int | None:
+    """The text render mode of `font` at `size`: None (fill) for a real face; for the bold
+    of a book without a bold face, FILL_STROKE with the line width of a faux bold (the
+    caller strokes in the fill's colour)."""
+    if not (fonts.faux and font == fonts.bold):
+        return None
     c.setLineWidth(FAUX_BOLD_EM * size)
     c.setLineJoin(1)  # round joins: no spikes at the sharp corners of kana
-    show(x, y, text, mode=FILL_STROKE)
-    c.restoreState()
+    return FILL_STROKE
 
 
 @lru_cache(maxsize=256)
