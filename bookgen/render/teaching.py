@@ -182,8 +182,10 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     below = lines * m.text_size * 1.35 + gap
     room_y = y - 2 * m.label_size - gap - below
     if example.cages:
-        # the cages and their sums need the room; the solution beside is for checking
-        side = min(box.width * CAGED_SHARE, room_y)
+        # the cages and their sums need the room; the solution beside is for checking,
+        # as small as its digits may print
+        least = m.least_size * example.n / t.digit_scale
+        side = min(box.width * CAGED_SHARE, box.width - least - 2 * gap, room_y)
         answer = min(side, box.width - side - 2 * gap)
         left, right = 0.0, box.width - answer
     else:
@@ -196,7 +198,9 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     top = y - m.label_size * 1.6
     _labels(c, (left, right), top, texts, fonts, m)
     step = side / example.n
-    if example.cages:  # the house the rule of 45 reads, shaded as the worked page's units
+    # the unit that decides, shaded as the worked page's units where the grid does not
+    # mark it already: a killer's house, a jigsaw region without the region tints
+    if example.cages or not (example.box_rows or t.region_tint):
         _shade(c, example_geometry(example).units[guide.worked.unit], example.n, left, top,
                step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
