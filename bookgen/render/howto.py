@@ -1,18 +1,23 @@
 """The how-to-play page of each variant a book holds: its rules in a short paragraph and
-a worked example (guide(kind), from the kind's HowTo, and KILLER_GUIDE); the words are the book's
-language's.
+a worked example on the book's own grid size (guide(kind, n), from the kind's HowTo
+examples, and killer_guide); the words are the book's language's.
 
 Glossary:
-  guide    a variant's page: heading, rules, the example puzzle with its solution, and the
-           first step of the example worked in words
+  guide    a variant's page: heading, rules, the example puzzle with its solution, and one
+           step of the example worked in words, its cell ringed with its digit
   texts    the words of a guide are the language keys howto.<key>.heading, .rules, .more
            and .step (bookgen/core/lang/*.yaml), read through the book's Texts; the key is the
-           variant's name
-  step     a cell the example's extra units decide: its row, column and box (jigsaw: its
-           row and column) leave two or more symbols, the variant's own unit leaves one;
-           tests/test_variety.py checks each claim against the grid. Killer's step is a
-           cell its cages decide: a cage's sum allows one pair of digits, and a cage
-           beside it takes one of them (tests/test_killer_pages.py checks it)
+           variant's name; the step's text fills in {row}, {col}, {digit} (killer: also
+           {unit} and {sum})
+  step     found by the grader on the example's givens, never written down (GuideStep):
+           a hidden single in one of the variant's own units (a diagonal, a window, a
+           region) in a cell no single of the classic grid fills, each other empty cell of
+           the unit seeing the digit in its row, column or box (guide_step); killer's is the
+           first rule-of-45 placement, the one cell of a house outside the cages wholly
+           inside it (killer_step). tests/test_variant_howto.py checks each by counting
+  size     a variant's page shows its example of the size most of the book's puzzles of
+           the kind have, or the largest smaller one whose digits keep the least text size
+           (guide_size, example_size's rule); killer grids are 9x9 only
 
   worked   the general page's example on the book's own grid size (example_size): a puzzle
            of that size (EXAMPLES) and three steps the grader's finders take on its

@@ -7,6 +7,9 @@ Glossary:
   worked     the worked example (howto.worked_example): its steps numbered in the grid,
              each cell ringed with its digit in gray, the units of the hidden singles
              shaded, and the steps told in words below
+  variant    a variant's page (howto.Guide): puzzle and solution side by side (a killer's
+             puzzle larger), the step's cell ringed with its digit in gray, the unit that
+             decides shaded where the grid does not mark it, the step in words below
   parts      a tips page top to bottom (tipsfit): paragraphs wrapped with the real font
              widths here, figures drawn by diagram.py; when they run past the bottom, the
              type shrinks (not below the least size)
