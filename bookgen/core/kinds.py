@@ -53,7 +53,8 @@ class UnitMarks:
 
 @dataclass(frozen=True)
 class HowTo:
-    """A kind's how-to-play example: a small puzzle whose first step needs the kind's rule.
+    """One of a kind's how-to-play examples: a puzzle whose first step needs the kind's
+    rule (the grader finds the step: render/howto.py).
 
     The words are the language keys howto.<kind name>.heading, .rules, .more and .step."""
 
@@ -61,8 +62,6 @@ class HowTo:
     """The example puzzle, one line, '.' blank."""
     solution: str
     """Its solution."""
-    step_cell: int
-    """The cell (0-based, row-major) the worked step fills."""
     regions: str | None = None
     """Region labels of an example without boxes (jigsaw)."""
 
@@ -125,8 +124,9 @@ class Variant(metaclass=_Registry):
     minlex: bool = False
     """Whether the kind's group is the whole classic one (band, row, stack and column
     orders, transposition, relabelling), whose canonical form a compiled search finds."""
-    howto: HowTo | None = None
-    """The how-to page's example; None: the kind needs no page of its own."""
+    howto: tuple[HowTo, ...] = ()
+    """The how-to page's examples, one per grid size, smallest first (the page shows the
+    book's own size); none: the kind needs no page of its own."""
     improvable: bool = True
     """Whether a section may improve its puzzles (improve.improve digs and climbs on the
     grid's units alone; a killer's cages are part of the puzzle, so killers are not)."""

@@ -151,9 +151,11 @@ def _hatch(c: Canvas, side: float, step: float,
     pitch = HATCH_PITCH * step
     c.setStrokeGray(HATCH_GRAY)
     c.setLineWidth(MIN_LINE_PT)
-    # lines x - y = k * pitch, from below the grid's left edge to past its right
-    c.lines([(k * pitch, 0.0, k * pitch + side, side)
-             for k in range(-math.ceil(side / pitch), math.ceil(side / pitch) + 1)])
+    # lines x - y = k * pitch, each cut to the grid's square: clipped ink outside it
+    # would still widen the page's drawn boxes past the live area
+    c.lines([(max(0.0, k * pitch), max(0.0, -k * pitch),
+              min(side, side + k * pitch), min(side, side - k * pitch))
+             for k in range(-math.ceil(side / pitch) + 1, math.ceil(side / pitch))])
     c.restoreState()
 
 

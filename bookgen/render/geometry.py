@@ -53,7 +53,7 @@ from ..core.rules import (
     page_limit,
 )
 from .cage_outlines import cage_fit, caged, fit_problem
-from .howto import KILLER_GUIDE, guide
+from .howto import guide_heading
 from .tipsfit import tip_pages
 
 ONE_UP_FILL = 0.85
@@ -403,11 +403,10 @@ def plan_pages(book: Book) -> Plan:
         front += [Page(0, PageKind.HOW_TO_PLAY, words("heading.how_to_play"), first)
                   for first in (True, False)]
         present = {p.variant for s in sections for p in s.puzzles}
-        guides = [(v, guide(v)) for v in Variant if v in present]
-        front += [Page(0, PageKind.HOW_TO_PLAY, g.heading(words), variant=v)
-                  for v, g in guides if g is not None]
+        front += [Page(0, PageKind.HOW_TO_PLAY, guide_heading(v.value, words), variant=v)
+                  for v in Variant if v in present and v.howto]
         if any(caged(p) for s in sections for p in s.puzzles):
-            front.append(Page(0, PageKind.HOW_TO_PLAY, KILLER_GUIDE.heading(words),
+            front.append(Page(0, PageKind.HOW_TO_PLAY, guide_heading("killer", words),
                               cages=True))
     if book.front.tips and book.tips:
         groups = tip_pages(book.tips, words, tips_width(t), t.page_height - t.margin_top

@@ -1,18 +1,23 @@
 """The how-to-play page of each variant a book holds: its rules in a short paragraph and
-a worked example (guide(kind), from the kind's HowTo, and KILLER_GUIDE); the words are the book's
-language's.
+a worked example on the book's own grid size (guide(kind, n), from the kind's HowTo
+examples, and killer_guide); the words are the book's language's.
 
 Glossary:
-  guide    a variant's page: heading, rules, the example puzzle with its solution, and the
-           first step of the example worked in words
+  guide    a variant's page: heading, rules, the example puzzle with its solution, and one
+           step of the example worked in words, its cell ringed with its digit
   texts    the words of a guide are the language keys howto.<key>.heading, .rules, .more
            and .step (bookgen/core/lang/*.yaml), read through the book's Texts; the key is the
-           variant's name
-  step     a cell the example's extra units decide: its row, column and box (jigsaw: its
-           row and column) leave two or more symbols, the variant's own unit leaves one;
-           tests/test_variety.py checks each claim against the grid. Killer's step is a
-           cell its cages decide: a cage's sum allows one pair of digits, and a cage
-           beside it takes one of them (tests/test_killer_pages.py checks it)
+           variant's name; the step's text fills in {row}, {col}, {digit} (killer: also
+           {unit} and {sum})
+  step     found by the grader on the example's givens, never written down (GuideStep):
+           a hidden single in one of the variant's own units (a diagonal, a window, a
+           region) in a cell no single of the classic grid fills, each other empty cell of
+           the unit seeing the digit in its row, column or box (guide_step); killer's is the
+           first rule-of-45 placement, the one cell of a house outside the cages wholly
+           inside it (killer_step). tests/test_variant_howto.py checks each by counting
+  size     a variant's page shows its example of the size most of the book's puzzles of
+           the kind have, or the largest smaller one whose digits keep the least text size
+           (guide_size, example_size's rule); killer grids are 9x9 only
 
   worked   the general page's example on the book's own grid size (example_size): a puzzle
            of that size (EXAMPLES) and three steps the grader's finders take on its
@@ -32,17 +37,41 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from ..core.grid import BOX_SHAPES, SYMBOLS, geometry
+from ..core.grid import BOX_SHAPES, SYMBOLS, Geometry, geometry
 from ..core.lang import Texts
 from ..core.model import Book, BookPuzzle
 from ..core.rules import MIN_TEXT_PT, Variant
 from ..grade.board import Board, Step
+from ..grade.techniques.cage_sums import innie_outie, killer_board
 from ..grade.techniques.singles import hidden_singles_box, hidden_singles_line, naked_singles
-from ..variants.killer.cages import Cage
+from ..variants.killer.cages import parse_cage_map
 
 
 def _grid(text: str) -> tuple[int, ...]:
     return tuple(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in text)
+
+
+@dataclass(frozen=True)
+class GuideStep:
+    """The step a variant's page works: a hidden single in one of the variant's own units
+    (guide_step), or for killer a cell the rule of 45 gives (killer_step)."""
+
+    cell: int
+    """The cell the step fills (0-based, row-major)."""
+    digit: int
+    """The digit it takes."""
+    unit: int
+    """The unit that decides, into the example's geometry's units: the variant's own unit
+    with one place left for the digit; for killer, the house (row, column or box) read."""
+    total: int = 0
+    """For killer: the sum of the cages wholly inside the house."""
+
+    def fields(self, texts: Texts, n: int, unit_names: Sequence[str]) -> dict[str, object]:
+        """The step's words' fields: {cell}, {row}, {col}, {digit}, {unit} and {sum}."""
+        row, col = divmod(self.cell, n)
+        return {"cell": texts("cell", row=row + 1, col=col + 1), "row": row + 1,
+                "col": col + 1, "digit": SYMBOLS[self.digit - 1],
+                "unit": unit_text(unit_names[self.unit], texts), "sum": self.total}
 
 
 @dataclass(frozen=True)
@@ -52,54 +81,151 @@ class Guide:
     key: str
     """The variant it explains, by name; its texts are the keys howto.<key>.*."""
     example: BookPuzzle
-    """A small puzzle of the variant with its solution."""
-    step_cell: int
-    """The cell the step fills (0-based, row-major)."""
+    """A puzzle of the variant with its solution."""
+    worked: GuideStep
+    """The step the page works, found by the grader on the example's givens."""
 
-    def _text(self, texts: Texts, part: str) -> str:
-        return texts(f"howto.{self.key}.{part}")
+    @property
+    def step_cell(self) -> int:
+        """The cell the step fills (0-based, row-major)."""
+        return self.worked.cell
 
     def heading(self, texts: Texts) -> str:
         """The page's heading."""
-        return self._text(texts, "heading")
+        return guide_heading(self.key, texts)
 
     def rules(self, texts: Texts) -> tuple[str, ...]:
         """Paragraphs: what the variant adds to the usual rules."""
-        return self._text(texts, "rules"), self._text(texts, "more")
+        return guide_rules(self.key, texts)
 
     def step(self, texts: Texts) -> str:
-        """The example's first step worked in words."""
-        return self._text(texts, "step")
+        """The example's step worked in words, its cells named."""
+        geo = example_geometry(self.example)
+        return texts(f"howto.{self.key}.step",
+                     **self.worked.fields(texts, geo.n, geo.unit_names))
 
 
-def guide(variant: Variant) -> Guide | None:
-    """The page of a kind that has a how-to example (Variant.howto); None for classic,
-    whose page is the general one, and for a kind without an example."""
-    howto = variant.howto
-    if howto is None:
-        return None
-    n = round(len(howto.givens) ** 0.5)
-    rows, cols = BOX_SHAPES[n] if variant.boxes else (0, 0)
-    example = BookPuzzle(0, "", "", rows, cols, _grid(howto.givens), _grid(howto.solution),
-                         variant=variant, regions=howto.regions)
-    return Guide(variant.value, example, howto.step_cell)
+def guide_heading(key: str, texts: Texts) -> str:
+    """The heading of the page of the variant named `key` (killer for caged grids)."""
+    return texts(f"howto.{key}.heading")
 
 
-def _killer_example(labels: str, solution: str) -> BookPuzzle:
-    """A 4x4 killer puzzle without givens: a cage for each label, its sum from `solution`."""
-    cells: dict[str, list[int]] = {}
-    for cell, label in enumerate(labels):
-        cells.setdefault(label, []).append(cell)
+def guide_rules(key: str, texts: Texts) -> tuple[str, ...]:
+    """The rules paragraphs of the page of the variant named `key`: what it adds to the
+    usual rules (the page's size does not change them)."""
+    return texts(f"howto.{key}.rules"), texts(f"howto.{key}.more")
+
+
+def unit_text(name: str, texts: Texts) -> str:
+    """A unit's name ('row 3', 'diagonal 2', 'window 4') in the book's language."""
+    kind, _, index = name.rpartition(" ")
+    return texts(f"unit.{kind}", n=int(index))
+
+
+def example_geometry(example: BookPuzzle) -> Geometry:
+    """The geometry of an example: its size, kind and (jigsaw) regions."""
+    return geometry(example.n, example.variant, example.regions)
+
+
+def _own(geo: Geometry, unit: int) -> bool:
+    """Whether a unit is one the variant's pictures show as its own: an extra unit (X
+    diagonal, hyper window; not a hyper grid's hidden windows, which no page draws) or, in
+    a grid without boxes, a region."""
+    n = geo.n
+    return 3 * n <= unit < len(geo.units) or (not geo.box_rows and 2 * n <= unit < 3 * n)
+
+
+def _seen(geo: Geometry, given: Sequence[int], cell: int, digit: int) -> bool:
+    """Whether a given digit stands in the cell's row, column or box (jigsaw: region)."""
+    return any(given[p] == digit for u in geo.cell_units[cell] if u < 3 * geo.n
+               for p in geo.units[u])
+
+
+def guide_step(example: BookPuzzle) -> GuideStep | None:
+    """The first hidden single the grader finds on the example's givens in one of the
+    variant's own units (diagonal, window, region) where every other empty cell of the
+    unit sees the digit given in its row, column or box (the words say so); cells a
+    single of the classic grid of the same givens fills are passed over (a grid with
+    boxes), so the step needs the variant's rule. None when there is no such step."""
+    geo = example_geometry(example)
+    given = example.givens
+    plain: set[int] = set()
+    if geo.box_rows:
+        classic = Board(given, geometry(geo.n))
+        plain = {s.placed[0][0] for finder in (hidden_singles_box, hidden_singles_line,
+                                               naked_singles) for s in finder(classic)}
+    board = Board(given, geo)
+    for finder in (hidden_singles_box, hidden_singles_line):
+        for s in finder(board):
+            (cell, digit), = s.placed
+            unit = s.units[0]
+            if _own(geo, unit) and cell not in plain and all(
+                    _seen(geo, given, p, digit) for p in geo.units[unit]
+                    if p != cell and not given[p]):
+                return GuideStep(cell, digit, unit)
+    return None
+
+
+@cache
+def guide(variant: Variant, n: int) -> Guide | None:
+    """The page of a kind that has how-to examples (Variant.howto), on its example of the
+    n x n size; None for classic, whose page is the general one, for a kind without
+    examples, and for a size without one."""
+    for howto in variant.howto:
+        if len(howto.givens) != n * n:
+            continue
+        rows, cols = BOX_SHAPES[n] if variant.boxes else (0, 0)
+        example = BookPuzzle(0, "", "", rows, cols, _grid(howto.givens),
+                             _grid(howto.solution), variant=variant, regions=howto.regions)
+        step = guide_step(example)
+        assert step is not None, f"{variant.value} {n}x{n} example without its step"
+        return Guide(variant.value, example, step)
+    return None
+
+
+def guide_size(book: Book, variant: Variant, width: float) -> int:
+    """The size of a variant's page example in a box `width` wide: the size most of the
+    book's puzzles of that kind have (the larger on a tie), or the largest smaller one
+    whose digits keep MIN_TEXT_PT (example_size's rule)."""
+    counts = Counter(p.n for s in book.sections for p in s.puzzles if p.variant is variant)
+    sizes = [round(len(h.givens) ** 0.5) for h in variant.howto]
+    return _fitting(book, counts, sizes, width)
+
+
+KILLER_EXAMPLE = (
+    "ABBCCDDEEAAFFFGGEEHHIIJJKKKLLIIMNOOKLLLPMNQRRSSSPMMQTUVWWXYYZTUVVWXXaZbcVdddaaabc",
+    "17 10 7 7 25 15 9 5 29 7 23 20 23 3 16 11 9 11 20 3 6 19 19 11 8 15 25 12 9 11",
+    "819345267546728139237916845425831796761592483983674512678153924394287651152469378",
+)
+"""The killer page's example: the cage map (labels row by row, then the sums in the order
+the labels first appear) and the solution; no givens."""
+
+
+@cache
+def killer_guide() -> Guide:
+    """The killer page: a 9x9 killer puzzle of cages alone (KILLER_EXAMPLE) and the first
+    step the grader's rule of 45 takes on it, a cell of one house that the cages wholly
+    inside the house leave (killer_step)."""
+    labels, totals, solution = KILLER_EXAMPLE
+    cages = parse_cage_map(labels, totals)
     answer = _grid(solution)
-    cages = tuple(sorted((Cage(sum(answer[c] for c in group), tuple(group))
-                          for group in cells.values()), key=lambda cage: cage.cells[0]))
-    return BookPuzzle(0, "", "", 2, 2, (0,) * len(answer), answer, cages=cages)
+    example = BookPuzzle(0, "", "", 3, 3, (0,) * len(answer), answer, cages=cages,
+                         variant=Variant.KILLER)
+    step = killer_step(example)
+    assert step is not None, "killer example without its step"
+    return Guide("killer", example, step)
 
 
-KILLER_GUIDE = Guide(
-    "killer", _killer_example("AABBCDEFCDEFGGHH", "1234432121433412"), step_cell=1)
-"""The killer page: eight cages of two cells and one solution; the cage of 3 in row 1
-holds 1 and 2, the cage of 4 below its second cell takes column 2's 1, so that cell is 2."""
+def killer_step(example: BookPuzzle) -> GuideStep | None:
+    """The grader's first rule-of-45 step on the example's givens, when it places the one
+    cell of a single house that lies in a cage reaching out of the house; None otherwise."""
+    board, kg = killer_board(example.givens, example.cages)
+    for s in innie_outie(board, kg):
+        (cell, digit), = s.placed
+        house = s.units
+        if len(house) == 1 and cell in board.geo.units[house[0]]:
+            return GuideStep(cell, digit, house[0], 45 - digit)
+    return None
 
 
 def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None
@@ -209,8 +335,15 @@ def example_size(book: Book, width: float) -> int:
     or the largest smaller one whose example's digits keep MIN_TEXT_PT (a 16x16 example
     fits a letter page, not a 6x9 one)."""
     counts = Counter(p.n for s in book.sections for p in s.puzzles if p.box_rows)
+    return _fitting(book, counts, list(EXAMPLES), width)
+
+
+def _fitting(book: Book, counts: Counter[int], sizes: Sequence[int], width: float) -> int:
+    """Of the example sizes, the one of the most counted size (the larger on a tie; 9
+    when nothing is counted), or the largest smaller one whose digits keep MIN_TEXT_PT in
+    a box `width` wide, or the smallest."""
     wanted = max(counts, key=lambda n: (counts[n], n)) if counts else 9
     scale = book.template.digit_scale
-    fits = [n for n in EXAMPLES
+    fits = [n for n in sizes
             if n <= wanted and scale * example_side(n, width) / n >= MIN_TEXT_PT]
-    return max(fits, default=min(EXAMPLES))
+    return max(fits, default=min(sizes))

@@ -7,6 +7,9 @@ Glossary:
   worked     the worked example (howto.worked_example): its steps numbered in the grid,
              each cell ringed with its digit in gray, the units of the hidden singles
              shaded, and the steps told in words below
+  variant    a variant's page (howto.Guide): puzzle and solution side by side (a killer's
+             puzzle larger), the step's cell ringed with its digit in gray, the unit that
+             decides shaded where the grid does not mark it, the step in words below
   parts      a tips page top to bottom (tipsfit): paragraphs wrapped with the real font
              widths here, figures drawn by diagram.py; when they run past the bottom, the
              type shrinks (not below the least size)
@@ -27,7 +30,15 @@ from . import diagram, fit, tipsfit
 from .cage_outlines import CLEAR_PT
 from .draw import Fonts, _paragraph, answer_grid, draw_text, puzzle_grid
 from .geometry import MIN_TEXT_PT, Metrics, Rect
-from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
+from .howto import (
+    Guide,
+    WorkedKind,
+    example_geometry,
+    example_side,
+    how_to_play_text,
+    unit_text,
+    worked_example,
+)
 from .killer_grid import grid_fit
 from .tipsfit import Paragraph, Role
 
@@ -39,6 +50,10 @@ STEP_RING_PT = 1.5
 
 WORKED_TINT = 0.9
 """Tint of the units the worked example's hidden singles are found in."""
+
+CAGED_SHARE = 0.6
+"""A caged example's puzzle grid side as a share of the box width, at most: its sums and
+dashes want room, and its solution beside it takes the rest."""
 
 WORKED_SHARE = 0.75
 """The worked example's grid side as a share of the box width, at most (smaller grids
@@ -84,8 +99,7 @@ def worked_texts(n: int, texts: Texts) -> tuple[str, ...]:
         fields = {"number": number, "cell": texts("cell", row=row + 1, col=col + 1),
                   "digit": SYMBOLS[digit - 1]}
         if kind is not WorkedKind.NAKED:
-            unit_kind, _, index = geometry(n).unit_names[step.units[0]].rpartition(" ")
-            fields["unit"] = texts(f"unit.{unit_kind}", n=int(index))
+            fields["unit"] = unit_text(geometry(n).unit_names[step.units[0]], texts)
         out.append(texts(f"howto.worked.{kind.value}", **fields))
     return tuple(out)
 
@@ -106,13 +120,9 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
     left, top = (box.width - side) / 2, y - gap
     step = side / n
     # the units the hidden singles are found in, shaded under the grid's lines
-    c.setFillGray(WORKED_TINT)
     for kind, s in worked.steps:
         if kind is not WorkedKind.NAKED:
-            for cell in geometry(n).units[s.units[0]]:
-                r, col = divmod(cell, n)
-                c.rect(left + col * step, top - (r + 1) * step, step, step, stroke=0, fill=1)
-    c.setFillGray(0.0)
+            _shade(c, geometry(n).units[s.units[0]], n, left, top, step)
     size = max(MIN_TEXT_PT, t.digit_scale * step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
                 givens_bold=t.givens_bold)
@@ -122,11 +132,7 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
         r, col = divmod(cell, n)
         x, y0 = left + col * step, top - (r + 1) * step
         inset = step * 0.1
-        c.setLineWidth(STEP_RING_PT)
-        c.roundRect(x + inset, y0 + inset, step - 2 * inset, step - 2 * inset, step * 0.2)
-        c.setFillGray(t.answer_gray)
-        c.setFont(fonts.regular, size)
-        c.drawCentredString(x + step / 2, y0 + step / 2 - 0.37 * size, SYMBOLS[digit - 1])
+        _ring(c, x, y0, step, inset, digit, size, fonts, t)
         # the step's number white on a black disc over the ring's top-left corner
         cx, cy = x + inset + badge * 0.3, y0 + step - inset - badge * 0.3
         c.setFillGray(0.0)
@@ -140,10 +146,34 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
 
 
+def _shade(c: Canvas, cells: Sequence[int], n: int, left: float, top: float, step: float
+           ) -> None:
+    """The cells of a grid whose top-left corner is at (left, top) tinted WORKED_TINT, to
+    go under the grid's lines."""
+    c.setFillGray(WORKED_TINT)
+    for cell in cells:
+        r, col = divmod(cell, n)
+        c.rect(left + col * step, top - (r + 1) * step, step, step, stroke=0, fill=1)
+    c.setFillGray(0.0)
+
+
+def _ring(c: Canvas, x: float, y: float, step: float, inset: float, digit: int, size: float,
+          fonts: Fonts, t: Template) -> None:
+    """A worked cell of a how-to-play example, its lower-left corner at (x, y): a ring
+    `inset` inside the cell, and the digit the step finds in the answers' gray."""
+    c.setLineWidth(STEP_RING_PT)
+    c.roundRect(x + inset, y + inset, step - 2 * inset, step - 2 * inset, step * 0.2)
+    c.setFillGray(t.answer_gray)
+    c.setFont(fonts.regular, size)
+    c.drawCentredString(x + step / 2, y + step / 2 - 0.37 * size, SYMBOLS[digit - 1])
+    c.setFillGray(0.0)
+
+
 def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Metrics,
                         t: Template, texts: Texts) -> None:
-    """A variant's rules, its worked example (puzzle and solution side by side, drawn with
-    the book's marks) and the example's first step in words, in the book's language."""
+    """A variant's rules, its example (puzzle and solution side by side, drawn with the
+    book's marks; a caged puzzle larger than its solution) with the worked step's cell
+    ringed and its digit in gray, and the step in words, in the book's language."""
     y = box.height - m.band
     gap = m.text_size * fit.PARAGRAPH_GAP
     for text in guide.rules(texts):
@@ -153,28 +183,42 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     # The step goes below the grids: measure it first, to size the grids to what is left.
     lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
     below = lines * m.text_size * 1.35 + gap
-    side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
+    room_y = y - 2 * m.label_size - gap - below
+    if example.cages:
+        # the cages and their sums need the room; the solution beside is for checking,
+        # as small as its digits may print
+        least = m.least_size * example.n / t.digit_scale
+        side = min(box.width * CAGED_SHARE, box.width - least - 2 * gap, room_y)
+        answer = min(side, box.width - side - 2 * gap)
+        left, right = 0.0, box.width - answer
+    else:
+        side = answer = min(box.width * min(0.45, 0.075 * example.n), room_y)
+        left, right = box.width / 2 - side - gap, box.width / 2 + gap
     size = t.digit_scale * side / example.n
-    if side < 40 or size < m.least_size:  # no example rather than one in small type
+    answer_size = t.digit_scale * answer / example.n
+    if side < 40 or min(size, answer_size) < m.least_size:  # none rather than small type
         return
     top = y - m.label_size * 1.6
-    left, right = box.width / 2 - side - gap, box.width / 2 + gap
     _labels(c, (left, right), top, texts, fonts, m)
+    step = side / example.n
+    # the unit that decides, shaded as the worked page's units where the grid does not
+    # mark it already: a killer's house, a jigsaw region without the region tints
+    if example.cages or not (example.box_rows or t.region_tint):
+        _shade(c, example_geometry(example).units[guide.worked.unit], example.n, left, top,
+               step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
                 t.x_style, t.region_tint, t.givens_bold)
-    # a ring inside the cell the step below fills, so the words find their cell (inside
-    # a cage's dashes too)
-    step = side / example.n
+    # a ring inside the cell the step below fills, with the digit it finds, so the words
+    # find their cell (inside a cage's dashes too)
     r, col = divmod(guide.step_cell, example.n)
     inset = step * 0.12
     room = grid_fit(example, side, size, t.lines)
     if room:
         inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
-    c.setLineWidth(STEP_RING_PT)
-    c.roundRect(left + col * step + inset, top - (r + 1) * step + inset, step - 2 * inset,
-                step - 2 * inset, step * 0.2, stroke=1, fill=0)
-    answer_grid(c, Rect(right, top - side, side, side), example, size, t.lines, fonts,
-                t.answer_gray, t.x_style, t.region_tint)
+    _ring(c, left + col * step, top - (r + 1) * step, step, inset, guide.worked.digit, size,
+          fonts, t)
+    answer_grid(c, Rect(right, top - answer, answer, answer), example, answer_size, t.lines,
+                fonts, t.answer_gray, t.x_style, t.region_tint)
     _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
 
 

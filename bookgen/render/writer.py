@@ -35,7 +35,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
-from .howto import KILLER_GUIDE, boxed_sizes, example_size, guide
+from .howto import boxed_sizes, example_size, guide, guide_size, killer_guide
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -191,9 +191,9 @@ def _body(
     box = plan.box(page.number)
     texts = book.texts
     if page.kind is PageKind.HOW_TO_PLAY and page.cages:
-        teaching.how_to_play_variant(c, box, KILLER_GUIDE, fonts, m, t, texts)
+        teaching.how_to_play_variant(c, box, killer_guide(), fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
-        variant_guide = guide(page.variant)
+        variant_guide = guide(page.variant, guide_size(book, page.variant, box.width))
         assert variant_guide is not None  # planned only for kinds with a guide
         teaching.how_to_play_variant(c, box, variant_guide, fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.first:
