@@ -24,7 +24,7 @@ from ..core.grid import SYMBOLS, geometry
 from ..core.lang import Texts
 from ..core.model import Template, Tip
 from . import diagram, fit, tipsfit
-from .cage_outlines import CLEAR_PT
+from .cage_outlines import CLEAR_PT, fit_problem, least_sum
 from .draw import Fonts, _paragraph, answer_grid, draw_text, puzzle_grid
 from .geometry import MIN_TEXT_PT, Metrics, Rect
 from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
@@ -155,19 +155,21 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     below = lines * m.text_size * 1.35 + gap
     side = min(box.width * min(0.45, 0.075 * example.n), y - 2 * m.label_size - gap - below)
     size = t.digit_scale * side / example.n
-    if side < 40 or size < m.least_size:  # no example rather than one in small type
+    sums = least_sum(m.least_size)
+    room = grid_fit(example, side, size, t.lines, sums)
+    # no example rather than one in small type
+    if side < 40 or size < m.least_size or (room and fit_problem(room, m.least_size)):
         return
     top = y - m.label_size * 1.6
     left, right = box.width / 2 - side - gap, box.width / 2 + gap
     _labels(c, (left, right), top, texts, fonts, m)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
-                t.x_style, t.region_tint, t.givens_bold)
+                t.x_style, t.region_tint, t.givens_bold, sums)
     # a ring inside the cell the step below fills, so the words find their cell (inside
     # a cage's dashes too)
     step = side / example.n
     r, col = divmod(guide.step_cell, example.n)
     inset = step * 0.12
-    room = grid_fit(example, side, size, t.lines)
     if room:
         inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
     c.setLineWidth(STEP_RING_PT)
@@ -193,8 +195,8 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
     with its figure, then each technique's name, how it works, a diagram of an example
     step from one of the book's puzzles and that step in words."""
     least = m.least_size
-    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least)
     room = box.height - m.band
+    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least, m.text_size, room)
     size, lines = tipsfit.sized(parts, tips_wrap(fonts, box.width), room, m.text_size, least,
                                 fit.SHRINK)
     y = room
@@ -208,12 +210,17 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
         else:
             if part.notation:
                 _notation(c, y, box.width, texts, fonts, least, size)
-            elif part.step is not None:
-                f = diagram.fit(part.step, box.width, least)
-                diagram.draw(c, part.step, f, (box.width - f.width) / 2, y, fonts.regular,
-                             fonts.bold)
+            elif part.step is not None and part.fit is not None:
+                diagram.draw(c, part.step, part.fit, (box.width - part.fit.width) / 2, y,
+                             fonts.regular, _value_writer(c, fonts))
             y -= part.height
         y -= part.after * size * tipsfit.LEADING
+
+
+def _value_writer(c: Canvas, fonts: Fonts) -> diagram.Writer:
+    """A diagram's values in the book's own bold (faux where it has no bold face)."""
+    return lambda x, y, text, size, bold: draw_text(c, x, y, text, fonts, size, bold,
+                                                    "centre")
 
 
 def notation_labels(texts: Texts) -> tuple[str, ...]:
@@ -238,7 +245,7 @@ def _notation(c: Canvas, top: float, width: float, texts: Texts, fonts: Fonts,
               least: float, size: float) -> None:
     """The notation figure at the left, each of its rows labelled at its right."""
     f = tipsfit.notation_fit(width, least)
-    diagram.draw(c, diagram.NOTATION, f, 0, top, fonts.regular, fonts.bold)
+    diagram.draw(c, diagram.NOTATION, f, 0, top, fonts.regular, _value_writer(c, fonts))
     x = f.width + f.cell * 0.6
     upper = top - diagram.HEADING_ROOM * f.heading
     label_size = min(size, f.cell * 0.55)
