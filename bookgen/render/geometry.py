@@ -62,6 +62,9 @@ LARGE_PRINT_TEMPLATE = "letter-large-print"
 """The shipped large-print template with the largest cells, named where a large-print
 template's cells are too small."""
 
+CELL_TYPE_SHARE = 0.85
+"""The largest digit a cell holds, as a share of its side."""
+
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
 
@@ -587,7 +590,7 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
             (answer_side, "answers_per_page", t.answers_per_page),
         ):
             cell = side / n
-            if MIN_TEXT_PT > 0.85 * cell:
+            if MIN_TEXT_PT > CELL_TYPE_SHARE * cell:
                 raise LayoutError(
                     f"template {t.name!r}: {n}x{n} grids at {what} {per_page} get "
                     f"{cell:.1f} pt cells, too small for {MIN_TEXT_PT:g} pt type: "
@@ -619,12 +622,11 @@ def cage_problem(plan: Plan, n: int) -> str | None:
     side = plan.puzzle_slots[0].grid.width
     least = LARGE_PRINT_DIGIT_PT if t.large_print else MIN_TEXT_PT
     sums = least_sum(plan.metrics.least_size)
-    bigger = f" such as the template {LARGE_PRINT_TEMPLATE!r}"
+    bigger = f", or a larger page such as the template {LARGE_PRINT_TEMPLATE!r}"
     problem = fit_problem(cage_fit(side / n, t.lines.border, digit_size(side, n, t.digit_scale),
                                    sums), least)
     if problem:
         return (f"template {t.name!r}: killer {n}x{n} grids at puzzles_per_page "
-                f"{t.puzzles_per_page}: {problem} (fewer puzzles a page, or a larger page"
-                f"{bigger if t.large_print and t.name != LARGE_PRINT_TEMPLATE else ''}"
-                ")")
+                f"{t.puzzles_per_page}: {problem} (fewer puzzles a page"
+                f"{bigger if t.large_print and t.name != LARGE_PRINT_TEMPLATE else ''})")
     return None

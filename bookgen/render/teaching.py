@@ -26,7 +26,7 @@ from ..core.model import Template, Tip
 from . import diagram, fit, tipsfit
 from .cage_outlines import CLEAR_PT, fit_problem, least_sum
 from .draw import Fonts, _paragraph, answer_grid, draw_text, puzzle_grid
-from .geometry import MIN_TEXT_PT, Metrics, Rect
+from .geometry import CELL_TYPE_SHARE, Metrics, Rect
 from .howto import Guide, WorkedKind, example_side, how_to_play_text, worked_example
 from .killer_grid import grid_fit
 from .tipsfit import Paragraph, Role
@@ -101,10 +101,13 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
     y = _paragraph(c, intro, 0, box.height - m.band, box.width, fonts.regular, m.text_size)
     below = fit.paragraphs_height(steps, fonts.regular, m.text_size, box.width)
     side = min(box.width * min(WORKED_SHARE, 0.09 * n), y - 2 * gap - below)
-    if side < 40:
+    step = side / n
+    # digits at the least size (16 pt in large print), so the grid is left out where its
+    # cells cannot hold them
+    size = max(m.least_size, t.digit_scale * step)
+    if side < 40 or size > CELL_TYPE_SHARE * step:
         return
     left, top = (box.width - side) / 2, y - gap
-    step = side / n
     # the units the hidden singles are found in, shaded under the grid's lines
     c.setFillGray(WORKED_TINT)
     for kind, s in worked.steps:
@@ -113,7 +116,6 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
                 r, col = divmod(cell, n)
                 c.rect(left + col * step, top - (r + 1) * step, step, step, stroke=0, fill=1)
     c.setFillGray(0.0)
-    size = max(MIN_TEXT_PT, t.digit_scale * step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
                 givens_bold=t.givens_bold)
     badge = max(m.least_size, step * 0.34)
