@@ -92,9 +92,25 @@ def test_every_text_of_a_large_print_book_is_16_pt_or_more(books, name: str) -> 
             if read.chars:
                 kinds.add(page.kind)
     assert {PageKind.HOW_TO_PLAY, PageKind.TIPS, PageKind.PUZZLES, PageKind.ANSWERS} <= kinds
-    if name == "classic":
-        # the tips show diagrams, their candidates among the texts read above
-        assert any(_diagrams(plan, book, p) for p in plan.pages if p.kind is PageKind.TIPS)
+    # the tips show diagrams, their candidates (and a killer's sums) among the texts read
+    assert any(_diagrams(plan, book, p) for p in plan.pages if p.kind is PageKind.TIPS)
+
+
+def test_a_killer_diagram_cuts_no_cage(books) -> None:  # type: ignore[no-untyped-def]
+    """A killer diagram too wide for the page shows whole bands and stacks that hold each
+    cage they touch whole, so every cage shown keeps its sum."""
+    book, _ = books["killer"]
+    plan = plan_book(book)
+    windows = [f.fit.window for p in plan.pages if p.kind is PageKind.TIPS
+               for f in _diagrams(plan, book, p) if f.fit is not None]
+    assert windows and any(len(w.rows) < 9 or len(w.cols) < 9 for w in windows)
+    for page in (p for p in plan.pages if p.kind is PageKind.TIPS):
+        for f in _diagrams(plan, book, page):
+            assert f.step is not None and f.fit is not None
+            view, n = f.fit.window, f.step.n
+            for cage in f.step.cages:
+                inside = {c // n in view.rows and c % n in view.cols for c in cage.cells}
+                assert len(inside) == 1, (page.number, cage)
 
 
 def test_killer_sums_are_set_at_16_pt(books) -> None:  # type: ignore[no-untyped-def]

@@ -8,8 +8,10 @@ Glossary:
              hold every cell the step shades, circles, strikes or places, and all columns;
              only the stacks (columns of boxes) among them when all columns would need
              candidates smaller than the least type size; failing both, the bands (then
-             stacks) of the step's own cells alone, its houses cut at the window's edge; a
-             grid without boxes, or with cages, whole; no diagram when even the smallest
+             stacks) of the step's own cells alone, its houses cut at the window's edge (in
+             a grid with cages, grown by whole bands and stacks until no cage crosses the
+             edge, so every cage shown keeps its sum); a grid without boxes whole, and one
+             with cages whole but for those cut windows; no diagram when even the smallest
              window would need smaller candidates in the room given
   raster     where a candidate sits in its cell: a grid of box_rows x box_cols small
              places (3 x 3 in a 9x9 grid), digit d in place d-1, row by row, as people
@@ -144,17 +146,34 @@ WINDOWS = ((True, False), (True, True), (False, False), (False, True))
 def window(d: StepDiagram, stacks: bool, houses: bool = True) -> Window:
     """The bands (and with `stacks`, the stacks) that hold every marked cell (with
     `houses`, every cell of the step's houses); the whole grid when nothing is marked, and
-    for a killer grid (a cage cut by the window would hide its sum)."""
+    for a killer grid with its houses (else grown until it cuts no cage: a cage cut by
+    the window could hide its sum)."""
     n = d.n
     cells = marked_cells(d, houses)
-    if not d.box_rows or not cells or d.cages:
+    if not d.box_rows or not cells or (d.cages and houses):
         return Window(range(n), range(n))
-    bands = {divmod(c, n)[0] // d.box_rows for c in cells}
-    rows = range(min(bands) * d.box_rows, (max(bands) + 1) * d.box_rows)
-    if not stacks:
-        return Window(rows, range(n))
-    across = {c % n // d.box_cols for c in cells}
-    return Window(rows, range(min(across) * d.box_cols, (max(across) + 1) * d.box_cols))
+    view = _spanned(d, cells, Window(range(0), range(n) if not stacks else range(0)))
+    while True:
+        cut = {c for cage in d.cages for c in cage.cells
+               if len({_inside(view, c, n) for c in cage.cells}) == 2}
+        if not cut:
+            return view
+        view = _spanned(d, cut, view)
+
+
+def _inside(view: Window, cell: int, n: int) -> bool:
+    return cell // n in view.rows and cell % n in view.cols
+
+
+def _spanned(d: StepDiagram, cells: set[int], view: Window) -> Window:
+    """The smallest window of whole bands and stacks holding `view` and `cells`."""
+    n = d.n
+    rows = {c // n for c in cells} | ({view.rows[0], view.rows[-1]} if view.rows else set())
+    cols = {c % n for c in cells} | ({view.cols[0], view.cols[-1]} if view.cols else set())
+    return Window(range(min(rows) // d.box_rows * d.box_rows,
+                        (max(rows) // d.box_rows + 1) * d.box_rows),
+                  range(min(cols) // d.box_cols * d.box_cols,
+                        (max(cols) // d.box_cols + 1) * d.box_cols))
 
 
 def least_cell(d: StepDiagram, least: float) -> float:
