@@ -8,10 +8,9 @@ Glossary:
   example   the first step of the family in the solution of the first puzzle (by book
             number) that needs it whose diagram the page can show with its houses whole,
             else cut (the `shown` test: large print needs room for 16 pt candidates),
-            worded with the language's
-            cell, unit and step texts; each puzzle looked at is graded again for its
-            whole solution; when no step's diagram can be shown, the first step, in words
-            alone
+            worded with the language's cell, unit and step texts; each puzzle looked at
+            is graded again for its whole solution; when no step's diagram can be shown,
+            the first step, in words alone
   diagram   the example drawn: the solution's steps before it applied to the puzzle's
             board, so its values and candidates are the grader's own at that step, and
             what the technique's drawing hook (Rule.draw) highlights
