@@ -9,6 +9,7 @@ plain peer counting and the puzzles' solutions.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -230,8 +231,8 @@ def test_a_killer_diagram_is_a_step_of_the_killer_grader_with_its_cages() -> Non
         assert all(solution[c] == v for c, v in d.placed)
         assert all(solution[c] != v for c, v in d.eliminated)
         f = diagram.fit(d, 468.0, 7.0)
-        assert len(f.window.rows) == len(f.window.cols) == 9
-        assert diagram.candidate_size(d, f.cell) >= 7.0 - 1e-9
+        assert f is not None and len(f.window.rows) == len(f.window.cols) == 9
+        assert diagram.candidate_size(d, f.cell, 7.0) >= 7.0 - 1e-9
 
 
 def test_a_diagram_shows_every_cell_its_step_marks() -> None:
@@ -280,18 +281,22 @@ def test_tips_never_split_and_fill_their_pages(built: tuple[Built, Path]) -> Non
     width = tips_width(t)
     m = plan.metrics
     for before, after in zip(tips_pages, tips_pages[1:], strict=False):
-        parts = tipsfit.page_parts(before.tips, before.first, texts, width, m.least_size)
+        parts = tipsfit.page_parts(before.tips, before.first, texts, width, m.least_size,
+                                   m.text_size, room)
         used = tipsfit.estimate(parts, width, m.text_size)
-        need = tipsfit.estimate(tipsfit.tip_parts(after.tips[0], texts, width, m.least_size),
-                                width, m.text_size)
-        assert used + need > room
+        here = tipsfit.tip_parts(after.tips[0], texts, width, m.least_size, m.text_size,
+                                 room - used, room)
+        assert here is None or used + tipsfit.end(tipsfit.estimate(here, width, m.text_size),
+                                                  here[-1], m.text_size) > room
 
 
 def test_tip_pages_pack_greedily() -> None:
     """With tips a third of a page each, three share a page and a fourth starts the next."""
     texts = lang.Texts()
     tip = Tip(Family.FISH, 0, "x")
-    one = tipsfit.estimate(tipsfit.tip_parts(tip, texts, 300, 7.0), 300, 10.0)
+    parts = tipsfit.tip_parts(tip, texts, 300, 7.0, 10.0, math.inf, math.inf)
+    assert parts is not None
+    one = tipsfit.estimate(parts, 300, 10.0)
     opening = tipsfit.estimate(tipsfit.opening_parts(texts, 300, 7.0), 300, 10.0)
     pages = tipsfit.tip_pages([tip] * 7, texts, 300, opening + 3 * one + 1, 10.0, 7.0)
     assert [len(p) for p in pages] == [3, 3, 1]

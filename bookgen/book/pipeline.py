@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -371,7 +371,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             entries.append(entry)
             lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
         book_sections.append(BookSection(section.name, tuple(printed)))
-    book = _book(cfg, book_sections, book_tips(solved, cfg.texts) if cfg.front.tips else ())
+    book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else ())
     manifest: dict[str, object] = {
         "title": cfg.title,
         "config": cfg.path.name,
@@ -391,6 +391,13 @@ def _printed(cfg: BookConfig, section: SectionConfig, number: int, puzzle: Grid,
     return BookPuzzle(number, section.name, cfg.texts(f"band.{band.value}"),
                       *section.dig.box_shape, puzzle, solution, band, grade,
                       variant=section.dig.variant, regions=regions, cages=cages)
+
+
+def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]
+          ) -> tuple[Tip, ...]:
+    """The book's tips, each with an example step whose diagram fits its pages."""
+    from ..render.geometry import tip_fits  # loads reportlab's font metrics
+    return book_tips(solved, cfg.texts, tip_fits(cfg.template, cfg.texts))
 
 
 def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...]) -> Book:

@@ -6,8 +6,11 @@ Glossary:
             Technique.family)
   needs     the families of the techniques a puzzle's logical solution uses (Rating.steps)
   example   the first step of the family in the solution of the first puzzle (by book
-            number) that needs it, worded with the language's cell, unit and step texts;
-            each such puzzle is graded again for its whole solution
+            number) that needs it whose diagram the page can show with its houses whole,
+            else cut (the `shown` test: large print needs room for 16 pt candidates),
+            worded with the language's cell, unit and step texts; each puzzle looked at
+            is graded again for its whole solution; when no step's diagram can be shown,
+            the first step, in words alone
   diagram   the example drawn: the solution's steps before it applied to the puzzle's
             board, so its values and candidates are the grader's own at that step, and
             what the technique's drawing hook (Rule.draw) highlights
@@ -15,7 +18,8 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
 from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
@@ -35,25 +39,36 @@ def needed(r: Rating) -> set[Family]:
 
 
 def book_tips(
-    puzzles: Sequence[tuple[int, Rating, Geometry, Cages]], texts: Texts
+    puzzles: Sequence[tuple[int, Rating, Geometry, Cages]], texts: Texts,
+    shown: Callable[[Tip, bool], bool] = lambda tip, cut: True,
 ) -> tuple[Tip, ...]:
     """One tip per family the puzzles need, easiest first. `puzzles`: (book number, rating,
-    geometry, cages (killer; else ())) in book order."""
+    geometry, cages (killer; else ())) in book order; `shown(tip, cut)`: whether a tip's
+    diagram fits the page with its houses whole (with `cut`: cut at the window's edge)."""
     wanted = set().union(*(needed(p[1]) for p in puzzles)) if puzzles else set()
-    out = []
     logs: dict[int, tuple[Step, ...]] = {}
+
+    def examples(family: Family) -> Iterator[Tip]:
+        for number, r, geo, cages in puzzles:
+            if family not in needed(r):
+                continue
+            if number not in logs:
+                # the whole solution, not the rating's first steps (Rating.examples): the
+                # diagram needs the board the steps before the example leave
+                logs[number] = _solution_steps(r, geo, cages)
+            log = logs[number]
+            for at, step in enumerate(log):
+                if step.technique.family is family:
+                    yield Tip(family, number, example(step, geo, number, texts),
+                              diagram(r.puzzle, geo, cages, log[:at], step))
+
+    out = []
     for family in Family:
-        if family not in wanted:
-            continue
-        number, r, geo, cages = next(p for p in puzzles if family in needed(p[1]))
-        if number not in logs:
-            # the whole solution, not the rating's first steps (Rating.examples): the
-            # diagram needs the board the steps before the example leave
-            logs[number] = _solution_steps(r, geo, cages)
-        log = logs[number]
-        at = next(k for k, s in enumerate(log) if s.technique.family is family)
-        out.append(Tip(family, number, example(log[at], geo, number, texts),
-                       diagram(r.puzzle, geo, cages, log[:at], log[at])))
+        if family in wanted:
+            first = next(examples(family))
+            # a step shown with its whole houses teaches more than one cut to fit
+            out.append(next((tip for cut in (False, True) for tip in examples(family)
+                             if shown(tip, cut)), replace(first, diagram=None)))
     return tuple(out)
 
 

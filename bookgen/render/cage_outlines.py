@@ -50,7 +50,7 @@ where the grid lines are heavy, CageFit.inset): a clear white channel between a 
 box line beside it, so the two never read as one line."""
 
 SUM_SHARE = 0.22
-"""A sum's type size as a share of the cell side (never below KILLER_SUM_PT)."""
+"""A sum's type size as a share of the cell side (never below least_sum)."""
 
 LINE_SHARE = 0.03
 """The dash's width as a share of the cell side (never below KILLER_DASH_PT): black and
@@ -108,13 +108,19 @@ class CageFit:
         return self.corner + self.sum_height + CLEAR_PT
 
 
-def cage_fit(step: float, heavy: float, digit: float) -> CageFit:
+def least_sum(least: float) -> float:
+    """The least size of a cage sum in a book whose least text size is `least`: never
+    below KILLER_SUM_PT, nor below the book's other texts (16 pt in large print)."""
+    return max(KILLER_SUM_PT, least)
+
+
+def cage_fit(step: float, heavy: float, digit: float, sums: float = KILLER_SUM_PT) -> CageFit:
     """The fit of a cell of side `step` in a grid whose heaviest line (border or box line)
-    is `heavy` wide, for digits of size `digit`."""
+    is `heavy` wide, for digits of size `digit` and sums of at least `sums` pt."""
     line = max(KILLER_DASH_PT, LINE_SHARE * step)
     corner = heavy / 2 + CLEAR_PT
     inset = max(INSET_SHARE * step, corner + line / 2)
-    sum_size = max(KILLER_SUM_PT, SUM_SHARE * step)
+    sum_size = max(sums, SUM_SHARE * step)
     top = corner + DIGIT_HEIGHT * sum_size + CLEAR_PT
     bottom = step - inset - line / 2 - CLEAR_PT
     size = min(digit, (bottom - top) / DIGIT_HEIGHT)

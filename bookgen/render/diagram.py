@@ -7,18 +7,26 @@ Glossary:
   window     the rows and columns a diagram shows: the whole bands (rows of boxes) that
              hold every cell the step shades, circles, strikes or places, and all columns;
              only the stacks (columns of boxes) among them when all columns would need
-             candidates smaller than the least type size; a grid without boxes, or with
-             cages, whole
+             candidates smaller than the least type size; failing both, the bands (then
+             stacks) of the step's own cells alone, its houses cut at the window's edge (in
+             a grid with cages, grown by whole bands and stacks until no cage crosses the
+             edge, so every cage shown keeps its sum); a grid without boxes whole, and one
+             with cages whole but for those cut windows; no diagram when even the smallest
+             window would need smaller candidates in the room given
   raster     where a candidate sits in its cell: a grid of box_rows x box_cols small
              places (3 x 3 in a 9x9 grid), digit d in place d-1, row by row, as people
              pencil them; a grid without boxes uses the smallest square raster that holds n
   cell       a diagram's cell side in points: CELL_PT, or CELL_SHARE of a wide page's width,
              or more where candidates of the least type size need it; less to fit the width
+             and height given, never so little that candidates fall below the least size
   headings   the row numbers at the left of the window and the column numbers above it,
              so a cell name (r5c1) can be found
   houses     the cells of the units a step lives in, shaded lighter than its pattern
   cages      a killer grid's cages, dashed and with their sums as on the puzzle pages
-             (cage_outlines.py); its candidates keep below the sums and inside the dashes
+             (cage_outlines.py), the sums never below the least size (least_sum); its
+             candidates keep below the sums and inside the dashes
+  writer     draws a value: one centred string at a size, bold (a given) or not, so the
+             page's own bold is used (a faux bold where the book has no bold face)
 
 Positions are local: a diagram is drawn with its window's top-left corner (headings
 outside it) at the point given. Nothing here knows the page.
@@ -36,7 +44,10 @@ from reportlab.pdfgen.canvas import Canvas
 from ..core.grid import SYMBOLS
 from ..core.model import StepDiagram
 from . import killer_grid
-from .cage_outlines import CageFit, cage_fit
+from .cage_outlines import CageFit, cage_fit, least_sum
+
+Writer = Callable[[float, float, str, float, bool], None]
+"""Draws a string centred on x with its baseline at y, at a type size, bold or not."""
 
 CELL_PT = 27.0
 """The cell side a diagram aims for: candidates of 7 pt in a 9x9 grid (the print minimum),
@@ -120,83 +131,117 @@ def raster(d: StepDiagram) -> tuple[int, int]:
     return side, side
 
 
-def marked_cells(d: StepDiagram) -> set[int]:
-    """Every cell the step shades, circles, strikes or places."""
-    return ({*d.cells, *d.houses} | {c for c, _ in (*d.circled, *d.eliminated, *d.placed)}
+def marked_cells(d: StepDiagram, houses: bool = True) -> set[int]:
+    """Every cell the step shades (with `houses`, its houses too), circles, strikes or
+    places."""
+    return ({*d.cells, *(d.houses if houses else ())}
+            | {c for c, _ in (*d.circled, *d.eliminated, *d.placed)}
             | {c for link in d.links for c, _ in link})
 
 
-def window(d: StepDiagram, stacks: bool) -> Window:
-    """The bands (and with `stacks`, the stacks) that hold every marked cell; the whole
-    grid when nothing is marked, and for a killer grid (a cage cut by the window would
-    hide its sum)."""
+WINDOWS = ((True, False), (True, True), (False, False), (False, True))
+"""The windows a diagram tries, largest first: (with its houses, only its stacks)."""
+
+
+def window(d: StepDiagram, stacks: bool, houses: bool = True) -> Window:
+    """The bands (and with `stacks`, the stacks) that hold every marked cell (with
+    `houses`, every cell of the step's houses); the whole grid when nothing is marked, and
+    for a killer grid with its houses (else grown until it cuts no cage: a cage cut by
+    the window could hide its sum)."""
     n = d.n
-    cells = marked_cells(d)
-    if not d.box_rows or not cells or d.cages:
+    cells = marked_cells(d, houses)
+    if not d.box_rows or not cells or (d.cages and houses):
         return Window(range(n), range(n))
-    bands = {divmod(c, n)[0] // d.box_rows for c in cells}
-    rows = range(min(bands) * d.box_rows, (max(bands) + 1) * d.box_rows)
-    if not stacks:
-        return Window(rows, range(n))
-    across = {c % n // d.box_cols for c in cells}
-    return Window(rows, range(min(across) * d.box_cols, (max(across) + 1) * d.box_cols))
+    view = _spanned(d, cells, Window(range(0), range(n) if not stacks else range(0)))
+    while True:
+        cut = {c for cage in d.cages for c in cage.cells
+               if len({_inside(view, c, n) for c in cage.cells}) == 2}
+        if not cut:
+            return view
+        view = _spanned(d, cut, view)
+
+
+def _inside(view: Window, cell: int, n: int) -> bool:
+    return cell // n in view.rows and cell % n in view.cols
+
+
+def _spanned(d: StepDiagram, cells: set[int], view: Window) -> Window:
+    """The smallest window of whole bands and stacks holding `view` and `cells`."""
+    n = d.n
+    rows = {c // n for c in cells} | ({view.rows[0], view.rows[-1]} if view.rows else set())
+    cols = {c % n for c in cells} | ({view.cols[0], view.cols[-1]} if view.cols else set())
+    return Window(range(min(rows) // d.box_rows * d.box_rows,
+                        (max(rows) // d.box_rows + 1) * d.box_rows),
+                  range(min(cols) // d.box_cols * d.box_cols,
+                        (max(cols) // d.box_cols + 1) * d.box_cols))
 
 
 def least_cell(d: StepDiagram, least: float) -> float:
     """The smallest cell (to a point) whose candidates are `least` points: in a killer
     grid, below the sum and inside the dashes."""
     cell = least / CANDIDATE_SHARE * max(raster(d))
-    while candidate_size(d, cell) < least - 1e-9:
+    while candidate_size(d, cell, least) < least - 1e-9:
         cell += 1.0
     return cell
 
 
-def _cage_fit(cell: float) -> CageFit:
-    return cage_fit(cell, BOX_PT, VALUE_SHARE * cell)
+def _cage_fit(cell: float, least: float) -> CageFit:
+    return cage_fit(cell, BOX_PT, VALUE_SHARE * cell, least_sum(least))
 
 
-def _candidate_area(d: StepDiagram, cell: float) -> tuple[float, float, float, float]:
+def _candidate_area(d: StepDiagram, cell: float, least: float
+                    ) -> tuple[float, float, float, float]:
     """(left, top, width, height) of the candidates' raster in a cell, from its top-left
-    corner: the whole cell, or in a killer grid the cell below the sum band and inside the
-    dashed outlines."""
+    corner: the whole cell, or in a killer grid the cell below the sum band (sums of at
+    least `least` pt) and inside the dashed outlines."""
     if not d.cages:
         return 0.0, 0.0, cell, cell
-    room = _cage_fit(cell)
+    room = _cage_fit(cell, least)
     side = room.inset + room.line / 2
     return side, room.band, cell - 2 * side, cell - room.band - side
 
 
-def candidate_size(d: StepDiagram, cell: float) -> float:
-    """The candidates' type size in a cell of side `cell`."""
+def candidate_size(d: StepDiagram, cell: float, least: float) -> float:
+    """The candidates' type size in a cell of side `cell` (`least`: the book's least type
+    size, which a killer grid's sums keep to)."""
     rows, cols = raster(d)
-    _, _, width, height = _candidate_area(d, cell)
+    _, _, width, height = _candidate_area(d, cell, least)
     return CANDIDATE_SHARE * min(width / cols, height / rows)
 
 
-def fit(d: StepDiagram, width: float, least: float) -> Fit:
-    """The diagram's window and cell side in `width`, its candidates at least `least`
-    points where the width allows (a window of one stack that still needs less gets it)."""
+def fit(d: StepDiagram, width: float, least: float, tall: float = math.inf,
+        cut: bool = False) -> Fit | None:
+    """The diagram's window and cell side in `width` and `tall` points: the step's bands
+    across all columns, else only its stacks (with `cut`, then those of the step's own
+    cells, its houses cut at the edge), each at the aimed cell or as much less as the room
+    takes, its candidates never below `least` points; None when no window fits."""
     heading = least
     room = width - HEADING_ROOM * heading
-    view = window(d, stacks=False)
-    if room / len(view.cols) < least_cell(d, least):
-        view = window(d, stacks=True)
+    rise = tall - HEADING_ROOM * heading
     aim = max(CELL_PT, CELL_SHARE * width, least_cell(d, least))
-    return Fit(view, min(aim, room / len(view.cols)), heading)
+    for houses, stacks in WINDOWS if cut else WINDOWS[:2]:
+        view = window(d, stacks, houses)
+        cell = min(aim, room / len(view.cols), rise / len(view.rows))
+        if cell > 0 and candidate_size(d, cell, least) >= least - 1e-9:
+            return Fit(view, cell, heading)
+    return None
 
 
-def tallest(n: int, box_rows: int, width: float, least: float) -> float:
-    """The height of the tallest diagram of an n x n grid in `width` (every band shown):
-    what a tip whose diagram is not known yet is given."""
+def tallest(n: int, box_rows: int, width: float, least: float, tall: float) -> float:
+    """The height of the tallest diagram of an n x n grid in `width` and `tall` points
+    (every band shown, else all the room, to a whole point below so that rounding never
+    runs it past the room): what a tip whose diagram is not known yet is given."""
     blank = StepDiagram(box_rows, n // box_rows if box_rows else 0, (0,) * (n * n),
                         (0,) * (n * n), (0,) * (n * n), (0,) * (n * n), (), (), (), (), ())
-    f = fit(blank, width, least)
-    return HEADING_ROOM * f.heading + n * f.cell
+    f = fit(blank, width, least, tall)
+    return f.height if f else math.floor(tall)
 
 
 def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
-         bold: str) -> None:
-    """The diagram with its window's top-left corner at (x + headings, top - headings)."""
+         value: Writer) -> None:
+    """The diagram with its window's top-left corner at (x + headings, top - headings):
+    candidates, headings and sums in `regular`, values by `value` (givens bold)."""
+    least = f.heading  # the headings are set at the least size
     view, cell = f.window, f.cell
     n = d.n
     left = x + HEADING_ROOM * f.heading
@@ -221,7 +266,7 @@ def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
     _lines(c, d, view, left, upper, cell)
     size, drop = VALUE_SHARE * cell, 0.0
     if d.cages:
-        room = _cage_fit(cell)
+        room = _cage_fit(cell, least)
         c.saveState()
         frame = c.beginPath()
         frame.rect(left, upper - rows * cell, cols * cell, rows * cell)
@@ -235,11 +280,10 @@ def draw(c: Canvas, d: StepDiagram, f: Fit, x: float, top: float, regular: str,
         if v:
             x0, y0 = corner(k)
             c.setFillGray(0.0 if d.givens[k] else PLACED_GRAY)
-            c.setFont(bold if d.givens[k] else regular, size)
-            c.drawCentredString(x0 + cell / 2, y0 + cell / 2 - drop - 0.37 * size,
-                                SYMBOLS[v - 1])
+            value(x0 + cell / 2, y0 + cell / 2 - drop - 0.37 * size, SYMBOLS[v - 1], size,
+                  bool(d.givens[k]))
     c.setFillGray(0.0)
-    _candidates(c, d, shown, corner, cell, regular)
+    _candidates(c, d, shown, corner, cell, regular, least)
     c.setLineWidth(BORDER_PT)
     c.rect(left, upper - rows * cell, cols * cell, rows * cell)
     c.restoreState()
@@ -281,14 +325,15 @@ def _lines(c: Canvas, d: StepDiagram, view: Window, left: float, upper: float,
 
 
 def _candidates(c: Canvas, d: StepDiagram, shown: Sequence[int],
-                corner: Callable[[int], tuple[float, float]], cell: float, font: str) -> None:
+                corner: Callable[[int], tuple[float, float]], cell: float, font: str,
+                least: float) -> None:
     """Each empty cell's candidates at their raster places: those the step places in a
     heavy ring, those its pattern is made of in a thin one, those it removes struck
     through; chain links as arrows between candidates."""
     rows, cols = raster(d)
-    inside, below, width, height = _candidate_area(d, cell)
+    inside, below, width, height = _candidate_area(d, cell, least)
     pitch_x, pitch_y = width / cols, height / rows
-    size = candidate_size(d, cell)
+    size = candidate_size(d, cell, least)
     half = stringWidth("8", font, size) / 2
 
     def centre(k: int, digit: int) -> tuple[float, float]:

@@ -35,7 +35,7 @@ from ..core.model import (
     Template,
     XStyle,
 )
-from ..core.rules import MIN_LINE_PT
+from ..core.rules import KILLER_SUM_PT, MIN_LINE_PT
 from . import fit
 from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
 from .killer_grid import grid_fit, killer_grid
@@ -215,13 +215,15 @@ def _digits(
 def puzzle_grid(
     c: Canvas, rect: Rect, puzzle: BookPuzzle, size: float, weights: LineWeights, fonts: Fonts,
     x_style: XStyle = XStyle.TINT, region_tint: bool = False, givens_bold: bool = True,
+    sums: float = KILLER_SUM_PT,
 ) -> None:
     """A puzzle: its givens black, in the bold font (regular without `givens_bold`), on
     the full-weight grid with the marks of its variant (x_style, region_tint: the
-    template's choices), or a killer's grid with its cages (killer_grid.py)."""
+    template's choices), or a killer's grid with its cages (killer_grid.py), its sums at
+    least `sums` pt."""
     c.saveState()
     c.translate(rect.x, rect.y)
-    fit = grid_fit(puzzle, rect.width, size, weights)
+    fit = grid_fit(puzzle, rect.width, size, weights, sums)
     if fit:
         killer_grid(c, puzzle, rect.width, fit, weights, fonts.regular)
     else:

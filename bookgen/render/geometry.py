@@ -28,10 +28,12 @@ Everything here is derived from the Template and the Book; render.py only walks 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..core.errors import LayoutError
+from ..core.lang import Texts
 from ..core.model import Book, BookPuzzle, Template, Tip
 from ..core.rules import (
     ANSWERS_PER_PAGE,
@@ -52,9 +54,16 @@ from ..core.rules import (
     kdp_gutter,
     page_limit,
 )
-from .cage_outlines import cage_fit, caged, fit_problem
+from .cage_outlines import cage_fit, caged, fit_problem, least_sum
 from .howto import guide_heading
-from .tipsfit import tip_pages
+from .tipsfit import shown, tip_pages
+
+LARGE_PRINT_TEMPLATE = "letter-large-print"
+"""The shipped large-print template with the largest cells, named where a large-print
+template's cells are too small."""
+
+CELL_TYPE_SHARE = 0.85
+"""The largest digit a cell holds, as a share of its side."""
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
@@ -350,6 +359,20 @@ def tips_width(t: Template) -> float:
     return t.page_width - t.margin_outside - gutter
 
 
+def tips_room(t: Template, m: Metrics) -> float:
+    """The height the tips are laid out in: the content box below the heading band."""
+    return t.page_height - t.margin_top - t.margin_bottom - m.band
+
+
+def tip_fits(t: Template, texts: Texts) -> Callable[[Tip, bool], bool]:
+    """Whether a tip's diagram fits a tips page of the template, its candidates at the
+    least type size, its houses whole (or cut, given True): the tips take an example
+    whose diagram does."""
+    m = metrics(t)
+    return lambda tip, cut: shown(tip, texts, tips_width(t), m.least_size, m.text_size,
+                                  tips_room(t, m), cut)
+
+
 def contents_lines(t: Template, m: Metrics) -> int:
     """How many contents lines fit on one contents page."""
     height = t.page_height - t.margin_top - t.margin_bottom - m.band
@@ -409,8 +432,8 @@ def plan_pages(book: Book) -> Plan:
             front.append(Page(0, PageKind.HOW_TO_PLAY, guide_heading("killer", words),
                               cages=True))
     if book.front.tips and book.tips:
-        groups = tip_pages(book.tips, words, tips_width(t), t.page_height - t.margin_top
-                           - t.margin_bottom - m.band, m.text_size, m.least_size)
+        groups = tip_pages(book.tips, words, tips_width(t), tips_room(t, m), m.text_size,
+                           m.least_size)
         front += [Page(0, PageKind.TIPS, words("heading.tips"), i == 0, tips=group)
                   for i, group in enumerate(groups)]
     if book.front.scale:
@@ -566,7 +589,7 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
             (answer_side, "answers_per_page", t.answers_per_page),
         ):
             cell = side / n
-            if MIN_TEXT_PT > 0.85 * cell:
+            if MIN_TEXT_PT > CELL_TYPE_SHARE * cell:
                 raise LayoutError(
                     f"template {t.name!r}: {n}x{n} grids at {what} {per_page} get "
                     f"{cell:.1f} pt cells, too small for {MIN_TEXT_PT:g} pt type: "
@@ -597,9 +620,12 @@ def cage_problem(plan: Plan, n: int) -> str | None:
     t = plan.template
     side = plan.puzzle_slots[0].grid.width
     least = LARGE_PRINT_DIGIT_PT if t.large_print else MIN_TEXT_PT
-    problem = fit_problem(cage_fit(side / n, t.lines.border, digit_size(side, n, t.digit_scale)),
-                          least)
+    sums = least_sum(plan.metrics.least_size)
+    bigger = f", or a larger page such as the template {LARGE_PRINT_TEMPLATE!r}"
+    problem = fit_problem(cage_fit(side / n, t.lines.border, digit_size(side, n, t.digit_scale),
+                                   sums), least)
     if problem:
         return (f"template {t.name!r}: killer {n}x{n} grids at puzzles_per_page "
-                f"{t.puzzles_per_page}: {problem} (fewer puzzles a page)")
+                f"{t.puzzles_per_page}: {problem} (fewer puzzles a page"
+                f"{bigger if t.large_print and t.name != LARGE_PRINT_TEMPLATE else ''})")
     return None

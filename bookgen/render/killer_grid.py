@@ -22,6 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.model import BookPuzzle, LineWeights, XStyle
+from ..core.rules import KILLER_SUM_PT
 from ..variants.killer.cages import Cage
 from .cage_outlines import CageFit, cage_fit, fitted_dash, knockout, paths, sum_origin
 from .marks import grid_marks
@@ -40,13 +41,14 @@ KNOCKOUT_GRAY = 1.0
 """The knock-out behind a sum: paper white."""
 
 
-def grid_fit(puzzle: BookPuzzle, side: float, size: float, weights: LineWeights
-             ) -> CageFit | None:
+def grid_fit(puzzle: BookPuzzle, side: float, size: float, weights: LineWeights,
+             sums: float = KILLER_SUM_PT) -> CageFit | None:
     """Where the cages, sums and digits of a killer puzzle grid go (None for a grid
-    without cages), for digits of `size` on the template's `weights`."""
+    without cages), for digits of `size` and sums of at least `sums` pt on the
+    template's `weights`."""
     if not puzzle.cages:
         return None
-    return cage_fit(side / puzzle.n, weights.border, size)
+    return cage_fit(side / puzzle.n, weights.border, size, sums)
 
 
 def killer_grid(c: Canvas, puzzle: BookPuzzle, side: float, fit: CageFit,

@@ -27,9 +27,9 @@ from ..core.grid import SYMBOLS, geometry
 from ..core.lang import Texts
 from ..core.model import Template, Tip
 from . import diagram, fit, tipsfit
-from .cage_outlines import CLEAR_PT
+from .cage_outlines import CLEAR_PT, fit_problem, least_sum
 from .draw import Fonts, _paragraph, answer_grid, draw_text, puzzle_grid
-from .geometry import MIN_TEXT_PT, Metrics, Rect
+from .geometry import CELL_TYPE_SHARE, Metrics, Rect
 from .howto import (
     Guide,
     WorkedKind,
@@ -115,15 +115,17 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
     y = _paragraph(c, intro, 0, box.height - m.band, box.width, fonts.regular, m.text_size)
     below = fit.paragraphs_height(steps, fonts.regular, m.text_size, box.width)
     side = min(box.width * min(WORKED_SHARE, 0.09 * n), y - 2 * gap - below)
-    if side < 40:
+    step = side / n
+    # digits at the least size (16 pt in large print), so the grid is left out where its
+    # cells cannot hold them
+    size = max(m.least_size, t.digit_scale * step)
+    if side < 40 or size > CELL_TYPE_SHARE * step:
         return
     left, top = (box.width - side) / 2, y - gap
-    step = side / n
     # the units the hidden singles are found in, shaded under the grid's lines
     for kind, s in worked.steps:
         if kind is not WorkedKind.NAKED:
             _shade(c, geometry(n).units[s.units[0]], n, left, top, step)
-    size = max(MIN_TEXT_PT, t.digit_scale * step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
                 givens_bold=t.givens_bold)
     badge = max(m.least_size, step * 0.34)
@@ -196,7 +198,11 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
         left, right = box.width / 2 - side - gap, box.width / 2 + gap
     size = t.digit_scale * side / example.n
     answer_size = t.digit_scale * answer / example.n
-    if side < 40 or min(size, answer_size) < m.least_size:  # none rather than small type
+    sums = least_sum(m.least_size)
+    room = grid_fit(example, side, size, t.lines, sums)
+    # no example rather than one in small type
+    if side < 40 or min(size, answer_size) < m.least_size or \
+            (room and fit_problem(room, m.least_size)):
         return
     top = y - m.label_size * 1.6
     _labels(c, (left, right), top, texts, fonts, m)
@@ -207,12 +213,11 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
         _shade(c, example_geometry(example).units[guide.worked.unit], example.n, left, top,
                step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
-                t.x_style, t.region_tint, t.givens_bold)
+                t.x_style, t.region_tint, t.givens_bold, sums)
     # a ring inside the cell the step below fills, with the digit it finds, so the words
     # find their cell (inside a cage's dashes too)
     r, col = divmod(guide.step_cell, example.n)
     inset = step * 0.12
-    room = grid_fit(example, side, size, t.lines)
     if room:
         inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
     _ring(c, left + col * step, top - (r + 1) * step, step, inset, guide.worked.digit, size,
@@ -237,8 +242,8 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
     with its figure, then each technique's name, how it works, a diagram of an example
     step from one of the book's puzzles and that step in words."""
     least = m.least_size
-    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least)
     room = box.height - m.band
+    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least, m.text_size, room)
     size, lines = tipsfit.sized(parts, tips_wrap(fonts, box.width), room, m.text_size, least,
                                 fit.SHRINK)
     y = room
@@ -252,12 +257,17 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
         else:
             if part.notation:
                 _notation(c, y, box.width, texts, fonts, least, size)
-            elif part.step is not None:
-                f = diagram.fit(part.step, box.width, least)
-                diagram.draw(c, part.step, f, (box.width - f.width) / 2, y, fonts.regular,
-                             fonts.bold)
+            elif part.step is not None and part.fit is not None:
+                diagram.draw(c, part.step, part.fit, (box.width - part.fit.width) / 2, y,
+                             fonts.regular, _value_writer(c, fonts))
             y -= part.height
         y -= part.after * size * tipsfit.LEADING
+
+
+def _value_writer(c: Canvas, fonts: Fonts) -> diagram.Writer:
+    """A diagram's values in the book's own bold (faux where it has no bold face)."""
+    return lambda x, y, text, size, bold: draw_text(c, x, y, text, fonts, size, bold,
+                                                    "centre")
 
 
 def notation_labels(texts: Texts) -> tuple[str, ...]:
@@ -282,7 +292,7 @@ def _notation(c: Canvas, top: float, width: float, texts: Texts, fonts: Fonts,
               least: float, size: float) -> None:
     """The notation figure at the left, each of its rows labelled at its right."""
     f = tipsfit.notation_fit(width, least)
-    diagram.draw(c, diagram.NOTATION, f, 0, top, fonts.regular, fonts.bold)
+    diagram.draw(c, diagram.NOTATION, f, 0, top, fonts.regular, _value_writer(c, fonts))
     x = f.width + f.cell * 0.6
     upper = top - diagram.HEADING_ROOM * f.heading
     label_size = min(size, f.cell * 0.55)

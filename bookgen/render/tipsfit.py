@@ -6,7 +6,11 @@ Glossary:
             figure (a diagram, or the notation figure), each with the space after it in
             lines of body text
   tip       its technique's name (bold), how it works, its diagram and the example step
-            as the diagram's caption (gray): never split over two pages
+            as the diagram's caption (gray): never split over two pages; its diagram
+            takes at most the room left below what is above it on its page (a smaller
+            window, diagram.fit; with its houses cut at the window's edge only where more
+            than half the page is left), else the tip starts the next page; a tip whose
+            diagram fits no page keeps its words alone
   opening   the first tips page's parts before the tips: what the tips are, the notation
             in words and its figure
   estimate  the room a paragraph takes before fonts are at hand (the page plan is counted
@@ -77,32 +81,68 @@ class Figure:
     which is counted, never drawn)."""
     notation: bool = False
     """Whether it is the notation figure."""
+    fit: diagram.Fit | None = None
+    """Where a tip's diagram goes, its window and cells (None: nothing to draw)."""
 
 
 Part = Paragraph | Figure
 
 
-def _text_parts(tip: Tip, texts: Texts) -> tuple[Paragraph, Paragraph]:
+def words_only(tip: Tip, texts: Texts) -> tuple[Paragraph, Paragraph, Paragraph]:
+    """A tip's words: its name, how it works and its example step (the diagram's
+    caption); all of a tip whose diagram fits no page."""
     key = tip.family.value
     return (Paragraph(texts(f"technique.{key}"), Role.NAME, 0.0),
-            Paragraph(texts(f"tip.{key}"), Role.BODY, 0.5))
-
-
-def tip_parts(tip: Tip, texts: Texts, width: float, least: float) -> tuple[Part, ...]:
-    """A tip, top to bottom: name, text, diagram (a tallest-case space for a tip without
-    one: a blank book's), caption."""
-    name, body = _text_parts(tip, texts)
-    if tip.diagram is None:
-        height = diagram.tallest(9, 3, width, least)
-    else:
-        height = diagram.fit(tip.diagram, width, least).height
-    return (name, body, Figure(height, 0.3, tip.diagram),
+            Paragraph(texts(f"tip.{key}"), Role.BODY, 0.5),
             Paragraph(tip.example, Role.CAPTION, 1.3))
+
+
+FIGURE_AFTER = 0.3
+"""Space below a tip's diagram, in lines."""
+
+
+def _figure_room(words: Sequence[Part], width: float, size: float, room: float) -> float:
+    """The height a tip's diagram may take in `room` below and above its `words`."""
+    return room - end(estimate(words, width, size), words[-1], size) \
+        - FIGURE_AFTER * size * LEADING
+
+
+def tip_parts(tip: Tip, texts: Texts, width: float, least: float, size: float,
+              room: float, page: float) -> tuple[Part, ...] | None:
+    """A tip, top to bottom: name, text, diagram, caption, in `room` points at type `size`
+    by the estimate, on a page that holds `page` points; its diagram as large as the room
+    left by its words allows, its houses cut at the window's edge only where more than
+    half the page is left (diagram.fit: so a page is not left half empty, and a tip
+    below a full half keeps its houses whole on the next page); a tip not made yet, a
+    blank book's, is given the tallest diagram a whole page holds; None when the diagram
+    fits nowhere in that room."""
+    name, body, caption = words = words_only(tip, texts)
+    if tip.puzzle == 0:
+        tall = diagram.tallest(9, 3, width, least, _figure_room(words, width, size, page))
+        return (name, body, Figure(tall, FIGURE_AFTER), caption)
+    if tip.diagram is None:
+        return words
+    tall = _figure_room(words, width, size, room)
+    f = diagram.fit(tip.diagram, width, least, tall) or \
+        (diagram.fit(tip.diagram, width, least, tall, cut=True) if room > page / 2 else None)
+    if f is None:
+        return None
+    return (name, body, Figure(f.height, FIGURE_AFTER, tip.diagram, fit=f), caption)
+
+
+def shown(tip: Tip, texts: Texts, width: float, least: float, size: float, room: float,
+          cut: bool) -> bool:
+    """Whether a tip's diagram fits a page of its own (`room` points at type `size`),
+    its houses whole (or with `cut`, cut at the window's edge where it takes that)."""
+    assert tip.diagram is not None
+    tall = _figure_room(words_only(tip, texts), width, size, room)
+    return diagram.fit(tip.diagram, width, least, tall, cut) is not None
 
 
 def notation_fit(width: float, least: float) -> diagram.Fit:
     """The notation figure's size: box 4, its cells a share of the diagrams'."""
-    cell = diagram.fit(NOTATION, width, least).cell * NOTATION_CELL
+    f = diagram.fit(NOTATION, width, least)
+    cell = f.cell * NOTATION_CELL if f else 0.0
     return diagram.Fit(NOTATION_WINDOW, max(cell, diagram.least_cell(NOTATION, least)), least)
 
 
@@ -114,19 +154,33 @@ def opening_parts(texts: Texts, width: float, least: float) -> tuple[Part, ...]:
 
 
 def page_parts(page_tips: Sequence[Tip], first: bool, texts: Texts, width: float,
-               least: float) -> list[Part]:
-    """A tips page top to bottom: (on the first page) the opening, then each tip."""
+               least: float, size: float, room: float) -> list[Part]:
+    """A tips page `room` points tall top to bottom: (on the first page) the opening, then
+    each tip, its diagram fitted to the room the parts above it leave (by the estimate at
+    type `size`, as tip_pages placed it)."""
     parts = list(opening_parts(texts, width, least)) if first else []
+    used = estimate(parts, width, size)
     for tip in page_tips:
-        parts += tip_parts(tip, texts, width, least)
+        more = (tip_parts(tip, texts, width, least, size, room - used, room)
+                or tip_parts(tip, texts, width, least, size, room, room)
+                or words_only(tip, texts))
+        used += estimate(more, width, size)
+        parts += more
     return parts
 
 
+def end(total: float, last: Part, size: float) -> float:
+    """The height `total` of parts at type `size` without the space after the `last`
+    one: the foot of a page needs none."""
+    return total - last.after * size * LEADING
+
+
 def height(parts: Sequence[Part], lines: Sequence[Sequence[str]], size: float) -> float:
-    """The height the parts take at type `size`, their paragraphs wrapped into `lines`."""
-    return sum((part.height if isinstance(part, Figure) else len(block) * size * LEADING)
-               + part.after * size * LEADING
-               for part, block in zip(parts, lines, strict=True))
+    """The height the parts take at type `size`, their paragraphs wrapped into `lines`
+    (to the last part's foot)."""
+    return end(sum((part.height if isinstance(part, Figure) else len(block) * size * LEADING)
+                   + part.after * size * LEADING
+                   for part, block in zip(parts, lines, strict=True)), parts[-1], size)
 
 
 def sized(parts: Sequence[Part], wrap: Callable[[Paragraph, float], list[str]], room: float,
@@ -163,16 +217,20 @@ def _lines(text: str, width: float, size: float) -> int:
 def tip_pages(tips: Sequence[Tip], texts: Texts, width: float, height: float, size: float,
               least: float) -> tuple[tuple[Tip, ...], ...]:
     """The tips of each tips page, in order: each tip goes on the page being filled when
-    it fits below what is there (the opening first), else starts the next page; a tip
-    taller than a page has one to itself (the first page may hold the opening alone)."""
+    it fits below what is there (the opening first), its diagram in a smaller window
+    where that fits, else starts the next page; a tip taller than a page has one to
+    itself (the first page may hold the opening alone)."""
     pages: list[list[Tip]] = [[]]
     used = estimate(opening_parts(texts, width, least), width, size)
     for tip in tips:
-        need = estimate(tip_parts(tip, texts, width, least), width, size)
-        if used and used + need > height:
-            pages.append([])
+        here = tip_parts(tip, texts, width, least, size, height - used, height)
+        if here is None or used + end(estimate(here, width, size), here[-1], size) > height:
+            if pages[-1] or used:
+                pages.append([])
             used = 0.0
+            here = (tip_parts(tip, texts, width, least, size, height, height)
+                    or words_only(tip, texts))
         pages[-1].append(tip)
-        used += need
+        used += estimate(here, width, size)
     return tuple(tuple(page) for page in pages)
 

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..core.errors import LayoutError
 from ..core.model import Book, Template
 from . import draw, fonts, pdfx, teaching
+from .cage_outlines import least_sum
 from .geometry import (
     Page,
     PageKind,
@@ -220,5 +221,5 @@ def _body(
                                  t.x_style, t.region_tint)
             else:
                 draw.puzzle_grid(c, slot.grid, p, digits, t.lines, fonts, t.x_style,
-                                 t.region_tint, t.givens_bold)
+                                 t.region_tint, t.givens_bold, least_sum(m.least_size))
                 draw.puzzle_foot(c, slot, p, t, texts, fonts, size, m.least_size)
