@@ -53,8 +53,8 @@ def book_tips(
             if family not in needed(r):
                 continue
             if number not in logs:
-                # the whole solution, not the rating's first steps (Rating.examples): the
-                # diagram needs the board the steps before the example leave
+                # the whole solution: the diagram needs the board the steps before the
+                # example leave
                 logs[number] = _solution_steps(r, geo, cages)
             log = logs[number]
             for at, step in enumerate(log):

@@ -5,8 +5,6 @@ Glossary:
             cand_sq, plus clues (givens) and seconds (time to rate)
   grade     the SE-scale number of the human-style grader, with its band, its hardest
             technique and the steps per technique (Technique values, named only in as_dict)
-  examples  the first step of each technique family of the grader's solution: the tips
-            page reads them, so building a book grades each puzzle once
   as_dict   the stable JSON object of `bookgen rate --format json`: always the keys of
             RECORD_KEYS, null where a figure was not computed (keys are added over time,
             never renamed); `generate --format json` prints the same keys, and both add
@@ -23,17 +21,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Geometry, Grid, format_line, format_lines
-from ..core.model import Band, Family, band_of
+from ..core.model import Band, band_of
 from ..core.rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
 from ..engine.trace import Trace, backend_of, solve, trace
 from ..variants.killer.cages import Cages
 
 if TYPE_CHECKING:  # the grader loads on first use: rating without a grade needs none of it
-    from .board import Step
     from .scale import Technique
     from .solver import Grading
 
@@ -68,10 +65,6 @@ class Rating:
     steps: tuple[tuple[Technique, int], ...] | None = None
     """How many steps of each technique the logical solve used, in the order it first
     used each."""
-    examples: tuple[Step, ...] = field(default=(), compare=False)
-    """The first step of each technique family in the logical solution, in solution
-    order: what the solving-tips page shows, so a book never grades a puzzle twice (empty
-    for a rating read from the bank, which keeps no steps)."""
 
     def __repr__(self) -> str:
         tr = self.trace
@@ -176,13 +169,9 @@ def _graded(
 
 
 def _with_grade(r: Rating, g: Grading) -> Rating:
-    """The rating with a grading's grade, band, hardest technique, step counts and the
-    first step of each family."""
-    first: dict[Family, Step] = {}
-    for step in g.steps:
-        first.setdefault(step.technique.family, step)
+    """The rating with a grading's grade, band, hardest technique and step counts."""
     return replace(r, grade=round(g.grade, 1), band=g.band, hardest=g.technique,
-                   steps=g.counts, examples=tuple(first.values()))
+                   steps=g.counts)
 
 
 def rate_killer(values: Grid, cages: Cages, with_grade: bool = True,
