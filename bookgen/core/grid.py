@@ -33,13 +33,18 @@ import io
 import json
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from .errors import GenerationError, InputError
 from .rules import JIGSAW_SIZES, Variant
+
+R = TypeVar("R")
+"""A record a reader gathers (gathered)."""
+E = TypeVar("E", bound=Exception)
+"""The error of a bad record (gathered)."""
 
 SYMBOLS = "123456789ABCDEFG"
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
@@ -638,8 +643,8 @@ def parse_many(
                     raise InputError(f"{where}: vector not closed: expected ']'")
                 values, n, block = _parse_vector(" ".join(chunk), where, kind)
             else:
+                i += 1  # past the line before it can fail: reading goes on after it
                 chars = _symbol_chars(line, start)
-                i += 1
                 if not chars:
                     return None  # a frame line such as '------+------'
                 if len(chars) in kind.sizes and (
@@ -671,15 +676,21 @@ def parse_many(
             check_clashes(values, geo, _where(source, start))
         return start, values, geo
 
-    while i < len(lines):
-        at = i
+    yield from gathered(next_puzzle, lambda: i < len(lines), bad, InputError)
+
+
+def gathered(read: Callable[[], R | None], more: Callable[[], bool], bad: list[E] | None,
+             error: type[E]) -> Iterator[R]:
+    """The records `read()` returns while `more()` holds (None: nothing there). A bad
+    record raises its `error`; given a `bad` list it is added to it instead and reading
+    goes on after it (`read` moves past a line before it can fail on it)."""
+    while more():
         try:
-            found = next_puzzle()
-        except InputError as e:
+            found = read()
+        except error as e:
             if bad is None:
                 raise
             bad.append(e)
-            i = max(i, at + 1)
             continue
         if found is not None:
             yield found

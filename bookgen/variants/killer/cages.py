@@ -29,7 +29,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from ...core.grid import connected
+from ...core.grid import connected, gathered
 
 KILLER_SIZE = 9
 """Killer grids are 9x9."""
@@ -311,7 +311,6 @@ def parse_killer(
     reading goes on after it."""
     at = f"{source}: " if source else ""
     lines = [(k, raw) for k, raw in enumerate(text.splitlines(), 1)]
-    out: list[tuple[int, KillerPuzzle]] = []
     i = 0
 
     def next_puzzle() -> tuple[int, KillerPuzzle] | None:
@@ -349,17 +348,7 @@ def parse_killer(
             raise ReadError(where, problem)
         return k, KillerPuzzle(givens, cages)
 
-    while i < len(lines):
-        try:
-            found = next_puzzle()
-        except ValueError as e:
-            if bad is None:
-                raise
-            bad.append(e)
-            continue
-        if found is not None:
-            out.append(found)
-    return out
+    return list(gathered(next_puzzle, lambda: i < len(lines), bad, ValueError))
 
 
 def _record(raw: str, where: str) -> tuple[tuple[int, ...], Cages]:
