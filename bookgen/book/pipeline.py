@@ -43,7 +43,7 @@ from pathlib import Path
 from .. import __version__
 from ..core.errors import GenerationError, LayoutError
 from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
-from ..core.model import Band, Book, BookPuzzle, BookSection, Tip
+from ..core.model import Band, Book, BookPuzzle, BookSection, Tip, WorkedSolution
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
 from ..grade.solver import grades_at_least
@@ -67,6 +67,7 @@ from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
 from .tips import book_tips
+from .worked import worked_solutions
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -354,7 +355,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             assert r.solution is not None and r.band is not None and r.grade is not None
             printed.append(_printed(cfg, section, number, r.puzzle, r.solution, r.band,
                                     r.grade, c.regions, c.cages))
-            # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
+            # the tips and worked solutions name cells and units on the puzzle's own grid
+            # (its jigsaw layout too)
             geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
             solved.append((number, r, geo, c.cages))
             entry = {"id": number, "section": section.name}
@@ -371,7 +373,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             entries.append(entry)
             lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
         book_sections.append(BookSection(section.name, tuple(printed)))
-    book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else ())
+    book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else (),
+                 worked_solutions(cfg.worked, solved, cfg.texts))
     manifest: dict[str, object] = {
         "title": cfg.title,
         "config": cfg.path.name,
@@ -400,12 +403,13 @@ def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]
     return book_tips(solved, cfg.texts, tip_fits(cfg.template, cfg.texts))
 
 
-def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...]) -> Book:
-    """The Book record of the config with these sections and tips."""
+def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...],
+          worked: tuple[WorkedSolution, ...] = ()) -> Book:
+    """The Book record of the config with these sections, tips and worked solutions."""
     return Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(sections), template=cfg.template, front=cfg.front, cover=cfg.cover,
-        texts=cfg.texts, publication=cfg.publication, tips=tips,
+        texts=cfg.texts, publication=cfg.publication, tips=tips, worked=worked,
     )
 
 

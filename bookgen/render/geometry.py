@@ -56,7 +56,8 @@ from ..core.rules import (
 )
 from .cage_outlines import cage_fit, caged, fit_problem, least_sum
 from .howto import guide_heading
-from .tipsfit import shown, tip_pages
+from .tipsfit import Part, shown, tip_pages
+from .workedfit import worked_pages
 
 LARGE_PRINT_TEMPLATE = "letter-large-print"
 """The shipped large-print template with the largest cells, named where a large-print
@@ -88,6 +89,7 @@ class PageKind(Enum):
     CONTENTS = "contents"
     PUZZLES = "puzzles"
     ANSWERS = "answers"
+    WORKED = "worked"
     NOTES = "notes"
     BLANK = "blank"
 
@@ -173,6 +175,8 @@ class Page:
     section or None for the answer key, first page)."""
     tips: tuple[Tip, ...] = ()
     """The tips on a solving-tips page."""
+    parts: tuple[Part, ...] = ()
+    """On a worked-solutions page: its paragraphs and figures, top to bottom."""
     variant: Variant | None = None
     """On a how-to-play page: the variant it explains (None: the general page)."""
     cages: bool = False
@@ -403,7 +407,8 @@ def plan_pages(book: Book) -> Plan:
     Order: title leaf (title page and its back with the copyright page), "this book
     belongs to", how to play (and a page for each variant besides classic that the book
     holds, howto.guide, then the killer page for caged grids), solving tips, the
-    difficulty scale, contents, one part per section, the answer key; the front pages
+    difficulty scale, contents, one part per section, the answer key, the worked
+    solutions (when the book has any); the front pages
     each as the book's FrontMatter asks. With recto starts a blank page goes before a part
     that would start on a left-hand page. On demand, Notes pages follow up to an even
     count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
@@ -439,25 +444,35 @@ def plan_pages(book: Book) -> Plan:
     if book.front.scale:
         front.append(Page(0, PageKind.SCALE, words("heading.scale")))
     answers = words("heading.answers")
-    names = [s.name for s in sections] + [answers]
+    worked = words("heading.worked")
+    names = [s.name for s in sections] + [answers] + ([worked] if book.worked else [])
     spans: list[tuple[int, int] | None] = [
         (min(p.number for p in s.puzzles), max(p.number for p in s.puzzles)) for s in sections]
-    spans.append(None)
+    spans += [None] * (len(names) - len(spans))
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
-    parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
-    parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
+    parts = [[Page(0, kind, name, i == 0, puzzles[i : i + per_page])
+              for i in range(0, len(puzzles), per_page)]
+             for kind, name, puzzles, per_page in
+             [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
+             + [(PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page)]]
+    if book.worked:
+        # the appendix after the answer key: a reader checks an answer first, then turns
+        # here to see how it is reached
+        parts.append([Page(0, PageKind.WORKED, worked, i == 0, parts=group)
+                      for i, group in enumerate(worked_pages(
+                          book.worked, words, tips_width(t), tips_room(t, m), m.text_size,
+                          m.least_size))])
     body: list[Page] = []
     firsts = []
-    for kind, name, puzzles, per_page in parts:
+    for part in parts:
         first = len(front) + contents_pages + len(body) + 1
         if t.print.starts_recto and first % 2 == 0:
             body.append(Page(0, PageKind.BLANK, first=False))
             first += 1
         firsts.append(first)
-        for i in range(0, len(puzzles), per_page):
-            body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
+        body += part
     entries = tuple(zip(names, spans, firsts, strict=True))
     contents = [
         Page(

@@ -203,6 +203,8 @@ def _body(
         teaching.worked_page(c, box, example_size(book, box.width), fonts, m, t, texts)
     elif page.kind is PageKind.TIPS:
         teaching.tips(c, box, page.tips, page.first, texts, fonts, m)
+    elif page.kind is PageKind.WORKED:
+        teaching.page_parts(c, box, page.parts, texts, fonts, m)
     elif page.kind is PageKind.SCALE:
         draw.scale(c, box, texts, fonts, m)
     elif page.kind is PageKind.CONTENTS:

@@ -45,6 +45,7 @@ from .reader import (
     Wrong,
     accepts,
     compose,
+    got,
     integer_of,
     is_auto,
     raise_problems,
@@ -96,6 +97,9 @@ class BookConfig:
     """The book's language with the config's `text:` overrides."""
     publication: model.Publication | None = None
     """The copyright page's fields (`publication:`), or None."""
+    worked: tuple[int, ...] | model.WorkedPick = ()
+    """The puzzles of the worked-solutions appendix (`worked:`): their numbers, or a pick
+    by what they are; () for no appendix."""
 
 
 MAX_WORKERS = 1024
@@ -116,6 +120,41 @@ def _workers(node: yaml.Node, at: At) -> int | None:
         raise Wrong(f"expected at most {MAX_WORKERS} workers (a build lowers them to the "
                     f"usable cores anyway), got {value:,}", whole=True)
     return value
+
+
+@accepts("a list of puzzle numbers, or 'hardest'",
+         {"anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1},
+                     "minItems": 1, "uniqueItems": True},
+                    {"enum": [p.value for p in model.WorkedPick]}]})
+def _worked(node: yaml.Node, at: At) -> tuple[int, ...] | model.WorkedPick:
+    if isinstance(node, yaml.ScalarNode):
+        value = scalar_of(node, at)
+        names = [p.value for p in model.WorkedPick]
+        if isinstance(value, str) and value.lower() in names:
+            return model.WorkedPick(value.lower())
+        raise Wrong("a list of puzzle numbers such as [2, 7], or 'hardest'")
+    if not isinstance(node, yaml.SequenceNode) or not node.value:
+        raise Wrong("a list of puzzle numbers such as [2, 7], or 'hardest'")
+    numbers = []
+    for item in node.value:
+        number = integer_of(item, at)
+        if number is None or number < 1:
+            raise Wrong(f"expected puzzle numbers (positive integers), got {got(item)} in "
+                        f"{got(node)}", whole=True)
+        if number in numbers:
+            raise Wrong(f"expected each puzzle once, got {number} twice", whole=True)
+        numbers.append(number)
+    return tuple(numbers)
+
+
+def _check_worked(raw: Read, total: int) -> None:
+    """Every puzzle number `worked:` lists is one of the book's `total` puzzles."""
+    pick = raw.get("worked")
+    for number in pick if isinstance(pick, tuple) else ():
+        if number > total:
+            raw.at_key("worked").fail(
+                f"puzzle {number} is not in the book: expected puzzle numbers from 1 to "
+                f"{total} (the book's puzzles)")
 
 
 _FRONT_HELP = {
@@ -166,6 +205,10 @@ _CONFIG = Map(
                                "(heading.answers, band.easy, ...)."),
         "publication": Key(PUBLICATION, help="The copyright page's fields: year, rights, "
                                              "edition, imprint, isbn."),
+        "worked": Key(_worked, default=(), default_words="none",
+                      help="Worked solutions: an appendix after the answers solving these "
+                           "puzzles step by step (a list of puzzle numbers), or the "
+                           "book's hardest puzzle (hardest)."),
     },
     what="a mapping of book settings",
     help="The top level of a book config.",
@@ -365,6 +408,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["text"] = dict(cfg.texts.overrides)
     if cfg.publication is not None:
         data["publication"] = dataclasses.asdict(cfg.publication)
+    if cfg.worked:  # only when asked: books without an appendix keep their hashes
+        data["worked"] = cfg.worked
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
@@ -459,6 +504,8 @@ def load_config(path: str | Path, *, seed: int | None = None,
                                     f"{MAX_PUZZLES:,} in a book")
         whole = False  # no layout is planned for more
     cover = cover_record(raw.get("cover", Read(raw.at)), total if whole else None)
+    if whole:
+        _check_worked(raw, total)
     if template is not None:
         _check_glyphs(template, texts, sections, raw)
     if template is not None and sections and whole:
@@ -496,5 +543,6 @@ def load_config(path: str | Path, *, seed: int | None = None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
+        worked=raw.get("worked"),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))

@@ -1,0 +1,112 @@
+"""Worked solutions: chosen puzzles of the book solved step by step, as the grader solves
+them, in the book's language, for the appendix after the answer key.
+
+Glossary:
+  pick      the config's `worked:`: puzzle numbers in the order given, or WorkedPick
+            HARDEST (the highest grade; of equal grades the later puzzle, the book running
+            easier to harder)
+  single    a step of a singles family (explain.SINGLES): it fills a cell, and a run of
+            them in a row is one entry in words ('Steps 1-14, singles: r1c3 = 4, ...')
+  key step  every other step: an entry of its own, headed by its number and technique
+            family, drawn on the board the steps before it leave (tips.board_diagram),
+            with where it looks and what it finds in words
+  start     the puzzle as printed (givens, cages), nothing marked; end: the board after
+            the last step, the solved grid
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.grid import Geometry, symbol
+from ..core.lang import Texts
+from ..core.model import StepDiagram, WorkedEntry, WorkedPick, WorkedSolution
+from ..grade.board import Board, Step
+from ..grade.explain import SINGLES
+from ..grade.rating import Rating
+from ..variants.killer.cages import Cages
+from .tips import board_diagram, cell, result, solution_steps, start_board, unit
+
+RUN_MOST = 27
+"""Most singles one entry lists: a longer run is cut into entries of this many, so a
+16x16 grid's runs stay short paragraphs a page holds."""
+
+Solved = tuple[int, Rating, Geometry, Cages]
+"""A book puzzle as the pipeline hands it on: (number, rating, geometry, cages)."""
+
+
+def picked(pick: tuple[int, ...] | WorkedPick, puzzles: Sequence[Solved]) -> tuple[int, ...]:
+    """The numbers of the puzzles to work: those listed, or the hardest one."""
+    if isinstance(pick, WorkedPick):
+        grades = [(p[1].grade or 0.0, p[0]) for p in puzzles]
+        return (max(grades)[1],) if grades else ()
+    return pick
+
+
+def worked_solutions(pick: tuple[int, ...] | WorkedPick, puzzles: Sequence[Solved],
+                     texts: Texts) -> tuple[WorkedSolution, ...]:
+    """The worked solutions of the picked puzzles (numbers the config checked against the
+    book), in the order picked."""
+    by_number = {p[0]: p for p in puzzles}
+    return tuple(worked(*by_number[number], texts) for number in picked(pick, puzzles))
+
+
+def worked(number: int, r: Rating, geo: Geometry, cages: Cages, texts: Texts
+           ) -> WorkedSolution:
+    """Puzzle `number` solved step by step in the book's language."""
+    board = start_board(r.puzzle, geo, cages)
+    entries: list[WorkedEntry] = []
+    run: list[tuple[int, Step]] = []
+    for k, step in enumerate(solution_steps(r, geo, cages), 1):
+        if step.technique.family in SINGLES:
+            run.append((k, step))
+        else:
+            entries += _singles(run, geo, texts)
+            run = []
+            entries.append(_key_step(k, step, board, r.puzzle, geo, cages, texts))
+        board.apply(step)
+    entries += _singles(run, geo, texts)
+    band = texts(f"band.{r.band.value}") if r.band else ""
+    return WorkedSolution(number, texts("worked.heading", number=number, band=band),
+                          _plain(r.puzzle, r.puzzle, geo, cages), tuple(entries),
+                          _plain(r.puzzle, tuple(board.values), geo, cages))
+
+
+def _singles(run: Sequence[tuple[int, Step]], geo: Geometry, texts: Texts
+             ) -> list[WorkedEntry]:
+    """A run of singles as entries of words, RUN_MOST steps each (none for an empty
+    run)."""
+    out = []
+    for at in range(0, len(run), RUN_MOST):
+        part = run[at:at + RUN_MOST]
+        placed = texts("list.separator").join(
+            texts("step.place", cell=cell(c, geo, texts), digit=symbol(v))
+            for _, step in part for c, v in step.placed)
+        first, last = part[0][0], part[-1][0]
+        text = (texts("worked.single", first=first, result=placed) if first == last
+                else texts("worked.singles", first=first, last=last, result=placed))
+        out.append(WorkedEntry(first, last, "", text))
+    return out
+
+
+def _key_step(k: int, step: Step, board: Board, puzzle: tuple[int, ...], geo: Geometry,
+              cages: Cages, texts: Texts) -> WorkedEntry:
+    """Step `k` of the solution, taken on `board`, headed, worded and drawn."""
+    family = texts(f"technique.{step.technique.family.value}")
+    name = texts("worked.step", step=k, technique=family)
+    found = result(step, geo, texts)
+    where = unit(step.units[0], geo, texts) if step.units else None
+    text = (texts("worked.found", result=found) if where is None
+            else texts("worked.where", unit=where, result=found))
+    return WorkedEntry(k, k, name, text, board_diagram(board, puzzle, geo, cages, step))
+
+
+def _plain(puzzle: tuple[int, ...], values: tuple[int, ...], geo: Geometry, cages: Cages
+           ) -> StepDiagram:
+    """A grid of `values` over the givens of `puzzle`, without candidates or marks."""
+    blank = (0,) * len(puzzle)
+    return StepDiagram(
+        box_rows=geo.box_rows, box_cols=geo.box_cols, regions=geo.regions, givens=puzzle,
+        values=values, candidates=blank, cells=(), houses=(), circled=(), eliminated=(),
+        placed=(), cages=cages)
+
