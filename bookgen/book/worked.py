@@ -2,9 +2,9 @@
 them, in the book's language, for the appendix after the answer key.
 
 Glossary:
-  pick      the config's `worked:`: puzzle numbers in the order given, or WorkedPick
-            HARDEST (the highest grade; of equal grades the later puzzle, the book running
-            easier to harder)
+  spec      the config's `worked:` (WorkedSpec): puzzle numbers in the order given, or
+            the pick HARDEST (the highest grade; of equal grades the later puzzle, the book
+            running easier to harder)
   single    a step of a singles family (explain.SINGLES): it fills a cell, and a run of
             them in a row is one entry in words ('Steps 1-14, singles: r1c3 = 4, ...')
   key step  every other step: an entry of its own, headed by its number and technique
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
-from ..core.model import StepDiagram, WorkedEntry, WorkedPick, WorkedSolution
+from ..core.model import StepDiagram, WorkedEntry, WorkedPick, WorkedSolution, WorkedSpec
 from ..grade.board import Board, Step
 from ..grade.explain import SINGLES
 from ..grade.rating import Rating
@@ -35,20 +35,20 @@ Solved = tuple[int, Rating, Geometry, Cages]
 """A book puzzle as the pipeline hands it on: (number, rating, geometry, cages)."""
 
 
-def picked(pick: tuple[int, ...] | WorkedPick, puzzles: Sequence[Solved]) -> tuple[int, ...]:
+def picked(spec: WorkedSpec, puzzles: Sequence[Solved]) -> tuple[int, ...]:
     """The numbers of the puzzles to work: those listed, or the hardest one."""
-    if isinstance(pick, WorkedPick):
+    if spec.pick is WorkedPick.HARDEST:
         grades = [(p[1].grade or 0.0, p[0]) for p in puzzles]
         return (max(grades)[1],) if grades else ()
-    return pick
+    return spec.numbers
 
 
-def worked_solutions(pick: tuple[int, ...] | WorkedPick, puzzles: Sequence[Solved],
-                     texts: Texts) -> tuple[WorkedSolution, ...]:
+def worked_solutions(spec: WorkedSpec, puzzles: Sequence[Solved], texts: Texts
+                     ) -> tuple[WorkedSolution, ...]:
     """The worked solutions of the picked puzzles (numbers the config checked against the
     book), in the order picked."""
     by_number = {p[0]: p for p in puzzles}
-    return tuple(worked(*by_number[number], texts) for number in picked(pick, puzzles))
+    return tuple(worked(*by_number[number], texts) for number in picked(spec, puzzles))
 
 
 def worked(number: int, r: Rating, geo: Geometry, cages: Cages, texts: Texts

@@ -448,6 +448,21 @@ class WorkedPick(Enum):
 
 
 @dataclass(frozen=True)
+class WorkedSpec:
+    """Which puzzles the worked-solutions appendix solves (a config's `worked:`)."""
+
+    numbers: tuple[int, ...] = ()
+    """Puzzle numbers, in the order listed."""
+    pick: WorkedPick | None = None
+    """A pick by what the puzzles are, in place of numbers; None: the numbers alone."""
+
+    @property
+    def wanted(self) -> bool:
+        """Whether the book has the appendix."""
+        return bool(self.numbers) or self.pick is not None
+
+
+@dataclass(frozen=True)
 class WorkedEntry:
     """One entry of a worked solution: a run of singles in words, or a key step (any step
     that is not a single) with its diagram."""

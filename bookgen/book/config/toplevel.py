@@ -97,9 +97,8 @@ class BookConfig:
     """The book's language with the config's `text:` overrides."""
     publication: model.Publication | None = None
     """The copyright page's fields (`publication:`), or None."""
-    worked: tuple[int, ...] | model.WorkedPick = ()
-    """The puzzles of the worked-solutions appendix (`worked:`): their numbers, or a pick
-    by what they are; () for no appendix."""
+    worked: model.WorkedSpec = model.WorkedSpec()
+    """The puzzles of the worked-solutions appendix (`worked:`); none by default."""
 
 
 MAX_WORKERS = 1024
@@ -126,12 +125,12 @@ def _workers(node: yaml.Node, at: At) -> int | None:
          {"anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1},
                      "minItems": 1, "uniqueItems": True},
                     {"enum": [p.value for p in model.WorkedPick]}]})
-def _worked(node: yaml.Node, at: At) -> tuple[int, ...] | model.WorkedPick:
+def _worked(node: yaml.Node, at: At) -> model.WorkedSpec:
     if isinstance(node, yaml.ScalarNode):
         value = scalar_of(node, at)
         names = [p.value for p in model.WorkedPick]
         if isinstance(value, str) and value.lower() in names:
-            return model.WorkedPick(value.lower())
+            return model.WorkedSpec(pick=model.WorkedPick(value.lower()))
         raise Wrong("a list of puzzle numbers such as [2, 7], or 'hardest'")
     if not isinstance(node, yaml.SequenceNode) or not node.value:
         raise Wrong("a list of puzzle numbers such as [2, 7], or 'hardest'")
@@ -144,13 +143,13 @@ def _worked(node: yaml.Node, at: At) -> tuple[int, ...] | model.WorkedPick:
         if number in numbers:
             raise Wrong(f"expected each puzzle once, got {number} twice", whole=True)
         numbers.append(number)
-    return tuple(numbers)
+    return model.WorkedSpec(tuple(numbers))
 
 
 def _check_worked(raw: Read, total: int) -> None:
     """Every puzzle number `worked:` lists is one of the book's `total` puzzles."""
-    pick = raw.get("worked")
-    for number in pick if isinstance(pick, tuple) else ():
+    spec = raw.get("worked")
+    for number in spec.numbers if spec else ():
         if number > total:
             raw.at_key("worked").fail(
                 f"puzzle {number} is not in the book: expected puzzle numbers from 1 to "
@@ -205,7 +204,7 @@ _CONFIG = Map(
                                "(heading.answers, band.easy, ...)."),
         "publication": Key(PUBLICATION, help="The copyright page's fields: year, rights, "
                                              "edition, imprint, isbn."),
-        "worked": Key(_worked, default=(), default_words="none",
+        "worked": Key(_worked, default=None, default_words="none",
                       help="Worked solutions: an appendix after the answers solving these "
                            "puzzles step by step (a list of puzzle numbers), or the "
                            "book's hardest puzzle (hardest)."),
@@ -408,8 +407,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["text"] = dict(cfg.texts.overrides)
     if cfg.publication is not None:
         data["publication"] = dataclasses.asdict(cfg.publication)
-    if cfg.worked:  # only when asked: books without an appendix keep their hashes
-        data["worked"] = cfg.worked
+    if cfg.worked.wanted:  # only when asked: books without an appendix keep their hashes
+        data["worked"] = dataclasses.asdict(cfg.worked)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
@@ -543,6 +542,6 @@ def load_config(path: str | Path, *, seed: int | None = None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
-        worked=raw.get("worked"),
+        worked=raw.get("worked") or model.WorkedSpec(),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
