@@ -16,12 +16,15 @@ from blackbox import bookgen, refused
 
 from bookgen.book.config import load_config
 from bookgen.book.pipeline import build_book, write_book
+from bookgen.book.tips import unit
 from bookgen.book.worked import RUN_MOST, worked
 from bookgen.core.grid import geometry, parse
 from bookgen.core.lang import Texts
+from bookgen.core.rules import Variant
 from bookgen.grade import grade
 from bookgen.grade.explain import SINGLES
 from bookgen.grade.rating import rate
+from bookgen.grade.tables import grading_geometry
 from bookgen.render.diagram import BORDER_PT
 
 BOOK = """\
@@ -217,3 +220,14 @@ def test_config_mistakes_are_refused(tmp_path: Path, value: str, message: str) -
         error = refused(bookgen(command, config, cwd=tmp_path))
         assert f"  {message}\n" in error
     assert not (tmp_path / "output").exists()
+
+
+
+def test_a_unit_of_the_graders_own_is_named_by_none() -> None:
+    # windoku's grader adds the five hidden windows after the grid's own units; a step
+    # found in one names no unit the language has, and its words leave the unit out
+    geo = geometry(9, Variant.HYPER)
+    hidden = grading_geometry(geo).units
+    assert len(hidden) > len(geo.units)
+    assert unit(len(geo.units), geo, Texts()) is None
+    assert unit(len(geo.units) - 1, geo, Texts()) == "window 4"

@@ -140,8 +140,9 @@ def cell(c: int, geo: Geometry, texts: Texts) -> str:
 
 def unit(u: int, geo: Geometry, texts: Texts) -> str | None:
     """A unit's name in the language ('box 5', 'Block 5'), or None for a kind of unit the
-    language files do not name."""
-    kind, _, n = geo.unit_names[u].rpartition(" ")
+    language files do not name (a windoku's hidden windows: the grader's own units, which
+    follow the grid's)."""
+    kind, _, n = grading_geometry(geo).unit_names[u].rpartition(" ")
     key = f"unit.{kind}"
     if key not in dict(texts.strings) or not n.isdigit():
         return None
