@@ -41,8 +41,9 @@ sections:
 
 HEADING = "Worked solutions"
 
-GOLDEN = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5"
-"""SPEC 3's golden puzzle: a hard one, its solution needs more than singles."""
+EXPERT = ".24.6...1...41..27.3.9..6....7..1.3.......86.........4.6.......31..9..7.5..6....9"
+"""An expert puzzle (grade 5.6): its solution mixes runs of singles with key steps
+(locked candidates, subsets, uniqueness, a wing)."""
 
 
 def _build(folder: Path, worked_key: str, template: str = "kdp-6x9-2up",
@@ -165,10 +166,12 @@ def test_the_appendix_ends_on_the_solution(books: dict[str, Path], key: str) -> 
 
 
 def test_entries_cover_the_grading_in_order() -> None:
-    puzzle = parse(GOLDEN)[0]
+    puzzle = parse(EXPERT)[0]
     r = rate(puzzle, geometry(9))
     steps = grade(puzzle, geometry(9)).steps
     w = worked(7, r, geometry(9), (), Texts())
+    keys = sum(s.technique.family not in SINGLES for s in steps)
+    assert keys and sum(e.diagram is not None for e in w.entries) == keys
     covered = [k for e in w.entries for k in range(e.first, e.last + 1)]
     assert covered == list(range(1, len(steps) + 1))
     for e in w.entries:
