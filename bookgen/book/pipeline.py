@@ -461,10 +461,10 @@ def _text_lines(number: int, name: str, r: Rating, variant: Variant,
     return lines
 
 
-def write_book(built: Built, out: Path | Slot) -> int:
+def write_book(built: Built, out: Path | Slot, extra: tuple[tuple[str, str], ...] = ()) -> int:
     """Write book.pdf, manifest.json and puzzles.txt into the output folder, and cover.pdf
     for a print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the
-    page count.
+    page count. `extra`: more (file name, text) to write with them (the API's config).
 
     `out` is a folder, or a Slot claimed before the work (output.claim). The whole book is
     written into a stage folder beside the target, then switched with the target in one
@@ -476,7 +476,7 @@ def write_book(built: Built, out: Path | Slot) -> int:
     if isinstance(out, Path):
         covered = built.book.template.print.platform in COVER_PLATFORMS
         with claim(out, book_bytes(len(built.lines), covered)) as slot:
-            return write_book(built, slot)
+            return write_book(built, slot, extra)
     folder = stage(out)
     try:
         pages = render_book(built.book, folder / "book.pdf")
@@ -491,5 +491,7 @@ def write_book(built: Built, out: Path | Slot) -> int:
                     pages=pages, cover=cover, book_sha256=digest)
     write_file(out, "manifest.json", json.dumps(manifest, indent=1) + "\n")
     write_file(out, "puzzles.txt", "\n".join(built.lines) + "\n")
+    for name, text in extra:
+        write_file(out, name, text)
     switch(out)
     return pages

@@ -413,9 +413,10 @@ def _is_book(path: Path) -> bool:
 
 
 def load_config(path: str | Path, *, seed: int | None = None,
-                workers: int | None = None) -> BookConfig:
+                workers: int | None = None, base: Path | None = None) -> BookConfig:
     """Read and check a book config (a folder's one config: config_file); `seed` and
-    `workers` override the file's values.
+    `workers` override the file's values; relative paths in it are taken from `base`
+    (default: the config's folder).
 
     Raises ConfigError listing every problem found, one per line, each with its key path
     and line; nothing is returned unless the whole config is sound.
@@ -430,7 +431,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
     if workers is not None and workers < 1:
         raise ConfigError(f"workers: expected a positive integer, got {workers}")
     problems: list[tuple[str, int, str]] = []
-    node, ctx = compose(path, "", problems)
+    node, ctx = compose(path, "", problems, base)
     raw = read_node(_CONFIG, node, At(ctx, "", 1))[1] if node is not None else None
     if raw is None:
         raise_problems(path, problems)
@@ -473,7 +474,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         from ..bank import probe  # here: the bank loads the kernels, which solve never needs
 
         try:  # what the build would meet, found without opening the bank for writing
-            probe(path.parent / raw.values["bank"])
+            probe(ctx.base / raw.values["bank"])
         except InputError as e:
             raw.at_key("bank").fail(str(e))
     raise_problems(path, problems)
@@ -492,7 +493,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         sections=tuple(s for _, s in sections),
         cover=cover,
         config_hash="",
-        bank=path.parent / raw.values["bank"] if "bank" in raw.values else None,
+        bank=ctx.base / raw.values["bank"] if "bank" in raw.values else None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
