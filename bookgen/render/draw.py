@@ -37,7 +37,7 @@ from ..core.model import (
 )
 from ..core.rules import KILLER_SUM_PT, MIN_LINE_PT
 from . import fit
-from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .geometry import HINT_LEADING, HINT_LINES, MIN_TEXT_PT, Metrics, Rect, Slot, hint_pitch
 from .killer_grid import grid_fit, killer_grid
 from .marks import DIAGONAL_GRAY, HATCH_GRAY, HATCH_PITCH, GridMarks, Segment, grid_marks
 
@@ -457,6 +457,28 @@ def contents(
                 box.width - stringWidth(number, fonts.regular, size) - dot, y, " ." * dots
             )
         y -= size * 2.0
+
+
+def hints(c: Canvas, box: Rect, puzzles: Sequence[BookPuzzle], widest: str, texts: Texts,
+          fonts: Fonts, m: Metrics) -> None:
+    """The hints of a page below the band, one slot each (geometry.hint_pitch): the
+    puzzle's label in bold in a column as wide as `widest` (the book's widest label),
+    its hint wrapped beside it, shrunk (not below the least size) to fit HINT_LINES lines
+    of the body size."""
+    column = stringWidth(widest, fonts.bold, m.text_size) + m.text_size
+    width = box.width - column
+    room = HINT_LINES * HINT_LEADING * m.text_size
+    top = box.height - m.band - m.text_size
+    for i, p in enumerate(puzzles):
+        y = top - i * hint_pitch(m)
+        draw_text(c, 0, y, texts("label", number=p.number), fonts, m.text_size, bold=True)
+        size = m.text_size
+        lines = fit.wrap(p.hint, fonts.regular, size, width)
+        while len(lines) * HINT_LEADING * size > room and size > m.least_size:
+            size = max(m.least_size, size * fit.SHRINK)
+            lines = fit.wrap(p.hint, fonts.regular, size, width)
+        for k, line in enumerate(lines):
+            draw_text(c, column, y - k * HINT_LEADING * size, line, fonts, size)
 
 
 def notes(c: Canvas, box: Rect, m: Metrics) -> None:

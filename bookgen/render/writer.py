@@ -209,6 +209,10 @@ def _body(
         draw.contents(c, box, page.entries, fonts, m, texts)
     elif page.kind is PageKind.NOTES:
         draw.notes(c, box, m)
+    elif page.kind is PageKind.HINTS:
+        last = max(p.number for s in book.sections for p in s.puzzles)
+        widest = texts("label", number=int("8" * len(str(last))))
+        draw.hints(c, box, page.puzzles, widest, texts, fonts, m)
     else:
         answers = page.kind is PageKind.ANSWERS
         slots = plan.answer_slots if answers else plan.puzzle_slots
