@@ -95,7 +95,10 @@ def _where(step: Step, geo: Geometry, texts: Texts) -> tuple[str, tuple[int, ...
     grading = grading_geometry(geo)
     names = [unit(u, grading, texts) for u in step.units]
     if names and None not in names:
-        where = texts("hint.and").join(n for n in names if n is not None)
+        # 'row 1, row 5 and column 3': the list's separator, the last two joined by 'and'
+        *rest, last = (n for n in names if n is not None)
+        head = texts("list.separator").join(rest)
+        where = texts("hint.and").join((head, last)) if rest else last
         return texts("hint.look", where=where), ()
     if step.cage:
         first = min(step.cage)
