@@ -459,19 +459,33 @@ def contents(
         y -= size * 2.0
 
 
-def hints(c: Canvas, box: Rect, puzzles: Sequence[BookPuzzle], widest: str, texts: Texts,
-          fonts: Fonts, m: Metrics) -> None:
+HINT_COLUMN = 0.4
+"""The largest share of the width the hints' label column takes; a longer label shrinks."""
+
+
+def hint_column(puzzles: Sequence[BookPuzzle], t: Template, texts: Texts, fonts: Fonts,
+                m: Metrics, width: float) -> float:
+    """The width of the hints pages' label column: the widest of the puzzles' labels (as
+    their grids show them: fit.label_parts) and a space, at most HINT_COLUMN of `width`."""
+    widest = max(stringWidth(fit.label_parts(p, t, texts)[0], fonts.bold, m.text_size)
+                 for p in puzzles)
+    return min(widest + m.text_size, HINT_COLUMN * width)
+
+
+def hints(c: Canvas, box: Rect, puzzles: Sequence[BookPuzzle], column: float, t: Template,
+          texts: Texts, fonts: Fonts, m: Metrics) -> None:
     """The hints of a page below the band, one slot each (geometry.hint_pitch): the
-    puzzle's label in bold in a column as wide as `widest` (the book's widest label),
-    its hint wrapped beside it, shrunk (not below the least size) to fit HINT_LINES lines
-    of the body size."""
-    column = stringWidth(widest, fonts.bold, m.text_size) + m.text_size
+    puzzle's label in bold in a column `column` wide (hint_column), its hint wrapped
+    beside it, shrunk (not below the least size) to fit HINT_LINES lines of the body
+    size."""
     width = box.width - column
     room = HINT_LINES * HINT_LEADING * m.text_size
     top = box.height - m.band - m.text_size
     for i, p in enumerate(puzzles):
         y = top - i * hint_pitch(m)
-        draw_text(c, 0, y, texts("label", number=p.number), fonts, m.text_size, bold=True)
+        label = fit.label_parts(p, t, texts)[0]
+        label_size = fit.fit_line(label, fonts.bold, m.text_size, column - m.text_size)
+        draw_text(c, 0, y, label, fonts, max(label_size or 0.0, m.least_size), bold=True)
         size = m.text_size
         lines = fit.wrap(p.hint, fonts.regular, size, width)
         while len(lines) * HINT_LEADING * size > room and size > m.least_size:

@@ -210,9 +210,9 @@ def _body(
     elif page.kind is PageKind.NOTES:
         draw.notes(c, box, m)
     elif page.kind is PageKind.HINTS:
-        last = max(p.number for s in book.sections for p in s.puzzles)
-        widest = texts("label", number=int("8" * len(str(last))))
-        draw.hints(c, box, page.puzzles, widest, texts, fonts, m)
+        everything = [p for s in book.sections for p in s.puzzles]
+        column = draw.hint_column(everything, t, texts, fonts, m, box.width)
+        draw.hints(c, box, page.puzzles, column, t, texts, fonts, m)
     else:
         answers = page.kind is PageKind.ANSWERS
         slots = plan.answer_slots if answers else plan.puzzle_slots
