@@ -116,7 +116,7 @@ def _changes(value: object, hint: Any, path: str) -> Iterator[tuple[str, object]
 
 
 HASHED = ("title", "subtitle", "author", "copyright", "seed", "template", "front", "sections",
-          "cover", "publication", "series")
+          "cover", "publication", "series", "hints")
 """BookConfig's settings that enter the hash as they are (texts: below)."""
 UNHASHED = {"path": Path("elsewhere/other.yaml"), "name": "other", "workers": 7,
             "bank": Path("/elsewhere/other.db"), "config_hash": "0" * 64}

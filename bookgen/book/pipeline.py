@@ -64,9 +64,10 @@ from .cache import (
     section_key,
 )
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
+from .hints import puzzle_hint
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
-from .tips import book_tips
+from .tips import book_tips, solution_steps
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -352,10 +353,12 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             number += 1
             r = c.rating
             assert r.solution is not None and r.band is not None and r.grade is not None
-            printed.append(_printed(cfg, section, number, r.puzzle, r.solution, r.band,
-                                    r.grade, c.regions, c.cages))
-            # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
+            # tips and hints name cells and units on the puzzle's own grid (its jigsaw
+            # layout too)
             geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
+            hint = _hint(cfg, r, geo, c.cages)
+            printed.append(replace(_printed(cfg, section, number, r.puzzle, r.solution,
+                                            r.band, r.grade, c.regions, c.cages), hint=hint))
             solved.append((number, r, geo, c.cages))
             entry = {"id": number, "section": section.name}
             entry.update(r.as_dict())
@@ -368,6 +371,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
                 entry["regions"] = c.regions
             if c.cages:
                 entry["cages"] = cages_json(c.cages)
+            if cfg.hints:
+                entry["hint"] = hint
             entries.append(entry)
             lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
         book_sections.append(BookSection(section.name, tuple(printed)))
@@ -393,6 +398,15 @@ def _printed(cfg: BookConfig, section: SectionConfig, number: int, puzzle: Grid,
                       variant=section.dig.variant, regions=regions, cages=cages)
 
 
+def _hint(cfg: BookConfig, r: Rating, geo: Geometry, cages: Cages) -> str:
+    """A puzzle's hint in the book's language ('' without book hints or an empty cell)."""
+    if not cfg.hints:
+        return ""
+    assert r.solution is not None
+    hint = puzzle_hint(solution_steps(r, geo, cages), r.solution, geo, cfg.texts)
+    return hint.text if hint else ""
+
+
 def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]
           ) -> tuple[Tip, ...]:
     """The book's tips, each with an example step whose diagram fits its pages."""
@@ -405,7 +419,7 @@ def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...
     return Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(sections), template=cfg.template, front=cfg.front, cover=cfg.cover,
-        texts=cfg.texts, publication=cfg.publication, tips=tips,
+        texts=cfg.texts, publication=cfg.publication, tips=tips, hints=cfg.hints,
     )
 
 

@@ -324,6 +324,8 @@ class BookPuzzle:
     """Jigsaw only: the region layout, n*n labels row-major (Geometry.region_labels)."""
     cages: Cages = ()
     """Killer only: the cages (killer.Cage), covering every cell; () for other kinds."""
+    hint: str = ""
+    """Its hint in the book's language (book.hints); '' in a book without hints."""
 
     @property
     def n(self) -> int:
@@ -536,6 +538,9 @@ class Book:
     """The copyright page's fields; None: the copyright line alone, if any."""
     tips: tuple[Tip, ...] = ()
     """The solving tips, easiest first (with front.tips)."""
+    hints: bool = False
+    """A hints section between the puzzles and the answers: each puzzle's hint
+    (BookPuzzle.hint), by puzzle number."""
 
     @property
     def subject(self) -> str:

@@ -37,7 +37,7 @@ from ..core.model import (
 )
 from ..core.rules import KILLER_SUM_PT, MIN_LINE_PT
 from . import fit
-from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .geometry import HINT_LEADING, HINT_LINES, MIN_TEXT_PT, Metrics, Rect, Slot, hint_pitch
 from .killer_grid import grid_fit, killer_grid
 from .marks import DIAGONAL_GRAY, HATCH_GRAY, HATCH_PITCH, GridMarks, Segment, grid_marks
 
@@ -457,6 +457,42 @@ def contents(
                 box.width - stringWidth(number, fonts.regular, size) - dot, y, " ." * dots
             )
         y -= size * 2.0
+
+
+HINT_COLUMN = 0.4
+"""The largest share of the width the hints' label column takes; a longer label shrinks."""
+
+
+def hint_column(puzzles: Sequence[BookPuzzle], t: Template, texts: Texts, fonts: Fonts,
+                m: Metrics, width: float) -> float:
+    """The width of the hints pages' label column: the widest of the puzzles' labels (as
+    their grids show them: fit.label_parts) and a space, at most HINT_COLUMN of `width`."""
+    widest = max(stringWidth(fit.label_parts(p, t, texts)[0], fonts.bold, m.text_size)
+                 for p in puzzles)
+    return min(widest + m.text_size, HINT_COLUMN * width)
+
+
+def hints(c: Canvas, box: Rect, puzzles: Sequence[BookPuzzle], column: float, t: Template,
+          texts: Texts, fonts: Fonts, m: Metrics) -> None:
+    """The hints of a page below the band, one slot each (geometry.hint_pitch): the
+    puzzle's label in bold in a column `column` wide (hint_column), its hint wrapped
+    beside it, shrunk (not below the least size) to fit HINT_LINES lines of the body
+    size."""
+    width = box.width - column
+    room = HINT_LINES * HINT_LEADING * m.text_size
+    top = box.height - m.band - m.text_size
+    for i, p in enumerate(puzzles):
+        y = top - i * hint_pitch(m)
+        label = fit.label_parts(p, t, texts)[0]
+        label_size = fit.fit_line(label, fonts.bold, m.text_size, column - m.text_size)
+        draw_text(c, 0, y, label, fonts, max(label_size or 0.0, m.least_size), bold=True)
+        size = m.text_size
+        lines = fit.wrap(p.hint, fonts.regular, size, width)
+        while len(lines) * HINT_LEADING * size > room and size > m.least_size:
+            size = max(m.least_size, size * fit.SHRINK)
+            lines = fit.wrap(p.hint, fonts.regular, size, width)
+        for k, line in enumerate(lines):
+            draw_text(c, column, y - k * HINT_LEADING * size, line, fonts, size)
 
 
 def notes(c: Canvas, box: Rect, m: Metrics) -> None:

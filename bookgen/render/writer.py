@@ -209,6 +209,10 @@ def _body(
         draw.contents(c, box, page.entries, fonts, m, texts)
     elif page.kind is PageKind.NOTES:
         draw.notes(c, box, m)
+    elif page.kind is PageKind.HINTS:
+        everything = [p for s in book.sections for p in s.puzzles]
+        column = draw.hint_column(everything, t, texts, fonts, m, box.width)
+        draw.hints(c, box, page.puzzles, column, t, texts, fonts, m)
     else:
         answers = page.kind is PageKind.ANSWERS
         slots = plan.answer_slots if answers else plan.puzzle_slots

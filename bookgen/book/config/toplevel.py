@@ -96,6 +96,8 @@ class BookConfig:
     """The book's language with the config's `text:` overrides."""
     publication: model.Publication | None = None
     """The copyright page's fields (`publication:`), or None."""
+    hints: bool = False
+    """A hints section between the puzzles and the answers (book.hints)."""
 
 
 MAX_WORKERS = 1024
@@ -152,6 +154,10 @@ _CONFIG = Map(
         "layout": Key(TEMPLATE, help="Template keys to override for this book."),
         "print": Key(PRINT, help="How the book is printed; wins over the template's."),
         "front": Key(_FRONT, help="Which front pages the book has."),
+        "hints": Key(read_flag, default=False,
+                     help="A hints section between the puzzles and the answers: for each "
+                          "puzzle, where to look for its first step beyond singles, and the "
+                          "technique, without giving away a symbol to write in."),
         "sections": Key(read_sections, required=True,
                         help="The sections, in print order: easier first."),
         "cover": Key(COVER, help="The full-wrap cover of a print-on-demand book."),
@@ -193,7 +199,8 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
     return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
                       author=text.get("author", ""), copyright=text.get("copyright", ""),
                       sections=tuple(parts), template=t, front=front, texts=texts,
-                      publication=publication_record(text.get("publication")), tips=tips)
+                      publication=publication_record(text.get("publication")), tips=tips,
+                      hints=bool(text.get("hints", False)))
 
 
 def _hardest(sections: list[SectionConfig]) -> float:
@@ -367,6 +374,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["publication"] = dataclasses.asdict(cfg.publication)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
+    if cfg.hints:  # only when asked: the books without hints keep their hash
+        data["hints"] = True
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, (Enum, Variant)) else str(v))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -497,5 +506,6 @@ def load_config(path: str | Path, *, seed: int | None = None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
+        hints=raw.get("hints", False),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
