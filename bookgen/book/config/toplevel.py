@@ -184,7 +184,8 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
         for _ in range(s.count):
             number += 1
             grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
-                                          variant=s.dig.variant, regions=s.dig.regions))
+                                          variant=s.dig.variant, regions=s.dig.regions,
+                                          symbols=s.symbols))
         parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
     texts = texts_record(raw) if raw else lang.Texts()
@@ -350,6 +351,15 @@ def _font_key(font: str) -> str:
     return f"{digest}#{index}" if index else digest
 
 
+def _section_key(s: SectionConfig) -> dict[str, object]:
+    """A section as it enters the hash; digits (the default) are left out, so the books
+    made before sections had symbols keep their hash, and with it their bank placements."""
+    key = dataclasses.asdict(s)
+    if s.symbols is model.Symbols.DIGITS:
+        del key["symbols"]
+    return key
+
+
 def _config_hash(cfg: BookConfig) -> str:
     t = dataclasses.replace(cfg.template, font=_font_key(cfg.template.font),
                             font_bold=_font_key(cfg.template.font_bold))
@@ -357,7 +367,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "title": cfg.title, "subtitle": cfg.subtitle, "author": cfg.author,
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
-        "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "sections": [_section_key(s) for s in cfg.sections],
         "cover": dataclasses.asdict(cfg.cover),
     }
     if cfg.texts.language != lang.DEFAULT or cfg.texts.overrides:
