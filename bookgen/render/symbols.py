@@ -124,12 +124,12 @@ def glyphs(symbols: Symbols) -> str:
 
 
 def draw_symbol(c: Canvas, x: float, y: float, size: float, value: int,
-                symbols: Symbols) -> None:
+                symbols: Symbols, gray: float | None = None) -> None:
     """One value centred on the cell centre (x, y) in the canvas's current font and
-    colours: a glyph on its optical baseline (0.37 of the size below the centre), or an
-    icon."""
+    fill: a glyph on its optical baseline (0.37 of the size below the centre), or an
+    icon, in `gray` (None: the canvas's fill and stroke colours)."""
     if symbols is Symbols.SHAPES:
-        draw_icon(c, x, y, size, value, None)
+        draw_icon(c, x, y, size, value, gray)
     else:
         c.drawCentredString(x, y - 0.37 * size, glyphs(symbols)[value - 1])
 
