@@ -31,7 +31,7 @@ from ..core.lang import Texts
 from ..core.model import Symbols
 from ..core.rules import MIN_LINE_PT
 
-ICON_EM = 0.95
+ICON_EM = 1.05
 """An icon's side in ems of the cell's type size: as tall as a digit's cap height plus
 its margins, since a shape carries less ink than a stroke figure of the same height."""
 
