@@ -22,6 +22,7 @@ import pdfplumber
 import pytest
 from blackbox import HOSTILE, bookgen, refused
 
+from bookgen.book.config import load_config
 from bookgen.render.symbols import ICONS, LETTERS
 
 MIN_GRID = 40.0
@@ -235,3 +236,15 @@ def test_the_puzzles_data_keeps_its_digits(built):
 def test_the_same_config_builds_the_same_bytes(built):
     one, two = built
     assert (one / "book.pdf").read_bytes() == (two / "book.pdf").read_bytes()
+
+
+def test_digits_leave_a_books_hash_as_it_was_and_letters_change_it(tmp_path):
+    def hashed(extra: str) -> str:
+        path = tmp_path / f"{len(extra)}.yaml"
+        path.write_text(f"title: T\nsections:\n  - {{name: S, size: 4, count: 1, "
+                        f"difficulty: easy{extra}}}\n", encoding="utf-8")
+        return load_config(path).config_hash
+
+    plain = hashed("")
+    assert hashed(", symbols: digits") == plain
+    assert len({plain, hashed(", symbols: letters"), hashed(", symbols: shapes")}) == 3
