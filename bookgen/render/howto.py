@@ -68,7 +68,7 @@ class GuideStep:
     """For killer: the sum of the cages wholly inside the house."""
 
     def fields(self, texts: Texts, n: int, unit_names: Sequence[str],
-               symbols: Symbols) -> dict[str, object]:
+               symbols: Symbols = Symbols.DIGITS) -> dict[str, object]:
         """The step's words' fields: {cell}, {row}, {col}, {digit} (as `symbols` print
         it), {unit} and {sum}."""
         row, col = divmod(self.cell, n)

@@ -70,12 +70,14 @@ def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fon
 
 
 def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, fonts: Fonts,
-                m: Metrics, t: Template, texts: Texts, printed: Mapping[int, Symbols]) -> None:
+                m: Metrics, t: Template, texts: Texts,
+                printed: Mapping[int, Symbols] | None = None) -> None:
     """The rules for the grid sizes in the book, and an example of the n x n size (the
     book's own, howto.example_size) with its solution, each size in the symbols it
     prints (howto.book_symbols)."""
     y = box.height - m.band
     gap = m.text_size * fit.PARAGRAPH_GAP
+    printed = printed or {}
     for text in how_to_play_text(sizes, texts, printed):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     example = replace(worked_example(n).example, symbols=printed.get(n, Symbols.DIGITS))
@@ -92,7 +94,7 @@ def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, 
                 t.answer_gray)
 
 
-def worked_texts(n: int, texts: Texts, symbols: Symbols) -> tuple[str, ...]:
+def worked_texts(n: int, texts: Texts, symbols: Symbols = Symbols.DIGITS) -> tuple[str, ...]:
     """The worked example's words: the introduction, then each step numbered, its
     symbol as `symbols` print it."""
     worked = worked_example(n)
@@ -109,7 +111,7 @@ def worked_texts(n: int, texts: Texts, symbols: Symbols) -> tuple[str, ...]:
 
 
 def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Template,
-                texts: Texts, symbols: Symbols) -> None:
+                texts: Texts, symbols: Symbols = Symbols.DIGITS) -> None:
     """The example worked: the introduction, the grid with the steps numbered in it, and
     each step in words below the grid, in `symbols`."""
     worked = worked_example(n)
