@@ -50,6 +50,9 @@ CAPTION_GRAY = 0.25
 STEP_RING_PT = 1.5
 """Stroke of the ring that marks a worked cell of a how-to-play example."""
 
+RING_ICON_SHARE = 0.7
+"""A ringed cell's icon as a share of the grid's icon size."""
+
 WORKED_TINT = 0.9
 """Tint of the units the worked example's hidden singles are found in."""
 
@@ -173,6 +176,10 @@ def _ring(c: Canvas, x: float, y: float, step: float, inset: float, digit: int, 
     c.roundRect(x + inset, y + inset, step - 2 * inset, step - 2 * inset, step * 0.2)
     c.setFillGray(t.answer_gray)
     c.setFont(fonts.regular, size)
+    if symbols is Symbols.SHAPES:
+        # an icon fills more of its cell than a digit: smaller, it keeps clear of the
+        # ring and of the step's number on the ring's corner
+        size *= RING_ICON_SHARE
     draw_symbol(c, x + step / 2, y + step / 2, size, digit, symbols, t.answer_gray)
     c.setFillGray(0.0)
 
