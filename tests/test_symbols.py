@@ -20,7 +20,10 @@ from typing import Any
 
 import pdfplumber
 import pytest
+import reportlab
 from blackbox import HOSTILE, bookgen, refused
+from fontTools import subset
+from fontTools.ttLib import TTFont
 
 from bookgen.book.config import load_config
 from bookgen.render.symbols import ICONS, LETTERS
@@ -248,3 +251,17 @@ def test_digits_leave_a_books_hash_as_it_was_and_letters_change_it(tmp_path):
     plain = hashed("")
     assert hashed(", symbols: digits") == plain
     assert len({plain, hashed(", symbols: letters"), hashed(", symbols: shapes")}) == 3
+
+
+def test_a_font_without_the_letters_is_refused_for_a_letters_section(tmp_path):
+    face = TTFont(str(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"))
+    cut = subset.Subsetter()
+    cut.populate(unicodes=[c for c in face.getBestCmap() if chr(c) not in LETTERS])
+    cut.subset(face)
+    face.save(str(tmp_path / "NoCaps.ttf"))
+    layout = f"layout: {{fonts: {{regular: {tmp_path / 'NoCaps.ttf'}, bold: VeraBd}}}}\n"
+    for symbols, named in (("letters", True), ("digits", False)):
+        config = _config(tmp_path, f"title: t\n{layout}sections:\n  - {{name: s, size: 6, "
+                                   f"count: 1, difficulty: easy, symbols: {symbols}}}\n")
+        err = refused(bookgen("validate", config, timeout=HOSTILE))
+        assert ("sections[0].symbols: " in err) is named, err

@@ -36,6 +36,7 @@ from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ...render.symbols import LETTERS
 from .cover_block import COVER, cover_record
 from .reader import (
     At,
@@ -317,6 +318,8 @@ def _check_glyphs(t: model.Template, texts: lang.Texts,
     for read, s in sections:
         words.append((read.at_key("name"), s.name))
         sizes.append((read.at_key("size"), s.dig.size))
+        if s.symbols is model.Symbols.LETTERS:
+            words.append((read.at_key("symbols"), LETTERS[:s.dig.size]))
     check_glyphs(t, texts, words, sizes, raw)
 
 
