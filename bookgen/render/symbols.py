@@ -58,12 +58,15 @@ class Fill(Enum):
     """The lower half filled."""
 
 
-Outline = Callable[[PDFPathObject, Callable[[float, float], tuple[float, float]]], None]
-"""Adds a shape's closed outline to a path, its unit points mapped by the second argument."""
+Place = Callable[[float, float], tuple[float, float]]
+"""Maps a point of the unit square to the page."""
+
+Outline = Callable[[PDFPathObject, Place], None]
+"""Adds a shape's closed outline to a path, its unit points placed by the second argument."""
 
 
 def _polygon(points: tuple[tuple[float, float], ...]) -> Outline:
-    def add(p: PDFPathObject, at: Callable[[float, float], tuple[float, float]]) -> None:
+    def add(p: PDFPathObject, at: Place) -> None:
         p.moveTo(*at(*points[0]))
         for x, y in points[1:]:
             p.lineTo(*at(x, y))
@@ -71,12 +74,12 @@ def _polygon(points: tuple[tuple[float, float], ...]) -> Outline:
     return add
 
 
-def _circle(p: PDFPathObject, at: Callable[[float, float], tuple[float, float]]) -> None:
+def _circle(p: PDFPathObject, at: Place) -> None:
     (x, y), (edge, _) = at(0.0, 0.0), at(0.48, 0.0)
     p.circle(x, y, edge - x)
 
 
-def _heart(p: PDFPathObject, at: Callable[[float, float], tuple[float, float]]) -> None:
+def _heart(p: PDFPathObject, at: Place) -> None:
     p.moveTo(*at(0.0, -0.47))
     p.curveTo(*at(-0.2, -0.25), *at(-0.5, -0.05), *at(-0.5, 0.17))
     p.curveTo(*at(-0.5, 0.52), *at(-0.06, 0.55), *at(0.0, 0.25))
@@ -86,10 +89,11 @@ def _heart(p: PDFPathObject, at: Callable[[float, float], tuple[float, float]]) 
 
 
 def _star() -> tuple[tuple[float, float], ...]:
-    # five points, the top one straight up; centred 0.04 low so its optical middle (the
-    # pentagon, not the box) sits on the cell's centre
-    return tuple((r * math.sin(k * math.pi / 5), r * math.cos(k * math.pi / 5) - 0.04)
-                 for k in range(10) for r in ((0.52, 0.21)[k % 2],))
+    """Five points, the top one straight up, the tips and the notches alternating."""
+    radii = (0.52, 0.21)
+    # 0.04 low: its optical middle (the pentagon, not its box) sits on the cell's centre
+    return tuple((radii[k % 2] * math.sin(k * math.pi / 5),
+                  radii[k % 2] * math.cos(k * math.pi / 5) - 0.04) for k in range(10))
 
 
 @dataclass(frozen=True)
