@@ -395,7 +395,8 @@ def _printed(cfg: BookConfig, section: SectionConfig, number: int, puzzle: Grid,
     """Puzzle `number` of the book as it is printed."""
     return BookPuzzle(number, section.name, cfg.texts(f"band.{band.value}"),
                       *section.dig.box_shape, puzzle, solution, band, grade,
-                      variant=section.dig.variant, regions=regions, cages=cages)
+                      variant=section.dig.variant, regions=regions, cages=cages,
+                      symbols=section.symbols)
 
 
 def _hint(cfg: BookConfig, r: Rating, geo: Geometry, cages: Cages) -> str:

@@ -24,7 +24,6 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.grid import SYMBOLS
 from ..core.lang import Texts
 from ..core.model import (
     STARS,
@@ -32,6 +31,7 @@ from ..core.model import (
     Book,
     BookPuzzle,
     LineWeights,
+    Symbols,
     Template,
     XStyle,
 )
@@ -40,6 +40,8 @@ from . import fit
 from .geometry import HINT_LEADING, HINT_LINES, MIN_TEXT_PT, Metrics, Rect, Slot, hint_pitch
 from .killer_grid import grid_fit, killer_grid
 from .marks import DIAGONAL_GRAY, HATCH_GRAY, HATCH_PITCH, GridMarks, Segment, grid_marks
+from .symbols import draw_icon
+from .symbols import glyphs as symbol_glyphs
 
 BASELINE_DROP = 0.37
 """Baseline below the cell centre, as a fraction of the type size."""
@@ -99,9 +101,9 @@ def faux_mode(c: Canvas, fonts: Fonts, font: str, size: float) -> int | None:
 
 
 @lru_cache(maxsize=256)
-def _half_widths(font: str, size: float) -> tuple[float, ...]:
-    """Half the advance width of every symbol, index = value (0 unused), for centring."""
-    return (0.0,) + tuple(stringWidth(s, font, size) / 2 for s in SYMBOLS)
+def _half_widths(font: str, size: float, glyphs: str) -> tuple[float, ...]:
+    """Half the advance width of every glyph, index = value (0 unused), for centring."""
+    return (0.0,) + tuple(stringWidth(s, font, size) / 2 for s in glyphs)
 
 
 def grid_lines(
@@ -172,7 +174,7 @@ def _digits(
     drop: float = 0.0,
 ) -> None:
     """Symbols centred optically in their cells (`drop` lower, below a cage's sum): one
-    text object per grid.
+    text object per grid, or the icons of a grid of shapes (symbols.py).
 
     runs: (font, gray, values, stroked) drawn in turn; a value of 0 leaves its cell
     empty; stroked runs are a faux bold (FAUX_BOLD_EM).
@@ -181,10 +183,18 @@ def _digits(
     """
     n = puzzle.n
     step = side / n
+    if puzzle.symbols is Symbols.SHAPES:
+        for _, gray, values, _ in runs:
+            for cell, v in enumerate(values):
+                if v:
+                    r, col = divmod(cell, n)
+                    draw_icon(c, (col + 0.5) * step, side - (r + 0.5) * step, size, v, gray)
+        return
+    glyphs = symbol_glyphs(puzzle.symbols)
     text = c.beginText()
     spacing: float | None = None
     for font, gray, values, stroked in runs:
-        half = _half_widths(font, size)
+        half = _half_widths(font, size, glyphs)
         text.setFont(font, size)
         text.setFillGray(gray)
         text.setTextRenderMode(FILL_STROKE if stroked else 0)
@@ -207,7 +217,7 @@ def _digits(
                     spacing = step - 2 * half[v]
                     text.setCharSpace(spacing)
                 text.setTextOrigin((col + 0.5) * step - half[v], y)
-                text.textOut("".join(SYMBOLS[x - 1] for x in row[col:end]))
+                text.textOut("".join(glyphs[x - 1] for x in row[col:end]))
                 col = end
     c.drawText(text)
 

@@ -36,6 +36,7 @@ from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ...render.symbols import LETTERS
 from .cover_block import COVER, cover_record
 from .reader import (
     At,
@@ -190,7 +191,8 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
         for _ in range(s.count):
             number += 1
             grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
-                                          variant=s.dig.variant, regions=s.dig.regions))
+                                          variant=s.dig.variant, regions=s.dig.regions,
+                                          symbols=s.symbols))
         parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
     texts = texts_record(raw) if raw else lang.Texts()
@@ -323,6 +325,8 @@ def _check_glyphs(t: model.Template, texts: lang.Texts,
     for read, s in sections:
         words.append((read.at_key("name"), s.name))
         sizes.append((read.at_key("size"), s.dig.size))
+        if s.symbols is model.Symbols.LETTERS:
+            words.append((read.at_key("symbols"), LETTERS[:s.dig.size]))
     check_glyphs(t, texts, words, sizes, raw)
 
 
@@ -357,6 +361,15 @@ def _font_key(font: str) -> str:
     return f"{digest}#{index}" if index else digest
 
 
+def _section_key(s: SectionConfig) -> dict[str, object]:
+    """A section as it enters the hash; digits (the default) are left out, so the books
+    made before sections had symbols keep their hash, and with it their bank placements."""
+    key = dataclasses.asdict(s)
+    if s.symbols is model.Symbols.DIGITS:
+        del key["symbols"]
+    return key
+
+
 def _config_hash(cfg: BookConfig) -> str:
     t = dataclasses.replace(cfg.template, font=_font_key(cfg.template.font),
                             font_bold=_font_key(cfg.template.font_bold))
@@ -364,7 +377,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "title": cfg.title, "subtitle": cfg.subtitle, "author": cfg.author,
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
-        "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "sections": [_section_key(s) for s in cfg.sections],
         "cover": dataclasses.asdict(cfg.cover),
     }
     if cfg.texts.language != lang.DEFAULT or cfg.texts.overrides:
