@@ -36,6 +36,7 @@ from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ...render.symbols import LETTERS
 from .cover_block import COVER, cover_record
 from .reader import (
     At,
@@ -97,6 +98,8 @@ class BookConfig:
     """The book's language with the config's `text:` overrides."""
     publication: model.Publication | None = None
     """The copyright page's fields (`publication:`), or None."""
+    hints: bool = False
+    """A hints section between the puzzles and the answers (book.hints)."""
     worked: model.WorkedSpec = model.WorkedSpec()
     """The puzzles of the worked-solutions appendix (`worked:`); none by default."""
 
@@ -190,6 +193,10 @@ _CONFIG = Map(
         "layout": Key(TEMPLATE, help="Template keys to override for this book."),
         "print": Key(PRINT, help="How the book is printed; wins over the template's."),
         "front": Key(_FRONT, help="Which front pages the book has."),
+        "hints": Key(read_flag, default=False,
+                     help="A hints section between the puzzles and the answers: for each "
+                          "puzzle, where to look for its first step beyond singles, and the "
+                          "technique, without giving away a symbol to write in."),
         "sections": Key(read_sections, required=True,
                         help="The sections, in print order: easier first."),
         "cover": Key(COVER, help="The full-wrap cover of a print-on-demand book."),
@@ -226,7 +233,8 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
         for _ in range(s.count):
             number += 1
             grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
-                                          variant=s.dig.variant, regions=s.dig.regions))
+                                          variant=s.dig.variant, regions=s.dig.regions,
+                                          symbols=s.symbols))
         parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
     texts = texts_record(raw) if raw else lang.Texts()
@@ -235,7 +243,8 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
     return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
                       author=text.get("author", ""), copyright=text.get("copyright", ""),
                       sections=tuple(parts), template=t, front=front, texts=texts,
-                      publication=publication_record(text.get("publication")), tips=tips)
+                      publication=publication_record(text.get("publication")), tips=tips,
+                      hints=bool(text.get("hints", False)))
 
 
 def _hardest(sections: list[SectionConfig]) -> float:
@@ -358,6 +367,8 @@ def _check_glyphs(t: model.Template, texts: lang.Texts,
     for read, s in sections:
         words.append((read.at_key("name"), s.name))
         sizes.append((read.at_key("size"), s.dig.size))
+        if s.symbols is model.Symbols.LETTERS:
+            words.append((read.at_key("symbols"), LETTERS[:s.dig.size]))
     check_glyphs(t, texts, words, sizes, raw)
 
 
@@ -392,6 +403,15 @@ def _font_key(font: str) -> str:
     return f"{digest}#{index}" if index else digest
 
 
+def _section_key(s: SectionConfig) -> dict[str, object]:
+    """A section as it enters the hash; digits (the default) are left out, so the books
+    made before sections had symbols keep their hash, and with it their bank placements."""
+    key = dataclasses.asdict(s)
+    if s.symbols is model.Symbols.DIGITS:
+        del key["symbols"]
+    return key
+
+
 def _config_hash(cfg: BookConfig) -> str:
     t = dataclasses.replace(cfg.template, font=_font_key(cfg.template.font),
                             font_bold=_font_key(cfg.template.font_bold))
@@ -399,7 +419,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "title": cfg.title, "subtitle": cfg.subtitle, "author": cfg.author,
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
-        "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "sections": [_section_key(s) for s in cfg.sections],
         "cover": dataclasses.asdict(cfg.cover),
     }
     if cfg.texts.language != lang.DEFAULT or cfg.texts.overrides:
@@ -411,6 +431,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["worked"] = dataclasses.asdict(cfg.worked)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
+    if cfg.hints:  # only when asked: the books without hints keep their hash
+        data["hints"] = True
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, (Enum, Variant)) else str(v))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -457,9 +479,10 @@ def _is_book(path: Path) -> bool:
 
 
 def load_config(path: str | Path, *, seed: int | None = None,
-                workers: int | None = None) -> BookConfig:
+                workers: int | None = None, base: Path | None = None) -> BookConfig:
     """Read and check a book config (a folder's one config: config_file); `seed` and
-    `workers` override the file's values.
+    `workers` override the file's values; relative paths in it are taken from `base`
+    (default: the config's folder).
 
     Raises ConfigError listing every problem found, one per line, each with its key path
     and line; nothing is returned unless the whole config is sound.
@@ -474,7 +497,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
     if workers is not None and workers < 1:
         raise ConfigError(f"workers: expected a positive integer, got {workers}")
     problems: list[tuple[str, int, str]] = []
-    node, ctx = compose(path, "", problems)
+    node, ctx = compose(path, "", problems, base)
     raw = read_node(_CONFIG, node, At(ctx, "", 1))[1] if node is not None else None
     if raw is None:
         raise_problems(path, problems)
@@ -519,7 +542,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         from ..bank import probe  # here: the bank loads the kernels, which solve never needs
 
         try:  # what the build would meet, found without opening the bank for writing
-            probe(path.parent / raw.values["bank"])
+            probe(ctx.base / raw.values["bank"])
         except InputError as e:
             raw.at_key("bank").fail(str(e))
     raise_problems(path, problems)
@@ -538,10 +561,11 @@ def load_config(path: str | Path, *, seed: int | None = None,
         sections=tuple(s for _, s in sections),
         cover=cover,
         config_hash="",
-        bank=path.parent / raw.values["bank"] if "bank" in raw.values else None,
+        bank=ctx.base / raw.values["bank"] if "bank" in raw.values else None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
+        hints=raw.get("hints", False),
         worked=raw.get("worked") or model.WorkedSpec(),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
