@@ -17,13 +17,13 @@ from blackbox import bookgen, refused
 from bookgen.book.config import load_config
 from bookgen.book.pipeline import build_book, write_book
 from bookgen.book.tips import unit
-from bookgen.book.worked import RUN_MOST, worked
+from bookgen.book.worked import RUN_MOST, in_words, worked
 from bookgen.core.grid import geometry, parse
 from bookgen.core.lang import Texts
 from bookgen.core.rules import Variant
 from bookgen.grade import grade
 from bookgen.grade.explain import SINGLES
-from bookgen.grade.rating import rate
+from bookgen.grade.rating import Rating, rate
 from bookgen.grade.tables import grading_geometry
 from bookgen.render.diagram import BORDER_PT
 
@@ -116,7 +116,7 @@ def test_the_appendix_follows_the_answers_and_is_listed(books: dict[str, Path], 
 def test_one_diagram_per_key_step(books: dict[str, Path], key: str) -> None:
     out = books[key]
     steps = _steps(_puzzles(out)[_worked_number(key, out)])
-    keys = [s for s in steps if s.technique.family not in SINGLES]
+    keys = [s for s in steps if in_words(s) is None]
     assert keys, "the worked puzzle needs more than singles"
     with pdfplumber.open(out / "book.pdf") as pdf:
         borders = sum(1 for i in _appendix(out) for r in pdf.pages[i].rects
@@ -170,12 +170,12 @@ def test_entries_cover_the_grading_in_order() -> None:
     r = rate(puzzle, geometry(9))
     steps = grade(puzzle, geometry(9)).steps
     w = worked(7, r, geometry(9), (), Texts())
-    keys = sum(s.technique.family not in SINGLES for s in steps)
+    keys = sum(in_words(s) is None for s in steps)
     assert keys and sum(e.diagram is not None for e in w.entries) == keys
     covered = [k for e in w.entries for k in range(e.first, e.last + 1)]
     assert covered == list(range(1, len(steps) + 1))
     for e in w.entries:
-        single = steps[e.first - 1].technique.family in SINGLES
+        single = in_words(steps[e.first - 1]) is not None
         assert (e.diagram is None) == single
         assert e.last - e.first < RUN_MOST
         if not single:
@@ -234,3 +234,23 @@ def test_a_unit_of_the_graders_own_is_named_by_none() -> None:
     assert len(hidden) > len(geo.units)
     assert unit(len(geo.units), geo, Texts()) is None
     assert unit(len(geo.units) - 1, geo, Texts()) == "window 4"
+
+
+def test_a_killers_cage_combinations_are_told_in_words() -> None:
+    """A killer's most common step (a cage's sum allows only some digits) runs in words
+    like singles: only its other cage rules are drawn."""
+    import bookgen
+    from bookgen.grade.killer_scale import grade_killer
+
+    (made,) = bookgen.generate(1, variant="killer", difficulty="medium", seed=5)
+    r = Rating(made.givens, 1, made.solution, None, sum(v > 0 for v in made.givens), 0.0,
+               made.grade, made.band)
+    steps = grade_killer(made.givens, made.cages, made.solution).steps
+    combinations = [k for k, s in enumerate(steps, 1) if in_words(s) == "combinations"]
+    assert combinations  # a medium killer leans on them
+    w = worked(1, r, geometry(9), made.cages, Texts())
+    drawn = [e.first for e in w.entries if e.diagram is not None]
+    assert drawn == [k for k, s in enumerate(steps, 1) if in_words(s) is None]
+    told = " ".join(e.text for e in w.entries if e.diagram is None)
+    assert "cage combinations:" in told and " is ruled out in r" in told
+    assert w.end.values == made.solution

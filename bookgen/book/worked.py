@@ -7,6 +7,10 @@ Glossary:
             running easier to harder)
   single    a step of a singles family (explain.SINGLES): it fills a cell, and a run of
             them in a row is one entry in words ('Steps 1-14, singles: r1c3 = 4, ...')
+  combination  a killer step of cage combinations (the cage's sum allows only some digits
+            in its cells), the killer solver's most common step: a run of them is one entry
+            in words too, as singles are ('Steps 3-5, cage combinations: 8 is ruled out in
+            r1c1; ...'), or a medium killer alone would take some seventy pages of diagrams
   key step  every other step: an entry of its own, headed by its number and technique
             family, drawn on the board the steps before it leave (tips.board_diagram),
             with where it looks and what it finds in words
@@ -24,6 +28,7 @@ from ..core.model import StepDiagram, WorkedEntry, WorkedPick, WorkedSolution, W
 from ..grade.board import Board, Step
 from ..grade.explain import SINGLES
 from ..grade.rating import Rating
+from ..grade.scale import Technique
 from ..variants.killer.cages import Cages
 from .tips import board_diagram, cell, result, solution_steps, start_board, unit
 
@@ -33,6 +38,14 @@ RUN_MOST = 27
 
 Solved = tuple[int, Rating, Geometry, Cages]
 """A book puzzle as the pipeline hands it on: (number, rating, geometry, cages)."""
+
+
+def in_words(step: Step) -> str | None:
+    """The run a step is listed in, in words ('singles' or 'combinations'), or None for a
+    key step."""
+    if step.technique.family in SINGLES:
+        return "singles"
+    return "combinations" if step.technique is Technique.CAGE_COMBINATIONS else None
 
 
 def picked(spec: WorkedSpec, puzzles: Sequence[Solved]) -> tuple[int, ...]:
@@ -58,33 +71,40 @@ def worked(number: int, r: Rating, geo: Geometry, cages: Cages, texts: Texts
     entries: list[WorkedEntry] = []
     run: list[tuple[int, Step]] = []
     for k, step in enumerate(solution_steps(r, geo, cages), 1):
-        if step.technique.family in SINGLES:
-            run.append((k, step))
-        else:
-            entries += _singles(run, geo, texts)
+        kind = in_words(step)
+        if run and kind != in_words(run[0][1]):
+            entries += _run(run, geo, texts)
             run = []
+        if kind is None:
             entries.append(_key_step(k, step, board, r.puzzle, geo, cages, texts))
+        else:
+            run.append((k, step))
         board.apply(step)
-    entries += _singles(run, geo, texts)
+    entries += _run(run, geo, texts)
     band = texts(f"band.{r.band.value}") if r.band else ""
     return WorkedSolution(number, texts("worked.heading", number=number, band=band),
                           _plain(r.puzzle, r.puzzle, geo, cages), tuple(entries),
                           _plain(r.puzzle, tuple(board.values), geo, cages))
 
 
-def _singles(run: Sequence[tuple[int, Step]], geo: Geometry, texts: Texts
-             ) -> list[WorkedEntry]:
-    """A run of singles as entries of words, RUN_MOST steps each (none for an empty
-    run)."""
+def _run(run: Sequence[tuple[int, Step]], geo: Geometry, texts: Texts
+         ) -> list[WorkedEntry]:
+    """A run of singles, or of cage combinations, as entries of words, RUN_MOST steps
+    each (none for an empty run)."""
     out = []
     for at in range(0, len(run), RUN_MOST):
         part = run[at:at + RUN_MOST]
-        placed = texts("list.separator").join(
-            texts("step.place", cell=cell(c, geo, texts), digit=symbol(v))
-            for _, step in part for c, v in step.placed)
+        if in_words(part[0][1]) == "singles":
+            key = "worked.single"
+            found = texts("list.separator").join(
+                texts("step.place", cell=cell(c, geo, texts), digit=symbol(v))
+                for _, step in part for c, v in step.placed)
+        else:
+            key = "worked.combination"
+            found = texts("step.separator").join(result(step, geo, texts) for _, step in part)
         first, last = part[0][0], part[-1][0]
-        text = (texts("worked.single", first=first, result=placed) if first == last
-                else texts("worked.singles", first=first, last=last, result=placed))
+        text = (texts(key, first=first, result=found) if first == last
+                else texts(f"{key}s", first=first, last=last, result=found))
         out.append(WorkedEntry(first, last, "", text))
     return out
 
