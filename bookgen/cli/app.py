@@ -26,6 +26,7 @@ from .cmd_bench import add_bench
 from .cmd_build import add_build, add_cover, add_validate
 from .cmd_create import add_create
 from .cmd_explain import add_explain
+from .cmd_export import add_export, add_preview
 from .cmd_generate import add_generate
 from .cmd_hints import add_hints
 from .cmd_improve import add_improve
@@ -63,6 +64,8 @@ ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
     add_create,
     add_improve,
     add_generate,
+    add_export,
+    add_preview,
     add_bank,
     add_init,
     add_templates,

@@ -74,16 +74,18 @@ def count_problem(count: int) -> str | None:
 
 
 def puzzle_command(
-    sub: argparse._SubParsersAction, name: str, formats: tuple[str, ...], **kwargs: Any
+    sub: argparse._SubParsersAction, name: str, formats: tuple[str, ...],
+    output: dict[str, Any] | None = None, **kwargs: Any
 ) -> argparse.ArgumentParser:
     """A command that reads PUZZLE|FILE|- and prints results: the argument, --format
-    (first choice the default) and the shared options of every such command."""
+    (first choice the default) and the shared options of every such command; `output`
+    changes the -o option's keywords (export writes a folder)."""
     p: argparse.ArgumentParser = sub.add_parser(name, **kwargs)
     p.add_argument("puzzles", metavar="PUZZLE|FILE|-",
                    help="a puzzle, a file of puzzles (.txt, .sdm, JSON lines with a "
                    "\"puzzle\" key), or - for standard input")
     p.add_argument("--format", choices=formats, default=formats[0], help="output format")
-    add_options(p, "variant", "output", "quiet", "backend")
+    add_options(p, "variant", "output", "quiet", "backend", output=output or {})
     return p
 
 

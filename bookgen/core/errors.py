@@ -28,3 +28,8 @@ class LayoutError(BookgenError):
 
 class OutputError(BookgenError):
     """An output location cannot take the result (not a folder, read-only, full, locked)."""
+
+
+class MissingExtra(BookgenError):
+    """A feature needs an optional dependency that is not installed; the message names the
+    pip command that installs it."""

@@ -1,0 +1,177 @@
+"""One puzzle as an image (SVG, or PNG through a one-page PDF), and PDF pages as PNG.
+
+Glossary and conventions:
+  image     one grid on a white square: the grid's side plus QUIET_PT all round, drawn
+            by draw.puzzle_grid (a puzzle) or draw.answer_grid (its solution) exactly as
+            a book draws them, with the template's fonts, lines and marks
+  side      the grid's side in points (72 pt = 1 in)
+  svg       the drawing on svg.SvgCanvas: lines and shapes as paths, every digit (and
+            cage sum) one <text> element
+  png       the drawing on a reportlab canvas as a one-page PDF, rasterised by PDFium
+            (pypdfium2, the `images` extra) to an 8-bit gray PNG that records its dpi
+  dpi       pixels per inch of a PNG: a side of s points is round(s * dpi / 72) pixels
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from ..core.errors import MissingExtra
+from ..core.model import BookPuzzle, Template
+from . import draw
+from .geometry import Rect, digit_size
+from .svg import Face, SvgCanvas
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "pdf_pages_png",
+           "puzzle_pdf", "puzzle_png", "puzzle_svg"]
+
+QUIET_PT = 6.0
+"""White around the grid: its border's outer half and a little air stay on the image."""
+
+DPI_RANGE = (36, 1200)
+"""The dpi a PNG may ask for: a thumbnail to a print master."""
+
+IMAGES_EXTRA = "pip install 'bookgen[images]'"
+"""The command that installs what PNG images need."""
+
+
+@dataclass(frozen=True)
+class ImageStyle:
+    """How an exported grid looks."""
+
+    template: Template
+    """Fonts, line weights, digit scale, answer gray, X style, region tints and bold
+    givens: the template's, as its books print them."""
+    side: float
+    """The grid's side in points."""
+    answers: bool = False
+    """The solution (draw.answer_grid) rather than the puzzle."""
+
+    @property
+    def size(self) -> float:
+        """The image's side in points."""
+        return self.side + 2 * QUIET_PT
+
+
+def _draw(c: Canvas, puzzle: BookPuzzle, style: ImageStyle, fonts: draw.Fonts) -> None:
+    """The white square, then the grid as a book's page draws it."""
+    t = style.template
+    c.setFillGray(1.0)
+    c.rect(0, 0, style.size, style.size, stroke=0, fill=1)
+    c.setFillGray(0.0)
+    grid = Rect(QUIET_PT, QUIET_PT, style.side, style.side)
+    digits = digit_size(style.side, puzzle.n, t.digit_scale)
+    if style.answers:
+        draw.answer_grid(c, grid, puzzle, digits, t.lines, fonts, t.answer_gray, t.x_style,
+                         t.region_tint)
+    else:
+        draw.puzzle_grid(c, grid, puzzle, digits, t.lines, fonts, t.x_style, t.region_tint,
+                         t.givens_bold)
+
+
+def puzzle_svg(puzzle: BookPuzzle, style: ImageStyle) -> str:
+    """The image as an SVG file."""
+    from .writer import register_fonts
+
+    fonts = register_fonts(style.template)
+    faces = {fonts.regular: Face(_family(fonts.regular), False),
+             fonts.bold: Face(_family(fonts.bold), True)}
+    c = SvgCanvas(style.size, style.size, faces)
+    # SvgCanvas has every canvas method the grid drawing calls (tests/test_export.py
+    # draws each kind through it)
+    _draw(cast("Canvas", c), puzzle, style, fonts)
+    return c.svg()
+
+
+@cache
+def _family(font: str) -> str:
+    """The family name of a registered font, from its file's name table."""
+    from fontTools.ttLib import TTFont
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(font).face
+    index = getattr(face, "subfontIndex", 0) or 0
+    path = Path(face.filename)
+    with open(path, "rb") as f:
+        names = TTFont(f, fontNumber=index if path.suffix.lower() == ".ttc" else -1,
+                       lazy=True)["name"]
+        # 16: the typographic family (without the weight); 1: the legacy one
+        family = names.getDebugName(16) or names.getDebugName(1)
+    return family or font
+
+
+def puzzle_pdf(puzzle: BookPuzzle, style: ImageStyle) -> bytes:
+    """The image as a one-page PDF, drawn with the canvas the books are written with."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .writer import register_fonts
+
+    fonts = register_fonts(style.template)
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(style.size, style.size), invariant=1, pageCompression=1,
+               initialFontName=fonts.regular)
+    _draw(c, puzzle, style, fonts)
+    c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def puzzle_png(puzzle: BookPuzzle, style: ImageStyle, dpi: int) -> bytes:
+    """The image as a PNG of `dpi` pixels an inch."""
+    return pdf_pages_png(puzzle_pdf(puzzle, style), [1], dpi)[0]
+
+
+def pdf_pages_png(pdf: bytes | Path, pages: Sequence[int], dpi: int) -> list[bytes]:
+    """Pages (from 1) of a PDF as PNGs of `dpi` pixels an inch; MissingExtra without
+    pypdfium2."""
+    pdfium = _pdfium()
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    try:
+        out = []
+        for number in pages:
+            page = doc[number - 1]
+            bitmap = page.render(scale=dpi / 72, grayscale=True, fill_color=(255, 255, 255, 255))
+            pixels = bitmap.to_numpy()
+            out.append(png_gray(pixels.reshape(pixels.shape[0], pixels.shape[1], -1)[:, :, 0]
+                                .tobytes(), pixels.shape[1], pixels.shape[0], dpi))
+            bitmap.close()
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
+def _pdfium() -> Any:
+    try:
+        import pypdfium2
+    except ImportError:
+        raise MissingExtra(f"PNG images need pypdfium2, which is not installed: "
+                           f"{IMAGES_EXTRA}") from None
+    return pypdfium2
+
+
+def png_gray(pixels: bytes, width: int, height: int, dpi: int) -> bytes:
+    """An 8-bit gray PNG of rows of `width` bytes, with its dpi in a pHYs chunk (PNG
+    counts pixels a metre)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+
+    rows = b"".join(b"\x00" + pixels[r * width:(r + 1) * width] for r in range(height))
+    per_metre = round(dpi / 0.0254)
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+            + chunk(b"IDAT", zlib.compress(rows, 9))
+            + chunk(b"IEND", b""))
