@@ -103,8 +103,10 @@ def add_export(sub: argparse._SubParsersAction) -> None:
 def run_export(args: argparse.Namespace) -> int:
     from ..book.config.templates import load_template
     from ..book.output import write_whole
-    from ..render.image import ImageStyle, puzzle_png, puzzle_svg
+    from ..render.image import ImageStyle, need_pdfium, puzzle_png, puzzle_svg
 
+    if args.format == "png":
+        need_pdfium()
     template = load_template(args.template)
     items, bad = read_items(args.puzzles, args.variant)
     status = 1 if bad else 0

@@ -32,7 +32,7 @@ from .svg import Face, SvgCanvas
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "pdf_pages_png",
+__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "need_pdfium", "pdf_pages_png",
            "puzzle_pdf", "puzzle_png", "puzzle_svg"]
 
 QUIET_PT = 6.0
@@ -134,7 +134,7 @@ def puzzle_png(puzzle: BookPuzzle, style: ImageStyle, dpi: int) -> bytes:
 def pdf_pages_png(pdf: bytes | Path, pages: Sequence[int], dpi: int) -> list[bytes]:
     """Pages (from 1) of a PDF as PNGs of `dpi` pixels an inch; MissingExtra without
     pypdfium2."""
-    pdfium = _pdfium()
+    pdfium = need_pdfium()
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         out = []
@@ -151,7 +151,9 @@ def pdf_pages_png(pdf: bytes | Path, pages: Sequence[int], dpi: int) -> list[byt
         doc.close()
 
 
-def _pdfium() -> Any:
+def need_pdfium() -> Any:
+    """The pypdfium2 module; MissingExtra, naming the pip command, without it (the
+    commands ask first, so they fail before writing anything)."""
     try:
         import pypdfium2
     except ImportError:
