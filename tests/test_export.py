@@ -198,8 +198,14 @@ def _png(path: Path) -> tuple[int, int, int, bytes]:
     assert unit == 1
     raw = zlib.decompress(chunks[b"IDAT"])
     assert len(raw) == height * (width + 1)
-    pixels = b"".join(raw[r * (width + 1) + 1:(r + 1) * (width + 1)] for r in range(height))
-    return width, height, round(per_metre * 0.0254), pixels
+    rows, above = [], bytes(width)
+    for r in range(height):
+        kind, row = raw[r * (width + 1)], raw[r * (width + 1) + 1:(r + 1) * (width + 1)]
+        assert kind in (0, 2)  # none, or Up: each byte added to the one above
+        above = row if kind == 0 else bytes((a + b) & 255 for a, b in zip(row, above,
+                                                                            strict=True))
+        rows.append(above)
+    return width, height, round(per_metre * 0.0254), b"".join(rows)
 
 
 @pytest.mark.parametrize(("kind", "dpi"), [("classic", 144), ("16x16", 72), ("killer", 300)])

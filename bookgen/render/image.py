@@ -30,6 +30,7 @@ from .geometry import Rect, digit_size
 from .svg import Face, SvgCanvas
 
 if TYPE_CHECKING:
+    import numpy as np
     from reportlab.pdfgen.canvas import Canvas
 
 __all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "need_pdfium", "pdf_pages_png",
@@ -142,8 +143,8 @@ def pdf_pages_png(pdf: bytes | Path, pages: Sequence[int], dpi: int) -> list[byt
             page = doc[number - 1]
             bitmap = page.render(scale=dpi / 72, grayscale=True, fill_color=(255, 255, 255, 255))
             pixels = bitmap.to_numpy()
-            out.append(png_gray(pixels.reshape(pixels.shape[0], pixels.shape[1], -1)[:, :, 0]
-                                .tobytes(), pixels.shape[1], pixels.shape[0], dpi))
+            # a gray bitmap is (height, width); keep one channel should PDFium give more
+            out.append(png_gray(pixels.reshape(*pixels.shape[:2], -1)[:, :, 0], dpi))
             bitmap.close()
             page.close()
         return out
@@ -162,18 +163,22 @@ def need_pdfium() -> Any:
     return pypdfium2
 
 
-def png_gray(pixels: bytes, width: int, height: int, dpi: int) -> bytes:
-    """An 8-bit gray PNG of rows of `width` bytes, with its dpi in a pHYs chunk (PNG
-    counts pixels a metre)."""
+def png_gray(pixels: np.ndarray, dpi: int) -> bytes:
+    """An 8-bit gray PNG of a (height, width) array, with its dpi in a pHYs chunk (PNG
+    counts pixels a metre). Each row is stored as its difference from the row above (PNG
+    filter 2, Up): a grid's rows repeat, so most become zeros and compress fast."""
+    import numpy as np
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data)))
 
-    rows = b"".join(b"\x00" + pixels[r * width:(r + 1) * width] for r in range(height))
+    height, width = pixels.shape
+    up = np.diff(pixels, axis=0, prepend=np.zeros((1, width), np.uint8))  # wraps mod 256
+    rows = np.hstack([np.full((height, 1), 2, np.uint8), up]).tobytes()
     per_metre = round(dpi / 0.0254)
     return (b"\x89PNG\r\n\x1a\n"
             + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
             + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
-            + chunk(b"IDAT", zlib.compress(rows, 9))
+            + chunk(b"IDAT", zlib.compress(rows))
             + chunk(b"IEND", b""))
