@@ -153,6 +153,20 @@ def test_region_hatches_are_clipped(made, tmp_path) -> None:
     assert len(groups) == 1 and len(groups[0].findall(f"{SVG}path")) == 1
 
 
+def test_a_faux_bold_is_stroked_not_weighted(tmp_path) -> None:
+    """A template without a bold face strokes its bold (draw.Fonts.faux): the SVG
+    strokes the regular face as the PDF does, and asks for no bold weight on top."""
+    template = tmp_path / "faux.yaml"
+    text = (Path(bookgen_package.__file__).parent / "templates" / "letter-4up.yaml").read_text()
+    template.write_text(text.replace("bold: VeraBd", "bold: Vera"))
+    assert main(["export", GOLDEN, "-o", str(tmp_path / "out"), "-q", "--template",
+                 str(template)]) == 0
+    texts = list(ET.parse(tmp_path / "out" / "puzzle-001.svg").getroot().iter(f"{SVG}text"))
+    assert len(texts) == 22
+    assert all(t.get("font-weight") is None and t.get("stroke") == "#000000"
+               and float(t.get("stroke-width", "0")) > 0 for t in texts)
+
+
 def test_svg_places_every_glyph_where_the_pdf_does(made) -> None:
     import io
 
@@ -359,7 +373,12 @@ def test_preview_refuses_pages_outside_the_book(book, tmp_path, capsys) -> None:
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("pages", ["0", "3-1", "1,,2", "a"])
-def test_preview_refuses_a_bad_page_list(pages, tmp_path) -> None:
-    done = bookgen("preview", "x.yaml", "-o", tmp_path, "--pages", pages)
-    assert "argument --pages: expected " in _usage_error(done)
+@pytest.mark.parametrize(("args", "message"), [
+    *[(("--pages", pages), "argument --pages: expected ") for pages in ("0", "3-1", "1,,2", "a")],
+    (("--book", ""), "argument --book: expected a folder, got an empty path"),
+    (("--dpi", "2000"), "argument --dpi: expected a whole number of pixels an inch from 36"),
+])
+def test_preview_refuses_bad_options(args, message, tmp_path) -> None:
+    done = bookgen("preview", "x.yaml", "-o", tmp_path / "out", *args)
+    assert message in _usage_error(done)
+    assert not (tmp_path / "out").exists()

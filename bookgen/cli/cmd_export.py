@@ -198,7 +198,7 @@ def add_preview(sub: argparse._SubParsersAction) -> None:
                    help="a book config, or a folder holding exactly one")
     p.add_argument("-o", "--output", dest="images", metavar="DIR", required=True,
                    type=_folder, help="the folder the PNG pages go into (created if missing)")
-    p.add_argument("--book", dest="output", metavar="DIR", default=None,
+    p.add_argument("--book", dest="output", metavar="DIR", default=None, type=_folder,
                    help="the book's output folder (default: output/<config name>)")
     p.add_argument("--pages", type=page_list, default=None, metavar="LIST",
                    help="pages to render, e.g. 1,3-5 (default: title, first puzzle page, "

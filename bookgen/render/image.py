@@ -85,8 +85,10 @@ def puzzle_svg(puzzle: BookPuzzle, style: ImageStyle) -> str:
     from .writer import register_fonts
 
     fonts = register_fonts(style.template)
+    # a faux bold is the regular face stroked (draw.Fonts.faux): the stroke the canvas
+    # writes makes it bold, as in the PDF; a bold weight too would thicken it twice
     faces = {fonts.regular: Face(_family(fonts.regular), False),
-             fonts.bold: Face(_family(fonts.bold), True)}
+             fonts.bold: Face(_family(fonts.bold), not fonts.faux)}
     c = SvgCanvas(style.size, style.size, faces)
     # SvgCanvas has every canvas method the grid drawing calls (tests/test_export.py
     # draws each kind through it)
