@@ -197,7 +197,8 @@ def test_svg_places_every_glyph_where_the_pdf_does(made) -> None:
 
 
 def _png(path: Path) -> tuple[int, int, int, bytes]:
-    """Width, height, dpi and pixels of an 8-bit gray PNG, from its chunks."""
+    """Width, height, dpi and pixels (one byte each, or R, G, B) of an 8-bit gray or RGB
+    PNG, from its chunks."""
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, chunks = 8, {}
@@ -207,14 +208,15 @@ def _png(path: Path) -> tuple[int, int, int, bytes]:
         chunks[kind] = chunks.get(kind, b"") + data[pos + 8:pos + 8 + length]
         pos += 12 + length
     width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
-    assert (depth, colour) == (8, 0)
+    assert depth == 8 and colour in (0, 2)  # gray, RGB
     per_metre, _, unit = struct.unpack(">IIB", chunks[b"pHYs"])
     assert unit == 1
     raw = zlib.decompress(chunks[b"IDAT"])
-    assert len(raw) == height * (width + 1)
-    rows, above = [], bytes(width)
+    span = width * (3 if colour == 2 else 1)
+    assert len(raw) == height * (span + 1)
+    rows, above = [], bytes(span)
     for r in range(height):
-        kind, row = raw[r * (width + 1)], raw[r * (width + 1) + 1:(r + 1) * (width + 1)]
+        kind, row = raw[r * (span + 1)], raw[r * (span + 1) + 1:(r + 1) * (span + 1)]
         assert kind in (0, 2)  # none, or Up: each byte added to the one above
         above = row if kind == 0 else bytes((a + b) & 255 for a, b in zip(row, above,
                                                                             strict=True))
@@ -382,3 +384,40 @@ def test_preview_refuses_bad_options(args, message, tmp_path) -> None:
     done = bookgen("preview", "x.yaml", "-o", tmp_path / "out", *args)
     assert message in _usage_error(done)
     assert not (tmp_path / "out").exists()
+
+
+def test_preview_writes_the_cover_front_in_colour(tmp_path, capsys) -> None:
+    config = tmp_path / "kdp.yaml"
+    config.write_text(BOOK.replace("template: letter-4up", "template: kdp-6x9-2up\n"
+                                   "cover: {style: typographic, accent: '#1F5FA8'}"))
+    assert main(["preview", str(config), "-o", str(tmp_path / "out"), "--book",
+                 str(tmp_path / "built"), "--workers", "1", "-q", "--cover", "--pages", "1",
+                 "--dpi", "50"]) == 0
+    assert "and the cover front as PNG at 50 dpi" in capsys.readouterr().out
+    width, height, dpi, pixels = _png(tmp_path / "out" / "cover-front.png")
+    assert (width, height, dpi) == (300, 450, 50)  # 6 x 9 in: the trim, no bleed or spine
+    # the typographic front is the accent to its edges (a faint grid sits in its lower
+    # right corner), read back as RGB
+    for x, y in ((0, 0), (width - 1, 0), (0, height - 1)):
+        at = 3 * (y * width + x)
+        assert tuple(pixels[at:at + 3]) == (0x1F, 0x5F, 0xA8), (x, y)
+
+
+def test_preview_cover_needs_a_print_on_demand_book(book, tmp_path, capsys) -> None:
+    config, built = book
+    assert main(["preview", str(config), "-o", str(tmp_path / "out"), "--book", str(built),
+                 "--workers", "1", "-q", "--cover"]) == 1
+    assert capsys.readouterr().err == (
+        f"error: --cover: the book in {built} has no cover.pdf: only a book for "
+        "print-on-demand (print.platform kdp or ingram) has one\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_preview_without_pypdfium2_builds_nothing(book, tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)  # import fails as when missing
+    config, _ = book
+    assert main(["preview", str(config), "-o", str(tmp_path / "out"), "--book",
+                 str(tmp_path / "built")]) == 1
+    assert capsys.readouterr().err == ("error: PNG images need pypdfium2, which is not "
+                                       "installed: pip install 'bookgen[images]'\n")
+    assert sorted(tmp_path.iterdir()) == []

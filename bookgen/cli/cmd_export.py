@@ -191,8 +191,8 @@ def add_preview(sub: argparse._SubParsersAction) -> None:
         "by page number. The book is the one built from CONFIG in its output folder "
         "(--book, default output/<config name>/); when that folder holds no book built from "
         "the config as it is now, the book is built there first, as build does. Default "
-        "pages: the title page, the first puzzle page and the first answer page. Needs pip "
-        "install 'bookgen[images]'.",
+        "pages: the title page, the first puzzle page and the first answer page; --cover "
+        "adds the cover's front. Needs pip install 'bookgen[images]'.",
     )
     p.add_argument("config", metavar="CONFIG",
                    help="a book config, or a folder holding exactly one")
@@ -204,6 +204,9 @@ def add_preview(sub: argparse._SubParsersAction) -> None:
                    help="pages to render, e.g. 1,3-5 (default: title, first puzzle page, "
                    "first answer page)")
     p.add_argument("--dpi", type=_dpi, default=PREVIEW_DPI, help="pixels an inch")
+    p.add_argument("--cover", action="store_true",
+                   help="also the front of the cover at trim size, in colour, as "
+                   "cover-front.png (a print-on-demand book's cover.pdf)")
     add_options(p, "seed", "workers", "quiet", "backend",
                 seed=dict(default=None, help="book seed, for a book not built yet "
                           "(default: the config's)"),
@@ -217,9 +220,10 @@ def add_preview(sub: argparse._SubParsersAction) -> None:
 def run_preview(args: argparse.Namespace) -> int:
     from ..book.output import write_whole
     from ..book.pipeline import built_book
-    from ..render.image import pdf_pages_png
+    from ..render.image import cover_front_png, need_pdfium, pdf_pages_png
     from .cmd_build import _book_config, run_build
 
+    need_pdfium()
     cfg, out = _book_config(args)
     found = built_book(cfg, out)
     if isinstance(found, str):
@@ -234,13 +238,22 @@ def run_preview(args: argparse.Namespace) -> int:
     if outside:
         raise OutputError(f"--pages: the book in {out} has {count} pages: no page "
                           f"{', '.join(map(str, sorted(set(outside))))}")
+    cover = out / "cover.pdf"
+    if args.cover and not cover.is_file():
+        raise OutputError(f"--cover: the book in {out} has no cover.pdf: only a book for "
+                          "print-on-demand (print.platform kdp or ingram) has one")
     images = pdf_pages_png(out / "book.pdf", pages, args.dpi)
+    front = (cover_front_png(cover, (book.template.page_width, book.template.page_height),
+                             args.dpi) if args.cover else None)
     folder = _made_folder(args.images)
     width = max(3, len(str(count)))
     for number, data in zip(pages, images, strict=True):
         write_whole(folder / f"page-{number:0{width}d}.png", data)
+    if front is not None:
+        write_whole(folder / "cover-front.png", front)
     print(f"wrote {len(pages)} page{'s' if len(pages) > 1 else ''} of "
-          f"{out / 'book.pdf'} as PNG at {args.dpi} dpi into {folder}")
+          f"{out / 'book.pdf'}{' and the cover front' if front else ''} as PNG at "
+          f"{args.dpi} dpi into {folder}")
     return 0
 
 

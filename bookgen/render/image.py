@@ -8,7 +8,8 @@ Glossary and conventions:
   svg       the drawing on svg.SvgCanvas: lines and shapes as paths, every digit (and
             cage sum) one <text> element
   png       the drawing on a reportlab canvas as a one-page PDF, rasterised by PDFium
-            (pypdfium2, the `images` extra) to an 8-bit gray PNG that records its dpi
+            (pypdfium2, the `images` extra) to an 8-bit gray PNG that records its dpi;
+            book pages alike, and a cover's front in colour
   dpi       pixels per inch of a PNG: a side of s points is round(s * dpi / 72) pixels
 """
 
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import MissingExtra
 from ..core.model import BookPuzzle, Template
+from ..core.rules import BLEED_PT
 from . import draw
 from .geometry import Rect, digit_size
 from .svg import Face, SvgCanvas
@@ -33,8 +35,8 @@ if TYPE_CHECKING:
     import numpy as np
     from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "need_pdfium", "pdf_pages_png",
-           "puzzle_pdf", "puzzle_png", "puzzle_svg"]
+__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "cover_front_png", "need_pdfium",
+           "pdf_pages_png", "png", "puzzle_pdf", "puzzle_png", "puzzle_svg"]
 
 QUIET_PT = 6.0
 """White around the grid: its border's outer half and a little air stay on the image."""
@@ -135,23 +137,41 @@ def puzzle_png(puzzle: BookPuzzle, style: ImageStyle, dpi: int) -> bytes:
 
 
 def pdf_pages_png(pdf: bytes | Path, pages: Sequence[int], dpi: int) -> list[bytes]:
-    """Pages (from 1) of a PDF as PNGs of `dpi` pixels an inch; MissingExtra without
-    pypdfium2."""
-    pdfium = need_pdfium()
-    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    """Pages (from 1) of a PDF as gray PNGs of `dpi` pixels an inch (interiors are gray
+    only); MissingExtra without pypdfium2."""
+    return [png(_render(pdf, number, dpi, False), dpi) for number in pages]
+
+
+def cover_front_png(pdf: Path, trim: tuple[float, float], dpi: int) -> bytes:
+    """The front of a full-wrap cover (cover_geometry: bleed, back, spine, front, bleed)
+    at trim size (`trim`: the interior's page in points), in colour, as a PNG of
+    round(trim x dpi / 72) pixels."""
+    pixels = _render(pdf, 1, dpi, True)
+    scale = dpi / 72
+    # cut in whole pixels from the right and the top edge: the front ends a bleed
+    # before the page's right edge and starts a bleed below its top
+    right = pixels.shape[1] - round(BLEED_PT * scale)
+    top = round(BLEED_PT * scale)
+    return png(pixels[top:top + round(trim[1] * scale), right - round(trim[0] * scale):right],
+               dpi)
+
+
+def _render(pdf: bytes | Path, number: int, dpi: int, colour: bool) -> np.ndarray:
+    """Page `number` of a PDF as a (height, width, channels) array: 1 channel gray, or 3
+    RGB in `colour`."""
+    doc = need_pdfium().PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
-        out = []
-        for number in pages:
-            page = doc[number - 1]
-            bitmap = page.render(scale=dpi / 72, grayscale=True, fill_color=(255, 255, 255, 255))
-            pixels = bitmap.to_numpy()
-            # a gray bitmap is (height, width); keep one channel should PDFium give more
-            out.append(png_gray(pixels.reshape(*pixels.shape[:2], -1)[:, :, 0], dpi))
-            bitmap.close()
-            page.close()
-        return out
+        page = doc[number - 1]
+        # rev_byteorder: RGB rather than PDFium's native BGR
+        bitmap = page.render(scale=dpi / 72, grayscale=not colour, rev_byteorder=colour,
+                             fill_color=(255, 255, 255, 255))
+        pixels = bitmap.to_numpy().copy()  # the bitmap's buffer goes with it
+        bitmap.close()
+        page.close()
     finally:
         doc.close()
+    shaped = pixels.reshape(*pixels.shape[:2], -1)  # a gray bitmap comes as (height, width)
+    return shaped[:, :, :3] if colour else shaped[:, :, :1]
 
 
 def need_pdfium() -> Any:
@@ -165,22 +185,25 @@ def need_pdfium() -> Any:
     return pypdfium2
 
 
-def png_gray(pixels: np.ndarray, dpi: int) -> bytes:
-    """An 8-bit gray PNG of a (height, width) array, with its dpi in a pHYs chunk (PNG
-    counts pixels a metre). Each row is stored as its difference from the row above (PNG
-    filter 2, Up): a grid's rows repeat, so most become zeros and compress fast."""
+def png(pixels: np.ndarray, dpi: int) -> bytes:
+    """An 8-bit PNG of a (height, width, channels) array, 1 channel gray or 3 RGB, with
+    its dpi in a pHYs chunk (PNG counts pixels a metre). Each row is stored as its
+    difference from the row above (PNG filter 2, Up): a page's rows repeat, so most
+    become zeros and compress fast."""
     import numpy as np
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data)))
 
-    height, width = pixels.shape
-    up = np.diff(pixels, axis=0, prepend=np.zeros((1, width), np.uint8))  # wraps mod 256
+    height, width, channels = pixels.shape
+    flat = np.ascontiguousarray(pixels, dtype=np.uint8).reshape(height, width * channels)
+    up = np.diff(flat, axis=0, prepend=np.zeros((1, width * channels), np.uint8))  # mod 256
     rows = np.hstack([np.full((height, 1), 2, np.uint8), up]).tobytes()
     per_metre = round(dpi / 0.0254)
+    colour_type = {1: 0, 3: 2}[channels]  # gray, RGB
     return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
             + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
             + chunk(b"IDAT", zlib.compress(rows))
             + chunk(b"IEND", b""))
