@@ -167,6 +167,42 @@ def test_a_faux_bold_is_stroked_not_weighted(tmp_path) -> None:
                and float(t.get("stroke-width", "0")) > 0 for t in texts)
 
 
+def test_letters_and_shapes_print_as_a_kids_section_prints_them(made, tmp_path) -> None:
+    from bookgen.core.model import Symbols
+    from bookgen.render.symbols import glyphs
+
+    path, record = made["6x6"]
+    puzzle, solution = _values(record["puzzle"]), _values(record["solution"])
+    assert main(["export", str(path), "-o", str(tmp_path / "letters"), "--symbols", "letters",
+                 "--answers", "-q"]) == 0
+    letters = glyphs(Symbols.LETTERS)
+    for name, grid in (("puzzle", puzzle), ("answer", solution)):
+        _, texts = _glyphs(tmp_path / "letters" / f"{name}-001.svg")
+        assert {g["char"] for g in texts} <= set(letters[:6])
+        step = 32.0
+        read = [0] * 36
+        for g in texts:
+            row, col = _cell(g, step)
+            read[row * 6 + col] = letters.index(g["char"]) + 1
+        assert read == grid
+    assert main(["export", str(path), "-o", str(tmp_path / "shapes"), "--symbols", "shapes",
+                 "-q"]) == 0
+    root = ET.parse(tmp_path / "shapes" / "puzzle-001.svg").getroot()
+    assert list(root.iter(f"{SVG}text")) == []
+    # triangles (3) are striped and diamonds (4) half filled: each clips to its outline
+    assert len(root.findall(f"{SVG}defs/{SVG}clipPath")) == sum(v in (3, 4) for v in puzzle)
+    # circles (1) and hearts (6) are four curves each
+    curved = sum(v in (1, 6) for v in puzzle)
+    assert curved and sum(p.get("d", "").count("C") == 4 for p in root.iter(f"{SVG}path")) == curved
+
+
+def test_letters_on_a_9x9_grid_are_refused(tmp_path, capsys) -> None:
+    assert main(["export", GOLDEN, "-o", str(tmp_path / "out"), "--symbols", "letters"]) == 1
+    assert capsys.readouterr().err == ("error: puzzle: line 1: --symbols letters print on 4x4 "
+                                       "and 6x6 grids only, not 9x9\n")
+    assert list((tmp_path / "out").iterdir()) == []
+
+
 def test_svg_places_every_glyph_where_the_pdf_does(made) -> None:
     import io
 

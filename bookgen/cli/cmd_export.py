@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import OutputError
+from ..core.model import Symbols
 from ..core.rules import MIN_CELL_PT
-from .options import add_options, progress_bar
+from .options import add_options, enum_value, progress_bar
 from .skeleton import Item, count_problem, puzzle_command, read_items
 
 if TYPE_CHECKING:
@@ -95,6 +96,10 @@ def add_export(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", type=_inches, default=None, metavar="INCHES",
                    help=f"the grid's side in inches (default: {EXPORT_CELL_PT / 72:.2f} in a "
                    "cell, 4 in for 9x9)")
+    p.add_argument("--symbols", type=enum_value(Symbols), default=Symbols.DIGITS,
+                   metavar="|".join(v.value for v in Symbols),
+                   help="what the cells print, as a book section's symbols: digits, or for "
+                   "4x4 and 6x6 grids letters or drawn shapes")
     p.add_argument("--template", default="letter-4up", metavar="NAME|FILE",
                    help="the template whose fonts, lines and marks the grid is drawn with")
     p.set_defaults(func=run_export)
@@ -116,7 +121,7 @@ def run_export(args: argparse.Namespace) -> int:
     with progress_bar(len(items), args.quiet, "puzzle") as bar:
         for k, item in enumerate(items, 1):
             side = args.size * 72 if args.size else EXPORT_CELL_PT * item.geo.n
-            puzzle = _printed(item, k, args.answers, side)
+            puzzle = _printed(item, k, args.answers, side, args.symbols)
             if isinstance(puzzle, str):
                 print(f"error: {item.where}: {puzzle}", file=sys.stderr)
                 status = 1
@@ -141,13 +146,18 @@ def _made_folder(folder: Path) -> Path:
     return folder
 
 
-def _printed(item: Item, number: int, answers: bool, side: float) -> BookPuzzle | str:
-    """The puzzle as a book prints it in a grid of `side` points, or what is wrong: cells
-    smaller than a book's; with `answers`, not exactly one solution. Without `answers`
-    its givens stand in for the solution nobody draws."""
+def _printed(item: Item, number: int, answers: bool, side: float,
+             symbols: Symbols = Symbols.DIGITS) -> BookPuzzle | str:
+    """The puzzle as a book prints it in a grid of `side` points with `symbols`, or what
+    is wrong: symbols not for its size, cells smaller than a book's; with `answers`, not
+    exactly one solution. Without `answers` its givens stand in for the solution nobody
+    draws."""
     from ..core.model import BookPuzzle
 
     n = item.geo.n
+    if symbols.sizes is not None and n not in symbols.sizes:
+        sizes = " and ".join(f"{k}x{k}" for k in symbols.sizes)
+        return f"--symbols {symbols.value} print on {sizes} grids only, not {n}x{n}"
     if side / n < MIN_CELL_PT:
         return (f"--size {side / 72:g} in gives cells of {side / n:.1f} pt, below a book's "
                 f"{MIN_CELL_PT:g} pt: expected at least {MIN_CELL_PT * n / 72:.2f} in for a "
@@ -161,7 +171,8 @@ def _printed(item: Item, number: int, answers: bool, side: float) -> BookPuzzle 
         solution = found[0]
     geo = item.geo
     return BookPuzzle(number, "", "", geo.box_rows, geo.box_cols, item.values, solution,
-                      variant=geo.variant, regions=geo.region_layout, cages=item.cages or ())
+                      variant=geo.variant, regions=geo.region_layout, cages=item.cages or (),
+                      symbols=symbols)
 
 
 def page_list(text: str) -> tuple[int, ...]:

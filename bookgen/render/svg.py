@@ -85,8 +85,9 @@ def _gray(g: float) -> str:
 
 
 class SvgPath:
-    """A path of moves, lines, rectangles and closes, in user space; turned into SVG
-    space by the canvas that draws it (with its origin at that time, as a PDF does)."""
+    """A path of moves, lines, curves, rectangles, circles and closes, in user space;
+    turned into SVG space by the canvas that draws it (with its origin at that time, as a
+    PDF does)."""
 
     def __init__(self) -> None:
         self.ops: list[tuple[str, tuple[float, ...]]] = []
@@ -97,9 +98,24 @@ class SvgPath:
     def lineTo(self, x: float, y: float) -> None:
         self.ops.append(("L", (x, y)))
 
+    def curveTo(self, x1: float, y1: float, x2: float, y2: float, x3: float,
+                y3: float) -> None:
+        self.ops.append(("C", (x1, y1, x2, y2, x3, y3)))
+
     def rect(self, x: float, y: float, width: float, height: float) -> None:
         self.ops += [("M", (x, y)), ("L", (x + width, y)), ("L", (x + width, y + height)),
                      ("L", (x, y + height)), ("Z", ())]
+
+    def circle(self, x: float, y: float, radius: float) -> None:
+        """A closed circle: four quarter arcs as cubic curves, as reportlab draws one."""
+        k = 0.5522847498 * radius  # the control distance of a quarter circle's Bezier
+        self.moveTo(x + radius, y)
+        for (ax, ay), (bx, by), (ex, ey) in (((radius, k), (k, radius), (0, radius)),
+                                             ((-k, radius), (-radius, k), (-radius, 0)),
+                                             ((-radius, -k), (-k, -radius), (0, -radius)),
+                                             ((k, -radius), (radius, -k), (radius, 0))):
+            self.curveTo(x + ax, y + ay, x + bx, y + by, x + ex, y + ey)
+        self.close()
 
     def close(self) -> None:
         self.ops.append(("Z", ()))
@@ -235,7 +251,8 @@ class SvgCanvas:
     def _d(self, path: SvgPath) -> str:
         parts = []
         for op, xy in path.ops:
-            parts.append(op if not xy else f"{op}{self._point(*xy)}")
+            points = (self._point(*xy[i:i + 2]) for i in range(0, len(xy), 2))
+            parts.append(op + " ".join(points))
         return "".join(parts)
 
     def _point(self, x: float, y: float) -> str:
