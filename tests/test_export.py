@@ -272,6 +272,15 @@ def test_png_has_the_size_of_its_dpi_and_shows_the_grid(made, kind, dpi, tmp_pat
     assert pixels[0] == 255 and 0.02 < dark < 0.5  # white quiet zone, black lines, paper
 
 
+@pytest.mark.parametrize("fmt", ["svg", "png"])
+def test_the_same_puzzle_gives_the_same_bytes(made, fmt, tmp_path) -> None:
+    for out in ("a", "b"):
+        assert main(["export", str(made["killer"][0]), "-o", str(tmp_path / out), "--format",
+                     fmt, "--dpi", "72", "--answers", "-q"]) == 0
+    for name in (f"puzzle-001.{fmt}", f"answer-001.{fmt}"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
 def test_size_option_scales_the_image(made, tmp_path) -> None:
     assert main(["export", str(made["6x6"][0]), "-o", str(tmp_path), "--size", "2.5",
                  "-q"]) == 0
