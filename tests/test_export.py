@@ -308,6 +308,14 @@ def test_a_puzzle_without_one_solution_gets_no_answer(tmp_path, capsys) -> None:
         "answer-002.svg", "puzzle-002.svg"]
 
 
+def test_input_without_a_good_puzzle_makes_no_folder(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12x\n")
+    assert main(["export", str(bad), "-o", str(tmp_path / "out"), "-q"]) == 1
+    assert capsys.readouterr().err.startswith(f"error: {bad}: line 1: ")
+    assert not (tmp_path / "out").exists()
+
+
 def test_too_small_a_size_is_refused_per_puzzle(made, tmp_path, capsys) -> None:
     assert main(["export", str(made["16x16"][0]), "-o", str(tmp_path / "out"),
                  "--size", "3", "-q"]) == 1

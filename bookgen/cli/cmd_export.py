@@ -115,6 +115,8 @@ def run_export(args: argparse.Namespace) -> int:
     template = load_template(args.template)
     items, bad = read_items(args.puzzles, args.variant)
     status = 1 if bad else 0
+    if not items:
+        return status  # every line was bad: no folder is made for nothing
     folder = _made_folder(args.output)
     width = max(3, len(str(len(items))))
     kinds = (("puzzle", False), ("answer", True)) if args.answers else (("puzzle", False),)
