@@ -96,7 +96,7 @@ def add_export(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", type=_inches, default=None, metavar="INCHES",
                    help=f"the grid's side in inches (default: {EXPORT_CELL_PT / 72:.2f} in a "
                    "cell, 4 in for 9x9)")
-    p.add_argument("--symbols", type=enum_value(Symbols), default=Symbols.DIGITS,
+    p.add_argument("--symbols", type=enum_value(Symbols), default=Symbols.DIGITS.value,
                    metavar="|".join(v.value for v in Symbols),
                    help="what the cells print, as a book section's symbols: digits, or for "
                    "4x4 and 6x6 grids letters or drawn shapes")
