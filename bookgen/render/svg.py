@@ -126,12 +126,19 @@ class _Glyph:
     """One character a text object shows."""
 
     x: float
+    """Its advance origin, in user space."""
     y: float
+    """Its baseline, in user space."""
     char: str
+    """The character."""
     font: str
+    """The registered font's name."""
     size: float
+    """Type size in points."""
     gray: float
+    """Fill gray."""
     stroked: bool
+    """Also stroked (text render mode 2, a faux bold)."""
 
 
 class SvgText:
