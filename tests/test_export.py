@@ -418,6 +418,25 @@ def test_preview_builds_then_reuses_the_book(book, tmp_path, capsys) -> None:
     assert _png(tmp_path / "b" / "page-002.png")[:3] == (306, 396, 36)
 
 
+def test_preview_finds_the_pages_that_tips_move(tmp_path) -> None:
+    """A book read back has no tips, so its plan puts the puzzle and answer pages where
+    they would be without the tips pages: the pages written are the book's own."""
+    import pypdf
+
+    config = tmp_path / "tips.yaml"
+    config.write_text(BOOK.replace("sections:", "front: {tips: true}\nsections:")
+                      .replace("difficulty: easy", "difficulty: medium"))
+    assert main(["preview", str(config), "-o", str(tmp_path / "out"), "--book",
+                 str(tmp_path / "built"), "--workers", "1", "-q", "--dpi", "36"]) == 0
+    texts = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "built" / "book.pdf").pages]
+    tips = next(k for k, t in enumerate(texts, 1) if t.startswith("Solving tips"))
+    puzzles = next(k for k, t in enumerate(texts, 1) if t.startswith("Easy\nPuzzle 1\n"))
+    answers = next(k for k, t in enumerate(texts, 1) if t.startswith("Answers\nPuzzle 1\n"))
+    assert 1 < tips < puzzles < answers
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        f"page-{n:03d}.png" for n in (1, puzzles, answers)]
+
+
 def test_preview_refuses_pages_outside_the_book(book, tmp_path, capsys) -> None:
     config, built = book
     assert main(["preview", str(config), "-o", str(tmp_path / "out"), "--book", str(built),

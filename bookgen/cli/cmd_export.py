@@ -246,7 +246,7 @@ def run_preview(args: argparse.Namespace) -> int:
         found = built_book(cfg, out)
         assert not isinstance(found, str)  # just built from this config
     book, count = found
-    pages = tuple(dict.fromkeys(args.pages or _look_inside(book, args.quiet)))
+    pages = tuple(dict.fromkeys(args.pages or _look_inside(book, out / "book.pdf")))
     outside = [p for p in pages if p > count]
     if outside:
         raise OutputError(f"--pages: the book in {out} has {count} pages: no page "
@@ -270,18 +270,30 @@ def run_preview(args: argparse.Namespace) -> int:
     return 0
 
 
-def _look_inside(book: Book, quiet: bool) -> tuple[int, ...]:
-    """The title page, the first puzzle page and the first answer page, from the book's
-    plan. A book read back has no tips (pipeline.built_book); when the book has tips pages
-    the plan's numbers are off by them, so only the title page is shown, with a note."""
+def _look_inside(book: Book, pdf: Path) -> tuple[int, ...]:
+    """The title page, the first puzzle page and the first answer page, those the book
+    has. The plan of the book read back numbers them exactly, unless the book has tips,
+    which a book read back lacks (pipeline.built_book): their pages, as many as only the
+    build knows, move every page after them. There the puzzle and answer pages are found
+    in book.pdf, each the first page after the one before whose heading (its first line
+    of text) is the plan's page's."""
     from ..render.geometry import PageKind, plan_book
+    from ..render.image import first_lines
 
+    plan = plan_book(book).pages
+    firsts = [next(p for p in plan if p.kind is kind)
+              for kind in (PageKind.TITLE, PageKind.PUZZLES, PageKind.ANSWERS)
+              if any(p.kind is kind for p in plan)]
     if not book.front.tips:
-        plan = plan_book(book).pages
-        return tuple(next(p.number for p in plan if p.kind is kind)
-                     for kind in (PageKind.TITLE, PageKind.PUZZLES, PageKind.ANSWERS)
-                     if any(p.kind is kind for p in plan))
-    if not quiet:
-        print("note: the book has tips pages, which move its puzzle and answer pages: "
-              "showing page 1; name the pages to show with --pages", file=sys.stderr)
-    return (1,)
+        return tuple(p.number for p in firsts)
+    heads = first_lines(pdf)
+    found: list[int] = []
+    for page in firsts:
+        if page.kind is PageKind.TITLE:  # the tips come after it
+            found.append(page.number)
+            continue
+        after = found[-1] if found else 0
+        number = next((k + 1 for k in range(after, len(heads)) if heads[k] == page.title), None)
+        if number is not None:
+            found.append(number)
+    return tuple(found)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
     from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "cover_front_png", "need_pdfium",
+__all__ = ["DPI_RANGE", "QUIET_PT", "ImageStyle", "cover_front_png", "first_lines", "need_pdfium",
            "pdf_pages_png", "png", "puzzle_pdf", "puzzle_png", "puzzle_svg"]
 
 QUIET_PT = 6.0
@@ -172,6 +172,23 @@ def _render(pdf: bytes | Path, number: int, dpi: int, colour: bool) -> np.ndarra
         doc.close()
     shaped = pixels.reshape(*pixels.shape[:2], -1)  # a gray bitmap comes as (height, width)
     return shaped[:, :, :3] if colour else shaped[:, :, :1]
+
+
+def first_lines(pdf: Path) -> list[str]:
+    """The first line of text of every page of a PDF ('' on a page without text): its
+    heading, which the writer draws before the rest of a page."""
+    doc = need_pdfium().PdfDocument(str(pdf))
+    try:
+        heads = []
+        for k in range(len(doc)):
+            page = doc[k]
+            text = page.get_textpage()
+            heads.append(text.get_text_range().split("\r\n", 1)[0].strip())
+            text.close()
+            page.close()
+        return heads
+    finally:
+        doc.close()
 
 
 def need_pdfium() -> Any:
