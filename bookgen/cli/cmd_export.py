@@ -246,7 +246,7 @@ def run_preview(args: argparse.Namespace) -> int:
         found = built_book(cfg, out)
         assert not isinstance(found, str)  # just built from this config
     book, count = found
-    pages = tuple(dict.fromkeys(args.pages or _look_inside(book, out / "book.pdf")))
+    pages = tuple(dict.fromkeys(args.pages or _look_inside(book, count, out / "book.pdf")))
     outside = [p for p in pages if p > count]
     if outside:
         raise OutputError(f"--pages: the book in {out} has {count} pages: no page "
@@ -270,13 +270,14 @@ def run_preview(args: argparse.Namespace) -> int:
     return 0
 
 
-def _look_inside(book: Book, pdf: Path) -> tuple[int, ...]:
+def _look_inside(book: Book, pages: int, pdf: Path) -> tuple[int, ...]:
     """The title page, the first puzzle page and the first answer page, those the book
-    has. The plan of the book read back numbers them exactly, unless the book has tips,
-    which a book read back lacks (pipeline.built_book): their pages, as many as only the
-    build knows, move every page after them. There the puzzle and answer pages are found
-    in book.pdf, each the first page after the one before whose heading (its first line
-    of text) is the plan's page's."""
+    has. The plan of the book read back numbers them exactly when it has the book's
+    `pages`, unless the book has tips, which a book read back lacks
+    (pipeline.built_book): their pages, as many as only the build knows, move every page
+    after them. Otherwise the puzzle and answer pages are found in book.pdf, each the
+    first page after the one before whose heading (its first line of text) is the plan's
+    page's."""
     from ..render.geometry import PageKind, plan_book
     from ..render.image import first_lines
 
@@ -284,7 +285,7 @@ def _look_inside(book: Book, pdf: Path) -> tuple[int, ...]:
     firsts = [next(p for p in plan if p.kind is kind)
               for kind in (PageKind.TITLE, PageKind.PUZZLES, PageKind.ANSWERS)
               if any(p.kind is kind for p in plan)]
-    if not book.front.tips:
+    if not book.front.tips and len(plan) == pages:
         return tuple(p.number for p in firsts)
     heads = first_lines(pdf)
     found: list[int] = []
