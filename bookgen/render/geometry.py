@@ -440,7 +440,9 @@ def plan_pages(book: Book) -> Plan:
         front.append(Page(0, PageKind.SCALE, words("heading.scale")))
     answers = words("heading.answers")
     names = [s.name for s in sections] + [answers]
+    # a daily book's sections are months, its grids labelled by date, not by number
     spans: list[tuple[int, int] | None] = [
+        None if s.puzzles[0].date else
         (min(p.number for p in s.puzzles), max(p.number for p in s.puzzles)) for s in sections]
     spans.append(None)
     per_contents = contents_lines(t, m)

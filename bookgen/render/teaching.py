@@ -68,12 +68,12 @@ def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fon
 
 
 def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, fonts: Fonts,
-                m: Metrics, t: Template, texts: Texts) -> None:
+                m: Metrics, t: Template, texts: Texts, dated: bool = False) -> None:
     """The rules for the grid sizes in the book, and an example of the n x n size (the
-    book's own, howto.example_size) with its solution."""
+    book's own, howto.example_size) with its solution; a `dated` book is a daily one."""
     y = box.height - m.band
     gap = m.text_size * fit.PARAGRAPH_GAP
-    for text in how_to_play_text(sizes, texts):
+    for text in how_to_play_text(sizes, texts, dated):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     example = worked_example(n).example
     side = min(example_side(n, box.width), y - 2 * m.label_size - gap)

@@ -198,7 +198,8 @@ def _body(
         assert variant_guide is not None  # planned only for kinds with a guide
         teaching.how_to_play_variant(c, box, variant_guide, fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.first:
-        teaching.how_to_play(c, box, sizes, example_size(book, box.width), fonts, m, t, texts)
+        teaching.how_to_play(c, box, sizes, example_size(book, box.width), fonts, m, t, texts,
+                             book.dated)
     elif page.kind is PageKind.HOW_TO_PLAY:
         teaching.worked_page(c, box, example_size(book, box.width), fonts, m, t, texts)
     elif page.kind is PageKind.TIPS:
