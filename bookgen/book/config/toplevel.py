@@ -102,6 +102,13 @@ class BookConfig:
     """A daily book's days and week (`daily:`; its sections are one per band of the week),
     or None for a book of sections."""
 
+    def section_key(self, i: int) -> str:
+        """Where a message places section i: 'sections[2]', or in a daily book the days of
+        its band, 'daily.week (hard days)'."""
+        band = self.sections[i].difficulty.band
+        return f"sections[{i}]" if self.daily is None or band is None else \
+            f"daily.week ({band.value} days)"
+
 
 MAX_WORKERS = 1024
 """Most worker processes a config may name; a build uses at most one per usable core
