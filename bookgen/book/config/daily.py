@@ -28,6 +28,10 @@ from .sections import MAX_PUZZLES, SHAPE, section_record
 
 _DATE_WORDS = "a date as YYYY-MM-DD, e.g. 2027-01-01"
 
+_ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July",
+                   "August", "September", "October", "November", "December")
+"""Month names for config messages, which are English like every other message."""
+
 
 @accepts(_DATE_WORDS, {"type": "string", "format": "date"})
 def _date(node: yaml.Node, at: At) -> datetime.date:
@@ -37,26 +41,17 @@ def _date(node: yaml.Node, at: At) -> datetime.date:
         try:
             return datetime.date.fromisoformat(text)
         except ValueError:  # YAML reads the form as a date too, and fails the same way
-            raise Wrong(f"expected a date that exists, got {text}: "
-                        f"{_month_name(text)} has no day {int(text[8:])}"
-                        if 1 <= int(text[5:7]) <= 12 else
-                        f"expected a date that exists, got {text}: there is no month "
-                        f"{int(text[5:7])}", whole=True) from None
+            year, month, day = int(text[:4]), int(text[5:7]), int(text[8:])
+            why = (f"{_ENGLISH_MONTHS[month - 1]} {year} has no day {day}"
+                   if 1 <= month <= 12 else f"there is no month {month}")
+            raise Wrong(f"expected a date that exists, got {text}: {why}", whole=True) \
+                from None
     value = scalar_of(node, at)
     # a timestamp with a time of day is a datetime, which is a date too: not a day
     if type(value) is not datetime.date:
         raise Wrong(_DATE_WORDS)
     return value
 
-
-def _month_name(text: str) -> str:
-    """'2027-02' of a YYYY-MM-DD text as people say it: 'February 2027'."""
-    return f"{_ENGLISH_MONTHS[int(text[5:7]) - 1]} {int(text[:4])}"
-
-
-_ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July",
-                   "August", "September", "October", "November", "December")
-"""Month names for config messages, which are English like every other message."""
 
 _band = read_choice("band", Band)
 
@@ -107,8 +102,9 @@ def daily_sections(read: Read, texts: Texts
     if "week" in read.where and "week" not in read.values or \
             any(k not in week.values for k in week.where):
         return None, []
-    hardest = _hardest(read) if {"size", "variant"} & read.where.keys() <= \
-        read.values.keys() else Band.EXTREME
+    # a size or variant with problems of its own caps nothing (it is reported already)
+    shaped = all(k in read.values for k in ("size", "variant") if k in read.where)
+    hardest = _hardest(read) if shaped else Band.EXTREME
     order = list(Band)
     bands = tuple(week.values.get(day.value, min(band, hardest, key=order.index))
                   for day, band in zip(Weekday, DEFAULT_WEEK, strict=True))
