@@ -15,7 +15,7 @@ from blackbox import bookgen, refused
 
 from bookgen.book.config import load_config
 from bookgen.book.daily import date_text, month_text
-from bookgen.book.pipeline import build_book, write_book
+from bookgen.book.pipeline import build_book, built_book, write_book
 from bookgen.core.lang import Texts
 from bookgen.core.model import BANDS
 
@@ -223,3 +223,14 @@ def test_a_french_book_writes_its_dates_in_french(books: dict[str, Path]) -> Non
         assert text.count(date) == 2, date  # above its grid and above its answer
     assert re.search(r"^Mars 2027[ .]+\d+$", text, re.MULTILINE)
     assert re.search(r"^Avril 2027[ .]+\d+$", text, re.MULTILINE)
+
+
+def test_a_built_daily_book_reads_back_from_its_manifest(books: dict[str, Path]) -> None:
+    folder = books["fr0"]
+    found = built_book(load_config(folder.parent / "fr.yaml"), folder)
+    assert not isinstance(found, str), found
+    book, pages = found
+    assert [s.name for s in book.sections] == ["Mars 2027", "Avril 2027"]
+    assert [p.date for s in book.sections for p in s.puzzles] == [
+        "mercredi 31 mars 2027", "jeudi 1er avril 2027", "vendredi 2 avril 2027"]
+    assert pages == json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["pages"]
