@@ -332,14 +332,16 @@ def switch(slot: Slot) -> None:
 
 def _carry(slot: Slot) -> None:
     """Hard links in the stage to whatever else the target held (notes, a cover): the
-    switch replaces the folder, not only the book's files."""
+    switch replaces the folder, not only the book's files; a file the new book wrote
+    itself (the API's config) replaces the old one."""
     if not slot.target.is_dir():
         return
     os.chmod(slot.stage, stat.S_IMODE(slot.target.stat().st_mode))
     for entry in slot.target.iterdir():
-        if entry.name in BOOK_FILES or entry.name.startswith(".build-"):
-            continue
         dest = slot.stage / entry.name
+        if (entry.name in BOOK_FILES or entry.name.startswith(".build-")
+                or os.path.lexists(dest)):
+            continue
         if entry.is_dir() and not entry.is_symlink():
             shutil.copytree(entry, dest, symlinks=True, copy_function=os.link)
         else:

@@ -68,9 +68,10 @@ from .cache import (
 )
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .daily import Place, date_text, places
+from .hints import puzzle_hint
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
-from .tips import book_tips
+from .tips import book_tips, solution_steps
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -358,11 +359,13 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         variant = section.dig.variant
         r = c.rating
         assert r.solution is not None and r.band is not None and r.grade is not None
-        parts.setdefault(place.heading, []).append(_printed(
-            cfg, section, place, number, r.puzzle, r.solution, r.band, r.grade, c.regions,
-            c.cages))
-        # the tips name cells and units on the puzzle's own grid (its jigsaw layout too)
+        # tips and hints name cells and units on the puzzle's own grid (its jigsaw layout
+        # too)
         geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
+        hint = _hint(cfg, r, geo, c.cages)
+        parts.setdefault(place.heading, []).append(replace(_printed(
+            cfg, section, place, number, r.puzzle, r.solution, r.band, r.grade, c.regions,
+            c.cages), hint=hint))
         solved.append((number, r, geo, c.cages))
         entry: dict[str, object] = {"id": number, "section": place.heading}
         if place.day is not None:
@@ -377,6 +380,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             entry["regions"] = c.regions
         if c.cages:
             entry["cages"] = cages_json(c.cages)
+        if cfg.hints:
+            entry["hint"] = hint
         entries.append(entry)
         lines += _text_lines(number, place.day.isoformat() if place.day else section.name, r,
                              variant, c.regions, c.cages)
@@ -401,7 +406,17 @@ def _printed(cfg: BookConfig, section: SectionConfig, place: Place, number: int,
     return BookPuzzle(number, place.heading, cfg.texts(f"band.{band.value}"),
                       *section.dig.box_shape, puzzle, solution, band, grade,
                       variant=section.dig.variant, regions=regions, cages=cages,
+                      symbols=section.symbols,
                       date=date_text(cfg.texts, place.day) if place.day else "")
+
+
+def _hint(cfg: BookConfig, r: Rating, geo: Geometry, cages: Cages) -> str:
+    """A puzzle's hint in the book's language ('' without book hints or an empty cell)."""
+    if not cfg.hints:
+        return ""
+    assert r.solution is not None
+    hint = puzzle_hint(solution_steps(r, geo, cages), r.solution, geo, cfg.texts)
+    return hint.text if hint else ""
 
 
 def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]
@@ -416,7 +431,7 @@ def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...
     return Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(sections), template=cfg.template, front=cfg.front, cover=cfg.cover,
-        texts=cfg.texts, publication=cfg.publication, tips=tips,
+        texts=cfg.texts, publication=cfg.publication, tips=tips, hints=cfg.hints,
     )
 
 
@@ -470,10 +485,10 @@ def _text_lines(number: int, name: str, r: Rating, variant: Variant,
     return lines
 
 
-def write_book(built: Built, out: Path | Slot) -> int:
+def write_book(built: Built, out: Path | Slot, extra: tuple[tuple[str, str], ...] = ()) -> int:
     """Write book.pdf, manifest.json and puzzles.txt into the output folder, and cover.pdf
     for a print-on-demand platform (rules.COVER_PLATFORMS), all or nothing; returns the
-    page count.
+    page count. `extra`: more (file name, text) to write with them (the API's config).
 
     `out` is a folder, or a Slot claimed before the work (output.claim). The whole book is
     written into a stage folder beside the target, then switched with the target in one
@@ -485,7 +500,7 @@ def write_book(built: Built, out: Path | Slot) -> int:
     if isinstance(out, Path):
         covered = built.book.template.print.platform in COVER_PLATFORMS
         with claim(out, book_bytes(len(built.lines), covered)) as slot:
-            return write_book(built, slot)
+            return write_book(built, slot, extra)
     folder = stage(out)
     try:
         pages = render_book(built.book, folder / "book.pdf")
@@ -500,5 +515,7 @@ def write_book(built: Built, out: Path | Slot) -> int:
                     pages=pages, cover=cover, book_sha256=digest)
     write_file(out, "manifest.json", json.dumps(manifest, indent=1) + "\n")
     write_file(out, "puzzles.txt", "\n".join(built.lines) + "\n")
+    for name, text in extra:
+        write_file(out, name, text)
     switch(out)
     return pages

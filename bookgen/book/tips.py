@@ -55,7 +55,7 @@ def book_tips(
             if number not in logs:
                 # the whole solution: the diagram needs the board the steps before the
                 # example leave
-                logs[number] = _solution_steps(r, geo, cages)
+                logs[number] = solution_steps(r, geo, cages)
             log = logs[number]
             for at, step in enumerate(log):
                 if step.technique.family is family:
@@ -72,7 +72,7 @@ def book_tips(
     return tuple(out)
 
 
-def _solution_steps(r: Rating, geo: Geometry, cages: Cages) -> tuple[Step, ...]:
+def solution_steps(r: Rating, geo: Geometry, cages: Cages) -> tuple[Step, ...]:
     """The steps of a puzzle's logical solution."""
     assert r.solution is not None
     return (grade_killer(r.puzzle, cages, r.solution) if cages

@@ -196,6 +196,30 @@ class LineWeights:
     """Box lines and border of an answer-key grid."""
 
 
+class Symbols(Enum):
+    """What a section's grids print in place of the digits 1 to n: printing only, the
+    puzzle's data (bank, manifest, puzzles.txt) keeps its digits."""
+
+    DIGITS = "digits"
+    """1 to n (then A, B, ... past 9): every size."""
+    LETTERS = "letters"
+    """A to D on a 4x4 grid, A to F on a 6x6 one."""
+    SHAPES = "shapes"
+    """Drawn icons (render/symbols.py), no text at all: circle, square, triangle, star,
+    heart, diamond."""
+
+    @property
+    def sizes(self) -> tuple[int, ...] | None:
+        """The grid sizes it prints on; None for every size."""
+        return None if self is Symbols.DIGITS else SYMBOL_SIZES
+
+
+SYMBOL_SIZES = (4, 6)
+"""The sizes letters and shapes are for: kids' grids, whose few symbols stay easy to tell
+apart as icons (six distinct outlines and fills) and as the first letters of the
+alphabet; larger grids keep digits, and past 9 their letters already mean 10, 11, ..."""
+
+
 class XStyle(Enum):
     """How an X grid shows its two diagonals."""
 
@@ -325,6 +349,10 @@ class BookPuzzle:
     """Jigsaw only: the region layout, n*n labels row-major (Geometry.region_labels)."""
     cages: Cages = ()
     """Killer only: the cages (killer.Cage), covering every cell; () for other kinds."""
+    hint: str = ""
+    """Its hint in the book's language (book.hints); '' in a book without hints."""
+    symbols: Symbols = Symbols.DIGITS
+    """What its cells print for the values 1 to n: digits, letters or shapes."""
     date: str = ""
     """A daily book's puzzle: its date in the book's language, which labels its grid in
     place of its number ('Friday, January 1, 2027'); '' for a numbered puzzle."""
@@ -540,6 +568,9 @@ class Book:
     """The copyright page's fields; None: the copyright line alone, if any."""
     tips: tuple[Tip, ...] = ()
     """The solving tips, easiest first (with front.tips)."""
+    hints: bool = False
+    """A hints section between the puzzles and the answers: each puzzle's hint
+    (BookPuzzle.hint), by puzzle number."""
 
     @property
     def dated(self) -> bool:
@@ -627,3 +658,6 @@ class SectionConfig:
     narrowed by a `clues` range in its difficulty), minimal."""
     improve: ImproveSpec | None
     """Search for harder puzzles, or None."""
+    symbols: Symbols = Symbols.DIGITS
+    """What its grids print for the values 1 to n (4x4 and 6x6 only for letters and
+    shapes); the puzzles themselves keep their digits."""

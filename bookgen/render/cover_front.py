@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.grid import SYMBOLS
-from ..core.model import Book, BookPuzzle, CoverStyle
+from ..core.model import Book, BookPuzzle, CoverStyle, Symbols
 from ..core.rules import BLEED_PT
 from . import draw
 from .cover_geometry import CoverPlan
 from .cover_ink import Ink
 from .geometry import Rect
+from .symbols import draw_symbol
 
 PILL_HEIGHT = 2.1
 """A badge's height as a multiple of its type size."""
@@ -220,8 +220,8 @@ def _motif(c: Canvas, plan: CoverPlan, p: BookPuzzle, fonts: draw.Fonts, palette
     for i, v in enumerate(box):
         r, col = divmod(i, cols)
         if v:  # a blank grid (a page count before the work) has no digits
-            c.drawCentredString(x + (col + 0.5) * cell,
-                                y + (rows - r - 0.5) * cell - 0.37 * size, SYMBOLS[v - 1])
+            draw_symbol(c, x + (col + 0.5) * cell, y + (rows - r - 0.5) * cell, size, v,
+                        p.symbols)
     c.restoreState()
 
 
@@ -241,11 +241,13 @@ def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink,
         c.setLineWidth(1.5 if box_col else 0.75)
         c.line(r.x + i * cell, r.y, r.x + i * cell, r.top)
     palette.fill(c, PATTERN_DIGIT_TINT)
+    if p.symbols is Symbols.SHAPES:  # icons are stroked too, in the digits' tint
+        palette.stroke(c, PATTERN_DIGIT_TINT)
     size = cell * 0.55
     c.setFont(fonts.regular, size)
     for i, v in enumerate(p.solution):
         row, col = divmod(i, n)
         x, y = r.x + col * cell, r.top - (row + 1) * cell
         if v and area.x <= x and x + cell <= area.right and area.y <= y and y + cell <= area.top:
-            c.drawCentredString(x + cell / 2, y + cell / 2 - 0.37 * size, SYMBOLS[v - 1])
+            draw_symbol(c, x + cell / 2, y + cell / 2, size, v, p.symbols)
 

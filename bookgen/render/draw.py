@@ -24,7 +24,6 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.grid import SYMBOLS
 from ..core.lang import Texts
 from ..core.model import (
     STARS,
@@ -32,14 +31,17 @@ from ..core.model import (
     Book,
     BookPuzzle,
     LineWeights,
+    Symbols,
     Template,
     XStyle,
 )
 from ..core.rules import KILLER_SUM_PT, MIN_LINE_PT
 from . import fit
-from .geometry import MIN_TEXT_PT, Metrics, Rect, Slot
+from .geometry import HINT_LEADING, HINT_LINES, MIN_TEXT_PT, Metrics, Rect, Slot, hint_pitch
 from .killer_grid import grid_fit, killer_grid
 from .marks import DIAGONAL_GRAY, HATCH_GRAY, HATCH_PITCH, GridMarks, Segment, grid_marks
+from .symbols import draw_icon
+from .symbols import glyphs as symbol_glyphs
 
 BASELINE_DROP = 0.37
 """Baseline below the cell centre, as a fraction of the type size."""
@@ -99,9 +101,9 @@ def faux_mode(c: Canvas, fonts: Fonts, font: str, size: float) -> int | None:
 
 
 @lru_cache(maxsize=256)
-def _half_widths(font: str, size: float) -> tuple[float, ...]:
-    """Half the advance width of every symbol, index = value (0 unused), for centring."""
-    return (0.0,) + tuple(stringWidth(s, font, size) / 2 for s in SYMBOLS)
+def _half_widths(font: str, size: float, glyphs: str) -> tuple[float, ...]:
+    """Half the advance width of every glyph, index = value (0 unused), for centring."""
+    return (0.0,) + tuple(stringWidth(s, font, size) / 2 for s in glyphs)
 
 
 def grid_lines(
@@ -172,7 +174,7 @@ def _digits(
     drop: float = 0.0,
 ) -> None:
     """Symbols centred optically in their cells (`drop` lower, below a cage's sum): one
-    text object per grid.
+    text object per grid, or the icons of a grid of shapes (symbols.py).
 
     runs: (font, gray, values, stroked) drawn in turn; a value of 0 leaves its cell
     empty; stroked runs are a faux bold (FAUX_BOLD_EM).
@@ -181,10 +183,18 @@ def _digits(
     """
     n = puzzle.n
     step = side / n
+    if puzzle.symbols is Symbols.SHAPES:
+        for _, gray, values, _ in runs:
+            for cell, v in enumerate(values):
+                if v:
+                    r, col = divmod(cell, n)
+                    draw_icon(c, (col + 0.5) * step, side - (r + 0.5) * step, size, v, gray)
+        return
+    glyphs = symbol_glyphs(puzzle.symbols)
     text = c.beginText()
     spacing: float | None = None
     for font, gray, values, stroked in runs:
-        half = _half_widths(font, size)
+        half = _half_widths(font, size, glyphs)
         text.setFont(font, size)
         text.setFillGray(gray)
         text.setTextRenderMode(FILL_STROKE if stroked else 0)
@@ -207,7 +217,7 @@ def _digits(
                     spacing = step - 2 * half[v]
                     text.setCharSpace(spacing)
                 text.setTextOrigin((col + 0.5) * step - half[v], y)
-                text.textOut("".join(SYMBOLS[x - 1] for x in row[col:end]))
+                text.textOut("".join(glyphs[x - 1] for x in row[col:end]))
                 col = end
     c.drawText(text)
 
@@ -457,6 +467,42 @@ def contents(
                 box.width - stringWidth(number, fonts.regular, size) - dot, y, " ." * dots
             )
         y -= size * 2.0
+
+
+HINT_COLUMN = 0.4
+"""The largest share of the width the hints' label column takes; a longer label shrinks."""
+
+
+def hint_column(puzzles: Sequence[BookPuzzle], t: Template, texts: Texts, fonts: Fonts,
+                m: Metrics, width: float) -> float:
+    """The width of the hints pages' label column: the widest of the puzzles' labels (as
+    their grids show them: fit.label_parts) and a space, at most HINT_COLUMN of `width`."""
+    widest = max(stringWidth(fit.label_parts(p, t, texts)[0], fonts.bold, m.text_size)
+                 for p in puzzles)
+    return min(widest + m.text_size, HINT_COLUMN * width)
+
+
+def hints(c: Canvas, box: Rect, puzzles: Sequence[BookPuzzle], column: float, t: Template,
+          texts: Texts, fonts: Fonts, m: Metrics) -> None:
+    """The hints of a page below the band, one slot each (geometry.hint_pitch): the
+    puzzle's label in bold in a column `column` wide (hint_column), its hint wrapped
+    beside it, shrunk (not below the least size) to fit HINT_LINES lines of the body
+    size."""
+    width = box.width - column
+    room = HINT_LINES * HINT_LEADING * m.text_size
+    top = box.height - m.band - m.text_size
+    for i, p in enumerate(puzzles):
+        y = top - i * hint_pitch(m)
+        label = fit.label_parts(p, t, texts)[0]
+        label_size = fit.fit_line(label, fonts.bold, m.text_size, column - m.text_size)
+        draw_text(c, 0, y, label, fonts, max(label_size or 0.0, m.least_size), bold=True)
+        size = m.text_size
+        lines = fit.wrap(p.hint, fonts.regular, size, width)
+        while len(lines) * HINT_LEADING * size > room and size > m.least_size:
+            size = max(m.least_size, size * fit.SHRINK)
+            lines = fit.wrap(p.hint, fonts.regular, size, width)
+        for k, line in enumerate(lines):
+            draw_text(c, column, y - k * HINT_LEADING * size, line, fonts, size)
 
 
 def notes(c: Canvas, box: Rect, m: Metrics) -> None:

@@ -39,7 +39,7 @@ from ..core.model import (
 )
 from . import tipsfit
 from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan
-from .howto import boxed_sizes, guide_rules, how_to_play_text
+from .howto import book_symbols, boxed_sizes, guide_rules, how_to_play_text
 
 TITLE_TOP = 0.72
 TITLE_HEIGHT = 0.30
@@ -389,7 +389,7 @@ def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, s
         if page.kind is PageKind.HOW_TO_PLAY:
             key = "killer" if page.cages else page.variant.value if page.variant else None
             paragraphs = guide_rules(key, texts) if key else \
-                how_to_play_text(sizes, texts, book.dated)
+                how_to_play_text(sizes, texts, book_symbols(book), book.dated)
             over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
         elif page.kind is PageKind.TIPS:
             parts = tipsfit.page_parts(page.tips, page.first, texts, box.width, m.least_size,

@@ -87,6 +87,7 @@ class PageKind(Enum):
     SCALE = "scale"
     CONTENTS = "contents"
     PUZZLES = "puzzles"
+    HINTS = "hints"
     ANSWERS = "answers"
     NOTES = "notes"
     BLANK = "blank"
@@ -167,7 +168,8 @@ class Page:
     first: bool = True
     """True where a part starts (big heading), False on its later pages (running header)."""
     puzzles: tuple[BookPuzzle, ...] = ()
-    """The grids on a puzzles or answers page, in slot order."""
+    """The grids on a puzzles or answers page, in slot order; on a hints page, the
+    puzzles whose hints it holds."""
     entries: tuple[tuple[str, tuple[int, int] | None, int], ...] = ()
     """Contents lines on a contents page: (name, the first and last puzzle number of a
     section or None for the answer key, first page)."""
@@ -373,6 +375,29 @@ def tip_fits(t: Template, texts: Texts) -> Callable[[Tip, bool], bool]:
                                   tips_room(t, m), cut)
 
 
+HINT_LINES = 3
+"""Lines of text each hint has room for at the body size; a longer one shrinks to fit
+(hints per page never depend on the hints' words, so a book of blank grids has the page
+count of the book to come)."""
+
+HINT_LEADING = 1.3
+"""Line pitch of the hints, as a multiple of the type size."""
+
+HINT_GAP = 0.7
+"""Space between two hints, in lines."""
+
+
+def hints_per_page(t: Template, m: Metrics) -> int:
+    """How many hints fit on one hints page, each in a slot of HINT_LINES lines."""
+    height = t.page_height - t.margin_top - t.margin_bottom - m.band
+    return max(1, int(height // hint_pitch(m)))
+
+
+def hint_pitch(m: Metrics) -> float:
+    """The height of one hint's slot, the gap after it included."""
+    return (HINT_LINES + HINT_GAP) * HINT_LEADING * m.text_size
+
+
 def contents_lines(t: Template, m: Metrics) -> int:
     """How many contents lines fit on one contents page."""
     height = t.page_height - t.margin_top - t.margin_bottom - m.band
@@ -403,11 +428,12 @@ def plan_pages(book: Book) -> Plan:
     Order: title leaf (title page and its back with the copyright page), "this book
     belongs to", how to play (and a page for each variant besides classic that the book
     holds, howto.guide, then the killer page for caged grids), solving tips, the
-    difficulty scale, contents, one part per section, the answer key; the front pages
-    each as the book's FrontMatter asks. With recto starts a blank page goes before a part
-    that would start on a left-hand page. On demand, Notes pages follow up to an even
-    count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
-    trim and paper). Sections without puzzles are left out.
+    difficulty scale, contents, one part per section, the hints (when the book has
+    them), the answer key; the front pages each as the book's FrontMatter asks. With
+    recto starts a blank page goes before a part that would start on a left-hand page.
+    On demand, Notes pages follow up to an even count of at least MIN_PAGES (plan_book
+    then refuses a book over the page limit of its trim and paper). Sections without
+    puzzles are left out.
     """
     t = book.template
     _check_template(t)
@@ -439,16 +465,19 @@ def plan_pages(book: Book) -> Plan:
     if book.front.scale:
         front.append(Page(0, PageKind.SCALE, words("heading.scale")))
     answers = words("heading.answers")
-    names = [s.name for s in sections] + [answers]
+    back = ([words("heading.hints")] if book.hints else []) + [answers]
+    names = [s.name for s in sections] + back
     # a daily book's sections are months, its grids labelled by date, not by number
     spans: list[tuple[int, int] | None] = [
         None if s.puzzles[0].date else
         (min(p.number for p in s.puzzles), max(p.number for p in s.puzzles)) for s in sections]
-    spans.append(None)
+    spans += [None] * len(back)
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
     parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
+    if book.hints:
+        parts.append((PageKind.HINTS, back[0], tuple(everything), hints_per_page(t, m)))
     parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
     body: list[Page] = []
     firsts = []

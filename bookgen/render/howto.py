@@ -32,19 +32,20 @@ the killer page for a book with cages.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 
 from ..core.grid import BOX_SHAPES, SYMBOLS, Geometry, geometry
 from ..core.lang import Texts
-from ..core.model import Book, BookPuzzle
+from ..core.model import Book, BookPuzzle, Symbols
 from ..core.rules import MIN_TEXT_PT, Variant
 from ..grade.board import Board, Step
 from ..grade.techniques.cage_sums import innie_outie, killer_board
 from ..grade.techniques.singles import hidden_singles_box, hidden_singles_line, naked_singles
 from ..variants.killer.cages import parse_cage_map
+from .symbols import LETTERS, symbol_word
 
 
 def _grid(text: str) -> tuple[int, ...]:
@@ -66,11 +67,13 @@ class GuideStep:
     total: int = 0
     """For killer: the sum of the cages wholly inside the house."""
 
-    def fields(self, texts: Texts, n: int, unit_names: Sequence[str]) -> dict[str, object]:
-        """The step's words' fields: {cell}, {row}, {col}, {digit}, {unit} and {sum}."""
+    def fields(self, texts: Texts, n: int, unit_names: Sequence[str],
+               symbols: Symbols = Symbols.DIGITS) -> dict[str, object]:
+        """The step's words' fields: {cell}, {row}, {col}, {digit} (as `symbols` print
+        it), {unit} and {sum}."""
         row, col = divmod(self.cell, n)
         return {"cell": texts("cell", row=row + 1, col=col + 1), "row": row + 1,
-                "col": col + 1, "digit": SYMBOLS[self.digit - 1],
+                "col": col + 1, "digit": symbol_word(symbols, self.digit, texts),
                 "unit": unit_text(unit_names[self.unit], texts), "sum": self.total}
 
 
@@ -102,7 +105,11 @@ class Guide:
         """The example's step worked in words, its cells named."""
         geo = example_geometry(self.example)
         return texts(f"howto.{self.key}.step",
-                     **self.worked.fields(texts, geo.n, geo.unit_names))
+                     **self.worked.fields(texts, geo.n, geo.unit_names, self.example.symbols))
+
+    def printed(self, symbols: Symbols) -> Guide:
+        """The page with its example and its words in `symbols`."""
+        return replace(self, example=replace(self.example, symbols=symbols))
 
 
 def guide_heading(key: str, texts: Texts) -> str:
@@ -229,15 +236,16 @@ def killer_step(example: BookPuzzle) -> GuideStep | None:
 
 
 def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None,
+                     printed: Mapping[int, Symbols] | None = None,
                      dated: bool = False) -> tuple[str, ...]:
     """The rules, naming the symbols of every grid size in the book (in English unless
-    `texts` says otherwise); a `dated` (daily) book's grids are found by their dates."""
+    `texts` says otherwise) as `printed` (book_symbols) says each size prints them; a
+    `dated` (daily) book's grids are found by their dates."""
     texts = texts or Texts()
     kinds = []
     for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
         n = rows * cols
-        symbols = (texts("rules.digits", last=n) if n <= 9
-                   else texts("rules.letters", last=SYMBOLS[n - 1]))
+        symbols = _symbols_text(n, (printed or {}).get(n, Symbols.DIGITS), texts)
         kinds.append(texts("rules.size", n=n, rows=rows, cols=cols, symbols=symbols))
     return (
         texts("rules.grid"),
@@ -246,6 +254,28 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = Non
         texts("rules.logic"),
         texts("rules.answers_daily" if dated else "rules.answers"),
     )
+
+
+def _symbols_text(n: int, symbols: Symbols, texts: Texts) -> str:
+    """The symbols of an n x n grid as the rules name them: '1 to 6', 'A to F', or the
+    shapes' words."""
+    if symbols is Symbols.SHAPES:
+        words = [symbol_word(symbols, k, texts) for k in range(1, n + 1)]
+        return texts("rules.shapes", shapes=texts("shape.separator").join(words))
+    if symbols is Symbols.LETTERS:
+        return texts("rules.abc", last=LETTERS[n - 1])
+    return (texts("rules.digits", last=n) if n <= 9
+            else texts("rules.letters", last=SYMBOLS[n - 1]))
+
+
+def book_symbols(book: Book) -> dict[int, Symbols]:
+    """What each grid size of the book prints, by size: the symbols of its first section
+    of that size (the teaching pages show one kind of symbol a size)."""
+    printed: dict[int, Symbols] = {}
+    for s in book.sections:
+        for p in s.puzzles[:1]:
+            printed.setdefault(p.n, p.symbols)
+    return printed
 
 
 def boxed_sizes(book: Book) -> list[tuple[int, int]]:

@@ -19,13 +19,14 @@ Positions come from the content box and the metrics; texts from the book's langu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.grid import SYMBOLS, geometry
 from ..core.lang import Texts
-from ..core.model import Template, Tip
+from ..core.model import Symbols, Template, Tip
 from . import diagram, fit, tipsfit
 from .cage_outlines import CLEAR_PT, fit_problem, least_sum
 from .draw import Fonts, _paragraph, answer_grid, draw_text, puzzle_grid
@@ -40,6 +41,7 @@ from .howto import (
     worked_example,
 )
 from .killer_grid import grid_fit
+from .symbols import draw_symbol, symbol_word
 from .tipsfit import Paragraph, Role
 
 CAPTION_GRAY = 0.25
@@ -47,6 +49,9 @@ CAPTION_GRAY = 0.25
 
 STEP_RING_PT = 1.5
 """Stroke of the ring that marks a worked cell of a how-to-play example."""
+
+RING_ICON_SHARE = 0.7
+"""A ringed cell's icon as a share of the grid's icon size."""
 
 WORKED_TINT = 0.9
 """Tint of the units the worked example's hidden singles are found in."""
@@ -68,14 +73,17 @@ def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fon
 
 
 def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, fonts: Fonts,
-                m: Metrics, t: Template, texts: Texts, dated: bool = False) -> None:
+                m: Metrics, t: Template, texts: Texts,
+                printed: Mapping[int, Symbols] | None = None, dated: bool = False) -> None:
     """The rules for the grid sizes in the book, and an example of the n x n size (the
-    book's own, howto.example_size) with its solution; a `dated` book is a daily one."""
+    book's own, howto.example_size) with its solution, each size in the symbols it
+    prints (howto.book_symbols); a `dated` book is a daily one."""
     y = box.height - m.band
     gap = m.text_size * fit.PARAGRAPH_GAP
-    for text in how_to_play_text(sizes, texts, dated):
+    printed = printed or {}
+    for text in how_to_play_text(sizes, texts, printed, dated):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
-    example = worked_example(n).example
+    example = replace(worked_example(n).example, symbols=printed.get(n, Symbols.DIGITS))
     side = min(example_side(n, box.width), y - 2 * m.label_size - gap)
     size = t.digit_scale * side / n
     if side < 40 or size < m.least_size:  # no example rather than one in small type
@@ -89,15 +97,16 @@ def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, 
                 t.answer_gray)
 
 
-def worked_texts(n: int, texts: Texts) -> tuple[str, ...]:
-    """The worked example's words: the introduction, then each step numbered."""
+def worked_texts(n: int, texts: Texts, symbols: Symbols = Symbols.DIGITS) -> tuple[str, ...]:
+    """The worked example's words: the introduction, then each step numbered, its
+    symbol as `symbols` print it."""
     worked = worked_example(n)
     out = [texts("howto.worked.intro")]
     for number, (kind, step) in enumerate(worked.steps, 1):
         cell, digit = step.placed[0]
         row, col = divmod(cell, n)
         fields = {"number": number, "cell": texts("cell", row=row + 1, col=col + 1),
-                  "digit": SYMBOLS[digit - 1]}
+                  "digit": symbol_word(symbols, digit, texts)}
         if kind is not WorkedKind.NAKED:
             fields["unit"] = unit_text(geometry(n).unit_names[step.units[0]], texts)
         out.append(texts(f"howto.worked.{kind.value}", **fields))
@@ -105,12 +114,12 @@ def worked_texts(n: int, texts: Texts) -> tuple[str, ...]:
 
 
 def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Template,
-                texts: Texts) -> None:
+                texts: Texts, symbols: Symbols = Symbols.DIGITS) -> None:
     """The example worked: the introduction, the grid with the steps numbered in it, and
-    each step in words below the grid."""
+    each step in words below the grid, in `symbols`."""
     worked = worked_example(n)
-    example = worked.example
-    intro, *steps = worked_texts(n, texts)
+    example = replace(worked.example, symbols=symbols)
+    intro, *steps = worked_texts(n, texts, symbols)
     gap = m.text_size * fit.PARAGRAPH_GAP
     y = _paragraph(c, intro, 0, box.height - m.band, box.width, fonts.regular, m.text_size)
     below = fit.paragraphs_height(steps, fonts.regular, m.text_size, box.width)
@@ -134,7 +143,7 @@ def worked_page(c: Canvas, box: Rect, n: int, fonts: Fonts, m: Metrics, t: Templ
         r, col = divmod(cell, n)
         x, y0 = left + col * step, top - (r + 1) * step
         inset = step * 0.1
-        _ring(c, x, y0, step, inset, digit, size, fonts, t)
+        _ring(c, x, y0, step, inset, digit, size, fonts, t, symbols)
         # the step's number white on a black disc over the ring's top-left corner
         cx, cy = x + inset + badge * 0.3, y0 + step - inset - badge * 0.3
         c.setFillGray(0.0)
@@ -160,14 +169,18 @@ def _shade(c: Canvas, cells: Sequence[int], n: int, left: float, top: float, ste
 
 
 def _ring(c: Canvas, x: float, y: float, step: float, inset: float, digit: int, size: float,
-          fonts: Fonts, t: Template) -> None:
+          fonts: Fonts, t: Template, symbols: Symbols) -> None:
     """A worked cell of a how-to-play example, its lower-left corner at (x, y): a ring
-    `inset` inside the cell, and the digit the step finds in the answers' gray."""
+    `inset` inside the cell, and the symbol the step finds in the answers' gray."""
     c.setLineWidth(STEP_RING_PT)
     c.roundRect(x + inset, y + inset, step - 2 * inset, step - 2 * inset, step * 0.2)
     c.setFillGray(t.answer_gray)
     c.setFont(fonts.regular, size)
-    c.drawCentredString(x + step / 2, y + step / 2 - 0.37 * size, SYMBOLS[digit - 1])
+    if symbols is Symbols.SHAPES:
+        # an icon fills more of its cell than a digit: smaller, it keeps clear of the
+        # ring and of the step's number on the ring's corner
+        size *= RING_ICON_SHARE
+    draw_symbol(c, x + step / 2, y + step / 2, size, digit, symbols, t.answer_gray)
     c.setFillGray(0.0)
 
 
@@ -221,7 +234,7 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     if room:
         inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
     _ring(c, left + col * step, top - (r + 1) * step, step, inset, guide.worked.digit, size,
-          fonts, t)
+          fonts, t, example.symbols)
     answer_grid(c, Rect(right, top - answer, answer, answer), example, answer_size, t.lines,
                 fonts, t.answer_gray, t.x_style, t.region_tint)
     _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)

@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.errors import LayoutError
-from ..core.model import Book, Template
+from ..core.model import Book, Symbols, Template
 from . import draw, fonts, pdfx, teaching
 from .cage_outlines import least_sum
 from .geometry import (
@@ -36,7 +36,7 @@ from .geometry import (
     plan_book,
     trim_box,
 )
-from .howto import boxed_sizes, example_size, guide, guide_size, killer_guide
+from .howto import book_symbols, boxed_sizes, example_size, guide, guide_size, killer_guide
 
 CREATOR = "bookgen"
 """The PDF's Creator entry."""
@@ -194,14 +194,19 @@ def _body(
     if page.kind is PageKind.HOW_TO_PLAY and page.cages:
         teaching.how_to_play_variant(c, box, killer_guide(), fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
-        variant_guide = guide(page.variant, guide_size(book, page.variant, box.width))
+        n = guide_size(book, page.variant, box.width)
+        variant_guide = guide(page.variant, n)
         assert variant_guide is not None  # planned only for kinds with a guide
-        teaching.how_to_play_variant(c, box, variant_guide, fonts, m, t, texts)
+        printed = book_symbols(book).get(n, Symbols.DIGITS)
+        teaching.how_to_play_variant(c, box, variant_guide.printed(printed), fonts, m, t,
+                                     texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.first:
         teaching.how_to_play(c, box, sizes, example_size(book, box.width), fonts, m, t, texts,
-                             book.dated)
+                             book_symbols(book), book.dated)
     elif page.kind is PageKind.HOW_TO_PLAY:
-        teaching.worked_page(c, box, example_size(book, box.width), fonts, m, t, texts)
+        n = example_size(book, box.width)
+        teaching.worked_page(c, box, n, fonts, m, t, texts,
+                             book_symbols(book).get(n, Symbols.DIGITS))
     elif page.kind is PageKind.TIPS:
         teaching.tips(c, box, page.tips, page.first, texts, fonts, m)
     elif page.kind is PageKind.SCALE:
@@ -210,6 +215,10 @@ def _body(
         draw.contents(c, box, page.entries, fonts, m, texts)
     elif page.kind is PageKind.NOTES:
         draw.notes(c, box, m)
+    elif page.kind is PageKind.HINTS:
+        everything = [p for s in book.sections for p in s.puzzles]
+        column = draw.hint_column(everything, t, texts, fonts, m, box.width)
+        draw.hints(c, box, page.puzzles, column, t, texts, fonts, m)
     else:
         answers = page.kind is PageKind.ANSWERS
         slots = plan.answer_slots if answers else plan.puzzle_slots

@@ -662,18 +662,21 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def compose(
-    path: Traversable, file: str, problems: list[tuple[str, int, str]]
+    path: Traversable, file: str, problems: list[tuple[str, int, str]],
+    base: Path | None = None,
 ) -> tuple[yaml.Node | None, Ctx]:
     """The file's root node (None if it could not be parsed) and a context to read it.
 
-    `path` is a file or a shipped resource (shipped.py); relative paths in a resource that
-    is no file of its own (a zip) are taken from the current folder.
+    `path` is a file or a shipped resource (shipped.py); relative paths in it are taken
+    from `base`, by default its folder, or the current folder for a resource that is no
+    file of its own (a zip).
     The file is checked before any value is built from it: size, encoding, characters,
     nesting, and how far its aliases expand."""
     text = _file_text(path)
     bad = _NOT_YAML_TEXT.search(text)
     loader = yaml.SafeLoader("" if bad else text)  # the loader refuses such text at once
-    base = path.parent if isinstance(path, Path) else Path.cwd()
+    if base is None:
+        base = path.parent if isinstance(path, Path) else Path.cwd()
     ctx = Ctx(loader, base, file, problems)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1

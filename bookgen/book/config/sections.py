@@ -20,6 +20,8 @@ Bounds the checks enforce, and why:
   size        one of the variant's sizes (Variant.sizes: jigsaw 5 to 9, hyper 9 only)
   regions     jigsaw only: n*n labels, n different ones, each on n connected cells
   trace       sections above rules.TRACE_MAX_SIZE ask nothing of the trace figures
+  symbols     letters and shapes on 4x4 and 6x6 grids only (model.SYMBOL_SIZES): six icons
+              stay easy to tell apart, and past 9 a grid's letters already stand for 10, 11, ...
   killer      9x9 cages and sums (generate.make_killer): no symmetry, clue range, minimal
               or improve (the cages carry the puzzle, and improving knows no cages), no
               trace figures (the trace knows no cages); `cages` sets cage sizes and givens
@@ -39,6 +41,7 @@ from ...core.lang import Texts
 from ...core.model import (
     BANDS,
     MAX_CAGE,
+    SYMBOL_SIZES,
     Band,
     CageSpec,
     ClueTarget,
@@ -46,6 +49,7 @@ from ...core.model import (
     DigSpec,
     ImproveSpec,
     SectionConfig,
+    Symbols,
 )
 from ...core.rules import (
     DEFAULT_OBJECTIVE,
@@ -290,14 +294,18 @@ _SECTION = Map(
                        help="Minimal puzzles: no clue (or group of symmetric clues) can go."),
         "improve": Key(_improve, help="Search for harder puzzles."),
         "cages": Key(_CAGES, help="Killer only: cage sizes and givens."),
+        "symbols": Key(read_choice("symbols", Symbols), default=Symbols.DIGITS,
+                       help="What the grids print: digits, letters (A-D, A-F) or shapes "
+                            "(drawn icons, no text); letters and shapes on 4x4 and 6x6 "
+                            "grids only. The puzzles' data keeps its digits."),
     },
     what="a mapping with name, count, difficulty, ...",
     help="A run of puzzles under one heading.",
 )
 
 
-SHAPE = {k: _SECTION.keys[k] for k in ("size", "variant", "regions", "symmetry", "clues",
-                                       "minimal", "improve", "cages")}
+SHAPE = {k: _SECTION.keys[k] for k in ("size", "variant", "symbols", "regions", "symmetry",
+                                       "clues", "minimal", "improve", "cages")}
 """The section keys that shape its grids: a daily book gives them once for all its days."""
 
 
@@ -480,7 +488,9 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         _check_reachable(kind[0], size, difficulty, read)
         if size > TRACE_MAX_SIZE:
             _check_untraced(size, diff, improve, read)
-    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None:
+    symbols = _symbols(read, size if sized else None)
+    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None \
+            or symbols is None:
         return None
     return SectionConfig(
         name=read.values["name"],
@@ -501,7 +511,25 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             seconds=improve.get("seconds"),
             objective=improve.get("objective"),
         ),
+        symbols=symbols,
     )
+
+
+def _symbols(read: Read, size: int | None) -> Symbols | None:
+    """The section's symbols, checked against its size when that is known; None if they
+    were unreadable or do not fit it (reported)."""
+    symbols: Symbols = read.get("symbols")
+    if "symbols" in read.where and "symbols" not in read.values:
+        return None
+    if size is None or symbols.sizes is None or size in symbols.sizes:
+        return symbols
+    read.at_key("symbols").fail(
+        f"{symbols.value} are for {' and '.join(f'{n}x{n}' for n in SYMBOL_SIZES)} grids, "
+        f"not {size}x{size}: only a kids' grid has few enough symbols to tell apart as "
+        f"drawn shapes or as the letters A to F (past 9, a grid's letters already stand "
+        f"for 10, 11, ...); expected size {' or '.join(map(str, SYMBOL_SIZES))}, or "
+        f"symbols: digits")
+    return None
 
 
 def _check_reachable(variant: Variant, size: int, difficulty: Difficulty, read: Read) -> None:

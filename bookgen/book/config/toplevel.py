@@ -36,6 +36,7 @@ from ...core.rules import (
 from ...grade.techniques import families_below
 from ...render import fonts
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ...render.symbols import LETTERS
 from ..daily import date_text, day_counts, places
 from .cover_block import COVER, cover_record
 from .daily import DAILY, daily_sections
@@ -108,6 +109,8 @@ class BookConfig:
         band = self.sections[i].difficulty.band
         return f"sections[{i}]" if self.daily is None or band is None else \
             f"daily.week ({band.value} days)"
+    hints: bool = False
+    """A hints section between the puzzles and the answers (book.hints)."""
 
 
 MAX_WORKERS = 1024
@@ -164,6 +167,10 @@ _CONFIG = Map(
         "layout": Key(TEMPLATE, help="Template keys to override for this book."),
         "print": Key(PRINT, help="How the book is printed; wins over the template's."),
         "front": Key(_FRONT, help="Which front pages the book has."),
+        "hints": Key(read_flag, default=False,
+                     help="A hints section between the puzzles and the answers: for each "
+                          "puzzle, where to look for its first step beyond singles, and the "
+                          "technique, without giving away a symbol to write in."),
         "sections": Key(read_sections,
                         help="The sections, in print order: easier first (a daily book "
                              "has none: its `daily` block stands for them)."),
@@ -201,14 +208,16 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
         blank = (0,) * (s.dig.size * s.dig.size)
         grids.setdefault(place.heading, []).append(model.BookPuzzle(
             number, place.heading, "", *s.dig.box_shape, blank, blank, variant=s.dig.variant,
-            regions=s.dig.regions, date=date_text(texts, place.day) if place.day else ""))
+            regions=s.dig.regions, symbols=s.symbols,
+            date=date_text(texts, place.day) if place.day else ""))
     parts = [model.BookSection(name, tuple(ps)) for name, ps in grids.items()]
     tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
         if front.tips else ()
     return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
                       author=text.get("author", ""), copyright=text.get("copyright", ""),
                       sections=tuple(parts), template=t, front=front, texts=texts,
-                      publication=publication_record(text.get("publication")), tips=tips)
+                      publication=publication_record(text.get("publication")), tips=tips,
+                      hints=bool(text.get("hints", False)))
 
 
 def _hardest(sections: list[SectionConfig]) -> float:
@@ -331,6 +340,8 @@ def _check_glyphs(t: model.Template, texts: lang.Texts,
     for read, s in sections:
         words.append((read.at_key("name"), s.name))
         sizes.append((read.at_key("size"), s.dig.size))
+        if s.symbols is model.Symbols.LETTERS:
+            words.append((read.at_key("symbols"), LETTERS[:s.dig.size]))
     check_glyphs(t, texts, words, sizes, raw)
 
 
@@ -365,6 +376,15 @@ def _font_key(font: str) -> str:
     return f"{digest}#{index}" if index else digest
 
 
+def _section_key(s: SectionConfig) -> dict[str, object]:
+    """A section as it enters the hash; digits (the default) are left out, so the books
+    made before sections had symbols keep their hash, and with it their bank placements."""
+    key = dataclasses.asdict(s)
+    if s.symbols is model.Symbols.DIGITS:
+        del key["symbols"]
+    return key
+
+
 def _config_hash(cfg: BookConfig) -> str:
     t = dataclasses.replace(cfg.template, font=_font_key(cfg.template.font),
                             font_bold=_font_key(cfg.template.font_bold))
@@ -372,7 +392,7 @@ def _config_hash(cfg: BookConfig) -> str:
         "title": cfg.title, "subtitle": cfg.subtitle, "author": cfg.author,
         "copyright": cfg.copyright, "seed": cfg.seed,
         "template": dataclasses.asdict(t), "front": dataclasses.asdict(cfg.front),
-        "sections": [dataclasses.asdict(s) for s in cfg.sections],
+        "sections": [_section_key(s) for s in cfg.sections],
         "cover": dataclasses.asdict(cfg.cover),
     }
     if cfg.texts.language != lang.DEFAULT or cfg.texts.overrides:
@@ -384,6 +404,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["daily"] = dataclasses.asdict(cfg.daily)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
+    if cfg.hints:  # only when asked: the books without hints keep their hash
+        data["hints"] = True
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=lambda v: v.value if isinstance(v, (Enum, Variant)) else str(v))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -432,9 +454,10 @@ def _is_book(path: Path) -> bool:
 
 
 def load_config(path: str | Path, *, seed: int | None = None,
-                workers: int | None = None) -> BookConfig:
+                workers: int | None = None, base: Path | None = None) -> BookConfig:
     """Read and check a book config (a folder's one config: config_file); `seed` and
-    `workers` override the file's values.
+    `workers` override the file's values; relative paths in it are taken from `base`
+    (default: the config's folder).
 
     Raises ConfigError listing every problem found, one per line, each with its key path
     and line; nothing is returned unless the whole config is sound.
@@ -449,7 +472,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
     if workers is not None and workers < 1:
         raise ConfigError(f"workers: expected a positive integer, got {workers}")
     problems: list[tuple[str, int, str]] = []
-    node, ctx = compose(path, "", problems)
+    node, ctx = compose(path, "", problems, base)
     raw = read_node(_CONFIG, node, At(ctx, "", 1))[1] if node is not None else None
     if raw is None:
         raise_problems(path, problems)
@@ -478,7 +501,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         from ..bank import probe  # here: the bank loads the kernels, which solve never needs
 
         try:  # what the build would meet, found without opening the bank for writing
-            probe(path.parent / raw.values["bank"])
+            probe(ctx.base / raw.values["bank"])
         except InputError as e:
             raw.at_key("bank").fail(str(e))
     raise_problems(path, problems)
@@ -497,11 +520,12 @@ def load_config(path: str | Path, *, seed: int | None = None,
         sections=tuple(s for _, s in sections),
         cover=cover,
         config_hash="",
-        bank=path.parent / raw.values["bank"] if "bank" in raw.values else None,
+        bank=ctx.base / raw.values["bank"] if "bank" in raw.values else None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
         daily=daily,
+        hints=raw.get("hints", False),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
 
