@@ -233,7 +233,7 @@ MISTAKES = [
     ("unknown key, nothing close", BASE + "colour: red\n",
      "colour: unknown key; expected one of title, subtitle, author, copyright, seed, workers, "
      "template, layout, print, front, hints, sections, daily, cover, bank, series, language, "
-     "text, publication "
+     "text, publication, worked "
      "(line 8)"),
     ("duplicate key", BASE + "seed: 8\n", "seed: duplicate key; first given on line 2 (line 8)"),
     ("count zero", edit("count: 4", "count: 0"),

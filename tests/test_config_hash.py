@@ -49,6 +49,7 @@ text:
   heading.notes: Notizen
 publication: {year: 2026, rights: Alle Rechte vorbehalten., edition: Erste, imprint: Verlag}
 cover: {blurb: Kurz., accent: "#102030", front_puzzle: 2, back_puzzle: 1}
+worked: [2, 3]
 sections:
   - name: Schwer
     count: 4
@@ -119,7 +120,7 @@ def _changes(value: object, hint: Any, path: str) -> Iterator[tuple[str, object]
 
 
 HASHED = ("title", "subtitle", "author", "copyright", "seed", "template", "front", "sections",
-          "cover", "publication", "series", "hints", "daily")
+          "cover", "publication", "series", "hints", "worked", "daily")
 """BookConfig's settings that enter the hash as they are (texts: below)."""
 UNHASHED = {"path": Path("elsewhere/other.yaml"), "name": "other", "workers": 7,
             "bank": Path("/elsewhere/other.db"), "config_hash": "0" * 64}
@@ -179,6 +180,7 @@ sections:
   - {name: Schwer, size: 6, count: 4, symmetry: rotational, clues: [12, 18],
      improve: {evaluations: 50}, difficulty: {grade: [2.6, 3.8], band: hard}}
 cover: {accent: "#102030", back_puzzle: 1, front_puzzle: 2, blurb: "Kurz."}
+worked: [ 2, 3 ]
 publication: {imprint: Verlag, edition: Erste, rights: "Alle Rechte vorbehalten.",
               year: 2026}
 text: {heading.notes: Notizen, heading.answers: "Lösungen"}
@@ -299,7 +301,7 @@ def test_the_hash_is_sha256_of_the_settings_in_canonical_json(cfg: BookConfig) -
         "language": "de", "text": {"heading.answers": "Lösungen", "heading.notes": "Notizen"},
         "publication": {"year": 2026, "rights": "Alle Rechte vorbehalten.",
                         "edition": "Erste", "imprint": "Verlag", "isbn": ""},
-        "series": "Weekly",
+        "series": "Weekly", "worked": {"numbers": [2, 3], "pick": None},
     }
     text = json.dumps(settings, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     # hashed here too: the fixture's load ran in the first test that asked for it

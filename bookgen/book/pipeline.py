@@ -46,7 +46,7 @@ from pathlib import Path
 from .. import __version__
 from ..core.errors import GenerationError, LayoutError
 from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
-from ..core.model import Band, Book, BookPuzzle, BookSection, Tip
+from ..core.model import Band, Book, BookPuzzle, BookSection, Tip, WorkedSolution
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
 from ..grade.solver import grades_at_least
@@ -72,6 +72,7 @@ from .hints import puzzle_hint
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
 from .tips import book_tips, solution_steps
+from .worked import worked_solutions
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -359,8 +360,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         variant = section.dig.variant
         r = c.rating
         assert r.solution is not None and r.band is not None and r.grade is not None
-        # tips and hints name cells and units on the puzzle's own grid (its jigsaw layout
-        # too)
+        # tips, hints and worked solutions name cells and units on the puzzle's own grid
+        # (its jigsaw layout too)
         geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
         hint = _hint(cfg, r, geo, c.cages)
         parts.setdefault(place.heading, []).append(replace(_printed(
@@ -386,7 +387,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         lines += _text_lines(number, place.day.isoformat() if place.day else section.name, r,
                              variant, c.regions, c.cages)
     book_sections = [BookSection(name, tuple(printed)) for name, printed in parts.items()]
-    book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else ())
+    book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else (),
+                 worked_solutions(cfg.worked, solved, cfg.texts))
     manifest: dict[str, object] = {
         "title": cfg.title,
         "config": cfg.path.name,
@@ -426,12 +428,14 @@ def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]
     return book_tips(solved, cfg.texts, tip_fits(cfg.template, cfg.texts))
 
 
-def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...]) -> Book:
-    """The Book record of the config with these sections and tips."""
+def _book(cfg: BookConfig, sections: Iterable[BookSection], tips: tuple[Tip, ...],
+          worked: tuple[WorkedSolution, ...] = ()) -> Book:
+    """The Book record of the config with these sections, tips and worked solutions."""
     return Book(
         title=cfg.title, subtitle=cfg.subtitle, author=cfg.author, copyright=cfg.copyright,
         sections=tuple(sections), template=cfg.template, front=cfg.front, cover=cfg.cover,
         texts=cfg.texts, publication=cfg.publication, tips=tips, hints=cfg.hints,
+        worked=worked,
     )
 
 

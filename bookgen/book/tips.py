@@ -83,9 +83,21 @@ def diagram(puzzle: tuple[int, ...], geo: Geometry, cages: Cages, before: Sequen
             step: Step) -> StepDiagram:
     """`step` drawn on the board of `puzzle` (killer: with its `cages`) after the steps
     `before` it, which must be the solution's steps leading to it."""
-    board = killer_board(puzzle, cages)[0] if cages else Board(puzzle, geo)
+    board = start_board(puzzle, geo, cages)
     for s in before:
         board.apply(s)
+    return board_diagram(board, puzzle, geo, cages, step)
+
+
+def start_board(puzzle: tuple[int, ...], geo: Geometry, cages: Cages) -> Board:
+    """The grader's board of a puzzle (killer: with its `cages`) before any step."""
+    return killer_board(puzzle, cages)[0] if cages else Board(puzzle, geo)
+
+
+def board_diagram(board: Board, puzzle: tuple[int, ...], geo: Geometry, cages: Cages,
+                  step: Step) -> StepDiagram:
+    """`step` drawn on `board`, the board of `puzzle` the solution's steps before it
+    leave."""
     drawn = step.technique.rule.draw(step, board.cands)
     units = grading_geometry(geo).units
     return StepDiagram(
@@ -100,6 +112,14 @@ def diagram(puzzle: tuple[int, ...], geo: Geometry, cages: Cages, before: Sequen
 
 def example(step: Step, geo: Geometry, number: int, texts: Texts) -> str:
     """A step in the book's language: 'Puzzle 3, box 5: r4c2 = 7.'"""
+    where = unit(step.units[0], geo, texts) if step.units else None
+    if where is None:
+        return texts("tips.example_cells", number=number, result=result(step, geo, texts))
+    return texts("tips.example", number=number, unit=where, result=result(step, geo, texts))
+
+
+def result(step: Step, geo: Geometry, texts: Texts) -> str:
+    """What a step finds in the book's language: 'r4c2 = 7; 3 is ruled out in r4c5'."""
     parts = [texts("step.place", cell=cell(c, geo, texts), digit=symbol(v))
              for c, v in step.placed]
     by_digit: dict[int, list[int]] = {}
@@ -109,11 +129,7 @@ def example(step: Step, geo: Geometry, number: int, texts: Texts) -> str:
     parts += [texts("step.remove", digit=symbol(d),
                     cells=sep.join(cell(c, geo, texts) for c in cells))
               for d, cells in sorted(by_digit.items())]
-    result = texts("step.separator").join(parts)
-    where = unit(step.units[0], geo, texts) if step.units else None
-    if where is None:
-        return texts("tips.example_cells", number=number, result=result)
-    return texts("tips.example", number=number, unit=where, result=result)
+    return texts("step.separator").join(parts)
 
 
 def cell(c: int, geo: Geometry, texts: Texts) -> str:
@@ -124,8 +140,9 @@ def cell(c: int, geo: Geometry, texts: Texts) -> str:
 
 def unit(u: int, geo: Geometry, texts: Texts) -> str | None:
     """A unit's name in the language ('box 5', 'Block 5'), or None for a kind of unit the
-    language files do not name."""
-    kind, _, n = geo.unit_names[u].rpartition(" ")
+    language files do not name (a windoku's hidden windows: the grader's own units, which
+    follow the grid's)."""
+    kind, _, n = grading_geometry(geo).unit_names[u].rpartition(" ")
     key = f"unit.{kind}"
     if key not in dict(texts.strings) or not n.isdigit():
         return None

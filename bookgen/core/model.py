@@ -472,6 +472,62 @@ class Tip:
     """The example step drawn on its grid (None for a blank book)."""
 
 
+class WorkedPick(Enum):
+    """A choice of puzzles for the worked solutions by what they are, not by number."""
+
+    HARDEST = "hardest"
+    """The book's hardest puzzle by grade (of equal grades, the later one)."""
+
+
+@dataclass(frozen=True)
+class WorkedSpec:
+    """Which puzzles the worked-solutions appendix solves (a config's `worked:`)."""
+
+    numbers: tuple[int, ...] = ()
+    """Puzzle numbers, in the order listed."""
+    pick: WorkedPick | None = None
+    """A pick by what the puzzles are, in place of numbers; None: the numbers alone."""
+
+    @property
+    def wanted(self) -> bool:
+        """Whether the book has the appendix."""
+        return bool(self.numbers) or self.pick is not None
+
+
+@dataclass(frozen=True)
+class WorkedEntry:
+    """One entry of a worked solution: a run of singles in words, or a key step (any step
+    that is not a single) with its diagram."""
+
+    first: int
+    """The number of its first step in the solution, from 1."""
+    last: int
+    """The number of its last step (the first, for a key step)."""
+    name: str
+    """A key step's heading ('Step 15: X-wing and swordfish'); '' for a run of singles."""
+    text: str
+    """Its words in the book's language: the singles' placements, or where the key step
+    looks and what it finds."""
+    diagram: StepDiagram | None = None
+    """A key step drawn on the board before it; None for a run of singles."""
+
+
+@dataclass(frozen=True)
+class WorkedSolution:
+    """One puzzle of the worked-solutions appendix, solved step by step."""
+
+    number: int
+    """The puzzle's number in the book."""
+    heading: str
+    """Its heading in the book's language ('Puzzle 12 (Expert)')."""
+    start: StepDiagram
+    """The puzzle as printed: its givens (and cages), nothing marked."""
+    entries: tuple[WorkedEntry, ...]
+    """The grader's solution, in order: runs of singles and key steps."""
+    end: StepDiagram
+    """The solved grid: the givens and every digit the steps placed."""
+
+
 @dataclass(frozen=True)
 class Publication:
     """The copyright page's fields (a config's `publication:` block)."""
@@ -571,6 +627,8 @@ class Book:
     hints: bool = False
     """A hints section between the puzzles and the answers: each puzzle's hint
     (BookPuzzle.hint), by puzzle number."""
+    worked: tuple[WorkedSolution, ...] = ()
+    """The worked solutions appendix, in the order the config lists its puzzles."""
 
     @property
     def dated(self) -> bool:

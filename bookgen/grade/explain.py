@@ -74,7 +74,8 @@ def explain(values: tuple[int, ...], geo: Geometry, candidates: bool = False) ->
                 "no solution: the givens leave a cell without candidates")
 
 
-_SINGLES = frozenset({Family.FULL_HOUSE, Family.HIDDEN_SINGLE, Family.NAKED_SINGLE})
+SINGLES = frozenset({Family.FULL_HOUSE, Family.HIDDEN_SINGLE, Family.NAKED_SINGLE})
+"""The families of the singles: the steps that fill a cell with no candidate diagram."""
 
 
 def told(g: Grading, board: Board, candidates: bool, unsolved: str) -> str:
@@ -83,7 +84,7 @@ def told(g: Grading, board: Board, candidates: bool, unsolved: str) -> str:
     not a single; `unsolved` ends the text when the steps did not solve the board."""
     out = [f"grade {g.grade:.1f} ({g.band.value}), hardest step: {g.hardest or 'none'}"]
     for k, step in enumerate(g.steps, 1):
-        if candidates and step.technique.family not in _SINGLES:
+        if candidates and step.technique.family not in SINGLES:
             out += ["", format_candidates(board), ""]
         out.append(f"{k}. {describe(step, board.geo)}")
         board.apply(step)

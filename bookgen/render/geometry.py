@@ -56,7 +56,8 @@ from ..core.rules import (
 )
 from .cage_outlines import cage_fit, caged, fit_problem, least_sum
 from .howto import guide_heading
-from .tipsfit import shown, tip_pages
+from .tipsfit import Part, shown, tip_pages
+from .workedfit import worked_pages
 
 LARGE_PRINT_TEMPLATE = "letter-large-print"
 """The shipped large-print template with the largest cells, named where a large-print
@@ -89,6 +90,7 @@ class PageKind(Enum):
     PUZZLES = "puzzles"
     HINTS = "hints"
     ANSWERS = "answers"
+    WORKED = "worked"
     NOTES = "notes"
     BLANK = "blank"
 
@@ -175,6 +177,8 @@ class Page:
     section or None for the answer key, first page)."""
     tips: tuple[Tip, ...] = ()
     """The tips on a solving-tips page."""
+    parts: tuple[Part, ...] = ()
+    """On a worked-solutions page: its paragraphs and figures, top to bottom."""
     variant: Variant | None = None
     """On a how-to-play page: the variant it explains (None: the general page)."""
     cages: bool = False
@@ -429,11 +433,11 @@ def plan_pages(book: Book) -> Plan:
     belongs to", how to play (and a page for each variant besides classic that the book
     holds, howto.guide, then the killer page for caged grids), solving tips, the
     difficulty scale, contents, one part per section, the hints (when the book has
-    them), the answer key; the front pages each as the book's FrontMatter asks. With
-    recto starts a blank page goes before a part that would start on a left-hand page.
-    On demand, Notes pages follow up to an even count of at least MIN_PAGES (plan_book
-    then refuses a book over the page limit of its trim and paper). Sections without
-    puzzles are left out.
+    them), the answer key, the worked solutions (when the book has any); the front pages
+    each as the book's FrontMatter asks. With recto starts a blank page goes before a part
+    that would start on a left-hand page. On demand, Notes pages follow up to an even
+    count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
+    trim and paper). Sections without puzzles are left out.
     """
     t = book.template
     _check_template(t)
@@ -465,7 +469,9 @@ def plan_pages(book: Book) -> Plan:
     if book.front.scale:
         front.append(Page(0, PageKind.SCALE, words("heading.scale")))
     answers = words("heading.answers")
-    back = ([words("heading.hints")] if book.hints else []) + [answers]
+    worked = words("heading.worked")
+    back = ([words("heading.hints")] if book.hints else []) + [answers] \
+        + ([worked] if book.worked else [])
     names = [s.name for s in sections] + back
     # a daily book's sections are months, its grids labelled by date, not by number
     spans: list[tuple[int, int] | None] = [
@@ -475,20 +481,29 @@ def plan_pages(book: Book) -> Plan:
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
-    parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
+    runs = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
     if book.hints:
-        parts.append((PageKind.HINTS, back[0], tuple(everything), hints_per_page(t, m)))
-    parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
+        runs.append((PageKind.HINTS, back[0], tuple(everything), hints_per_page(t, m)))
+    runs.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
+    parts = [[Page(0, kind, name, i == 0, puzzles[i : i + per_page])
+              for i in range(0, len(puzzles), per_page)]
+             for kind, name, puzzles, per_page in runs]
+    if book.worked:
+        # the appendix after the answer key: a reader checks an answer first, then turns
+        # here to see how it is reached
+        parts.append([Page(0, PageKind.WORKED, worked, i == 0, parts=group)
+                      for i, group in enumerate(worked_pages(
+                          book.worked, words, tips_width(t), tips_room(t, m), m.text_size,
+                          m.least_size))])
     body: list[Page] = []
     firsts = []
-    for kind, name, puzzles, per_page in parts:
+    for part in parts:
         first = len(front) + contents_pages + len(body) + 1
         if t.print.starts_recto and first % 2 == 0:
             body.append(Page(0, PageKind.BLANK, first=False))
             first += 1
         firsts.append(first)
-        for i in range(0, len(puzzles), per_page):
-            body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
+        body += part
     entries = tuple(zip(names, spans, firsts, strict=True))
     contents = [
         Page(

@@ -254,9 +254,17 @@ def tips(c: Canvas, box: Rect, page_tips: Sequence[Tip], first: bool, texts: Tex
     """Solving tips below the band: (on the first page) what they are and the notation
     with its figure, then each technique's name, how it works, a diagram of an example
     step from one of the book's puzzles and that step in words."""
+    parts = tipsfit.page_parts(page_tips, first, texts, box.width, m.least_size,
+                               m.text_size, box.height - m.band)
+    page_parts(c, box, parts, texts, fonts, m)
+
+
+def page_parts(c: Canvas, box: Rect, parts: Sequence[tipsfit.Part], texts: Texts,
+               fonts: Fonts, m: Metrics) -> None:
+    """Paragraphs and figures below the band, top to bottom (a tips or worked-solutions
+    page), their type shrunk where they would run past the bottom."""
     least = m.least_size
     room = box.height - m.band
-    parts = tipsfit.page_parts(page_tips, first, texts, box.width, least, m.text_size, room)
     size, lines = tipsfit.sized(parts, tips_wrap(fonts, box.width), room, m.text_size, least,
                                 fit.SHRINK)
     y = room

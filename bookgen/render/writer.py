@@ -209,6 +209,8 @@ def _body(
                              book_symbols(book).get(n, Symbols.DIGITS))
     elif page.kind is PageKind.TIPS:
         teaching.tips(c, box, page.tips, page.first, texts, fonts, m)
+    elif page.kind is PageKind.WORKED:
+        teaching.page_parts(c, box, page.parts, texts, fonts, m)
     elif page.kind is PageKind.SCALE:
         draw.scale(c, box, texts, fonts, m)
     elif page.kind is PageKind.CONTENTS:

@@ -48,6 +48,7 @@ from .reader import (
     Wrong,
     accepts,
     compose,
+    got,
     integer_of,
     is_auto,
     raise_problems,
@@ -111,6 +112,8 @@ class BookConfig:
             f"daily.week ({band.value} days)"
     hints: bool = False
     """A hints section between the puzzles and the answers (book.hints)."""
+    worked: model.WorkedSpec = model.WorkedSpec()
+    """The puzzles of the worked-solutions appendix (`worked:`); none by default."""
 
 
 MAX_WORKERS = 1024
@@ -131,6 +134,41 @@ def _workers(node: yaml.Node, at: At) -> int | None:
         raise Wrong(f"expected at most {MAX_WORKERS} workers (a build lowers them to the "
                     f"usable cores anyway), got {value:,}", whole=True)
     return value
+
+
+@accepts("a list of puzzle numbers, or 'hardest'",
+         {"anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 1},
+                     "minItems": 1, "uniqueItems": True},
+                    {"enum": [p.value for p in model.WorkedPick]}]})
+def _worked(node: yaml.Node, at: At) -> model.WorkedSpec:
+    if isinstance(node, yaml.ScalarNode):
+        value = scalar_of(node, at)
+        names = [p.value for p in model.WorkedPick]
+        if isinstance(value, str) and value.lower() in names:
+            return model.WorkedSpec(pick=model.WorkedPick(value.lower()))
+        raise Wrong("a list of puzzle numbers such as [2, 7], or 'hardest'")
+    if not isinstance(node, yaml.SequenceNode) or not node.value:
+        raise Wrong("a list of puzzle numbers such as [2, 7], or 'hardest'")
+    numbers = []
+    for item in node.value:
+        number = integer_of(item, at)
+        if number is None or number < 1:
+            raise Wrong(f"expected puzzle numbers (positive integers), got {got(item)} in "
+                        f"{got(node)}", whole=True)
+        if number in numbers:
+            raise Wrong(f"expected each puzzle once, got {number} twice", whole=True)
+        numbers.append(number)
+    return model.WorkedSpec(tuple(numbers))
+
+
+def _check_worked(raw: Read, total: int) -> None:
+    """Every puzzle number `worked:` lists is one of the book's `total` puzzles."""
+    spec = raw.get("worked")
+    for number in spec.numbers if spec else ():
+        if number > total:
+            raw.at_key("worked").fail(
+                f"puzzle {number} is not in the book: expected puzzle numbers from 1 to "
+                f"{total} (the book's puzzles)")
 
 
 _FRONT_HELP = {
@@ -188,6 +226,10 @@ _CONFIG = Map(
                                "(heading.answers, band.easy, ...)."),
         "publication": Key(PUBLICATION, help="The copyright page's fields: year, rights, "
                                              "edition, imprint, isbn."),
+        "worked": Key(_worked, default=None, default_words="none",
+                      help="Worked solutions: an appendix after the answers solving these "
+                           "puzzles step by step (a list of puzzle numbers), or the "
+                           "book's hardest puzzle (hardest)."),
     },
     what="a mapping of book settings",
     help="The top level of a book config.",
@@ -402,6 +444,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["publication"] = dataclasses.asdict(cfg.publication)
     if cfg.daily is not None:
         data["daily"] = dataclasses.asdict(cfg.daily)
+    if cfg.worked.wanted:  # only when asked: books without an appendix keep their hashes
+        data["worked"] = dataclasses.asdict(cfg.worked)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
         data["series"] = cfg.series
     if cfg.hints:  # only when asked: the books without hints keep their hash
@@ -487,6 +531,8 @@ def load_config(path: str | Path, *, seed: int | None = None,
                                     f"{MAX_PUZZLES:,} in a book")
         whole = False  # no layout is planned for more
     cover = cover_record(raw.get("cover", Read(raw.at)), total if whole else None)
+    if whole:
+        _check_worked(raw, total)
     if template is not None:
         _check_glyphs(template, texts, sections, raw)
     if template is not None and sections and whole:
@@ -526,6 +572,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
         publication=publication_record(raw.get("publication")),
         daily=daily,
         hints=raw.get("hints", False),
+        worked=raw.get("worked") or model.WorkedSpec(),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
 
