@@ -388,7 +388,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
                              variant, c.regions, c.cages)
     book_sections = [BookSection(name, tuple(printed)) for name, printed in parts.items()]
     book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else (),
-                 worked_solutions(cfg.worked, solved, cfg.texts))
+                 worked_solutions(cfg.worked, solved, cfg.texts,
+                                  {p.number: p.date for s in book_sections for p in s.puzzles}))
     manifest: dict[str, object] = {
         "title": cfg.title,
         "config": cfg.path.name,

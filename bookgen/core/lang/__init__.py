@@ -119,7 +119,7 @@ def one_line(key: str) -> bool:
     line break would print as nothing."""
     return key.startswith(("heading.", "band.", "cover.badge.", "time.", "contents.", "date",
                            "weekday.", "month.")) or \
-        key.endswith(".heading") or key in ("belongs_to", "label", "grade")
+        key.endswith((".heading", ".heading_daily")) or key in ("belongs_to", "label", "grade")
 
 
 def reference_fields(key: str) -> frozenset[str]:
