@@ -232,7 +232,8 @@ MISTAKES = [
      "sections[0].cuont: unknown key; did you mean 'count'? (line 6)"),
     ("unknown key, nothing close", BASE + "colour: red\n",
      "colour: unknown key; expected one of title, subtitle, author, copyright, seed, workers, "
-     "template, layout, print, front, hints, sections, cover, bank, series, language, text, publication "
+     "template, layout, print, front, hints, sections, daily, cover, bank, series, language, "
+     "text, publication, worked "
      "(line 8)"),
     ("duplicate key", BASE + "seed: 8\n", "seed: duplicate key; first given on line 2 (line 8)"),
     ("count zero", edit("count: 4", "count: 0"),

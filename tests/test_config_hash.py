@@ -9,6 +9,7 @@ with any number of workers, wherever the bank or the font file lie.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 import json
 import shutil
@@ -26,6 +27,7 @@ from bookgen.book.config import BookConfig, load_config
 from bookgen.book.config.toplevel import _config_hash, _font_key
 from bookgen.core import lang
 from bookgen.core.kinds import Variant
+from bookgen.core.model import Band, Daily
 from bookgen.render import fonts
 
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -72,7 +74,8 @@ def cfg(tmp_path_factory: pytest.TempPathFactory) -> BookConfig:
 
 # ---------------------------------------------------------------- every setting counts
 
-_SAMPLES: dict[type, object] = {bool: True, int: 3, float: 1.25, str: "x"}
+_SAMPLES: dict[type, object] = {bool: True, int: 3, float: 1.25, str: "x",
+                                Daily: Daily(datetime.date(2027, 1, 1), 3, (Band.EASY,) * 7)}
 """A value of each plain type, for an optional setting the base config leaves unset."""
 
 
@@ -117,7 +120,7 @@ def _changes(value: object, hint: Any, path: str) -> Iterator[tuple[str, object]
 
 
 HASHED = ("title", "subtitle", "author", "copyright", "seed", "template", "front", "sections",
-          "cover", "publication", "series", "hints", "worked")
+          "cover", "publication", "series", "hints", "worked", "daily")
 """BookConfig's settings that enter the hash as they are (texts: below)."""
 UNHASHED = {"path": Path("elsewhere/other.yaml"), "name": "other", "workers": 7,
             "bank": Path("/elsewhere/other.db"), "config_hash": "0" * 64}

@@ -132,7 +132,7 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
         band = s.difficulty.band
         failed = UNFILLED.get((s.dig.variant, s.dig.size, band)) if band else None
         if failed:
-            slow.append(f"sections[{i}] {s.name!r}: {s.dig.size}x{s.dig.size} "
+            slow.append(f"{cfg.section_key(i)} {s.name!r}: {s.dig.size}x{s.dig.size} "
                         f"{s.dig.variant.value} {band.value if band else ''}: {failed} "
                         f"(bench bands); expect the build to fail")
         if key is None or seconds is None:
@@ -143,7 +143,7 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
         parts.append(f"{s.name} {_minutes(seconds)}")
         if seconds > SLOW_SECONDS:
             slow.append(
-                f"sections[{i}] {s.name!r}: {key[1]}x{key[1]} {key[0].value} {key[2].value} "
+                f"{cfg.section_key(i)} {s.name!r}: {key[1]}x{key[1]} {key[0].value} {key[2].value} "
                 f"fills at about {RATES[key]:.1f} puzzles a CPU minute (bench bands), so "
                 f"its {s.count} puzzles take {_minutes(seconds)} of CPU time")
     line = (f"estimate: {_minutes(total)} of CPU time, {_minutes(total / workers)} on "

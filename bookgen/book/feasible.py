@@ -156,8 +156,9 @@ def rare_sections(cfg: BookConfig) -> list[str]:
         lo, hi = BANDS[band]
         n = section.dig.size
         out.append(
-            f"sections[{i}] {section.name!r}: {band.value} (grade {lo:g} up to {hi:g}) is rare "
-            f"for random {found.row} {n}x{n} puzzles: {found.hits} of {found.samples} "
-            f"measured; the build tries {RANDOM_PER_PUZZLE} a puzzle, so expect a long "
-            f"search or a failure after minutes. Practical: {practical(section)}")
+            f"{cfg.section_key(i)} {section.name!r}: {band.value} (grade {lo:g} up to "
+            f"{hi:g}) is rare for random {found.row} {n}x{n} puzzles: {found.hits} of "
+            f"{found.samples} measured; the build tries {RANDOM_PER_PUZZLE} a puzzle, so "
+            f"expect a long search or a failure after minutes. Practical: "
+            f"{practical(section)}")
     return out

@@ -30,6 +30,9 @@ Glossary:
                 output.py's stage and switch; the manifest records the PDF's sha256)
   built book    a written book read back from its manifest (built_book), for `cover`: its
                 puzzles and page count, when the config's hash is the manifest's
+  print order   section by section; a daily book's day by day (daily.places), each day
+                taking the next puzzle of its band's section, printed under its month and
+                labelled with its date (the manifest keeps the date, ISO)
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ from .cache import (
     section_key,
 )
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
+from .daily import Place, date_text, places
 from .hints import puzzle_hint
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
@@ -301,10 +305,9 @@ def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = No
             # the bank keys grids by the classic group's canonical form: a puzzle of another
             # kind is not one without its units
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
-                (p.number, c.rating, c.origin) for (_, chosen), s in
-                zip(built[1], built[0].book.sections, strict=True)
-                for c, p in zip(chosen, s.puzzles, strict=True)
-                if p.variant.minlex])
+                (number, c.rating, c.origin)
+                for number, (section, c, _) in enumerate(_in_order(cfg, built[1]), 1)
+                if section.dig.variant.minlex])
             return built[0]
     return _build(cfg, progress, None, cluster, cache)[0]
 
@@ -341,44 +344,52 @@ def _grades(section: SectionConfig) -> GradeRange:
     return GradeRange(lo, hi)
 
 
+def _in_order(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]]
+              ) -> list[tuple[SectionConfig, Chosen, Place]]:
+    """Every chosen puzzle with its section and place, in print order."""
+    return [(sections[p.section][0], sections[p.section][1][p.index], p)
+            for p in places(cfg.sections, cfg.daily, cfg.texts)]
+
+
 def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]]) -> Built:
-    number = 0
-    book_sections = []
+    parts: dict[str, list[BookPuzzle]] = {}
     entries: list[dict[str, object]] = []
     lines = []
     solved = []
-    for section, chosen in sections:
+    for number, (section, c, place) in enumerate(_in_order(cfg, sections), 1):
         variant = section.dig.variant
-        printed = []
-        for c in chosen:
-            number += 1
-            r = c.rating
-            assert r.solution is not None and r.band is not None and r.grade is not None
-            # tips, hints and worked solutions name cells and units on the puzzle's own
-            # grid (its jigsaw layout too)
-            geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
-            hint = _hint(cfg, r, geo, c.cages)
-            printed.append(replace(_printed(cfg, section, number, r.puzzle, r.solution,
-                                            r.band, r.grade, c.regions, c.cages), hint=hint))
-            solved.append((number, r, geo, c.cages))
-            entry = {"id": number, "section": section.name}
-            entry.update(r.as_dict())
-            del entry["seconds"]  # timing differs run to run; the manifest must not
-            entry.update(
-                givens=entry.pop("puzzle"), variant=variant.value, seed=c.origin,
-                generator=f"bookgen {__version__}", config_hash=cfg.config_hash,
-            )
-            if c.regions is not None:
-                entry["regions"] = c.regions
-            if c.cages:
-                entry["cages"] = cages_json(c.cages)
-            if cfg.hints:
-                entry["hint"] = hint
-            entries.append(entry)
-            lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
-        book_sections.append(BookSection(section.name, tuple(printed)))
+        r = c.rating
+        assert r.solution is not None and r.band is not None and r.grade is not None
+        # tips, hints and worked solutions name cells and units on the puzzle's own grid
+        # (its jigsaw layout too)
+        geo = geometry(section.dig.size, variant, c.regions or section.dig.regions)
+        hint = _hint(cfg, r, geo, c.cages)
+        parts.setdefault(place.heading, []).append(replace(_printed(
+            cfg, section, place, number, r.puzzle, r.solution, r.band, r.grade, c.regions,
+            c.cages), hint=hint))
+        solved.append((number, r, geo, c.cages))
+        entry: dict[str, object] = {"id": number, "section": place.heading}
+        if place.day is not None:
+            entry["date"] = place.day.isoformat()
+        entry.update(r.as_dict())
+        del entry["seconds"]  # timing differs run to run; the manifest must not
+        entry.update(
+            givens=entry.pop("puzzle"), variant=variant.value, seed=c.origin,
+            generator=f"bookgen {__version__}", config_hash=cfg.config_hash,
+        )
+        if c.regions is not None:
+            entry["regions"] = c.regions
+        if c.cages:
+            entry["cages"] = cages_json(c.cages)
+        if cfg.hints:
+            entry["hint"] = hint
+        entries.append(entry)
+        lines += _text_lines(number, place.day.isoformat() if place.day else section.name, r,
+                             variant, c.regions, c.cages)
+    book_sections = [BookSection(name, tuple(printed)) for name, printed in parts.items()]
     book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else (),
-                 worked_solutions(cfg.worked, solved, cfg.texts))
+                 worked_solutions(cfg.worked, solved, cfg.texts,
+                                  {p.number: p.date for s in book_sections for p in s.puzzles}))
     manifest: dict[str, object] = {
         "title": cfg.title,
         "config": cfg.path.name,
@@ -391,14 +402,15 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     return Built(book, manifest, tuple(lines), cfg.path)
 
 
-def _printed(cfg: BookConfig, section: SectionConfig, number: int, puzzle: Grid,
-             solution: Grid, band: Band, grade: float, regions: str | None,
+def _printed(cfg: BookConfig, section: SectionConfig, place: Place, number: int,
+             puzzle: Grid, solution: Grid, band: Band, grade: float, regions: str | None,
              cages: Cages) -> BookPuzzle:
-    """Puzzle `number` of the book as it is printed."""
-    return BookPuzzle(number, section.name, cfg.texts(f"band.{band.value}"),
+    """Puzzle `number` of the book as it is printed, at its place."""
+    return BookPuzzle(number, place.heading, cfg.texts(f"band.{band.value}"),
                       *section.dig.box_shape, puzzle, solution, band, grade,
                       variant=section.dig.variant, regions=regions, cages=cages,
-                      symbols=section.symbols)
+                      symbols=section.symbols,
+                      date=date_text(cfg.texts, place.day) if place.day else "")
 
 
 def _hint(cfg: BookConfig, r: Rating, geo: Geometry, cages: Cages) -> str:
@@ -442,18 +454,16 @@ def built_book(cfg: BookConfig, folder: Path) -> tuple[Book, int] | str:
         return f"the book in {folder} was not built from {cfg.path} as it is now"
     try:
         entries = iter(manifest["puzzles"])
-        sections = []
-        for section in cfg.sections:
-            printed = []
-            for _ in range(section.count):
-                p = next(entries)
-                if p["section"] != section.name or p["variant"] != section.dig.variant.value:
-                    raise ValueError(f"puzzle {p['id']} is not one of {section.name!r}")
-                printed.append(_printed(
-                    cfg, section, int(p["id"]), _values(p["givens"]), _values(p["solution"]),
-                    Band(p["band"]), float(p["grade"]), p.get("regions"),
-                    cages_of_json([(c["sum"], c["cells"]) for c in p.get("cages", ())])))
-            sections.append(BookSection(section.name, tuple(printed)))
+        parts: dict[str, list[BookPuzzle]] = {}
+        for place in places(cfg.sections, cfg.daily, cfg.texts):
+            section, p = cfg.sections[place.section], next(entries)
+            if p["section"] != place.heading or p["variant"] != section.dig.variant.value:
+                raise ValueError(f"puzzle {p['id']} is not one of {place.heading!r}")
+            parts.setdefault(place.heading, []).append(_printed(
+                cfg, section, place, int(p["id"]), _values(p["givens"]),
+                _values(p["solution"]), Band(p["band"]), float(p["grade"]), p.get("regions"),
+                cages_of_json([(c["sum"], c["cells"]) for c in p.get("cages", ())])))
+        sections = [BookSection(name, tuple(printed)) for name, printed in parts.items()]
         pages = int(manifest["pages"])
     except (KeyError, TypeError, ValueError, StopIteration) as e:
         return f"{folder / 'manifest.json'} does not hold the book's puzzles ({e!r})"

@@ -20,7 +20,7 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
@@ -56,17 +56,19 @@ def picked(spec: WorkedSpec, puzzles: Sequence[Solved]) -> tuple[int, ...]:
     return spec.numbers
 
 
-def worked_solutions(spec: WorkedSpec, puzzles: Sequence[Solved], texts: Texts
-                     ) -> tuple[WorkedSolution, ...]:
+def worked_solutions(spec: WorkedSpec, puzzles: Sequence[Solved], texts: Texts,
+                     dates: Mapping[int, str] | None = None) -> tuple[WorkedSolution, ...]:
     """The worked solutions of the picked puzzles (numbers the config checked against the
-    book), in the order picked."""
+    book), in the order picked; a daily book's are headed by the `dates` of their numbers."""
     by_number = {p[0]: p for p in puzzles}
-    return tuple(worked(*by_number[number], texts) for number in picked(spec, puzzles))
+    return tuple(worked(*by_number[number], texts, (dates or {}).get(number, ""))
+                 for number in picked(spec, puzzles))
 
 
-def worked(number: int, r: Rating, geo: Geometry, cages: Cages, texts: Texts
-           ) -> WorkedSolution:
-    """Puzzle `number` solved step by step in the book's language."""
+def worked(number: int, r: Rating, geo: Geometry, cages: Cages, texts: Texts,
+           date: str = "") -> WorkedSolution:
+    """Puzzle `number` solved step by step in the book's language, headed by its `date`
+    in a daily book (whose grids are labelled by date), else by its number."""
     board = start_board(r.puzzle, geo, cages)
     entries: list[WorkedEntry] = []
     run: list[tuple[int, Step]] = []
@@ -82,7 +84,9 @@ def worked(number: int, r: Rating, geo: Geometry, cages: Cages, texts: Texts
         board.apply(step)
     entries += _run(run, geo, texts)
     band = texts(f"band.{r.band.value}") if r.band else ""
-    return WorkedSolution(number, texts("worked.heading", number=number, band=band),
+    heading = texts("worked.heading_daily", date=date, band=band) if date else \
+        texts("worked.heading", number=number, band=band)
+    return WorkedSolution(number, heading,
                           _plain(r.puzzle, r.puzzle, geo, cages), tuple(entries),
                           _plain(r.puzzle, tuple(board.values), geo, cages))
 

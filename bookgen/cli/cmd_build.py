@@ -278,8 +278,10 @@ def run_validate(args: argparse.Namespace) -> int:
     line, slow = _estimate(cfg)
     for warning in rare_sections(cfg) + slow:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"ok: {cfg.title}: {counted(len(cfg.sections), 'section')}, "
-          f"{counted(puzzles, 'puzzle')}, "
+    # a daily book's sections are made from its week: its days say more
+    parts = counted(len(cfg.sections), "section") if cfg.daily is None else \
+        f"daily from {cfg.daily.start}"
+    print(f"ok: {cfg.title}: {parts}, {counted(puzzles, 'puzzle')}, "
           f"template {cfg.template.name}")
     if not args.quiet:
         print(line)

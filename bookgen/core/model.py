@@ -8,6 +8,7 @@ once and the layout only reads it.
 
 from __future__ import annotations
 
+import datetime
 import math
 from dataclasses import dataclass, field
 from enum import Enum
@@ -352,6 +353,9 @@ class BookPuzzle:
     """Its hint in the book's language (book.hints); '' in a book without hints."""
     symbols: Symbols = Symbols.DIGITS
     """What its cells print for the values 1 to n: digits, letters or shapes."""
+    date: str = ""
+    """A daily book's puzzle: its date in the book's language, which labels its grid in
+    place of its number ('Friday, January 1, 2027'); '' for a numbered puzzle."""
 
     @property
     def n(self) -> int:
@@ -627,12 +631,52 @@ class Book:
     """The worked solutions appendix, in the order the config lists its puzzles."""
 
     @property
+    def dated(self) -> bool:
+        """Whether it is a daily book: its grids labelled by date, its sections months."""
+        return any(p.date for s in self.sections for p in s.puzzles[:1])
+
+    @property
     def subject(self) -> str:
         """PDF metadata subject."""
         return self.texts("subject")
 
 
 # ---------------------------------------------------------------- sections
+
+
+class Weekday(Enum):
+    """The days of the week, Monday first (date.weekday() is the index), as configs and
+    the language files name them."""
+
+    MONDAY = "monday"
+    TUESDAY = "tuesday"
+    WEDNESDAY = "wednesday"
+    THURSDAY = "thursday"
+    FRIDAY = "friday"
+    SATURDAY = "saturday"
+    SUNDAY = "sunday"
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A daily book: one puzzle a day from `start`, each day's band set by its weekday."""
+
+    start: datetime.date
+    """The first puzzle's date."""
+    days: int
+    """Puzzles, one a day."""
+    week: tuple[Band, ...]
+    """The band of each weekday, Monday first (seven bands)."""
+
+    def band(self, day: datetime.date) -> Band:
+        """The band of the puzzle of `day`."""
+        return self.week[day.weekday()]
+
+    @property
+    def dates(self) -> tuple[datetime.date, ...]:
+        """Every puzzle's date, in order."""
+        return tuple(self.start + datetime.timedelta(days=i) for i in range(self.days))
+
 
 
 @dataclass(frozen=True)

@@ -192,11 +192,15 @@ def label_parts(p: BookPuzzle, t: Template, texts: Texts) -> tuple[str, str, int
     right its difficulty as the template shows it (Template.difficulty): a text, or a
     number of stars (0: none). The difficulty in words is the puzzle's section name, so a
     label says what the section heading and the contents say ('Very Easy', not the
-    band's 'Easy')."""
+    band's 'Easy'). A daily book's grid is labelled with its date, and its difficulty in
+    words is its band's (its section is its month)."""
     text = t.label or texts.template("label")
-    left = fill(text, number=p.number, difficulty=p.section)
+    if p.date:
+        left, text, named = p.date, "", p.difficulty
+    else:
+        left, named = fill(text, number=p.number, difficulty=p.section), p.section
     if t.difficulty is DifficultyDisplay.BAND:
-        return left, "" if "{difficulty}" in text else p.section, 0
+        return left, "" if "{difficulty}" in text else named, 0
     if t.difficulty is DifficultyDisplay.GRADE and p.grade is not None:
         return left, texts("grade", grade=texts.number(p.grade)), 0
     if t.difficulty is DifficultyDisplay.STARS and p.band is not None:
@@ -265,14 +269,17 @@ def _labels(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str |
     least size (the key a section's index when its name alone is too long); and when the
     line under a puzzle grid (time target, solving-time box) is too wide for it."""
     t, texts, m = book.template, book.texts, plan.metrics
-    last = max((p for s in book.sections for p in s.puzzles), key=lambda p: p.number,
-               default=None)
+    everything = [p for s in book.sections for p in s.puzzles]
+    last = max(everything, key=lambda p: p.number, default=None)
     if last is None:
         return []
+    if last.date:  # a daily book's labels are its dates: the widest decides
+        last = max(everything, key=lambda p: stringWidth(p.date, bold, 10))
     overrides = dict(texts.overrides)
     for i, section in enumerate(book.sections):
         for band in Band:
-            p = replace(last, section=section.name, band=band, grade=HIGHEST_GRADE)
+            p = replace(last, section=section.name, band=band, grade=HIGHEST_GRADE,
+                        difficulty=texts(f"band.{band.value}"))
             for slots, size in ((plan.puzzle_slots, m.label_size),
                                 (plan.answer_slots, m.answer_label_size)):
                 width = slots[0].grid.width
@@ -382,7 +389,7 @@ def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, s
         if page.kind is PageKind.HOW_TO_PLAY:
             key = "killer" if page.cages else page.variant.value if page.variant else None
             paragraphs = guide_rules(key, texts) if key else \
-                how_to_play_text(sizes, texts, book_symbols(book))
+                how_to_play_text(sizes, texts, book_symbols(book), book.dated)
             over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
         elif page.kind is PageKind.TIPS:
             parts = tipsfit.page_parts(page.tips, page.first, texts, box.width, m.least_size,

@@ -473,7 +473,9 @@ def plan_pages(book: Book) -> Plan:
     back = ([words("heading.hints")] if book.hints else []) + [answers] \
         + ([worked] if book.worked else [])
     names = [s.name for s in sections] + back
+    # a daily book's sections are months, its grids labelled by date, not by number
     spans: list[tuple[int, int] | None] = [
+        None if s.puzzles[0].date else
         (min(p.number for p in s.puzzles), max(p.number for p in s.puzzles)) for s in sections]
     spans += [None] * len(back)
     per_contents = contents_lines(t, m)

@@ -236,9 +236,11 @@ def killer_step(example: BookPuzzle) -> GuideStep | None:
 
 
 def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = None,
-                     printed: Mapping[int, Symbols] | None = None) -> tuple[str, ...]:
+                     printed: Mapping[int, Symbols] | None = None,
+                     dated: bool = False) -> tuple[str, ...]:
     """The rules, naming the symbols of every grid size in the book (in English unless
-    `texts` says otherwise) as `printed` (book_symbols) says each size prints them."""
+    `texts` says otherwise) as `printed` (book_symbols) says each size prints them; a
+    `dated` (daily) book's grids are found by their dates."""
     texts = texts or Texts()
     kinds = []
     for rows, cols in sorted(set(sizes), key=lambda s: s[0] * s[1]):
@@ -250,7 +252,7 @@ def how_to_play_text(sizes: Sequence[tuple[int, int]], texts: Texts | None = Non
         texts("rules.goal", sizes=texts("rules.separator").join(kinds)) if kinds
         else texts("rules.goal_plain"),
         texts("rules.logic"),
-        texts("rules.answers"),
+        texts("rules.answers_daily" if dated else "rules.answers"),
     )
 
 

@@ -74,14 +74,14 @@ def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fon
 
 def how_to_play(c: Canvas, box: Rect, sizes: Sequence[tuple[int, int]], n: int, fonts: Fonts,
                 m: Metrics, t: Template, texts: Texts,
-                printed: Mapping[int, Symbols] | None = None) -> None:
+                printed: Mapping[int, Symbols] | None = None, dated: bool = False) -> None:
     """The rules for the grid sizes in the book, and an example of the n x n size (the
     book's own, howto.example_size) with its solution, each size in the symbols it
-    prints (howto.book_symbols)."""
+    prints (howto.book_symbols); a `dated` book is a daily one."""
     y = box.height - m.band
     gap = m.text_size * fit.PARAGRAPH_GAP
     printed = printed or {}
-    for text in how_to_play_text(sizes, texts, printed):
+    for text in how_to_play_text(sizes, texts, printed, dated):
         y = _paragraph(c, text, 0, y, box.width, fonts.regular, m.text_size) - gap
     example = replace(worked_example(n).example, symbols=printed.get(n, Symbols.DIGITS))
     side = min(example_side(n, box.width), y - 2 * m.label_size - gap)

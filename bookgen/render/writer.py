@@ -202,7 +202,7 @@ def _body(
                                      texts)
     elif page.kind is PageKind.HOW_TO_PLAY and page.first:
         teaching.how_to_play(c, box, sizes, example_size(book, box.width), fonts, m, t, texts,
-                             book_symbols(book))
+                             book_symbols(book), book.dated)
     elif page.kind is PageKind.HOW_TO_PLAY:
         n = example_size(book, box.width)
         teaching.worked_page(c, box, n, fonts, m, t, texts,

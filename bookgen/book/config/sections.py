@@ -304,6 +304,11 @@ _SECTION = Map(
 )
 
 
+SHAPE = {k: _SECTION.keys[k] for k in ("size", "variant", "symbols", "regions", "symmetry",
+                                       "clues", "minimal", "improve", "cages")}
+"""The section keys that shape its grids: a daily book gives them once for all its days."""
+
+
 @accepts("a non-empty list of sections", {"type": "array", "minItems": 1,
                                           "items": _SECTION.schema}, (_SECTION,))
 def read_sections(node: yaml.Node, at: At) -> list[Read]:

@@ -2,8 +2,9 @@
 config hash, and load_config.
 
 Glossary:
-  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections,
-               cover, language, text, publication (text.py: the book's words)
+  config       a book config (configs/*.yaml): title, seed, template, layout, front, sections
+               (or daily: daily.py), cover, language, text, publication (text.py: the
+               book's words)
   print check  the page count and digit sizes the book will get, asked of the layout's own
                pure geometry (layout.geometry.plan_pages) on a book of blank grids, so the
                config refuses exactly what the layout could not print
@@ -34,10 +35,11 @@ from ...core.rules import (
 )
 from ...grade.techniques import families_below
 from ...render import fonts
-from ...render.cage_outlines import caged
 from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
 from ...render.symbols import LETTERS
+from ..daily import date_text, day_counts, places
 from .cover_block import COVER, cover_record
+from .daily import DAILY, daily_sections
 from .reader import (
     At,
     Key,
@@ -98,6 +100,16 @@ class BookConfig:
     """The book's language with the config's `text:` overrides."""
     publication: model.Publication | None = None
     """The copyright page's fields (`publication:`), or None."""
+    daily: model.Daily | None = None
+    """A daily book's days and week (`daily:`; its sections are one per band of the week),
+    or None for a book of sections."""
+
+    def section_key(self, i: int) -> str:
+        """Where a message places section i: 'sections[2]', or in a daily book the days of
+        its band, 'daily.week (hard days)'."""
+        band = self.sections[i].difficulty.band
+        return f"sections[{i}]" if self.daily is None or band is None else \
+            f"daily.week ({band.value} days)"
     hints: bool = False
     """A hints section between the puzzles and the answers (book.hints)."""
     worked: model.WorkedSpec = model.WorkedSpec()
@@ -197,8 +209,11 @@ _CONFIG = Map(
                      help="A hints section between the puzzles and the answers: for each "
                           "puzzle, where to look for its first step beyond singles, and the "
                           "technique, without giving away a symbol to write in."),
-        "sections": Key(read_sections, required=True,
-                        help="The sections, in print order: easier first."),
+        "sections": Key(read_sections,
+                        help="The sections, in print order: easier first (a daily book "
+                             "has none: its `daily` block stands for them)."),
+        "daily": Key(DAILY, help="A daily book: one puzzle a day, dated, its band by its "
+                                 "weekday, in place of sections."),
         "cover": Key(COVER, help="The full-wrap cover of a print-on-demand book."),
         "bank": Key(read_text, help="A puzzle bank (`bookgen bank`), relative to the config: "
                                     "its puzzles are used first, and new ones are stored."),
@@ -222,22 +237,22 @@ _CONFIG = Map(
 
 
 def _blank_book(t: model.Template, sections: list[SectionConfig],
-                front: model.FrontMatter, raw: Read | None = None) -> model.Book:
+                front: model.FrontMatter, raw: Read | None = None,
+                daily: model.Daily | None = None) -> model.Book:
     """The book with blank grids in place of puzzles: what the layout needs to count pages,
     size slots and fit the texts (those of `raw`, the config as read). Its tips are those
     its sections' difficulties may need, one page or more as the book's own may take."""
-    parts, number = [], 0
-    for s in sections:
-        blank = (0,) * (s.dig.size * s.dig.size)
-        grids = []
-        for _ in range(s.count):
-            number += 1
-            grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
-                                          variant=s.dig.variant, regions=s.dig.regions,
-                                          symbols=s.symbols))
-        parts.append(model.BookSection(s.name, tuple(grids)))
     text = raw.values if raw else {}
     texts = texts_record(raw) if raw else lang.Texts()
+    grids: dict[str, list[model.BookPuzzle]] = {}
+    for number, place in enumerate(places(sections, daily, texts), 1):
+        s = sections[place.section]
+        blank = (0,) * (s.dig.size * s.dig.size)
+        grids.setdefault(place.heading, []).append(model.BookPuzzle(
+            number, place.heading, "", *s.dig.box_shape, blank, blank, variant=s.dig.variant,
+            regions=s.dig.regions, symbols=s.symbols,
+            date=date_text(texts, place.day) if place.day else ""))
+    parts = [model.BookSection(name, tuple(ps)) for name, ps in grids.items()]
     tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
         if front.tips else ()
     return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
@@ -260,11 +275,11 @@ def _hardest(sections: list[SectionConfig]) -> float:
 
 
 def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
-                 front: model.FrontMatter, raw: Read) -> None:
+                 front: model.FrontMatter, raw: Read, daily: model.Daily | None) -> None:
     """Page count and digit sizes, for each grid size the book uses, as the layout gets
     them, and whether every text fits its place (layout.fit) at the print minimum."""
-    at = raw.at_key("sections")
-    book = _blank_book(t, [s for _, s in sections], front, raw)
+    at = raw.at_key("daily" if daily else "sections")
+    book = _blank_book(t, [s for _, s in sections], front, raw, daily)
     try:
         plan = plan_pages(book)
         check_page_limit(plan)
@@ -272,7 +287,7 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
         at.fail(str(e))
         return
     _check_text(book, plan, sections, raw)
-    _check_cages(book, plan, sections)
+    _check_cages(plan, sections)
     checked: set[int] = set()
     for read, s in sections:
         n = s.dig.size
@@ -301,13 +316,13 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     "or a larger page)")
 
 
-def _check_cages(book: model.Book, plan: Plan, sections: list[tuple[Read, SectionConfig]]
-                 ) -> None:
+def _check_cages(plan: Plan, sections: list[tuple[Read, SectionConfig]]) -> None:
     """Killer grids hold their cage sums, dashes and digits legibly in the template's slots
     (layout.geometry.cage_problem, the layout's own check)."""
     told: set[int] = set()
-    for (read, _), part in zip(sections, book.sections, strict=True):
-        for n in sorted({p.n for p in part.puzzles if caged(p)} - told):
+    for read, s in sections:
+        n = s.dig.size
+        if s.dig.variant.caged and n not in told:
             told.add(n)
             problem = cage_problem(plan, n)
             if problem:
@@ -427,6 +442,8 @@ def _config_hash(cfg: BookConfig) -> str:
         data["text"] = dict(cfg.texts.overrides)
     if cfg.publication is not None:
         data["publication"] = dataclasses.asdict(cfg.publication)
+    if cfg.daily is not None:
+        data["daily"] = dataclasses.asdict(cfg.daily)
     if cfg.worked.wanted:  # only when asked: books without an appendix keep their hashes
         data["worked"] = dataclasses.asdict(cfg.worked)
     if cfg.series:  # the bank's path is left out: moving the file changes no book
@@ -466,7 +483,8 @@ def config_file(path: str | Path) -> Path:
 
 
 def _is_book(path: Path) -> bool:
-    """Whether a file reads as a book config: a YAML mapping with `sections` at its top
+    """Whether a file reads as a book config: a YAML mapping with `sections` (or `daily`)
+    at its top
     (read with the config reader's own limits; a file it cannot read is none)."""
     if not path.is_file():
         return False
@@ -475,7 +493,8 @@ def _is_book(path: Path) -> bool:
     except ConfigError:
         return False
     return isinstance(node, yaml.MappingNode) and any(
-        isinstance(k, yaml.ScalarNode) and k.value == "sections" for k, _ in node.value)
+        isinstance(k, yaml.ScalarNode) and k.value in ("sections", "daily")
+        for k, _ in node.value)
 
 
 def load_config(path: str | Path, *, seed: int | None = None,
@@ -505,21 +524,7 @@ def load_config(path: str | Path, *, seed: int | None = None,
     template = book_template(raw, ctx)
     front = model.FrontMatter(**raw.get("front", Read(raw.at)).values)
     texts = texts_record(raw)
-    sections: list[tuple[Read, SectionConfig]] = []
-    names: dict[str, str] = {}
-    for read in raw.get("sections", []):
-        s = section_record(read, texts)
-        name = read.values.get("name")  # a section with other problems has its name checked
-        if name in names:
-            given = "name" in read.where
-            read.at_key("name").fail(
-                f"duplicate section name {name!r}{'' if given else ' (its band word)'}; "
-                f"first used by {names[name]}{'' if given else ': give it a name'}")
-        elif name is not None:
-            names[name] = read.at.path
-        if s is not None:
-            sections.append((read, s))
-    whole = len(sections) == len(raw.get("sections", []))
+    daily, sections, whole = _sections(raw, texts)
     total = sum(s.count for _, s in sections)
     if total > MAX_PUZZLES:
         raw.at_key("sections").fail(f"the sections ask for {total:,} puzzles; expected at most "
@@ -532,9 +537,9 @@ def load_config(path: str | Path, *, seed: int | None = None,
         _check_glyphs(template, texts, sections, raw)
     if template is not None and sections and whole:
         found = len(problems)
-        _check_print(template, sections, front, raw)
+        _check_print(template, sections, front, raw, daily)
         if len(problems) == found:  # the interior can be laid out: so can its cover
-            blank = _blank_book(template, [s for _, s in sections], front, raw)
+            blank = _blank_book(template, [s for _, s in sections], front, raw, daily)
             _check_cover(dataclasses.replace(blank, cover=cover), raw)
     if "series" in raw.values and "bank" not in raw.values:
         raw.at_key("series").fail("a series needs a bank: add bank: PATH")
@@ -565,7 +570,41 @@ def load_config(path: str | Path, *, seed: int | None = None,
         series=raw.get("series", ""),
         texts=texts,
         publication=publication_record(raw.get("publication")),
+        daily=daily,
         hints=raw.get("hints", False),
         worked=raw.get("worked") or model.WorkedSpec(),
     )
     return dataclasses.replace(cfg, config_hash=_config_hash(cfg))
+
+
+def _sections(raw: Read, texts: lang.Texts
+              ) -> tuple[model.Daily | None, list[tuple[Read, SectionConfig]], bool]:
+    """The daily record (None for a book of sections), the sections without problems, each
+    with the read it is reported at, and whether every section is among them."""
+    if "daily" in raw.where:
+        if "sections" in raw.where:
+            raw.at_key("sections").fail(
+                "a daily book makes one section per band of its week: drop sections, and "
+                "give their size, variant or symmetry under daily; or drop daily")
+            return None, [], False
+        block = raw.values.get("daily")
+        daily, made = daily_sections(block, texts) if block else (None, [])
+        return daily, made, daily is not None and len(made) == len(day_counts(daily))
+    if "sections" not in raw.where and all(k in _CONFIG.keys for k in raw.where):
+        At(raw.at.ctx, "sections", raw.at.line).fail(
+            "required key missing: a book needs sections (or daily, for a daily book)")
+    sections: list[tuple[Read, SectionConfig]] = []
+    names: dict[str, str] = {}
+    for read in raw.get("sections", []):
+        s = section_record(read, texts)
+        name = read.values.get("name")  # a section with other problems has its name checked
+        if name in names:
+            given = "name" in read.where
+            read.at_key("name").fail(
+                f"duplicate section name {name!r}{'' if given else ' (its band word)'}; "
+                f"first used by {names[name]}{'' if given else ': give it a name'}")
+        elif name is not None:
+            names[name] = read.at.path
+        if s is not None:
+            sections.append((read, s))
+    return None, sections, len(sections) == len(raw.get("sections", []))

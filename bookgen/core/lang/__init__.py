@@ -5,6 +5,8 @@ Glossary:
              language is adding a file; en.yaml is the reference, and every file has
              exactly its keys with the same {fields}
   key        the dotted name of one printed text: 'heading.answers', 'band.easy', 'label'
+  date       a daily book's date ('date', with 'weekday.*', 'month.*' and 'date.first_day',
+             how the first of a month is written: '1er'); 'date.month' heads a month
   field      a {name} in a text, filled in where it is printed; plain names only: a
              format spec or conversion ('{number:>9}', '{number!r}') is never filled in
   decimal    the language's decimal mark (grades: '4.5', '4,5')
@@ -115,8 +117,9 @@ def one_line(key: str) -> bool:
     """Whether the text of `key` is set on a single line (a heading, the owner's line, a
     band's word, a label, a badge, the time line under a grid, a contents line), where a
     line break would print as nothing."""
-    return key.startswith(("heading.", "band.", "cover.badge.", "time.", "contents.")) or \
-        key.endswith(".heading") or key in ("belongs_to", "label", "grade")
+    return key.startswith(("heading.", "band.", "cover.badge.", "time.", "contents.", "date",
+                           "weekday.", "month.")) or \
+        key.endswith((".heading", ".heading_daily")) or key in ("belongs_to", "label", "grade")
 
 
 def reference_fields(key: str) -> frozenset[str]:
