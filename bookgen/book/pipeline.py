@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,7 +47,8 @@ from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
 from ..core.model import Band, Book, BookPuzzle, BookSection, Tip
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
-from ..grade.solver import grades_at_least
+from ..grade.solver import Grading, graded_below, grades_at_least
+from ..grade.target import uses
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
@@ -157,24 +159,54 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     if own is not None:  # a kind that makes its puzzles its own way (killer: cages)
         rating, regions, cages = own
         return Candidate(rating, regions, cages)
-    judge = None
+    judge: Judge = (None, None)
     if aimed(difficulty):
         # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
         # layout per puzzle, that layout is drawn here first, and make_puzzle draws the
         # same one again from the same seed.
-        judge = _too_hard(difficulty, puzzle_geometry(spec, seed, index)[0])
-    made = make_puzzle(spec, seed, index, too_hard=judge)
+        judge = _judge(difficulty, puzzle_geometry(spec, seed, index)[0])
+    made = make_puzzle(spec, seed, index, too_hard=judge[0], on_target=judge[1])
     return Candidate(rate(made.puzzle, made.geo), made.regions)
 
 
-def _too_hard(difficulty: Difficulty, geo: Geometry) -> Callable[[Grid], bool]:
-    """The judge of an aimed dig: the puzzle rates above a limit of the difficulty. A band
-    alone is judged by the ladder cut at its top (the same answer as grading the puzzle
-    whole, without the steps past the top: the costly part of expert and extreme ones)."""
+Judge = tuple[Callable[[Grid], bool] | None, Callable[[Grid], bool] | None]
+"""An aimed dig's (too_hard, on_target) judges (generate.aimed_dig)."""
+
+
+def _judge(difficulty: Difficulty, geo: Geometry) -> Judge:
+    """The judges of an aimed dig: the puzzle rates above a limit of the difficulty, and,
+    for a technique section, its hardest step is the technique. A band alone, or a
+    technique with grade limits only, is judged by the ladder cut at the top (the same
+    answer as grading the puzzle whole, without the steps past the top: the costly part
+    of expert and extreme ones)."""
     band = difficulty.band
     if band is not None and not difficulty.ranges:
-        return lambda puzzle: grades_at_least(puzzle, geo, band.bounds[1])
-    return lambda puzzle: too_hard(rate(puzzle, geo), difficulty)
+        return (lambda puzzle: grades_at_least(puzzle, geo, band.bounds[1])), None
+    target = difficulty.technique
+    if target is None or not all(f is Figure.GRADE for f, _, _ in difficulty.ranges):
+        return (lambda puzzle: too_hard(rate(puzzle, geo), difficulty)), None
+    # the dig keeps a removal while the hardest step stays at or below the technique
+    # (a band or grade range given with it only narrows the grades further)
+    top = min(_tenth_above(hi) for _, _, hi in difficulty.ranges)
+    if band is not None:
+        top = min(top, band.bounds[1])
+    graded: dict[Grid, Grading | None] = {}  # on_target asks of the puzzle just judged
+
+    def over(puzzle: Grid) -> bool:
+        graded[puzzle] = graded_below(puzzle, geo, top)
+        return graded[puzzle] is None
+
+    def hit(puzzle: Grid) -> bool:
+        g = graded.pop(puzzle)
+        return g is not None and g.technique is not None \
+            and g.technique.label == target.label and uses(g.counts, difficulty.needs)
+
+    return over, hit
+
+
+def _tenth_above(hi: float) -> float:
+    """The least grade above an inclusive grade limit: grades have one decimal."""
+    return round(math.floor(hi * 10 + 1e-6) / 10 + 0.1, 1)
 
 
 def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
