@@ -68,7 +68,7 @@ from .cache import (
 from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
-from .tips import book_tips
+from .tips import book_tips, technique_tip
 
 BATCH = 32
 """Most candidates made and rated in one round. Rounds start as large as what is missing
@@ -376,10 +376,11 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     book_sections = []
     entries: list[dict[str, object]] = []
     lines = []
-    solved = []
+    solved: list[tuple[int, Rating, Geometry, Cages]] = []
     for section, chosen in sections:
         variant = section.dig.variant
         printed = []
+        start = len(solved)
         for c in chosen:
             number += 1
             r = c.rating
@@ -402,7 +403,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
                 entry["cages"] = cages_json(c.cages)
             entries.append(entry)
             lines += _text_lines(number, section.name, r, variant, c.regions, c.cages)
-        book_sections.append(BookSection(section.name, tuple(printed)))
+        book_sections.append(BookSection(section.name, tuple(printed),
+                                         _technique_page(cfg, section, solved[start:])))
     book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else ())
     manifest: dict[str, object] = {
         "title": cfg.title,
@@ -423,6 +425,16 @@ def _printed(cfg: BookConfig, section: SectionConfig, number: int, puzzle: Grid,
     return BookPuzzle(number, section.name, cfg.texts(f"band.{band.value}"),
                       *section.dig.box_shape, puzzle, solution, band, grade,
                       variant=section.dig.variant, regions=regions, cages=cages)
+
+
+def _technique_page(cfg: BookConfig, section: SectionConfig,
+                    solved: Sequence[tuple[int, Rating, Geometry, Cages]]) -> Tip | None:
+    """A technique section's page: its technique with a step from its own puzzles."""
+    technique = section.difficulty.technique
+    if technique is None:
+        return None
+    from ..render.geometry import tip_fits  # loads reportlab's font metrics
+    return technique_tip(solved, technique, cfg.texts, tip_fits(cfg.template, cfg.texts))
 
 
 def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]

@@ -348,6 +348,9 @@ class BookSection:
     """Heading, e.g. 'Expert'."""
     puzzles: tuple[BookPuzzle, ...]
     """In print order, easier to harder."""
+    technique: Tip | None = None
+    """A technique section's page before its puzzles: the technique explained with a step
+    from one of its puzzles (book.tips.technique_tip); None: no page."""
 
 
 @dataclass(frozen=True)

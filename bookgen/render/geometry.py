@@ -84,6 +84,7 @@ class PageKind(Enum):
     BELONGS_TO = "belongs to"
     HOW_TO_PLAY = "how to play"
     TIPS = "tips"
+    TECHNIQUE = "technique"
     SCALE = "scale"
     CONTENTS = "contents"
     PUZZLES = "puzzles"
@@ -403,7 +404,8 @@ def plan_pages(book: Book) -> Plan:
     Order: title leaf (title page and its back with the copyright page), "this book
     belongs to", how to play (and a page for each variant besides classic that the book
     holds, howto.guide, then the killer page for caged grids), solving tips, the
-    difficulty scale, contents, one part per section, the answer key; the front pages
+    difficulty scale, contents, one part per section (a technique section's opens with
+    the page teaching its technique), the answer key; the front pages
     each as the book's FrontMatter asks. With recto starts a blank page goes before a part
     that would start on a left-hand page. On demand, Notes pages follow up to an even
     count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
@@ -446,16 +448,19 @@ def plan_pages(book: Book) -> Plan:
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
-    parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
-    parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
+    parts = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page, s.technique)
+             for s in sections]
+    parts.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page, None))
     body: list[Page] = []
     firsts = []
-    for kind, name, puzzles, per_page in parts:
+    for kind, name, puzzles, per_page, technique in parts:
         first = len(front) + contents_pages + len(body) + 1
         if t.print.starts_recto and first % 2 == 0:
             body.append(Page(0, PageKind.BLANK, first=False))
             first += 1
         firsts.append(first)
+        if technique is not None:  # the part opens with the page teaching its technique
+            body.append(Page(0, PageKind.TECHNIQUE, name, tips=(technique,)))
         for i in range(0, len(puzzles), per_page):
             body.append(Page(0, kind, name, i == 0, puzzles[i : i + per_page]))
     entries = tuple(zip(names, spans, firsts, strict=True))

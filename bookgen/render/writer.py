@@ -201,8 +201,10 @@ def _body(
         teaching.how_to_play(c, box, sizes, example_size(book, box.width), fonts, m, t, texts)
     elif page.kind is PageKind.HOW_TO_PLAY:
         teaching.worked_page(c, box, example_size(book, box.width), fonts, m, t, texts)
-    elif page.kind is PageKind.TIPS:
-        teaching.tips(c, box, page.tips, page.first, texts, fonts, m)
+    elif page.kind in (PageKind.TIPS, PageKind.TECHNIQUE):
+        # a technique page is one tip, without the tips pages' opening
+        teaching.tips(c, box, page.tips, page.kind is PageKind.TIPS and page.first, texts,
+                      fonts, m)
     elif page.kind is PageKind.SCALE:
         draw.scale(c, box, texts, fonts, m)
     elif page.kind is PageKind.CONTENTS:

@@ -185,7 +185,10 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
             number += 1
             grids.append(model.BookPuzzle(number, s.name, "", *s.dig.box_shape, blank, blank,
                                           variant=s.dig.variant, regions=s.dig.regions))
-        parts.append(model.BookSection(s.name, tuple(grids)))
+        # a technique section's page, as a blank book's tips: the tallest diagram
+        technique = s.difficulty.technique
+        page = None if technique is None else model.Tip(technique.family, 0, "")
+        parts.append(model.BookSection(s.name, tuple(grids), page))
     text = raw.values if raw else {}
     texts = texts_record(raw) if raw else lang.Texts()
     tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
