@@ -98,10 +98,17 @@ own work)."""
 
 
 def cell(section: SectionConfig) -> Cell | None:
-    """The measured cell a section belongs to, or None (not measured, no band)."""
-    band = section.difficulty.band
+    """The measured cell a section belongs to, or None (not measured, no band, or a
+    technique section: its technique, not its band, decides how fast it fills, and
+    `bookgen bench techniques` measures that)."""
+    band = None if _technique(section) else section.difficulty.band
     key = (section.dig.variant, section.dig.size, band) if band is not None else None
     return key if key in RATES else None
+
+
+def _technique(section: SectionConfig) -> bool:
+    """Whether the section asks for a technique or needs some."""
+    return section.difficulty.technique is not None or bool(section.difficulty.needs)
 
 
 def measured(section: SectionConfig) -> bool:
@@ -129,14 +136,16 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     total, missing = 0.0, False
     for i, s in enumerate(cfg.sections):
         key, seconds = cell(s), cpu_seconds(s)
-        band = s.difficulty.band
+        band = None if _technique(s) else s.difficulty.band
         failed = UNFILLED.get((s.dig.variant, s.dig.size, band)) if band else None
         if failed:
             slow.append(f"sections[{i}] {s.name!r}: {s.dig.size}x{s.dig.size} "
                         f"{s.dig.variant.value} {band.value if band else ''}: {failed} "
                         f"(bench bands); expect the build to fail")
         if key is None or seconds is None:
-            parts.append(f"{s.name} {'not filled by the bench' if failed else 'not measured'}")
+            parts.append(f"{s.name} " + ("not filled by the bench" if failed else
+                                         "not measured (bench techniques)" if _technique(s)
+                                         else "not measured"))
             missing = True
             continue
         total += seconds

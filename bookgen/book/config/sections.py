@@ -308,7 +308,8 @@ _SPEC = DigSpec
 
 _SECTION = Map(
     {
-        "name": Key(read_line, default_words="the band's word in the book's language",
+        "name": Key(read_line, default_words="the technique's family, else the band, in the "
+                                             "book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
                          "difficulty has no band."),
         "count": Key(_at_most(read_positive_int, MAX_PUZZLES,
@@ -559,10 +560,10 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     if "difficulty" not in read.where and "technique" not in read.where:
         At(read.at.ctx, f"{read.at.path}.difficulty", read.at.line).fail(
             "required key missing: a section needs a difficulty or a technique")
-    if "name" not in read.where and "band" in diff.values:
-        read.values["name"] = texts(f"band.{diff.values['band'].value}")
-    elif "name" not in read.where and technique is not None:
+    if "name" not in read.where and technique is not None:
         read.values["name"] = texts(f"technique.{technique.family.value}")
+    elif "name" not in read.where and "band" in diff.values:
+        read.values["name"] = texts(f"band.{diff.values['band'].value}")
     elif "name" not in read.where and "difficulty" in read.values:
         At(read.at.ctx, f"{read.at.path}.name", read.at.line).fail(
             "required key missing: a section without a band needs a name")
