@@ -89,6 +89,21 @@ def test_a_grade_range_that_cannot_hold_the_technique_is_refused(tmp_path):
                               "lies outside grade range [4, 5]")
 
 
+def test_a_need_harder_than_the_section_allows_is_refused(tmp_path):
+    assert problems(tmp_path, "  - {count: 1, technique: pointing, needs: [x-wing]}\n") == [
+        "sections[0].needs: needs 'X-wing' (grade 3.2 or more), but the section's puzzles "
+        "grade below 2.8 (line 5)"]
+    assert problems(tmp_path, "  - {name: A, count: 1, difficulty: medium, "
+                              "needs: swordfish}\n") == [
+        "sections[0].needs: needs 'swordfish' (grade 3.8 or more), but the section's puzzles "
+        "grade below 2.5 (line 5)"]
+
+
+def test_bench_techniques_refuses_an_unknown_name():
+    text = refused(bookgen("bench", "techniques", "--techniques", "x-wign"))
+    assert "--techniques 'x-wign': not a technique name" in text
+
+
 def test_a_section_needs_a_difficulty_or_a_technique(tmp_path):
     assert problems(tmp_path, "  - {name: A, count: 1}\n") == [
         "sections[0].difficulty: required key missing: a section needs a difficulty or a "

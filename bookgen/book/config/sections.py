@@ -409,10 +409,11 @@ def _check_4x4_supply(read: Read, clues: tuple[int, int] | None, at: At) -> None
 
 
 def _difficulty_record(read: Read, technique: Technique | None,
-                       needs: tuple[Technique, ...], at: At) -> Difficulty:
+                       needs: tuple[Technique, ...], at: At, needs_at: At) -> Difficulty:
     """The difficulty of a section (read: its `difficulty` block); a technique adds its
     grades (target.window) as a grade range, which a band or grade range must overlap
-    (`at`: where the technique was given)."""
+    (`at`: where the technique was given), and each of `needs` (given at `needs_at`) must
+    be able to stay below."""
     band: Band | None = read.get("band")
     ranges = tuple((f, *read.values[f.value]) for f in Figure if f.value in read.values)
     if technique is not None:
@@ -420,6 +421,13 @@ def _difficulty_record(read: Read, technique: Technique | None,
         hi = round(top - 0.1, 1)  # grades have one decimal; ranges are inclusive
         _check_technique_grades(technique, lo, hi, band, ranges, at)
         ranges = ((Figure.GRADE, lo, hi), *ranges)
+    # a needed step rated at or above every grade the section allows can never be taken
+    allowed = min(([band.bounds[1]] if band else []) + [
+        round(b + 0.1, 1) for f, _, b in ranges if f is Figure.GRADE], default=math.inf)
+    for need in needs:
+        if window(need)[0] >= allowed:
+            needs_at.fail(f"needs {need.label!r} (grade {window(need)[0]:g} or more), but "
+                          f"the section's puzzles grade below {allowed:g}")
     if band is not None and "grade" in read.values:
         lo, hi = read.values["grade"]
         blo, bhi = BANDS[band]
@@ -555,7 +563,8 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         read.at_key(key).fail(f"{key} does not apply to killer sections: they are graded on "
                               "the killer ladder; use a band or a grade range")
         return None
-    difficulty = _difficulty_record(diff, technique, needs, read.at_key("technique"))
+    difficulty = _difficulty_record(diff, technique, needs, read.at_key("technique"),
+                                    read.at_key("needs"))
     aimed = "difficulty" in read.values or technique is not None
     if "difficulty" not in read.where and "technique" not in read.where:
         At(read.at.ctx, f"{read.at.path}.difficulty", read.at.line).fail(
