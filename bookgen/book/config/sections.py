@@ -311,7 +311,7 @@ _SECTION = Map(
         "name": Key(read_line, default_words="the technique's family, else the band, in the "
                                              "book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
-                         "difficulty has no band."),
+                         "section has neither a band nor a technique."),
         "count": Key(_at_most(read_positive_int, MAX_PUZZLES,
                               "puzzles (the most a book holds)"),
                      required=True, help=f"Puzzles in the section; at most {MAX_PUZZLES:,} "
