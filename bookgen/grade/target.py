@@ -10,8 +10,8 @@ Glossary:
             cage rules belong to their own ladder and the trial to none
   window    [lo, top): the grades of a puzzle whose hardest step is the technique. lo is
             the name's lowest base value; top is the next base value above it of another
-            name on the ladder, since a step rated that high is another technique's (a
-            chain's length extra, a wing's extra tenth stay inside the window)
+            name on the ladder, where the grades of another technique begin (a chain's
+            length extra or a wing's extra tenth that reaches top is left out)
 """
 
 from __future__ import annotations
