@@ -116,6 +116,21 @@ def test_killer_sections_refuse_techniques(tmp_path):
         "on the killer ladder; use a band or a grade range (line 5)"]
 
 
+def test_validate_estimates_technique_sections_from_their_technique(tmp_path):
+    path = tmp_path / "book.yaml"
+    path.write_text(HEAD + "  - {count: 40, technique: swordfish}\n"
+                           "  - {name: J, count: 4, technique: jellyfish}\n"
+                           "  - {name: E, count: 4, technique: xy-wing, difficulty: expert}\n",
+                    encoding="utf-8")
+    done = bookgen("validate", path, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout + done.stderr
+    # the technique's rate, not the band's: XY-wing is rarer than expert puzzles are
+    assert "technique 'swordfish' fills at about 3.0 puzzles a CPU minute" in text
+    assert "technique 'jellyfish' gave no puzzle in 20 CPU s" in text
+    assert "J not measured" in text and "E 1 s" in text
+
+
 def test_the_command_line_refuses_a_bad_technique(tmp_path):
     path = tmp_path / "book.yaml"
     path.write_text(HEAD + "  - {count: 1, technique: swordfsh}\n", encoding="utf-8")

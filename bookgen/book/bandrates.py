@@ -132,20 +132,24 @@ def _minutes(seconds: float) -> str:
 
 def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     """(the one-line estimate of the book, one warning per slow section)."""
-    parts, slow = [], []
+    parts: list[str] = []
+    slow: list[str] = []
     total, missing = 0.0, False
     for i, s in enumerate(cfg.sections):
+        if _technique(s):
+            seconds = _technique_seconds(i, s, parts, slow)
+            total += seconds or 0.0
+            missing |= seconds is None
+            continue
         key, seconds = cell(s), cpu_seconds(s)
-        band = None if _technique(s) else s.difficulty.band
+        band = s.difficulty.band
         failed = UNFILLED.get((s.dig.variant, s.dig.size, band)) if band else None
         if failed:
             slow.append(f"sections[{i}] {s.name!r}: {s.dig.size}x{s.dig.size} "
                         f"{s.dig.variant.value} {band.value if band else ''}: {failed} "
                         f"(bench bands); expect the build to fail")
         if key is None or seconds is None:
-            parts.append(f"{s.name} " + ("not filled by the bench" if failed else
-                                         "not measured (bench techniques)" if _technique(s)
-                                         else "not measured"))
+            parts.append(f"{s.name} {'not filled by the bench' if failed else 'not measured'}")
             missing = True
             continue
         total += seconds
@@ -160,6 +164,31 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     if missing:
         line += "; sections not measured are left out"
     return line, slow
+
+
+def _technique_seconds(i: int, s: SectionConfig, parts: list[str], slow: list[str]
+                       ) -> float | None:
+    """A technique section's CPU seconds from its technique's rate (techrates), its part
+    of the estimate and any warning added; None: not measured or too rare to say."""
+    from .techrates import BUDGET, technique_rate
+
+    rate, technique = technique_rate(s), s.difficulty.technique
+    if rate is None or technique is None:
+        parts.append(f"{s.name} not measured")
+        return None
+    if rate == 0.0:
+        parts.append(f"{s.name} not measured")
+        slow.append(f"sections[{i}] {s.name!r}: technique {technique.label!r} gave no puzzle "
+                    f"in {BUDGET:g} CPU s of aimed digs (bench techniques); expect a long "
+                    "build or a failure")
+        return None
+    seconds = s.count * 60.0 / rate
+    parts.append(f"{s.name} {_minutes(seconds)}")
+    if seconds > SLOW_SECONDS:
+        slow.append(f"sections[{i}] {s.name!r}: technique {technique.label!r} fills at about "
+                    f"{rate:.1f} puzzles a CPU minute (bench techniques), so its {s.count} "
+                    f"puzzles take {_minutes(seconds)} of CPU time")
+    return seconds
 
 
 # ---------------------------------------------------------------- bench bands

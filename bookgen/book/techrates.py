@@ -8,6 +8,8 @@ Glossary:
   plain    the same digs with no judge (generate.make_puzzle alone), rated and kept when
            their hardest step happens to be the technique: generate and filter
   hit      a candidate a section of the technique would take (select.matches)
+  rate     aimed hits a CPU minute, as TECHNIQUE_RATES holds them for `validate`'s
+           estimate of a technique section (technique_rate)
   budget   --seconds of CPU time of this process per technique and way; a way that finds
            no hit within it is reported as "< 1 per budget"
 """
@@ -19,14 +21,13 @@ import time
 from collections.abc import Callable
 
 from ..core.errors import InputError
-from ..core.model import Difficulty, DigSpec
-from ..core.rules import Figure
+from ..core.model import Difficulty, DigSpec, SectionConfig
+from ..core.rules import Figure, Variant
 from ..grade.rating import rate
 from ..grade.scale import Technique
 from ..grade.target import aimed_at, window
 from ..make.generate import make_puzzle
 from ..make.select import Rules, matches
-from .bandrates import machine
 
 LADDER_NAMES = ("pointing", "claiming", "naked pair", "X-wing", "hidden pair", "naked triple",
                 "swordfish", "hidden triple", "skyscraper", "two-string kite",
@@ -39,6 +40,53 @@ the dynamic forcing chains, one of each kind."""
 
 PLAIN_NAMES = ("pointing", "naked pair", "X-wing", "swordfish", "XY-wing")
 """The techniques also measured the plain way when --techniques is not given."""
+
+
+BUDGET = 20.0
+"""The CPU seconds a technique was given when TECHNIQUE_RATES was measured."""
+
+# Measured 2026-11-27 with `bookgen bench techniques --seconds 20`, one worker, CPU time
+# of the process, on an Intel Xeon (2 cores, shared with other work), Linux, Python 3.11.7;
+# 0.0: no hit within the budget.
+TECHNIQUE_RATES: dict[str, float] = {
+    "pointing": 314.8,
+    "claiming": 77.9,
+    "naked pair": 51.0,
+    "X-wing": 24.0,
+    "hidden pair": 18.0,
+    "naked triple": 9.0,
+    "swordfish": 3.0,
+    "hidden triple": 3.0,
+    "skyscraper": 248.8,
+    "two-string kite": 15.0,
+    "empty rectangle": 63.0,
+    "XY-wing": 171.0,
+    "XYZ-wing": 36.0,
+    "unique rectangle": 75.0,
+    "naked quad": 0.0,
+    "jellyfish": 0.0,
+    "hidden quad": 0.0,
+    "WXYZ-wing": 74.9,
+    "BUG+1": 9.0,
+    "X-chain": 0.0,
+    "alternating inference chain": 164.9,
+    "cell forcing chains": 0.0,
+    "unit forcing chains": 8.9,
+    "dynamic forcing chains": 2.9,
+}
+"""Technique name -> aimed 9x9 classic candidates a CPU minute that its section takes."""
+
+
+def technique_rate(section: SectionConfig) -> float | None:
+    """The measured rate of a technique section's candidates (TECHNIQUE_RATES; 0.0: none
+    found in the budget), or None: not measured (not 9x9 classic, needs techniques, or a
+    technique the bench left out). Other shapes are estimated from the default one, as
+    the band rates are."""
+    technique, dig = section.difficulty.technique, section.dig
+    if technique is None or section.difficulty.needs or dig.size != 9 \
+            or dig.variant is not Variant.CLASSIC:
+        return None
+    return TECHNIQUE_RATES.get(technique.label)
 
 
 def technique_rules(technique: Technique) -> Rules:
@@ -88,6 +136,8 @@ def bench_techniques(args: argparse.Namespace) -> int:
                              "`bookgen explain` prints")
         chosen.append(technique)
     plain = {t.label for t in chosen} if args.techniques else set(PLAIN_NAMES)
+    from .bandrates import machine
+
     print(f"techniques: 9x9 classic, no symmetry, {args.seconds:g} CPU s a technique and way, "
           f"one worker; CPU time of this process; {machine()}")
     for way in (_aimed, _plain):  # compile and load outside the timing

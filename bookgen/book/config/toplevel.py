@@ -448,8 +448,10 @@ def load_config(path: str | Path, *, seed: int | None = None,
         name = read.values.get("name")  # a section with other problems has its name checked
         if name in names:
             given = "name" in read.where
+            word = " (its technique's family)" if "technique" in read.values else \
+                " (its band word)"
             read.at_key("name").fail(
-                f"duplicate section name {name!r}{'' if given else ' (its band word)'}; "
+                f"duplicate section name {name!r}{'' if given else word}; "
                 f"first used by {names[name]}{'' if given else ': give it a name'}")
         elif name is not None:
             names[name] = read.at.path
