@@ -18,6 +18,7 @@ from bookgen.core.grid import parse
 from bookgen.core.rules import Figure
 from bookgen.grade import grade
 from bookgen.grade.scale import Technique
+from bookgen.grade.solver import graded_below
 from bookgen.grade.target import aimed_at, window
 
 HEAD = "title: Techniques\nseed: 5\ntemplate: letter-4up\nsections:\n"
@@ -188,6 +189,15 @@ def test_every_puzzle_has_its_technique_hardest_and_is_unique(built):
         assert lo <= g.grade < top
         if e["section"] == "Claiming":
             assert any(t is Technique.POINTING for t, _ in g.counts)
+
+
+def test_the_cut_ladder_grades_as_the_whole_one_below_its_top(built):
+    entries = json.loads((built[0] / "manifest.json").read_text())["puzzles"]
+    for e in entries:
+        values, geo = parse(e["givens"])
+        whole = grade(values, geo)
+        assert graded_below(values, geo, round(whole.grade + 0.1, 1)) == whole
+        assert graded_below(values, geo, whole.grade) is None
 
 
 def test_each_section_opens_with_its_technique_page(built):
