@@ -82,6 +82,11 @@ RANDOM_PER_PUZZLE_IMPROVING = 20
 """The same bound for a section that asks for improvement in its config: random puzzles
 are cheap next to an improvement, so even there they are tried first."""
 
+RANDOM_PER_TECHNIQUE = 1000
+"""The same bound for a technique section: its aimed digs are cheap (about 25 CPU ms
+each) and the rarer techniques come 1 in 300 to 1 in 1,000 of them (bench techniques),
+while improving, which climbs the grade alone, seldom lands on one technique."""
+
 DEFAULT_IMPROVE = 600
 """Evaluations per improvement when a section's band is not reached by random puzzles."""
 
@@ -231,7 +236,8 @@ def _section(
     rules = _rules(section)
     section_seed = f"{seed}:{si}"
     key = section_key(Kind.RANDOM, rules, section_seed)
-    per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
+    per = (RANDOM_PER_TECHNIQUE if section.difficulty.technique is not None
+           else RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE)
     bound = max(BATCH, per * section.count)
     chosen: list[Chosen] = []
     for r, origin in offered:
@@ -266,6 +272,10 @@ def _section(
         if not improvable:
             advice = f" ({section.dig.variant.value} puzzles are not improved); widen the "
             advice += "difficulty, change the cage sizes or lower the count"
+        elif section.difficulty.technique is not None:
+            advice = (f": {section.difficulty.technique.label!r} is rare in random digs "
+                      "(bookgen bench techniques); lower the count, give the section a larger "
+                      "improve budget or choose a commoner technique")
         elif any(gap != float("inf") for gap, _, _ in starts):
             advice = "; widen the difficulty, lower the count or give the section a larger "
             advice += "improve budget"
