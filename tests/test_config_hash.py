@@ -28,6 +28,7 @@ from bookgen.book.config.toplevel import _config_hash, _font_key
 from bookgen.core import lang
 from bookgen.core.kinds import Variant
 from bookgen.core.model import Band, Daily
+from bookgen.grade.scale import Technique
 from bookgen.render import fonts
 
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -91,7 +92,8 @@ def _changes(value: object, hint: Any, path: str) -> Iterator[tuple[str, object]
         yield path, None
         hint = inner
     if dataclasses.is_dataclass(value):
-        hints = typing.get_type_hints(type(value))
+        # the records name the grader's Technique for type checkers only (an import cycle)
+        hints = typing.get_type_hints(type(value), localns={"Technique": Technique})
         for f in dataclasses.fields(value):
             for sub, other in _changes(getattr(value, f.name), hints[f.name], f"{path}.{f.name}"):
                 yield sub, dataclasses.replace(value, **{f.name: other})

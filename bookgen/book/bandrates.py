@@ -98,10 +98,17 @@ own work)."""
 
 
 def cell(section: SectionConfig) -> Cell | None:
-    """The measured cell a section belongs to, or None (not measured, no band)."""
-    band = section.difficulty.band
+    """The measured cell a section belongs to, or None (not measured, no band, or a
+    technique section: its technique, not its band, decides how fast it fills, and
+    `bookgen bench techniques` measures that)."""
+    band = None if _technique(section) else section.difficulty.band
     key = (section.dig.variant, section.dig.size, band) if band is not None else None
     return key if key in RATES else None
+
+
+def _technique(section: SectionConfig) -> bool:
+    """Whether the section asks for a technique or needs some."""
+    return section.difficulty.technique is not None or bool(section.difficulty.needs)
 
 
 def measured(section: SectionConfig) -> bool:
@@ -125,9 +132,15 @@ def _minutes(seconds: float) -> str:
 
 def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     """(the one-line estimate of the book, one warning per slow section)."""
-    parts, slow = [], []
+    parts: list[str] = []
+    slow: list[str] = []
     total, missing = 0.0, False
     for i, s in enumerate(cfg.sections):
+        if _technique(s):
+            seconds = _technique_seconds(i, s, parts, slow)
+            total += seconds or 0.0
+            missing |= seconds is None
+            continue
         key, seconds = cell(s), cpu_seconds(s)
         band = s.difficulty.band
         failed = UNFILLED.get((s.dig.variant, s.dig.size, band)) if band else None
@@ -151,6 +164,31 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     if missing:
         line += "; sections not measured are left out"
     return line, slow
+
+
+def _technique_seconds(i: int, s: SectionConfig, parts: list[str], slow: list[str]
+                       ) -> float | None:
+    """A technique section's CPU seconds from its technique's rate (techrates), its part
+    of the estimate and any warning added; None: not measured or too rare to say."""
+    from .techrates import BUDGET, technique_rate
+
+    rate, technique = technique_rate(s), s.difficulty.technique
+    if rate is None or technique is None:
+        parts.append(f"{s.name} not measured")
+        return None
+    if rate == 0.0:
+        parts.append(f"{s.name} not measured")
+        slow.append(f"sections[{i}] {s.name!r}: technique {technique.label!r} gave no puzzle "
+                    f"in {BUDGET:g} CPU s of aimed digs (bench techniques); expect a long "
+                    "build or a failure")
+        return None
+    seconds = s.count * 60.0 / rate
+    parts.append(f"{s.name} {_minutes(seconds)}")
+    if seconds > SLOW_SECONDS:
+        slow.append(f"sections[{i}] {s.name!r}: technique {technique.label!r} fills at about "
+                    f"{rate:.1f} puzzles a CPU minute (bench techniques), so its {s.count} "
+                    f"puzzles take {_minutes(seconds)} of CPU time")
+    return seconds
 
 
 # ---------------------------------------------------------------- bench bands

@@ -80,9 +80,12 @@ def _row(rows: Mapping[int, tuple[int, ...]], minimal: tuple[int, int, tuple[int
 
 
 def chance(section: SectionConfig) -> Chance | None:
-    """The chance of the section's random candidates; None when it asks no band, or its size
-    and variant were not measured."""
+    """The chance of the section's random candidates; None when it asks no band, its size
+    and variant were not measured, or it asks for techniques (the band mixes say nothing
+    of them: `bookgen bench techniques` measures those)."""
     band, dig = section.difficulty.band, section.dig
+    if section.difficulty.technique is not None or section.difficulty.needs:
+        return None
     if dig.variant.caged:
         # killer candidates come from the cage draw measured for their band, not a dig
         draw = BAND_DRAWS.get(band) if band and dig.cages == CageSpec(aim=band) else None

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -49,7 +50,8 @@ from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
 from ..core.model import Band, Book, BookPuzzle, BookSection, Tip, WorkedSolution
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
-from ..grade.solver import grades_at_least
+from ..grade.solver import Grading, graded_below, grades_at_least
+from ..grade.target import uses
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
@@ -71,7 +73,7 @@ from .daily import Place, date_text, places
 from .hints import puzzle_hint
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
-from .tips import book_tips, solution_steps
+from .tips import book_tips, solution_steps, technique_tip
 from .worked import worked_solutions
 
 BATCH = 32
@@ -85,6 +87,11 @@ RANDOM_PER_PUZZLE = 60
 RANDOM_PER_PUZZLE_IMPROVING = 20
 """The same bound for a section that asks for improvement in its config: random puzzles
 are cheap next to an improvement, so even there they are tried first."""
+
+RANDOM_PER_TECHNIQUE = 1000
+"""The same bound for a technique section: its aimed digs are cheap (about 25 CPU ms
+each) and the rarer techniques come 1 in 300 to 1 in 1,000 of them (bench techniques),
+while improving, which climbs the grade alone, seldom lands on one technique."""
 
 DEFAULT_IMPROVE = 600
 """Evaluations per improvement when a section's band is not reached by random puzzles."""
@@ -163,24 +170,54 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     if own is not None:  # a kind that makes its puzzles its own way (killer: cages)
         rating, regions, cages = own
         return Candidate(rating, regions, cages)
-    judge = None
+    judge: Judge = (None, None)
     if aimed(difficulty):
         # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
         # layout per puzzle, that layout is drawn here first, and make_puzzle draws the
         # same one again from the same seed.
-        judge = _too_hard(difficulty, puzzle_geometry(spec, seed, index)[0])
-    made = make_puzzle(spec, seed, index, too_hard=judge)
+        judge = _judge(difficulty, puzzle_geometry(spec, seed, index)[0])
+    made = make_puzzle(spec, seed, index, too_hard=judge[0], on_target=judge[1])
     return Candidate(rate(made.puzzle, made.geo), made.regions)
 
 
-def _too_hard(difficulty: Difficulty, geo: Geometry) -> Callable[[Grid], bool]:
-    """The judge of an aimed dig: the puzzle rates above a limit of the difficulty. A band
-    alone is judged by the ladder cut at its top (the same answer as grading the puzzle
-    whole, without the steps past the top: the costly part of expert and extreme ones)."""
+Judge = tuple[Callable[[Grid], bool] | None, Callable[[Grid], bool] | None]
+"""An aimed dig's (too_hard, on_target) judges (generate.aimed_dig)."""
+
+
+def _judge(difficulty: Difficulty, geo: Geometry) -> Judge:
+    """The judges of an aimed dig: the puzzle rates above a limit of the difficulty, and,
+    for a technique section, its hardest step is the technique. A band alone, or a
+    technique with grade limits only, is judged by the ladder cut at the top (the same
+    answer as grading the puzzle whole, without the steps past the top: the costly part
+    of expert and extreme ones)."""
     band = difficulty.band
     if band is not None and not difficulty.ranges:
-        return lambda puzzle: grades_at_least(puzzle, geo, band.bounds[1])
-    return lambda puzzle: too_hard(rate(puzzle, geo), difficulty)
+        return (lambda puzzle: grades_at_least(puzzle, geo, band.bounds[1])), None
+    target = difficulty.technique
+    if target is None or not all(f is Figure.GRADE for f, _, _ in difficulty.ranges):
+        return (lambda puzzle: too_hard(rate(puzzle, geo), difficulty)), None
+    # the dig keeps a removal while the hardest step stays at or below the technique
+    # (a band or grade range given with it only narrows the grades further)
+    top = min(_tenth_above(hi) for _, _, hi in difficulty.ranges)
+    if band is not None:
+        top = min(top, band.bounds[1])
+    graded: dict[Grid, Grading | None] = {}  # on_target asks of the puzzle just judged
+
+    def over(puzzle: Grid) -> bool:
+        graded[puzzle] = graded_below(puzzle, geo, top)
+        return graded[puzzle] is None
+
+    def hit(puzzle: Grid) -> bool:
+        g = graded.pop(puzzle)
+        return g is not None and g.technique is not None \
+            and g.technique.label == target.label and uses(g.counts, difficulty.needs)
+
+    return over, hit
+
+
+def _tenth_above(hi: float) -> float:
+    """The least grade above an inclusive grade limit: grades have one decimal."""
+    return round(math.floor(hi * 10 + 1e-6) / 10 + 0.1, 1)
 
 
 def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
@@ -205,7 +242,8 @@ def _section(
     rules = _rules(section)
     section_seed = f"{seed}:{si}"
     key = section_key(Kind.RANDOM, rules, section_seed)
-    per = RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE
+    per = (RANDOM_PER_TECHNIQUE if section.difficulty.technique is not None
+           else RANDOM_PER_PUZZLE_IMPROVING if section.improve else RANDOM_PER_PUZZLE)
     bound = max(BATCH, per * section.count)
     chosen: list[Chosen] = []
     for r, origin in offered:
@@ -240,6 +278,10 @@ def _section(
         if not improvable:
             advice = f" ({section.dig.variant.value} puzzles are not improved); widen the "
             advice += "difficulty, change the cage sizes or lower the count"
+        elif section.difficulty.technique is not None:
+            advice = (f": {section.difficulty.technique.label!r} is rare in random digs "
+                      "(bookgen bench techniques); lower the count, give the section a larger "
+                      "improve budget or choose a commoner technique")
         elif any(gap != float("inf") for gap, _, _ in starts):
             advice = "; widen the difficulty, lower the count or give the section a larger "
             advice += "improve budget"
@@ -356,6 +398,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
     entries: list[dict[str, object]] = []
     lines = []
     solved = []
+    heading: dict[str, SectionConfig] = {}  # the section each part's puzzles are of
     for number, (section, c, place) in enumerate(_in_order(cfg, sections), 1):
         variant = section.dig.variant
         r = c.rating
@@ -368,6 +411,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             cfg, section, place, number, r.puzzle, r.solution, r.band, r.grade, c.regions,
             c.cages), hint=hint))
         solved.append((number, r, geo, c.cages))
+        heading[place.heading] = section
         entry: dict[str, object] = {"id": number, "section": place.heading}
         if place.day is not None:
             entry["date"] = place.day.isoformat()
@@ -386,7 +430,10 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         entries.append(entry)
         lines += _text_lines(number, place.day.isoformat() if place.day else section.name, r,
                              variant, c.regions, c.cages)
-    book_sections = [BookSection(name, tuple(printed)) for name, printed in parts.items()]
+    book_sections = [
+        BookSection(name, tuple(printed), _technique_page(
+            cfg, heading[name], [x for x in solved if x[0] in {p.number for p in printed}]))
+        for name, printed in parts.items()]
     book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else (),
                  worked_solutions(cfg.worked, solved, cfg.texts,
                                   {p.number: p.date for s in book_sections for p in s.puzzles}))
@@ -420,6 +467,16 @@ def _hint(cfg: BookConfig, r: Rating, geo: Geometry, cages: Cages) -> str:
     assert r.solution is not None
     hint = puzzle_hint(solution_steps(r, geo, cages), r.solution, geo, cfg.texts)
     return hint.text if hint else ""
+
+
+def _technique_page(cfg: BookConfig, section: SectionConfig,
+                    solved: Sequence[tuple[int, Rating, Geometry, Cages]]) -> Tip | None:
+    """A technique section's page: its technique with a step from its own puzzles."""
+    technique = section.difficulty.technique
+    if technique is None:
+        return None
+    from ..render.geometry import tip_fits  # loads reportlab's font metrics
+    return technique_tip(solved, technique, cfg.texts, tip_fits(cfg.template, cfg.texts))
 
 
 def _tips(cfg: BookConfig, solved: Sequence[tuple[int, Rating, Geometry, Cages]]

@@ -11,6 +11,8 @@ Glossary:
             worded with the language's cell, unit and step texts; each puzzle looked at
             is graded again for its whole solution; when no step's diagram can be shown,
             the first step, in words alone
+  technique a technique section's page: its technique's family explained with the first
+            step of that technique in the section's own puzzles (technique_tip)
   diagram   the example drawn: the solution's steps before it applied to the puzzle's
             board, so its values and candidates are the grader's own at that step, and
             what the technique's drawing hook (Rule.draw) highlights
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from functools import partial
 
 from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
@@ -28,6 +31,7 @@ from ..grade import grade
 from ..grade.board import Board, Step
 from ..grade.killer_scale import grade_killer
 from ..grade.rating import Rating
+from ..grade.scale import Technique
 from ..grade.tables import grading_geometry
 from ..grade.techniques.cage_sums import killer_board
 from ..variants.killer.cages import Cages
@@ -46,30 +50,71 @@ def book_tips(
     geometry, cages (killer; else ())) in book order; `shown(tip, cut)`: whether a tip's
     diagram fits the page with its houses whole (with `cut`: cut at the window's edge)."""
     wanted = set().union(*(needed(p[1]) for p in puzzles)) if puzzles else set()
-    logs: dict[int, tuple[Step, ...]] = {}
-
-    def examples(family: Family) -> Iterator[Tip]:
-        for number, r, geo, cages in puzzles:
-            if family not in needed(r):
-                continue
-            if number not in logs:
-                # the whole solution: the diagram needs the board the steps before the
-                # example leave
-                logs[number] = solution_steps(r, geo, cages)
-            log = logs[number]
-            for at, step in enumerate(log):
-                if step.technique.family is family:
-                    yield Tip(family, number, example(step, geo, number, texts),
-                              diagram(r.puzzle, geo, cages, log[:at], step))
-
+    steps = _Steps(puzzles, texts)
     out = []
     for family in Family:
         if family in wanted:
-            first = next(examples(family))
-            # a step shown with its whole houses teaches more than one cut to fit
-            out.append(next((tip for cut in (False, True) for tip in examples(family)
-                             if shown(tip, cut)), replace(first, diagram=None)))
+            out.append(steps.shown_tip(partial(_in_family, family),
+                                       partial(_needs_family, family), shown))
     return tuple(out)
+
+
+def _in_family(family: Family, technique: Technique) -> bool:
+    return technique.family is family
+
+
+def _needs_family(family: Family, r: Rating) -> bool:
+    return family in needed(r)
+
+
+def technique_tip(
+    puzzles: Sequence[tuple[int, Rating, Geometry, Cages]], technique: Technique,
+    texts: Texts, shown: Callable[[Tip, bool], bool] = lambda tip, cut: True,
+) -> Tip | None:
+    """The tip of a technique section's page: the technique's family explained with the
+    first step of the technique (by name) in the section's `puzzles` whose diagram the
+    page shows (as book_tips chooses); None when no puzzle uses it."""
+    def used(r: Rating) -> bool:
+        return any(t.label == technique.label for t, count in r.steps or () if count)
+
+    if not any(used(p[1]) for p in puzzles):
+        return None
+    return _Steps(puzzles, texts).shown_tip(lambda t: t.label == technique.label, used, shown)
+
+
+class _Steps:
+    """The example steps of some puzzles, each puzzle's solution graded once."""
+
+    def __init__(self, puzzles: Sequence[tuple[int, Rating, Geometry, Cages]],
+                 texts: Texts) -> None:
+        self.puzzles = puzzles
+        self.texts = texts
+        self.logs: dict[int, tuple[Step, ...]] = {}
+
+    def examples(self, wanted: Callable[[Technique], bool], uses: Callable[[Rating], bool]
+                 ) -> Iterator[Tip]:
+        """A tip for each step of a wanted technique, in book order."""
+        for number, r, geo, cages in self.puzzles:
+            if not uses(r):
+                continue
+            if number not in self.logs:
+                # the whole solution: the diagram needs the board the steps before the
+                # example leave
+                self.logs[number] = solution_steps(r, geo, cages)
+            log = self.logs[number]
+            for at, step in enumerate(log):
+                if wanted(step.technique):
+                    yield Tip(step.technique.family, number,
+                              example(step, geo, number, self.texts),
+                              diagram(r.puzzle, geo, cages, log[:at], step))
+
+    def shown_tip(self, wanted: Callable[[Technique], bool], uses: Callable[[Rating], bool],
+                  shown: Callable[[Tip, bool], bool]) -> Tip:
+        """The first example whose diagram is shown (see book_tips)."""
+        first = next(self.examples(wanted, uses))
+        # a step shown with its whole houses teaches more than one cut to fit
+        return next((tip for cut in (False, True) for tip in self.examples(wanted, uses)
+                     if shown(tip, cut)), replace(first, diagram=None))
 
 
 def solution_steps(r: Rating, geo: Geometry, cages: Cages) -> tuple[Step, ...]:

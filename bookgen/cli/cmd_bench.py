@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..book.bandrates import bench_bands
+from ..book.techrates import bench_techniques
 from ..core.errors import InputError
 from ..core.grid import ALL_SIZES
 from .options import add_options, capped_workers, positive, positive_seconds, workers_of
@@ -604,6 +605,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "bank": bench_bank,
     "variants": bench_variants,
     "bands": bench_bands,
+    "techniques": bench_techniques,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
@@ -623,7 +625,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "generate -n N --minimal against the kernels alone and the start-up; variants: "
         "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
         "layouts drawn per usable layout per size; bands: puzzles a CPU minute of a 9x9 "
-        "section of each kind and band, made as a book makes them, on one worker).",
+        "section of each kind and band, made as a book makes them, on one worker; "
+        "techniques: 9x9 puzzles a CPU minute whose hardest step is each technique, aimed "
+        "digs against plain digs filtered).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -644,6 +648,8 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
                    help="bands: only these kinds (classic, x, hyper, jigsaw, killer)")
     p.add_argument("--bands", default=None, metavar="B,B",
                    help="bands: only these bands (easy, medium, hard, expert, extreme)")
+    p.add_argument("--techniques", default=None, metavar="T,T",
+                   help="techniques: only these techniques, each measured aimed and plain")
     p.add_argument("--size", type=int, default=None, choices=ALL_SIZES, metavar="N",
                    help="bands: the grid size (default 9); kinds without it are left out")
     add_options(p, "workers", workers=dict(
@@ -669,6 +675,7 @@ USES: dict[str, tuple[str, ...]] = {
     "bank": ("dataset", "limit", "seconds"),
     "variants": ("limit", "seconds"),
     "bands": ("bands", "kinds", "n", "size"),
+    "techniques": ("techniques", "seconds"),
 }
 """The options each bench kind reads: another one given is refused, not ignored."""
 
@@ -684,7 +691,8 @@ FLAGS = {"n": "-n"}
 def run_bench(args: argparse.Namespace) -> int:
     """Run the bench kind named by args.kind, on --workers at most one per usable core; an
     option the kind does not read is an InputError."""
-    for name in ("dataset", "limit", "n", "kinds", "bands", "size", *DEFAULTS, "workers"):
+    for name in ("dataset", "limit", "n", "kinds", "bands", "size", "techniques", *DEFAULTS,
+                 "workers"):
         if getattr(args, name) is not None and name not in USES[args.kind]:
             kinds = ", ".join(k for k, uses in USES.items() if name in uses)
             raise InputError(f"{FLAGS.get(name, '--' + name)} does not apply to bench "

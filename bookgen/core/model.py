@@ -12,12 +12,16 @@ import datetime
 import math
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from ..variants.killer.cages import Cages
 from .errors import GenerationError
 from .grid import BOX_SHAPES, Geometry, geometry
 from .lang import Texts
 from .rules import Figure, Paper, Platform, Symmetry, Variant, min_clues
+
+if TYPE_CHECKING:  # the grader's scale is built on these records
+    from ..grade.scale import Technique
 
 
 class Band(Enum):
@@ -376,6 +380,9 @@ class BookSection:
     """Heading, e.g. 'Expert'."""
     puzzles: tuple[BookPuzzle, ...]
     """In print order, easier to harder."""
+    technique: Tip | None = None
+    """A technique section's page before its puzzles: the technique explained with a step
+    from one of its puzzles (book.tips.technique_tip); None: no page."""
 
 
 @dataclass(frozen=True)
@@ -686,7 +693,12 @@ class Difficulty:
     band: Band | None
     """The band the grade must fall in, or None."""
     ranges: tuple[tuple[Figure, float, float], ...]
-    """(figure, lo, hi), inclusive."""
+    """(figure, lo, hi), inclusive; a technique section's holds the grades of its
+    technique (grade.target.window)."""
+    technique: Technique | None = None
+    """The technique every puzzle's hardest step must be (by name), or None."""
+    needs: tuple[Technique, ...] = ()
+    """Techniques every puzzle's solution must use (by name), in config order."""
 
 
 @dataclass(frozen=True)

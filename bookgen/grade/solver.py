@@ -118,7 +118,13 @@ def grade(
 
 
 def grades_at_least(values: tuple[int, ...], geo: Geometry, top: float) -> bool:
-    """Whether grade(values, geo).grade >= top, found without solving past top.
+    """Whether grade(values, geo).grade >= top, found without solving past top."""
+    return graded_below(values, geo, top) is None
+
+
+def graded_below(values: tuple[int, ...], geo: Geometry, top: float) -> Grading | None:
+    """grade(values, geo) when its grade is below top, else None, found without solving
+    past top.
 
     The ladder runs with the rungs rated below top only, which the full ladder tries first
     and in the same order, so both take the same steps until one rated top or more is
@@ -128,16 +134,18 @@ def grades_at_least(values: tuple[int, ...], geo: Geometry, top: float) -> bool:
     """
     board = Board(values, geo)
     finders = [rung.finder for rung in LADDER if rung.finder and rung.base < top]
+    log: list[Step] = []
     while not board.solved() and not board.broken():
         found = next((steps for f in finders if (steps := f(board))), None)
         if found is None or any(round(s.difficulty, 1) >= top for s in found):
-            return True
+            return None
         changed = False
         for step in found:
             changed |= board.apply(step)
+        log.extend(found)
         if not changed:
             break  # the full ladder stops here too, unsolved, its grade below top
-    return False
+    return grading_of(log, board.solved())
 
 
 def grading_of(steps: Sequence[Step], solved: bool) -> Grading:

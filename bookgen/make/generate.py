@@ -200,11 +200,13 @@ def make_puzzle(
     index: int,
     backend: str | None = None,
     too_hard: Callable[[Grid], bool] | None = None,
+    on_target: Callable[[Grid], bool] | None = None,
 ) -> GeneratedPuzzle:
     """Puzzle `index` of the run seeded `seed`: complete, dig, retry until the target is met.
 
     With too_hard (and a spec that is not minimal) the dig stops before its first step that
-    leaves a puzzle too hard within the clue target (see aimed_dig).
+    leaves a puzzle too hard within the clue target, keeping the last puzzle on_target
+    when there is one (see aimed_dig).
     """
     geo, layouts = puzzle_geometry(spec, seed, index, backend)
     target = spec.target
@@ -226,7 +228,7 @@ def make_puzzle(
     if too_hard is not None and not spec.minimal:
         orbits = symmetry_groups(geo.n, spec.symmetry)
         path = [orbits[g] for g in order.tolist() if not dug[orbits[g][0]]]
-        dug = aimed_dig(full, path, target.hi, too_hard) or dug
+        dug = aimed_dig(full, path, target.hi, too_hard, on_target) or dug
     return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries), geo.variant,
                            geo.region_layout, layouts)
 
@@ -267,12 +269,17 @@ def generate_into(
 
 
 def aimed_dig(
-    solution: Grid, path: Sequence[Sequence[int]], hi: int, too_hard: Callable[[Grid], bool]
+    solution: Grid, path: Sequence[Sequence[int]], hi: int, too_hard: Callable[[Grid], bool],
+    on_target: Callable[[Grid], bool] | None = None,
 ) -> Grid | None:
     """Dig with the difficulty in the loop: replay a dig's removals (path: the groups it
     blanked, in order) from the full board and stop before the first one that leaves a
     puzzle of at most hi clues that is too_hard. None when already the first such puzzle
-    is too hard.
+    is too hard. With on_target (asked only of puzzles not too hard), a removal that
+    makes the puzzle too hard is put back and the dig goes on with the next group, and
+    the last puzzle on target is kept when there is one: a technique section digs clue by
+    clue towards its technique and keeps the deepest puzzle whose hardest step is it.
+    Every puzzle of such a dig still holds the dig's final puzzle, so it stays unique.
 
     Every puzzle on the path holds the dig's final, unique puzzle, so each is unique; only
     those within hi clues are judged. Near-minimal digs are rarely easy (9x9 without
@@ -283,6 +290,7 @@ def aimed_dig(
     grid = list(solution)
     clues = len(grid)
     last: Grid | None = None
+    hit: Grid | None = None
     for cells in path:
         for c in cells:
             grid[c] = 0
@@ -291,9 +299,16 @@ def aimed_dig(
             continue
         puzzle = tuple(grid)
         if too_hard(puzzle):
-            break
+            if on_target is None:
+                break
+            for c in cells:
+                grid[c] = solution[c]
+            clues += len(cells)
+            continue
         last = puzzle
-    return last
+        if on_target is not None and on_target(puzzle):
+            hit = puzzle
+    return hit or last
 
 
 def misfit(puzzle: Grid, spec: DigSpec, backend: str | None = None) -> str | None:

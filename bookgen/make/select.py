@@ -10,7 +10,11 @@ Glossary:
               band, else the first ranged figure, else way_complexity
   shortfall   how far below a difficulty a rating lies; orders improvement starts
   aimed       a difficulty whose digs stop before the puzzle gets too hard for it: every
-              one with a finite top on the grade (each band but extreme)
+              one with a finite top on the grade (each band but extreme, each technique
+              but the last rung's)
+  technique   a difficulty's technique: the puzzle's hardest step is of its name, and its
+              grade lies in the technique's window (a grade range the config reader adds);
+              needs: every named technique is among the solution's steps
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from ..core.model import Difficulty, DigSpec, SectionConfig
 from ..core.rules import DEFAULT_OBJECTIVE, Figure
 from ..grade.rating import Rating
+from ..grade.target import uses
 from .generate import misfit
 
 
@@ -41,8 +46,18 @@ def matches(rating: Rating, rules: Rules) -> bool:
     return (
         rating.count == 1
         and shortfall(rating, rules.difficulty) == 0.0
+        and aimed_right(rating, rules.difficulty)
         and misfit(rating.puzzle, rules.shape) is None
     )
+
+
+def aimed_right(rating: Rating, difficulty: Difficulty) -> bool:
+    """Whether a graded rating's hardest step is the difficulty's technique (when it has
+    one) and its solution uses every technique the difficulty needs."""
+    target = difficulty.technique
+    return (target is None or (rating.hardest is not None
+                               and rating.hardest.label == target.label)) \
+        and uses(rating.steps, difficulty.needs)
 
 
 def shortfall(rating: Rating, difficulty: Difficulty) -> float:

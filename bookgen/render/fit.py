@@ -391,9 +391,9 @@ def _pages(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str, s
             paragraphs = guide_rules(key, texts) if key else \
                 how_to_play_text(sizes, texts, book_symbols(book), book.dated)
             over = paragraphs_height(paragraphs, regular, m.text_size, box.width) > room
-        elif page.kind is PageKind.TIPS:
-            parts = tipsfit.page_parts(page.tips, page.first, texts, box.width, m.least_size,
-                                       m.text_size, room)
+        elif page.kind in (PageKind.TIPS, PageKind.TECHNIQUE):
+            parts = tipsfit.page_parts(page.tips, page.kind is PageKind.TIPS and page.first,
+                                       texts, box.width, m.least_size, m.text_size, room)
             size, tip_lines = tipsfit.sized(
                 parts, lambda p, s: wrap(p.text, bold if p.role is tipsfit.Role.NAME
                                          else regular, s, box.width),

@@ -85,6 +85,7 @@ class PageKind(Enum):
     BELONGS_TO = "belongs to"
     HOW_TO_PLAY = "how to play"
     TIPS = "tips"
+    TECHNIQUE = "technique"
     SCALE = "scale"
     CONTENTS = "contents"
     PUZZLES = "puzzles"
@@ -432,8 +433,9 @@ def plan_pages(book: Book) -> Plan:
     Order: title leaf (title page and its back with the copyright page), "this book
     belongs to", how to play (and a page for each variant besides classic that the book
     holds, howto.guide, then the killer page for caged grids), solving tips, the
-    difficulty scale, contents, one part per section, the hints (when the book has
-    them), the answer key, the worked solutions (when the book has any); the front pages
+    difficulty scale, contents, one part per section (a technique section's opens with
+    the page teaching its technique), the hints (when the book has them), the answer key,
+    the worked solutions (when the book has any); the front pages
     each as the book's FrontMatter asks. With recto starts a blank page goes before a part
     that would start on a left-hand page. On demand, Notes pages follow up to an even
     count of at least MIN_PAGES (plan_book then refuses a book over the page limit of its
@@ -488,6 +490,9 @@ def plan_pages(book: Book) -> Plan:
     parts = [[Page(0, kind, name, i == 0, puzzles[i : i + per_page])
               for i in range(0, len(puzzles), per_page)]
              for kind, name, puzzles, per_page in runs]
+    for part, s in zip(parts, sections, strict=False):
+        if s.technique is not None:  # the part opens with the page teaching its technique
+            part.insert(0, Page(0, PageKind.TECHNIQUE, s.name, tips=(s.technique,)))
     if book.worked:
         # the appendix after the answer key: a reader checks an answer first, then turns
         # here to see how it is reached

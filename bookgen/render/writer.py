@@ -207,8 +207,10 @@ def _body(
         n = example_size(book, box.width)
         teaching.worked_page(c, box, n, fonts, m, t, texts,
                              book_symbols(book).get(n, Symbols.DIGITS))
-    elif page.kind is PageKind.TIPS:
-        teaching.tips(c, box, page.tips, page.first, texts, fonts, m)
+    elif page.kind in (PageKind.TIPS, PageKind.TECHNIQUE):
+        # a technique page is one tip, without the tips pages' opening
+        teaching.tips(c, box, page.tips, page.kind is PageKind.TIPS and page.first, texts,
+                      fonts, m)
     elif page.kind is PageKind.WORKED:
         teaching.page_parts(c, box, page.parts, texts, fonts, m)
     elif page.kind is PageKind.SCALE:

@@ -65,6 +65,8 @@ from ...core.rules import (
     min_clues,
     orbit_sizes,
 )
+from ...grade.scale import Technique
+from ...grade.target import AIMABLE, aimed_at, window
 from .reader import (
     At,
     Key,
@@ -73,11 +75,13 @@ from .reader import (
     Typed,
     Wrong,
     accepts,
+    close_match,
     read_choice,
     read_flag,
     read_int_between,
     read_kind,
     read_line,
+    read_node,
     read_positive_int,
     read_positive_number,
     read_range,
@@ -121,6 +125,49 @@ def _regions(node: yaml.Node, at: At) -> str:
 
 
 _band = read_choice("band", Band)
+
+_TECHNIQUES = tuple(t.label for t in AIMABLE)
+_TECHNIQUE_WORDS = "a technique name as `bookgen explain` prints it (any case; spaces or hyphens)"
+
+
+def _technique_named(node: yaml.Node, at: At) -> Technique:
+    """A technique of the classic ladder by its name; an unknown one gets the nearest."""
+    value = scalar_of(node, at)
+    if not isinstance(value, str):
+        raise Wrong(f"{_TECHNIQUE_WORDS}, e.g. x-wing")
+    technique = aimed_at(value)
+    if technique is None:
+        lower = {name.lower(): name for name in _TECHNIQUES}
+        near = close_match(value.lower(), lower)
+        hint = f"did you mean {lower[near]!r}? " if near else ""
+        raise Wrong(f"unknown technique {value!r}; {hint}expected one of "
+                    f"{', '.join(_TECHNIQUES)}", whole=True)
+    return technique
+
+
+_TECHNIQUE_SCHEMA = {"type": "string"}
+"""Any string: the names match in any case, with spaces or hyphens, which an enum cannot
+say (the reader names the accepted ones)."""
+
+
+@accepts(_TECHNIQUE_WORDS, _TECHNIQUE_SCHEMA)
+def _technique(node: yaml.Node, at: At) -> Technique:
+    return _technique_named(node, at)
+
+
+@accepts(f"a list of technique names (or one name): {_TECHNIQUE_WORDS}",
+         {"anyOf": [_TECHNIQUE_SCHEMA, {"type": "array", "minItems": 1,
+                                        "items": _TECHNIQUE_SCHEMA}]})
+def _needs(node: yaml.Node, at: At) -> tuple[Technique, ...]:
+    """Techniques every solution must use: a list of names, or one name."""
+    if isinstance(node, yaml.ScalarNode):
+        return (_technique_named(node, at),)
+    if not isinstance(node, yaml.SequenceNode) or not node.value:
+        raise Wrong(f"a non-empty list of technique names: {_TECHNIQUE_WORDS}")
+    # each name is read at its own place in the list, so every bad one is reported
+    read = [read_node(_technique_named, item, at.index(i, item))
+            for i, item in enumerate(node.value)]
+    return tuple(dict.fromkeys(t for ok, t in read if ok))
 
 _FIGURE_HELP = {
     Figure.GRADE: "The human grade on the Sudoku Explainer scale.",
@@ -267,14 +314,27 @@ _SPEC = DigSpec
 
 _SECTION = Map(
     {
-        "name": Key(read_line, default_words="the band's word in the book's language",
+        "name": Key(read_line, default_words="the technique's family, else the band, in the "
+                                             "book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
-                         "difficulty has no band."),
+                         "section has neither a band nor a technique."),
         "count": Key(_at_most(read_positive_int, MAX_PUZZLES,
                               "puzzles (the most a book holds)"),
                      required=True, help=f"Puzzles in the section; at most {MAX_PUZZLES:,} "
                                          "in a book."),
-        "difficulty": Key(_difficulty, required=True, help="What the puzzles must rate."),
+        "difficulty": Key(_difficulty, default_words="the grades of `technique`",
+                          help="What the puzzles must rate; required unless the section "
+                               "has a technique."),
+        "technique": Key(_technique, help="Every puzzle's hardest step is this technique "
+                                          "(the names `bookgen explain` prints, any case, "
+                                          "spaces or hyphens: x-wing, xy-wing, swordfish, "
+                                          "unique rectangle, ...), so it grades as that "
+                                          "technique; a technique page teaching it opens "
+                                          "the section. A band or grade range given too "
+                                          "must hold the technique's grades. Not for "
+                                          "killer sections."),
+        "needs": Key(_needs, help="Techniques every puzzle's solution uses on the way (a "
+                                  "list of names, as for technique)."),
         "symmetry": Key(read_choice("symmetry", Symmetry), default=_SPEC.symmetry,
                         help="Symmetry of the clue pattern: " + "; ".join(
                             f"{s.value}: {s.description}" for s in Symmetry) + "."),
@@ -363,9 +423,26 @@ def _check_4x4_supply(read: Read, clues: tuple[int, int] | None, at: At) -> None
             f"symmetry {symmetry.value!r}, got {count}")
 
 
-def _difficulty_record(read: Read) -> Difficulty:
+def _difficulty_record(read: Read, technique: Technique | None,
+                       needs: tuple[Technique, ...], at: At, needs_at: At) -> Difficulty:
+    """The difficulty of a section (read: its `difficulty` block); a technique adds its
+    grades (target.window) as a grade range, which a band or grade range must overlap
+    (`at`: where the technique was given), and each of `needs` (given at `needs_at`) must
+    be able to stay below."""
     band: Band | None = read.get("band")
     ranges = tuple((f, *read.values[f.value]) for f in Figure if f.value in read.values)
+    if technique is not None:
+        lo, top = window(technique)
+        hi = round(top - 0.1, 1)  # grades have one decimal; ranges are inclusive
+        _check_technique_grades(technique, lo, hi, band, ranges, at)
+        ranges = ((Figure.GRADE, lo, hi), *ranges)
+    # a needed step rated at or above every grade the section allows can never be taken
+    allowed = min(([band.bounds[1]] if band else []) + [
+        round(b + 0.1, 1) for f, _, b in ranges if f is Figure.GRADE], default=math.inf)
+    for need in needs:
+        if window(need)[0] >= allowed:
+            needs_at.fail(f"needs {need.label!r} (grade {window(need)[0]:g} or more), but "
+                          f"the section's puzzles grade below {allowed:g}")
     if band is not None and "grade" in read.values:
         lo, hi = read.values["grade"]
         blo, bhi = BANDS[band]
@@ -373,7 +450,25 @@ def _difficulty_record(read: Read) -> Difficulty:
             read.where["grade"].fail(
                 f"grade range {span(lo, hi)} lies outside band {band.value!r} "
                 f"(grade {blo:g} up to {bhi:g})")
-    return Difficulty(band=band, ranges=ranges)
+    return Difficulty(band=band, ranges=ranges, technique=technique, needs=needs)
+
+
+def _check_technique_grades(technique: Technique, lo: float, hi: float, band: Band | None,
+                            ranges: tuple[tuple[Figure, float, float], ...], at: At) -> None:
+    """Report a band or grade range no puzzle whose hardest step is `technique` (grades
+    lo to hi) can meet."""
+    grades = f"grade {lo:g}" if lo == hi else f"grades {lo:g} to {hi:g}"
+    if band is not None:
+        blo, bhi = band.bounds
+        if not (lo < bhi and hi >= blo):
+            inside = [b.value for b in Band if lo < b.bounds[1] and hi >= b.bounds[0]]
+            at.fail(f"technique {technique.label!r} ({grades}) lies outside band "
+                    f"{band.value!r}: use band {' or '.join(inside)} or drop the band "
+                    "(the technique sets the grades)")
+    for figure, a, b in ranges:
+        if figure is Figure.GRADE and not (a <= hi and b >= lo):
+            at.fail(f"technique {technique.label!r} ({grades}) lies outside grade range "
+                    f"{span(a, b)}: drop the grade range (the technique sets the grades)")
 
 
 def _section_clues(read: Read, diff: Read, variant: Variant) -> tuple[int, int] | None:
@@ -475,8 +570,23 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     diff = read.get("difficulty", Read(read.at))
     kind = _variant(read)
     clues = _section_clues(read, diff, kind[0] if kind else Variant.CLASSIC)
-    difficulty = _difficulty_record(diff)
-    if "name" not in read.where and "band" in diff.values:
+    technique: Technique | None = read.get("technique")
+    needs: tuple[Technique, ...] = read.get("needs", ())
+    if kind is not None and kind[0].caged and ("technique" in read.where
+                                               or "needs" in read.where):
+        key = "technique" if "technique" in read.where else "needs"
+        read.at_key(key).fail(f"{key} does not apply to killer sections: they are graded on "
+                              "the killer ladder; use a band or a grade range")
+        return None
+    difficulty = _difficulty_record(diff, technique, needs, read.at_key("technique"),
+                                    read.at_key("needs"))
+    aimed = "difficulty" in read.values or technique is not None
+    if "difficulty" not in read.where and "technique" not in read.where:
+        At(read.at.ctx, f"{read.at.path}.difficulty", read.at.line).fail(
+            "required key missing: a section needs a difficulty or a technique")
+    if "name" not in read.where and technique is not None:
+        read.values["name"] = texts(f"technique.{technique.family.value}")
+    elif "name" not in read.where and "band" in diff.values:
         read.values["name"] = texts(f"band.{diff.values['band'].value}")
     elif "name" not in read.where and "difficulty" in read.values:
         At(read.at.ctx, f"{read.at.path}.name", read.at.line).fail(
@@ -484,12 +594,12 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     improve = read.get("improve")
     size = read.get("size")
     sized = "size" in read.values or "size" not in read.where
-    if kind is not None and sized and "difficulty" in read.values:  # whatever else is wrong
+    if kind is not None and sized and aimed:  # whatever else is wrong
         _check_reachable(kind[0], size, difficulty, read)
         if size > TRACE_MAX_SIZE:
             _check_untraced(size, diff, improve, read)
     symbols = _symbols(read, size if sized else None)
-    if not {"name", "count", "difficulty"} <= read.values.keys() or kind is None \
+    if not {"name", "count"} <= read.values.keys() or not aimed or kind is None \
             or symbols is None:
         return None
     return SectionConfig(

@@ -252,7 +252,10 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
             number, place.heading, "", *s.dig.box_shape, blank, blank, variant=s.dig.variant,
             regions=s.dig.regions, symbols=s.symbols,
             date=date_text(texts, place.day) if place.day else ""))
-    parts = [model.BookSection(name, tuple(ps)) for name, ps in grids.items()]
+    # a technique section's page, as a blank book's tips: the tallest diagram
+    pages = {s.name: model.Tip(s.difficulty.technique.family, 0, "") for s in sections
+             if s.difficulty.technique is not None}
+    parts = [model.BookSection(name, tuple(ps), pages.get(name)) for name, ps in grids.items()]
     tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
         if front.tips else ()
     return model.Book(title=text.get("title", texts("title")), subtitle=text.get("subtitle", ""),
@@ -600,8 +603,10 @@ def _sections(raw: Read, texts: lang.Texts
         name = read.values.get("name")  # a section with other problems has its name checked
         if name in names:
             given = "name" in read.where
+            word = " (its technique's family)" if "technique" in read.values else \
+                " (its band word)"
             read.at_key("name").fail(
-                f"duplicate section name {name!r}{'' if given else ' (its band word)'}; "
+                f"duplicate section name {name!r}{'' if given else word}; "
                 f"first used by {names[name]}{'' if given else ': give it a name'}")
         elif name is not None:
             names[name] = read.at.path
