@@ -430,10 +430,11 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         entries.append(entry)
         lines += _text_lines(number, place.day.isoformat() if place.day else section.name, r,
                              variant, c.regions, c.cages)
-    book_sections = [
-        BookSection(name, tuple(printed), _technique_page(
-            cfg, heading[name], [x for x in solved if x[0] in {p.number for p in printed}]))
-        for name, printed in parts.items()]
+    book_sections = []
+    for name, printed in parts.items():
+        numbers = {p.number for p in printed}
+        book_sections.append(BookSection(name, tuple(printed), _technique_page(
+            cfg, heading[name], [x for x in solved if x[0] in numbers])))
     book = _book(cfg, book_sections, _tips(cfg, solved) if cfg.front.tips else (),
                  worked_solutions(cfg.worked, solved, cfg.texts,
                                   {p.number: p.date for s in book_sections for p in s.puzzles}))
