@@ -23,11 +23,9 @@ from ..core.grid import Geometry, symbol
 from ..core.lang import Texts
 from ..core.model import Family
 from ..grade.board import Step
+from ..grade.explain import SINGLES  # the families a hint looks past: found by scanning
 from ..grade.tables import grading_geometry
 from .tips import cell, unit
-
-SINGLES = frozenset({Family.FULL_HOUSE, Family.HIDDEN_SINGLE, Family.NAKED_SINGLE})
-"""The families a hint looks past: the steps a reader finds by scanning."""
 
 MOST_CELLS = 3
 """Most cells a hint names where it cannot name units: a place to look, not a pattern."""
