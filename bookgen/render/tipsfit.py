@@ -5,9 +5,11 @@ Glossary:
   part      one piece of a page, top to bottom: a paragraph (its text and font role) or a
             figure (a diagram, or the notation figure), each with the space after it in
             lines of body text
-  tip       its technique's name (bold), how it works, its diagram and the example step
-            as the diagram's caption (gray): never split over two pages; its diagram
-            takes at most the room left below what is above it on its page (a smaller
+  tip       its family's name (bold), how it works, its diagram and the example step
+            as the diagram's caption (gray); a technique page's tip: the technique's
+            teaching text (its name heads the page), diagram and caption; never split
+            over two pages; its diagram takes at most the room left below what is
+            above it on its page (a smaller
             window, diagram.fit; with its houses cut at the window's edge only where more
             than half the page is left), else the tip starts the next page; a tip whose
             diagram fits no page keeps its words alone
@@ -88,13 +90,15 @@ class Figure:
 Part = Paragraph | Figure
 
 
-def words_only(tip: Tip, texts: Texts) -> tuple[Paragraph, Paragraph, Paragraph]:
-    """A tip's words: its name, how it works and its example step (the diagram's
-    caption); all of a tip whose diagram fits no page."""
+def words_only(tip: Tip, texts: Texts) -> tuple[Paragraph, ...]:
+    """A tip's words: (a family's: its name,) how it works and its example step (the
+    diagram's caption, last); all of a tip whose diagram fits no page."""
+    caption = Paragraph(tip.example, Role.CAPTION, 1.3)
+    if tip.technique is not None:
+        return (Paragraph(texts(f"teach.{tip.technique}"), Role.BODY, 0.5), caption)
     key = tip.family.value
     return (Paragraph(texts(f"technique.{key}"), Role.NAME, 0.0),
-            Paragraph(texts(f"tip.{key}"), Role.BODY, 0.5),
-            Paragraph(tip.example, Role.CAPTION, 1.3))
+            Paragraph(texts(f"tip.{key}"), Role.BODY, 0.5), caption)
 
 
 FIGURE_AFTER = 0.3
@@ -116,10 +120,10 @@ def tip_parts(tip: Tip, texts: Texts, width: float, least: float, size: float,
     below a full half keeps its houses whole on the next page); a tip not made yet, a
     blank book's, is given the tallest diagram a whole page holds; None when the diagram
     fits nowhere in that room."""
-    name, body, caption = words = words_only(tip, texts)
+    *above, caption = words = words_only(tip, texts)
     if tip.puzzle == 0:
         tall = diagram.tallest(9, 3, width, least, _figure_room(words, width, size, page))
-        return (name, body, Figure(tall, FIGURE_AFTER), caption)
+        return (*above, Figure(tall, FIGURE_AFTER), caption)
     if tip.diagram is None:
         return words
     tall = _figure_room(words, width, size, room)
@@ -127,7 +131,7 @@ def tip_parts(tip: Tip, texts: Texts, width: float, least: float, size: float,
         (diagram.fit(tip.diagram, width, least, tall, cut=True) if room > page / 2 else None)
     if f is None:
         return None
-    return (name, body, Figure(f.height, FIGURE_AFTER, tip.diagram, fit=f), caption)
+    return (*above, Figure(f.height, FIGURE_AFTER, tip.diagram, fit=f), caption)
 
 
 def shown(tip: Tip, texts: Texts, width: float, least: float, size: float, room: float,
