@@ -17,8 +17,9 @@ Glossary:
             in words and its figure
   estimate  the room a paragraph takes before fonts are at hand (the page plan is counted
             before anything is drawn): EM_WIDTH per character, CJK_WIDTH for a character
-            of a script written without spaces, and whole lines; the pages are drawn with
-            the real widths, their type shrinking in the rare case the estimate fell short
+            of a script written without spaces (a line with any holding whole ones, less
+            CJK_END), and whole lines; the pages are drawn with the real widths, their
+            type shrinking in the rare case the estimate fell short
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ EM_WIDTH = 0.6
 
 CJK_WIDTH = 1.0
 """The estimated width of a CJK character, in ems (full width)."""
+
+CJK_END = 1.0
+"""The room a line of CJK text is estimated to leave at its end, in ems: its characters
+are whole, and one that carries a closing mark moves to the next line whole."""
 
 NOTATION_CELL = 0.6
 """The notation figure's cell side as a share of the tip diagrams' (it is a small figure
@@ -213,9 +218,14 @@ def estimate(parts: Sequence[Part], width: float, size: float) -> float:
 
 def _lines(text: str, width: float, size: float) -> int:
     ems = width / size
-    return sum(max(1, math.ceil(sum(CJK_WIDTH if ord(ch) >= 0x2E80 else EM_WIDTH
-                                    for ch in line) / ems))
-               for line in text.split("\n"))
+    # a line of CJK holds whole characters, and a closing mark keeps to the one before it
+    cjk_ems = max(CJK_WIDTH, math.floor(ems / CJK_WIDTH) * CJK_WIDTH - CJK_END)
+    out = 0
+    for line in text.split("\n"):
+        cjk = [ord(ch) >= 0x2E80 for ch in line]
+        total = sum(CJK_WIDTH if wide else EM_WIDTH for wide in cjk)
+        out += max(1, math.ceil(total / (cjk_ems if any(cjk) else ems)))
+    return out
 
 
 def tip_pages(tips: Sequence[Tip], texts: Texts, width: float, height: float, size: float,
