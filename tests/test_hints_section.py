@@ -138,7 +138,7 @@ def test_every_hint_is_true_of_its_puzzle(book) -> None:  # type: ignore[no-unty
                         and _named_units(hint, geo.unit_names) == set(s.units))
         family = step.technique.family
         if family not in SINGLES:
-            assert TEXTS(f"technique.{family.value}") in hint
+            assert TEXTS(f"name.{step.technique.key}") in hint
         if step.units:
             assert _named_units(hint, geo.unit_names) == set(step.units), hint
         else:
@@ -177,7 +177,7 @@ def test_no_hint_gives_away_a_symbol_to_write(book) -> None:  # type: ignore[no-
 @pytest.mark.parametrize("technique", list(Technique))
 def test_every_technique_has_words(technique: Technique) -> None:
     """A step of every technique, with units or with a chain and cells alone, gets a hint
-    in every language that names its technique's family and never states the digit it
+    in every language that names its technique and never states the digit it
     places or the solution of a cell it names."""
     geo = geometry(9)
     solution = tuple((r * 3 + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9))
@@ -198,7 +198,7 @@ def test_every_technique_has_words(technique: Technique) -> None:
         if family in SINGLES:  # a single's hint states no digit at all
             assert hint.digit is None
             continue
-        assert texts(f"technique.{family.value}") in hint.text
+        assert texts(f"name.{technique.key}") in hint.text
         assert hint.digit in {d for _, d in step.eliminated} - {1}
         assert all(hint.digit != solution[c] for c in hint.named)
         assert symbol(hint.digit) in hint.text

@@ -41,9 +41,9 @@ def problems(tmp_path: Path, section: str) -> list[str]:
 def test_a_technique_is_named_in_any_case_with_spaces_or_hyphens(tmp_path, name):
     section = load(tmp_path, f"  - {{count: 1, technique: '{name}'}}\n").sections[0]
     assert section.difficulty.technique is Technique.X_WING
-    # the technique sets the grades, and names the section after its family
+    # the technique sets the grades, and names the section after itself
     assert section.difficulty.ranges == ((Figure.GRADE, 3.2, 3.3),)
-    assert section.name == "X-wing and swordfish"
+    assert section.name == "X-wing"
 
 
 def test_hidden_single_covers_both_of_its_techniques(tmp_path):
@@ -176,7 +176,7 @@ def test_same_book_for_any_worker_count(built):
 
 def test_every_puzzle_has_its_technique_hardest_and_is_unique(built):
     entries = json.loads((built[0] / "manifest.json").read_text())["puzzles"]
-    assert [e["section"] for e in entries] == ["Locked candidates"] * 3 + ["Claiming"] * 2
+    assert [e["section"] for e in entries] == ["Pointing"] * 3 + ["Claiming"] * 2
     for e, name in zip(entries, ["pointing"] * 3 + ["claiming"] * 2, strict=True):
         values, geo = parse(e["givens"])
         assert len(solutions_exact(values, geo, 2)) == 1
@@ -208,12 +208,13 @@ def test_each_section_opens_with_its_technique_page(built):
         lines = [len(page.lines) + len(page.rects) for page in pdf.pages]
     entries = json.loads((built[0] / "manifest.json").read_text())["puzzles"]
     first = {e["section"]: e["id"] for e in reversed(entries)}
-    tip = "When a symbol's places in a box all lie in one row or column"
-    taught = [i for i, text in enumerate(pages) if tip in text]
+    # each page teaches its own technique, not the family they share
+    taught = [i for i, text in enumerate(pages) if "When a symbol's candidates in a" in text]
     assert len(taught) == 2  # one page for each section, no solving-tips page
-    for at, section in zip(taught, ("Locked candidates", "Claiming"), strict=True):
+    for at, section in zip(taught, ("Pointing", "Claiming"), strict=True):
         page = pages[at]
         assert page.startswith(section)
+        assert ("in a box all lie" in page) is (section == "Pointing")
         # the example is a step of one of the section's own puzzles
         numbers = [e["id"] for e in entries if e["section"] == section]
         assert any(f"Puzzle {n}:" in page or f"Puzzle {n}," in page for n in numbers)

@@ -74,7 +74,7 @@ def puzzle_hint(steps: Sequence[Step], solution: Sequence[int], geo: Geometry,
     withheld = {v for _, v in step.placed} | {solution[c] for c in named}
     digit = next((d for _, d in sorted(step.eliminated, key=lambda e: (e[1], e[0]))
                   if d not in withheld), None)
-    technique = texts(f"technique.{family.value}")
+    technique = texts(f"name.{step.technique.key}")
     if digit is not None:
         text = texts("hint.remove", opening=opening, technique=technique, digit=symbol(digit))
     elif step.placed:

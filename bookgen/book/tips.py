@@ -11,8 +11,8 @@ Glossary:
             worded with the language's cell, unit and step texts; each puzzle looked at
             is graded again for its whole solution; when no step's diagram can be shown,
             the first step, in words alone
-  technique a technique section's page: its technique's family explained with the first
-            step of that technique in the section's own puzzles (technique_tip)
+  technique a technique section's page: the technique's own name and teaching text with
+            the first step of that technique in the section's own puzzles (technique_tip)
   diagram   the example drawn: the solution's steps before it applied to the puzzle's
             board, so its values and candidates are the grader's own at that step, and
             what the technique's drawing hook (Rule.draw) highlights
@@ -71,24 +71,28 @@ def technique_tip(
     puzzles: Sequence[tuple[int, Rating, Geometry, Cages]], technique: Technique,
     texts: Texts, shown: Callable[[Tip, bool], bool] = lambda tip, cut: True,
 ) -> Tip | None:
-    """The tip of a technique section's page: the technique's family explained with the
-    first step of the technique (by name) in the section's `puzzles` whose diagram the
-    page shows (as book_tips chooses); None when no puzzle uses it."""
+    """The tip of a technique section's page: the first step of the technique (by name) in
+    the section's `puzzles` whose diagram the page shows (as book_tips chooses), taught
+    by the step's own technique (hidden single: in a box, or in a line); None when no
+    puzzle uses it."""
     def used(r: Rating) -> bool:
         return any(t.label == technique.label for t, count in r.steps or () if count)
 
     if not any(used(p[1]) for p in puzzles):
         return None
-    return _Steps(puzzles, texts).shown_tip(lambda t: t.label == technique.label, used, shown)
+    return _Steps(puzzles, texts, own=True).shown_tip(lambda t: t.label == technique.label,
+                                                      used, shown)
 
 
 class _Steps:
-    """The example steps of some puzzles, each puzzle's solution graded once."""
+    """The example steps of some puzzles, each puzzle's solution graded once; their tips
+    teach the step's `own` technique (a technique page), else its family."""
 
     def __init__(self, puzzles: Sequence[tuple[int, Rating, Geometry, Cages]],
-                 texts: Texts) -> None:
+                 texts: Texts, own: bool = False) -> None:
         self.puzzles = puzzles
         self.texts = texts
+        self.own = own
         self.logs: dict[int, tuple[Step, ...]] = {}
 
     def examples(self, wanted: Callable[[Technique], bool], uses: Callable[[Rating], bool]
@@ -106,7 +110,8 @@ class _Steps:
                 if wanted(step.technique):
                     yield Tip(step.technique.family, number,
                               example(step, geo, number, self.texts),
-                              diagram(r.puzzle, geo, cages, log[:at], step))
+                              diagram(r.puzzle, geo, cages, log[:at], step),
+                              step.technique.key if self.own else None)
 
     def shown_tip(self, wanted: Callable[[Technique], bool], uses: Callable[[Rating], bool],
                   shown: Callable[[Tip, bool], bool]) -> Tip:

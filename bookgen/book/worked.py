@@ -11,8 +11,8 @@ Glossary:
             in its cells), the killer solver's most common step: a run of them is one entry
             in words too, as singles are ('Steps 3-5, cage combinations: 8 is ruled out in
             r1c1; ...'), or a medium killer alone would take some seventy pages of diagrams
-  key step  every other step: an entry of its own, headed by its number and technique
-            family, drawn on the board the steps before it leave (tips.board_diagram),
+  key step  every other step: an entry of its own, headed by its number and technique's
+            name, drawn on the board the steps before it leave (tips.board_diagram),
             with where it looks and what it finds in words
   start     the puzzle as printed (givens, cages), nothing marked; end: the board after
             the last step, the solved grid
@@ -116,8 +116,7 @@ def _run(run: Sequence[tuple[int, Step]], geo: Geometry, texts: Texts
 def _key_step(k: int, step: Step, board: Board, puzzle: tuple[int, ...], geo: Geometry,
               cages: Cages, texts: Texts) -> WorkedEntry:
     """Step `k` of the solution, taken on `board`, headed, worded and drawn."""
-    family = texts(f"technique.{step.technique.family.value}")
-    name = texts("worked.step", step=k, technique=family)
+    name = texts("worked.step", step=k, technique=texts(f"name.{step.technique.key}"))
     found = result(step, geo, texts)
     where = unit(step.units[0], geo, texts) if step.units else None
     text = (texts("worked.found", result=found) if where is None

@@ -477,6 +477,10 @@ class Tip:
     """The example step in the book's language, as the grader took it."""
     diagram: StepDiagram | None = None
     """The example step drawn on its grid (None for a blank book)."""
+    technique: str | None = None
+    """On a technique section's page, the key of the technique it teaches (the grade
+    scale's Technique.key: its name and teaching text in the book's language); None: a
+    solving tip, which explains its family."""
 
 
 class WorkedPick(Enum):

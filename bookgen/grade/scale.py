@@ -289,6 +289,12 @@ class Technique(Enum):
         """One line on what the technique finds."""
 
     @property
+    def key(self) -> str:
+        """The stem of its texts in the language files: its name is `name.<key>`, its
+        teaching text `teach.<key>` ('x_wing': the member's name, so each has one home)."""
+        return self.name.lower()
+
+    @property
     def rule(self) -> Rule:
         """The object behind the technique: its finder, rating rule, words, tips family and
         drawing hook (grade.techniques)."""

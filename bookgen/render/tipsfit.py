@@ -5,9 +5,11 @@ Glossary:
   part      one piece of a page, top to bottom: a paragraph (its text and font role) or a
             figure (a diagram, or the notation figure), each with the space after it in
             lines of body text
-  tip       its technique's name (bold), how it works, its diagram and the example step
-            as the diagram's caption (gray): never split over two pages; its diagram
-            takes at most the room left below what is above it on its page (a smaller
+  tip       its family's name (bold), how it works, its diagram and the example step
+            as the diagram's caption (gray); a technique page's tip: the technique's
+            teaching text (its name heads the page), diagram and caption; never split
+            over two pages; its diagram takes at most the room left below what is
+            above it on its page (a smaller
             window, diagram.fit; with its houses cut at the window's edge only where more
             than half the page is left), else the tip starts the next page; a tip whose
             diagram fits no page keeps its words alone
@@ -15,8 +17,9 @@ Glossary:
             in words and its figure
   estimate  the room a paragraph takes before fonts are at hand (the page plan is counted
             before anything is drawn): EM_WIDTH per character, CJK_WIDTH for a character
-            of a script written without spaces, and whole lines; the pages are drawn with
-            the real widths, their type shrinking in the rare case the estimate fell short
+            of a script written without spaces (a line with any holding whole ones, less
+            CJK_END), and whole lines; the pages are drawn with the real widths, their
+            type shrinking in the rare case the estimate fell short
 """
 
 from __future__ import annotations
@@ -39,6 +42,10 @@ EM_WIDTH = 0.6
 
 CJK_WIDTH = 1.0
 """The estimated width of a CJK character, in ems (full width)."""
+
+CJK_END = 1.0
+"""The room a line of CJK text is estimated to leave at its end, in ems: its characters
+are whole, and one that carries a closing mark moves to the next line whole."""
 
 NOTATION_CELL = 0.6
 """The notation figure's cell side as a share of the tip diagrams' (it is a small figure
@@ -88,13 +95,15 @@ class Figure:
 Part = Paragraph | Figure
 
 
-def words_only(tip: Tip, texts: Texts) -> tuple[Paragraph, Paragraph, Paragraph]:
-    """A tip's words: its name, how it works and its example step (the diagram's
-    caption); all of a tip whose diagram fits no page."""
+def words_only(tip: Tip, texts: Texts) -> tuple[Paragraph, ...]:
+    """A tip's words: (a family's: its name,) how it works and its example step (the
+    diagram's caption, last); all of a tip whose diagram fits no page."""
+    caption = Paragraph(tip.example, Role.CAPTION, 1.3)
+    if tip.technique is not None:
+        return (Paragraph(texts(f"teach.{tip.technique}"), Role.BODY, 0.5), caption)
     key = tip.family.value
     return (Paragraph(texts(f"technique.{key}"), Role.NAME, 0.0),
-            Paragraph(texts(f"tip.{key}"), Role.BODY, 0.5),
-            Paragraph(tip.example, Role.CAPTION, 1.3))
+            Paragraph(texts(f"tip.{key}"), Role.BODY, 0.5), caption)
 
 
 FIGURE_AFTER = 0.3
@@ -116,10 +125,10 @@ def tip_parts(tip: Tip, texts: Texts, width: float, least: float, size: float,
     below a full half keeps its houses whole on the next page); a tip not made yet, a
     blank book's, is given the tallest diagram a whole page holds; None when the diagram
     fits nowhere in that room."""
-    name, body, caption = words = words_only(tip, texts)
+    *above, caption = words = words_only(tip, texts)
     if tip.puzzle == 0:
         tall = diagram.tallest(9, 3, width, least, _figure_room(words, width, size, page))
-        return (name, body, Figure(tall, FIGURE_AFTER), caption)
+        return (*above, Figure(tall, FIGURE_AFTER), caption)
     if tip.diagram is None:
         return words
     tall = _figure_room(words, width, size, room)
@@ -127,7 +136,7 @@ def tip_parts(tip: Tip, texts: Texts, width: float, least: float, size: float,
         (diagram.fit(tip.diagram, width, least, tall, cut=True) if room > page / 2 else None)
     if f is None:
         return None
-    return (name, body, Figure(f.height, FIGURE_AFTER, tip.diagram, fit=f), caption)
+    return (*above, Figure(f.height, FIGURE_AFTER, tip.diagram, fit=f), caption)
 
 
 def shown(tip: Tip, texts: Texts, width: float, least: float, size: float, room: float,
@@ -209,9 +218,14 @@ def estimate(parts: Sequence[Part], width: float, size: float) -> float:
 
 def _lines(text: str, width: float, size: float) -> int:
     ems = width / size
-    return sum(max(1, math.ceil(sum(CJK_WIDTH if ord(ch) >= 0x2E80 else EM_WIDTH
-                                    for ch in line) / ems))
-               for line in text.split("\n"))
+    # a line of CJK holds whole characters, and a closing mark keeps to the one before it
+    cjk_ems = max(CJK_WIDTH, math.floor(ems / CJK_WIDTH) * CJK_WIDTH - CJK_END)
+    out = 0
+    for line in text.split("\n"):
+        cjk = [ord(ch) >= 0x2E80 for ch in line]
+        total = sum(CJK_WIDTH if wide else EM_WIDTH for wide in cjk)
+        out += max(1, math.ceil(total / (cjk_ems if any(cjk) else ems)))
+    return out
 
 
 def tip_pages(tips: Sequence[Tip], texts: Texts, width: float, height: float, size: float,

@@ -314,7 +314,7 @@ _SPEC = DigSpec
 
 _SECTION = Map(
     {
-        "name": Key(read_line, default_words="the technique's family, else the band, in the "
+        "name": Key(read_line, default_words="the technique's name, else the band, in the "
                                              "book's language",
                     help="The heading, e.g. Easy; unique in the book. Needed when the "
                          "section has neither a band nor a technique."),
@@ -585,7 +585,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         At(read.at.ctx, f"{read.at.path}.difficulty", read.at.line).fail(
             "required key missing: a section needs a difficulty or a technique")
     if "name" not in read.where and technique is not None:
-        read.values["name"] = texts(f"technique.{technique.family.value}")
+        read.values["name"] = texts(f"name.{technique.key}")
     elif "name" not in read.where and "band" in diff.values:
         read.values["name"] = texts(f"band.{diff.values['band'].value}")
     elif "name" not in read.where and "difficulty" in read.values:

@@ -253,8 +253,9 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
             regions=s.dig.regions, symbols=s.symbols,
             date=date_text(texts, place.day) if place.day else ""))
     # a technique section's page, as a blank book's tips: the tallest diagram
-    pages = {s.name: model.Tip(s.difficulty.technique.family, 0, "") for s in sections
-             if s.difficulty.technique is not None}
+    pages = {s.name: model.Tip(s.difficulty.technique.family, 0, "",
+                               technique=s.difficulty.technique.key)
+             for s in sections if s.difficulty.technique is not None}
     parts = [model.BookSection(name, tuple(ps), pages.get(name)) for name, ps in grids.items()]
     tips = tuple(model.Tip(f, 0, "") for f in families_below(_hardest(sections))) \
         if front.tips else ()

@@ -115,10 +115,11 @@ def fill(text: str, **values: object) -> str:
 
 def one_line(key: str) -> bool:
     """Whether the text of `key` is set on a single line (a heading, the owner's line, a
-    band's word, a label, a badge, the time line under a grid, a contents line), where a
+    band's word, a label, a badge, the time line under a grid, a contents line, a
+    technique's name: a technique section's heading), where a
     line break would print as nothing."""
     return key.startswith(("heading.", "band.", "cover.badge.", "time.", "contents.", "date",
-                           "weekday.", "month.")) or \
+                           "weekday.", "month.", "name.")) or \
         key.endswith((".heading", ".heading_daily")) or key in ("belongs_to", "label", "grade")
 
 
