@@ -13,8 +13,8 @@ from exact_cover import solutions_exact
 from bookgen.book import pipeline
 from bookgen.book.techrates import technique_rules
 from bookgen.core.grid import Grid, geometry
-from bookgen.core.model import ClueTarget, DigSpec
-from bookgen.core.rules import Symmetry, is_symmetric
+from bookgen.core.model import ClueTarget, DigSpec, ImproveSpec
+from bookgen.core.rules import Figure, Symmetry, is_symmetric
 from bookgen.grade import grade
 from bookgen.grade.rating import rate
 from bookgen.grade.scale import Technique
@@ -102,3 +102,17 @@ def test_a_chain_window_reaches_the_next_rule_and_the_others_stay():
     assert window(Technique.CELL_FORCING_CHAINS) == (8.0, 8.5)
     assert window(Technique.X_WING) == (3.2, 3.4)
     assert window(Technique.UVWXYZ_WING) == (6.6, 7.0)
+
+
+def test_a_technique_section_improves_a_start_by_walking_toward_the_technique():
+    # candidate 11 of seed "aim" missed the swordfish; its improvement walks 600 moves
+    rules = technique_rules(Technique.SWORDFISH)
+    start = pipeline._candidate((rules, "aim", 11)).rating
+    assert start.count == 1 and not matches(start, rules)
+    job = (start.puzzle, rules, ImproveSpec(600, None, Figure.GRADE), "aim:improve:11")
+    made = pipeline._improved(job)
+    assert matches(made, rules) and made.solution == start.solution
+    g = grade(made.puzzle, GEO)
+    assert g.technique is Technique.SWORDFISH
+    assert solutions_exact(made.puzzle, GEO, 2) == [start.solution]
+    assert pipeline._improved(job).puzzle == made.puzzle  # the same seed walks the same way

@@ -204,14 +204,30 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
         judge = _judge(difficulty, puzzle_geometry(spec, seed, index)[0])
     made = make_puzzle(spec, seed, index, too_hard=judge[0], on_target=judge[1])
     rating = rate(made.puzzle, made.geo)
-    if judge[1] is not None and not spec.minimal and not aimed_right(rating, difficulty):
+    if _steers(rules) and not aimed_right(rating, difficulty):
         # a technique section's dig that missed: steer it toward the technique
-        steered = steer(made.puzzle, made.solution, made.geo, spec.symmetry, spec.target,
-                        _closeness(difficulty, made.geo),
-                        random.Random(f"{seed}:{index}:steer"), STEER_EVALUATIONS)
-        if steered is not None:
-            rating = rate(steered, made.geo)
+        rating = _steered(rating, made.geo, rules, f"{seed}:{index}:steer", STEER_EVALUATIONS)
     return Candidate(rating, made.regions)
+
+
+def _steers(rules: Rules) -> bool:
+    """Whether a section's puzzles are steered toward its technique: a technique section
+    whose limits are all on the grade (judged by the cut ladder), not minimal (a walk's
+    swaps do not keep minimality)."""
+    difficulty = rules.difficulty
+    return difficulty.technique is not None and not rules.shape.minimal \
+        and all(f is Figure.GRADE for f, _, _ in difficulty.ranges)
+
+
+def _steered(start: Rating, geo: Geometry, rules: Rules, seed: str, evaluations: int
+             ) -> Rating:
+    """The rating of the puzzle a walk from `start` toward the section's technique
+    reaches (aim.steer, seeded by `seed`), or `start` when it reaches none."""
+    assert start.solution is not None
+    shape = rules.shape
+    reached = steer(start.puzzle, start.solution, geo, shape.symmetry, shape.target,
+                    _closeness(rules.difficulty, geo), random.Random(seed), evaluations)
+    return start if reached is None else rate(reached, geo)
 
 
 Judge = tuple[Callable[[Grid], bool] | None, Callable[[Grid], bool] | None]
@@ -289,9 +305,13 @@ def _tenth_above(hi: float) -> float:
 
 def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
     """Improve one start towards the difficulty, within the shape (its jigsaw layout
-    too), and rate the result (in a worker)."""
+    too), and rate the result (in a worker); a steered technique section's start walks
+    its evaluations toward the technique instead (an anytime budget in seconds climbs)."""
     puzzle, rules, spec, seed = job
     shape = rules.shape
+    if _steers(rules) and spec.evaluations is not None:
+        # climbing the grade seldom lands on one technique: a longer walk toward it does
+        return _steered(rate(puzzle, shape.geo), shape.geo, rules, seed, spec.evaluations)
     best = improve(
         puzzle, shape.geo, evaluations=spec.evaluations, seconds=spec.seconds,
         objective=spec.objective, seed=seed, workers=1, spec=shape,
