@@ -23,7 +23,8 @@ Glossary:
   start         a rated candidate that fell short of the section's difficulty; when random
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve, within the section's shape) towards it, in a
-                fixed order
+                fixed order; a steered technique section's starts walk toward its
+                technique instead (aim.steer)
   cache         with a build cache (cache.py), every candidate and improvement is read
                 from it when held and stored as made, keyed by the section's rules and
                 seed (and improve budget), so a stopped build continues where it stopped
