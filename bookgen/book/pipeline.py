@@ -105,14 +105,15 @@ are cheap next to an improvement, so even there they are tried first."""
 
 RANDOM_PER_TECHNIQUE = 300
 """The same bound for a technique section: its candidates are aimed digs steered toward
-the technique (about 0.1 CPU s each below the chains, up to 1 s for forcing chains), and
-the rarer techniques come 1 in 30 to 1 in 300 of them (bench techniques), while
+the technique (about 0.07 CPU s each below the chains, 0.6 s for forcing chains), and
+the rarer techniques come 1 in 15 to 1 in 350 of them (bench techniques), while
 improving, which climbs the grade alone, seldom lands on one technique."""
 
 STEER_EVALUATIONS = 60
 """Moves a technique section's candidate whose dig missed the technique makes toward it
 (aim.steer). More moves a walk give fewer hits a CPU minute (15 CPU s each, X-wing,
-naked quad and jellyfish together: 20 moves 7 hits, 60 moves 12, 250 moves 8): a walk
+naked quad and jellyfish together, when walks also blanked one clue alone or put back
+two: 20 moves 7 hits, 60 moves 12, 250 moves 8): a walk
 that has not found the technique soon is stuck on a plateau, and a fresh dig is the
 better next try."""
 
