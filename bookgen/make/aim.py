@@ -32,12 +32,12 @@ REACHED = math.inf
 """The score of a puzzle the walk aims at: it ends there."""
 
 MOVES: tuple[tuple[int, int], ...] = ((1, 1), (1, 2))
-"""(orbits put back, orbits blanked) of the moves, drawn alike: one for one wanders at
-the same depth, two for one goes a clue deeper. A walk starts at the deepest puzzle of an
-aimed dig, where a plain blank is mostly too hard or not unique, and putting back more
-than it blanks only eases it, which the score turns down. With those two moves as well,
-the same 960 candidates (X-wing, swordfish, naked quad, hidden triple; two seeds) found
-18 of their technique in 100 CPU s; without them, 18 in 79 s."""
+"""(orbits put back, orbits blanked) of the moves, drawn alike: one back and one blanked
+wanders at the same depth, one back and two blanked goes a clue deeper. A walk starts at
+the deepest puzzle of an aimed dig, where a plain blank is mostly too hard or not unique,
+and putting back more than it blanks only eases it, which the score turns down. With
+those two moves as well, the same 960 candidates (X-wing, swordfish, naked quad, hidden
+triple; two seeds) found 18 of their technique in 100 CPU s; without them, 18 in 79 s."""
 
 Score = Callable[[Grid], float | None]
 """A caller's judgement of a unique puzzle (see the glossary)."""
