@@ -119,7 +119,7 @@ def test_killer_sections_refuse_techniques(tmp_path):
 
 def test_validate_estimates_technique_sections_from_their_technique(tmp_path):
     path = tmp_path / "book.yaml"
-    path.write_text(HEAD + "  - {count: 40, technique: swordfish}\n"
+    path.write_text(HEAD + "  - {count: 80, technique: swordfish}\n"
                            "  - {name: J, count: 4, technique: jellyfish}\n"
                            "  - {name: E, count: 4, technique: xy-wing, difficulty: expert}\n",
                     encoding="utf-8")
@@ -127,9 +127,9 @@ def test_validate_estimates_technique_sections_from_their_technique(tmp_path):
     assert done.returncode == 0, done.stderr
     text = done.stdout + done.stderr
     # the technique's rate, not the band's: XY-wing is rarer than expert puzzles are
-    assert "technique 'swordfish' fills at about 3.0 puzzles a CPU minute" in text
-    assert "technique 'jellyfish' gave no puzzle in 20 CPU s" in text
-    assert "J not measured" in text and "E 1 s" in text
+    assert "technique 'swordfish' fills at about 4.0 puzzles a CPU minute" in text
+    assert "technique 'jellyfish' gave no puzzle in 30 CPU s" in text
+    assert "J not measured" in text and "E under 1 s" in text
 
 
 def test_the_command_line_refuses_a_bad_technique(tmp_path):

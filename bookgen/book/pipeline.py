@@ -4,7 +4,9 @@ Glossary:
   section seed  f"{book seed}:{section index}"; candidate i of a section is
                 generate.make_puzzle(spec, section seed, i), rated with figures and grade;
                 for an aimed difficulty (select.aimed: every band but extreme) the dig
-                stops before the puzzle gets too hard for it
+                stops before the puzzle gets too hard for it; a technique section's
+                candidate whose dig missed its technique is then steered toward it
+                (aim.steer, seeded by f"{section seed}:{i}:steer")
   rules         what every puzzle of a section must be (select.Rules): unique, of the
                 section's shape (size, symmetry, clue range, minimal) and difficulty;
                 random and improved puzzles alike are picked only when they keep them
@@ -21,7 +23,8 @@ Glossary:
   start         a rated candidate that fell short of the section's difficulty; when random
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve, within the section's shape) towards it, in a
-                fixed order
+                fixed order; a steered technique section's starts walk toward its
+                technique instead (aim.steer)
   cache         with a build cache (cache.py), every candidate and improvement is read
                 from it when held and stored as made, keyed by the section's rules and
                 seed (and improve budget), so a stopped build continues where it stopped
@@ -40,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -52,10 +56,21 @@ from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
 from ..grade.solver import Grading, graded_below, grades_at_least
 from ..grade.target import uses
+from ..make.aim import REACHED, Score, steer
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
-from ..make.select import Rules, aimed, ceiling, objective, order_key, pick, shortfall, too_hard
+from ..make.select import (
+    Rules,
+    aimed,
+    aimed_right,
+    ceiling,
+    objective,
+    order_key,
+    pick,
+    shortfall,
+    too_hard,
+)
 from ..variants.killer.cages import Cages, cages_json, format_cage_map
 from .bank import Bank, GradeRange, Taken, keep_book, offers
 from .cache import (
@@ -88,16 +103,33 @@ RANDOM_PER_PUZZLE_IMPROVING = 20
 """The same bound for a section that asks for improvement in its config: random puzzles
 are cheap next to an improvement, so even there they are tried first."""
 
-RANDOM_PER_TECHNIQUE = 1000
-"""The same bound for a technique section: its aimed digs are cheap (about 25 CPU ms
-each) and the rarer techniques come 1 in 300 to 1 in 1,000 of them (bench techniques),
-while improving, which climbs the grade alone, seldom lands on one technique."""
+RANDOM_PER_TECHNIQUE = 300
+"""The same bound for a technique section: its candidates are aimed digs steered toward
+the technique (about 0.07 CPU s each below the chains, 0.6 s for forcing chains), and
+the rarer techniques come 1 in 15 to 1 in 350 of them (bench techniques), while
+improving, which climbs the grade alone, seldom lands on one technique."""
+
+STEER_EVALUATIONS = 60
+"""Moves a technique section's candidate whose dig missed the technique makes toward it
+(aim.steer). More moves a walk give fewer hits a CPU minute (15 CPU s each, X-wing,
+naked quad and jellyfish together, when walks also blanked one clue alone or put back
+two: 20 moves 7 hits, 60 moves 12, 250 moves 8): a walk
+that has not found the technique soon is stuck on a plateau, and a fresh dig is the
+better next try."""
+
+STEER_USED = 100.0
+"""What using the technique (below a harder step) adds to a puzzle's grade when steering:
+more than any grade, so such a puzzle is never left for one that does not use it."""
 
 DEFAULT_IMPROVE = 600
 """Evaluations per improvement when a section's band is not reached by random puzzles."""
 
 STARTS_PER_PUZZLE = 4
 """Improvement starts tried per still-missing puzzle before a section gives up."""
+
+STARTS_PER_TECHNIQUE = 40
+"""The same for a steered technique section: a start's walk of DEFAULT_IMPROVE moves
+costs about 0.4 CPU s below the chains, and 1 in 30 swordfish starts reached one."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +209,31 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
         # same one again from the same seed.
         judge = _judge(difficulty, puzzle_geometry(spec, seed, index)[0])
     made = make_puzzle(spec, seed, index, too_hard=judge[0], on_target=judge[1])
-    return Candidate(rate(made.puzzle, made.geo), made.regions)
+    rating = rate(made.puzzle, made.geo)
+    if _steers(rules) and not aimed_right(rating, difficulty):
+        # a technique section's dig that missed: steer it toward the technique
+        rating = _steered(rating, made.geo, rules, f"{seed}:{index}:steer", STEER_EVALUATIONS)
+    return Candidate(rating, made.regions)
+
+
+def _steers(rules: Rules) -> bool:
+    """Whether a section's puzzles are steered toward its technique: a technique section
+    whose limits are all on the grade (judged by the cut ladder), not minimal (a walk's
+    swaps do not keep minimality)."""
+    difficulty = rules.difficulty
+    return difficulty.technique is not None and not rules.shape.minimal \
+        and all(f is Figure.GRADE for f, _, _ in difficulty.ranges)
+
+
+def _steered(start: Rating, geo: Geometry, rules: Rules, seed: str, evaluations: int
+             ) -> Rating:
+    """The rating of the puzzle a walk from `start` toward the section's technique
+    reaches (aim.steer, seeded by `seed`), or `start` when it reaches none."""
+    assert start.solution is not None
+    shape = rules.shape
+    reached = steer(start.puzzle, start.solution, geo, shape.symmetry, shape.target,
+                    _closeness(rules.difficulty, geo), random.Random(seed), evaluations)
+    return start if reached is None else rate(reached, geo)
 
 
 Judge = tuple[Callable[[Grid], bool] | None, Callable[[Grid], bool] | None]
@@ -196,11 +252,7 @@ def _judge(difficulty: Difficulty, geo: Geometry) -> Judge:
     target = difficulty.technique
     if target is None or not all(f is Figure.GRADE for f, _, _ in difficulty.ranges):
         return (lambda puzzle: too_hard(rate(puzzle, geo), difficulty)), None
-    # the dig keeps a removal while the hardest step stays at or below the technique
-    # (a band or grade range given with it only narrows the grades further)
-    top = min(_tenth_above(hi) for _, _, hi in difficulty.ranges)
-    if band is not None:
-        top = min(top, band.bounds[1])
+    top = _technique_top(difficulty)
     graded: dict[Grid, Grading | None] = {}  # on_target asks of the puzzle just judged
 
     def over(puzzle: Grid) -> bool:
@@ -209,10 +261,47 @@ def _judge(difficulty: Difficulty, geo: Geometry) -> Judge:
 
     def hit(puzzle: Grid) -> bool:
         g = graded.pop(puzzle)
-        return g is not None and g.technique is not None \
-            and g.technique.label == target.label and uses(g.counts, difficulty.needs)
+        return g is not None and _on_target(g, difficulty)
 
     return over, hit
+
+
+def _technique_top(difficulty: Difficulty) -> float:
+    """The least grade too hard for a technique section whose limits are all on the
+    grade: the dig keeps a removal while the hardest step stays at or below the technique
+    (a band or grade range given with it only narrows the grades further)."""
+    top = min(_tenth_above(hi) for _, _, hi in difficulty.ranges)
+    if difficulty.band is not None:
+        top = min(top, difficulty.band.bounds[1])
+    return top
+
+
+def _on_target(g: Grading, difficulty: Difficulty) -> bool:
+    """Whether a grading's hardest step is the section's technique, and its steps use
+    every technique the section needs."""
+    target = difficulty.technique
+    return target is not None and g.technique is not None \
+        and g.technique.label == target.label and uses(g.counts, difficulty.needs)
+
+
+def _closeness(difficulty: Difficulty, geo: Geometry) -> Score:
+    """How near a technique section a puzzle is, for steering (aim.steer): None when it
+    grades too hard, REACHED on target; else its grade, STEER_USED more when its solution
+    uses the technique below a harder step (one removal may make that step the hardest)."""
+    top = _technique_top(difficulty)
+    target = difficulty.technique
+    assert target is not None
+
+    def score(puzzle: Grid) -> float | None:
+        g = graded_below(puzzle, geo, top)
+        if g is None:
+            return None
+        if _on_target(g, difficulty):
+            return REACHED
+        used = any(t.label == target.label for t, _ in g.counts)
+        return g.grade + (STEER_USED if used else 0.0)
+
+    return score
 
 
 def _tenth_above(hi: float) -> float:
@@ -222,9 +311,13 @@ def _tenth_above(hi: float) -> float:
 
 def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
     """Improve one start towards the difficulty, within the shape (its jigsaw layout
-    too), and rate the result (in a worker)."""
+    too), and rate the result (in a worker); a steered technique section's start walks
+    its evaluations toward the technique instead (an anytime budget in seconds climbs)."""
     puzzle, rules, spec, seed = job
     shape = rules.shape
+    if _steers(rules) and spec.evaluations is not None:
+        # climbing the grade seldom lands on one technique: a longer walk toward it does
+        return _steered(rate(puzzle, shape.geo), shape.geo, rules, seed, spec.evaluations)
     best = improve(
         puzzle, shape.geo, evaluations=spec.evaluations, seconds=spec.seconds,
         objective=spec.objective, seed=seed, workers=1, spec=shape,
@@ -314,7 +407,7 @@ def _improve_section(
     key = section_key(Kind.IMPROVED, _rules(section), section_seed, spec)
     near = sorted(
         ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
-    )[: STARTS_PER_PUZZLE * missing]
+    )[: (STARTS_PER_TECHNIQUE if _steers(_rules(section)) else STARTS_PER_PUZZLE) * missing]
     chosen: list[Chosen] = []
     k = 0
     while k < len(near) and len(chosen) < missing:

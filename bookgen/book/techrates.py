@@ -4,7 +4,8 @@ as a technique section makes its candidates, against plain digs filtered afterwa
 Glossary:
   aimed    candidates of a technique section (pipeline._candidate): the dig puts back a
            removal that makes the puzzle harder than the technique and keeps the deepest
-           puzzle whose hardest step is the technique
+           puzzle whose hardest step is the technique; one that misses is steered
+           toward it (make.aim.steer)
   plain    the same digs with no judge (generate.make_puzzle alone), rated and kept when
            their hardest step happens to be the technique: generate and filter
   hit      a candidate a section of the technique would take (select.matches)
@@ -42,37 +43,37 @@ PLAIN_NAMES = ("pointing", "naked pair", "X-wing", "swordfish", "XY-wing")
 """The techniques also measured the plain way when --techniques is not given."""
 
 
-BUDGET = 20.0
+BUDGET = 30.0
 """The CPU seconds a technique was given when TECHNIQUE_RATES was measured."""
 
-# Measured 2026-11-27 with `bookgen bench techniques --seconds 20`, one worker, CPU time
-# of the process, on an Intel Xeon (2 cores, shared with other work), Linux, Python 3.11.7;
-# 0.0: no hit within the budget.
+# Measured 2026-11-27 with `bookgen bench techniques --seconds 30` (steered candidates), one
+# worker, CPU time of the process, on an Intel Xeon (2 cores, shared with other work), Linux,
+# Python 3.11.7; 0.0: no hit within the budget.
 TECHNIQUE_RATES: dict[str, float] = {
-    "pointing": 314.8,
-    "claiming": 77.9,
-    "naked pair": 51.0,
-    "X-wing": 24.0,
-    "hidden pair": 18.0,
-    "naked triple": 9.0,
-    "swordfish": 3.0,
-    "hidden triple": 3.0,
-    "skyscraper": 248.8,
-    "two-string kite": 15.0,
-    "empty rectangle": 63.0,
-    "XY-wing": 171.0,
-    "XYZ-wing": 36.0,
-    "unique rectangle": 75.0,
-    "naked quad": 0.0,
+    "pointing": 616.6,
+    "claiming": 209.8,
+    "naked pair": 167.8,
+    "X-wing": 39.9,
+    "hidden pair": 125.8,
+    "naked triple": 22.0,
+    "swordfish": 4.0,
+    "hidden triple": 18.0,
+    "skyscraper": 399.7,
+    "two-string kite": 32.0,
+    "empty rectangle": 125.9,
+    "XY-wing": 289.5,
+    "XYZ-wing": 42.0,
+    "unique rectangle": 109.8,
+    "naked quad": 2.0,
     "jellyfish": 0.0,
     "hidden quad": 0.0,
-    "WXYZ-wing": 74.9,
-    "BUG+1": 9.0,
+    "WXYZ-wing": 145.7,
+    "BUG+1": 15.9,
     "X-chain": 0.0,
-    "alternating inference chain": 164.9,
-    "cell forcing chains": 0.0,
-    "unit forcing chains": 8.9,
-    "dynamic forcing chains": 2.9,
+    "alternating inference chain": 268.3,
+    "cell forcing chains": 8.0,
+    "unit forcing chains": 23.9,
+    "dynamic forcing chains": 1.9,
 }
 """Technique name -> aimed 9x9 classic candidates a CPU minute that its section takes."""
 

@@ -10,16 +10,19 @@ Glossary:
             cage rules belong to their own ladder and the trial to none
   window    [lo, top): the grades of a puzzle whose hardest step is the technique. lo is
             the name's lowest base value; top is the next base value above it of another
-            name on the ladder, where the grades of another technique begin (a chain's
-            length extra or a wing's extra tenth that reaches top is left out)
+            name on the ladder, where the grades of another technique begin (a wing's
+            extra tenth that reaches top is left out); for a chain (LENGTH_RATED), the
+            next base value of a later rule: a chain's length extra may take it past
+            the base of another technique of its own rule
 """
 
 from __future__ import annotations
 
 import re
 
+from ..core.model import Family
 from .scale import Technique, named
-from .techniques import LADDER
+from .techniques import LADDER, rule_of
 
 AIMABLE: tuple[Technique, ...] = tuple(dict.fromkeys(
     named(t.label) or t for rule in LADDER for t in rule.techniques))
@@ -39,12 +42,24 @@ def aimed_at(text: str) -> Technique | None:
     return _BY_KEY.get(_key(text))
 
 
+LENGTH_RATED = (Family.CHAIN, Family.FORCING)
+"""The families whose steps SE rates base + length extra (the chains)."""
+
+
 def window(technique: Technique) -> tuple[float, float]:
     """(lo, top): a puzzle whose hardest step is `technique` grades lo <= grade < top."""
     own = [t.se for t in Technique if t.label == technique.label]
     lo = min(own)
-    above = [t.se for rule in LADDER for t in rule.techniques
-             if t.label != technique.label and t.se > lo]
+    rule = rule_of(technique)
+    if rule.family in LENGTH_RATED:
+        # SE takes a chaining rule's lowest-rated deduction before trying the next rule,
+        # so a long forcing X-chain (6.6 + 0.4 or more) is the hardest step whenever no
+        # cycle or AIC of its rule rates lower: only the next rule's base bounds it
+        later = LADDER[LADDER.index(rule) + 1:]
+        above = [t.se for r in later for t in r.techniques if t.se > lo]
+    else:
+        above = [t.se for rule in LADDER for t in rule.techniques
+                 if t.label != technique.label and t.se > lo]
     return lo, min(above, default=float("inf"))
 
 
