@@ -431,8 +431,8 @@ def test_the_languages_own_texts_are_checked_for_glyphs(tmp_path: Path,
                     encoding="utf-8")
     assert problems(path) == [
         "language: the de texts: the font 'ascii.ttf' (regular and bold) has no glyph for 'ä' "
-        "(U+00E4), 'ö' (U+00F6), 'ü' (U+00FC), 'ß' (U+00DF), '„' (U+201E) (in 'subject', "
-        "'rules.goal', 'howto.x.more' and 1 more); expected fonts that cover them "
+        "(U+00E4), 'ö' (U+00F6), 'ü' (U+00FC), 'ß' (U+00DF), 'Ü' (U+00DC) and 1 more (in "
+        "'subject', 'rules.goal', 'howto.x.more' and 2 more); expected fonts that cover them "
         "(layout.fonts.regular and bold) (line 2)"]
 
 
