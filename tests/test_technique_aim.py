@@ -21,6 +21,7 @@ from bookgen.grade.scale import Technique
 from bookgen.grade.target import window
 from bookgen.make.aim import REACHED, steer
 from bookgen.make.generate import make_puzzle
+from bookgen.make.judge import judge
 from bookgen.make.select import aimed_right, matches
 
 GEO = geometry(9)
@@ -79,8 +80,8 @@ STEERED = [(Technique.SWORDFISH, 7), (Technique.JELLYFISH, 378)]
 def test_a_dig_that_missed_a_rare_technique_is_steered_onto_it(technique, index):
     rules = technique_rules(technique)
     spec = rules.shape
-    judge = pipeline._judge(rules.difficulty, spec.geo)
-    dug = make_puzzle(spec, "aim", index, too_hard=judge[0], on_target=judge[1])
+    judges = judge(rules.difficulty, spec.geo)
+    dug = make_puzzle(spec, "aim", index, too_hard=judges[0], on_target=judges[1])
     assert not aimed_right(rate(dug.puzzle, dug.geo), rules.difficulty)
     made = pipeline._candidate((rules, "aim", index)).rating
     assert matches(made, rules)

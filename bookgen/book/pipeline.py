@@ -6,7 +6,7 @@ Glossary:
                 for an aimed difficulty (select.aimed: every band but extreme) the dig
                 stops before the puzzle gets too hard for it; a technique section's
                 candidate whose dig missed its technique is then steered toward it
-                (aim.steer, seeded by f"{section seed}:{i}:steer")
+                (judge.steered, seeded by f"{section seed}:{i}:steer")
   rules         what every puzzle of a section must be (select.Rules): unique, of the
                 section's shape (size, symmetry, clue range, minimal) and difficulty;
                 random and improved puzzles alike are picked only when they keep them
@@ -24,7 +24,7 @@ Glossary:
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve, within the section's shape) towards it, in a
                 fixed order; a steered technique section's starts walk toward its
-                technique instead (aim.steer)
+                technique instead (judge.steered)
   cache         with a build cache (cache.py), every candidate and improvement is read
                 from it when held and stored as made, keyed by the section's rules and
                 seed (and improve budget), so a stopped build continues where it stopped
@@ -42,9 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -54,12 +52,10 @@ from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
 from ..core.model import Band, Book, BookPuzzle, BookSection, Tip, WorkedSolution
 from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
-from ..grade.solver import Grading, graded_below, grades_at_least
-from ..grade.target import uses
-from ..make.aim import REACHED, Score, steer
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
 from ..make.improve import PoolMap, improve, worker_pool
+from ..make.judge import Judge, judge, steered, steers
 from ..make.select import (
     Rules,
     aimed,
@@ -69,7 +65,6 @@ from ..make.select import (
     order_key,
     pick,
     shortfall,
-    too_hard,
 )
 from ..variants.killer.cages import Cages, cages_json, format_cage_map
 from .bank import Bank, GradeRange, Taken, keep_book, offers
@@ -83,7 +78,7 @@ from .cache import (
     rating_of_json,
     section_key,
 )
-from .config import BookConfig, Difficulty, ImproveSpec, SectionConfig
+from .config import BookConfig, ImproveSpec, SectionConfig
 from .daily import Place, date_text, places
 from .hints import puzzle_hint
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
@@ -111,15 +106,11 @@ improving, which climbs the grade alone, seldom lands on one technique."""
 
 STEER_EVALUATIONS = 60
 """Moves a technique section's candidate whose dig missed the technique makes toward it
-(aim.steer). More moves a walk give fewer hits a CPU minute (15 CPU s each, X-wing,
+(judge.steered). More moves a walk give fewer hits a CPU minute (15 CPU s each, X-wing,
 naked quad and jellyfish together, when walks also blanked one clue alone or put back
 two: 20 moves 7 hits, 60 moves 12, 250 moves 8): a walk
 that has not found the technique soon is stuck on a plateau, and a fresh dig is the
 better next try."""
-
-STEER_USED = 100.0
-"""What using the technique (below a harder step) adds to a puzzle's grade when steering:
-more than any grade, so such a puzzle is never left for one that does not use it."""
 
 DEFAULT_IMPROVE = 600
 """Evaluations per improvement when a section's band is not reached by random puzzles."""
@@ -202,111 +193,18 @@ def _candidate(job: tuple[Rules, str, int]) -> Candidate:
     if own is not None:  # a kind that makes its puzzles its own way (killer: cages)
         rating, regions, cages = own
         return Candidate(rating, regions, cages)
-    judge: Judge = (None, None)
+    judges: Judge = (None, None)
     if aimed(difficulty):
         # The judge rates on the puzzle's own grid: for a section that draws a jigsaw
         # layout per puzzle, that layout is drawn here first, and make_puzzle draws the
         # same one again from the same seed.
-        judge = _judge(difficulty, puzzle_geometry(spec, seed, index)[0])
-    made = make_puzzle(spec, seed, index, too_hard=judge[0], on_target=judge[1])
+        judges = judge(difficulty, puzzle_geometry(spec, seed, index)[0])
+    made = make_puzzle(spec, seed, index, too_hard=judges[0], on_target=judges[1])
     rating = rate(made.puzzle, made.geo)
-    if _steers(rules) and not aimed_right(rating, difficulty):
+    if steers(rules) and not aimed_right(rating, difficulty):
         # a technique section's dig that missed: steer it toward the technique
-        rating = _steered(rating, made.geo, rules, f"{seed}:{index}:steer", STEER_EVALUATIONS)
+        rating = steered(rating, made.geo, rules, f"{seed}:{index}:steer", STEER_EVALUATIONS)
     return Candidate(rating, made.regions)
-
-
-def _steers(rules: Rules) -> bool:
-    """Whether a section's puzzles are steered toward its technique: a technique section
-    whose limits are all on the grade (judged by the cut ladder), not minimal (a walk's
-    swaps do not keep minimality)."""
-    difficulty = rules.difficulty
-    return difficulty.technique is not None and not rules.shape.minimal \
-        and all(f is Figure.GRADE for f, _, _ in difficulty.ranges)
-
-
-def _steered(start: Rating, geo: Geometry, rules: Rules, seed: str, evaluations: int
-             ) -> Rating:
-    """The rating of the puzzle a walk from `start` toward the section's technique
-    reaches (aim.steer, seeded by `seed`), or `start` when it reaches none."""
-    assert start.solution is not None
-    shape = rules.shape
-    reached = steer(start.puzzle, start.solution, geo, shape.symmetry, shape.target,
-                    _closeness(rules.difficulty, geo), random.Random(seed), evaluations)
-    return start if reached is None else rate(reached, geo)
-
-
-Judge = tuple[Callable[[Grid], bool] | None, Callable[[Grid], bool] | None]
-"""An aimed dig's (too_hard, on_target) judges (generate.aimed_dig)."""
-
-
-def _judge(difficulty: Difficulty, geo: Geometry) -> Judge:
-    """The judges of an aimed dig: the puzzle rates above a limit of the difficulty, and,
-    for a technique section, its hardest step is the technique. A band alone, or a
-    technique with grade limits only, is judged by the ladder cut at the top (the same
-    answer as grading the puzzle whole, without the steps past the top: the costly part
-    of expert and extreme ones)."""
-    band = difficulty.band
-    if band is not None and not difficulty.ranges:
-        return (lambda puzzle: grades_at_least(puzzle, geo, band.bounds[1])), None
-    target = difficulty.technique
-    if target is None or not all(f is Figure.GRADE for f, _, _ in difficulty.ranges):
-        return (lambda puzzle: too_hard(rate(puzzle, geo), difficulty)), None
-    top = _technique_top(difficulty)
-    graded: dict[Grid, Grading | None] = {}  # on_target asks of the puzzle just judged
-
-    def over(puzzle: Grid) -> bool:
-        graded[puzzle] = graded_below(puzzle, geo, top)
-        return graded[puzzle] is None
-
-    def hit(puzzle: Grid) -> bool:
-        g = graded.pop(puzzle)
-        return g is not None and _on_target(g, difficulty)
-
-    return over, hit
-
-
-def _technique_top(difficulty: Difficulty) -> float:
-    """The least grade too hard for a technique section whose limits are all on the
-    grade: the dig keeps a removal while the hardest step stays at or below the technique
-    (a band or grade range given with it only narrows the grades further)."""
-    top = min(_tenth_above(hi) for _, _, hi in difficulty.ranges)
-    if difficulty.band is not None:
-        top = min(top, difficulty.band.bounds[1])
-    return top
-
-
-def _on_target(g: Grading, difficulty: Difficulty) -> bool:
-    """Whether a grading's hardest step is the section's technique, and its steps use
-    every technique the section needs."""
-    target = difficulty.technique
-    return target is not None and g.technique is not None \
-        and g.technique.label == target.label and uses(g.counts, difficulty.needs)
-
-
-def _closeness(difficulty: Difficulty, geo: Geometry) -> Score:
-    """How near a technique section a puzzle is, for steering (aim.steer): None when it
-    grades too hard, REACHED on target; else its grade, STEER_USED more when its solution
-    uses the technique below a harder step (one removal may make that step the hardest)."""
-    top = _technique_top(difficulty)
-    target = difficulty.technique
-    assert target is not None
-
-    def score(puzzle: Grid) -> float | None:
-        g = graded_below(puzzle, geo, top)
-        if g is None:
-            return None
-        if _on_target(g, difficulty):
-            return REACHED
-        used = any(t.label == target.label for t, _ in g.counts)
-        return g.grade + (STEER_USED if used else 0.0)
-
-    return score
-
-
-def _tenth_above(hi: float) -> float:
-    """The least grade above an inclusive grade limit: grades have one decimal."""
-    return round(math.floor(hi * 10 + 1e-6) / 10 + 0.1, 1)
 
 
 def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
@@ -315,9 +213,9 @@ def _improved(job: tuple[Grid, Rules, ImproveSpec, str]) -> Rating:
     its evaluations toward the technique instead (an anytime budget in seconds climbs)."""
     puzzle, rules, spec, seed = job
     shape = rules.shape
-    if _steers(rules) and spec.evaluations is not None:
+    if steers(rules) and spec.evaluations is not None:
         # climbing the grade seldom lands on one technique: a longer walk toward it does
-        return _steered(rate(puzzle, shape.geo), shape.geo, rules, seed, spec.evaluations)
+        return steered(rate(puzzle, shape.geo), shape.geo, rules, seed, spec.evaluations)
     best = improve(
         puzzle, shape.geo, evaluations=spec.evaluations, seconds=spec.seconds,
         objective=spec.objective, seed=seed, workers=1, spec=shape,
@@ -407,7 +305,7 @@ def _improve_section(
     key = section_key(Kind.IMPROVED, _rules(section), section_seed, spec)
     near = sorted(
         ((gap, i, r) for gap, i, r in starts if gap != float("inf")), key=lambda s: s[:2]
-    )[: (STARTS_PER_TECHNIQUE if _steers(_rules(section)) else STARTS_PER_PUZZLE) * missing]
+    )[: (STARTS_PER_TECHNIQUE if steers(_rules(section)) else STARTS_PER_PUZZLE) * missing]
     chosen: list[Chosen] = []
     k = 0
     while k < len(near) and len(chosen) < missing:
