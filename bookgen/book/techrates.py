@@ -5,7 +5,7 @@ Glossary:
   aimed    candidates of a technique section (pipeline._candidate): the dig puts back a
            removal that makes the puzzle harder than the technique and keeps the deepest
            puzzle whose hardest step is the technique; one that misses is steered
-           toward it (make.aim.steer)
+           toward it (make.judge.steered)
   plain    the same digs with no judge (generate.make_puzzle alone), rated and kept when
            their hardest step happens to be the technique: generate and filter
   hit      a candidate a section of the technique would take (select.matches)
