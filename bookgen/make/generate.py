@@ -59,6 +59,7 @@ from ..core.rules import Symmetry, Variant, is_symmetric, symmetry_groups
 from ..variants.jigsaw.layouts import Layout, usable_layout
 from ..variants.killer.cage_aim import cage_draw
 from ..variants.killer.cages import Cages, cages_of, combination_count
+from .pattern import Arrange
 
 
 def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
@@ -201,12 +202,15 @@ def make_puzzle(
     backend: str | None = None,
     too_hard: Callable[[Grid], bool] | None = None,
     on_target: Callable[[Grid], bool] | None = None,
+    arrange: Arrange | None = None,
 ) -> GeneratedPuzzle:
     """Puzzle `index` of the run seeded `seed`: complete, dig, retry until the target is met.
 
     With too_hard (and a spec that is not minimal) the dig stops before its first step that
     leaves a puzzle too hard within the clue target, keeping the last puzzle on_target
-    when there is one (see aimed_dig).
+    when there is one (see aimed_dig). With arrange as well, the aimed dig replays a dig
+    of the same solution in the pattern's order (pattern.arranger, drawn from
+    random.Random(f"{seed}:{index}:pattern")) instead of the first dig's.
     """
     geo, layouts = puzzle_geometry(spec, seed, index, backend)
     target = spec.target
@@ -227,10 +231,30 @@ def make_puzzle(
     dug = tuple(puzzle.tolist())
     if too_hard is not None and not spec.minimal:
         orbits = symmetry_groups(geo.n, spec.symmetry)
+        if arrange is not None:
+            # a pattern dig that ends above the clue target falls back to the first dig
+            order, dug = _redug(full, geo, spec, orbits, arrange(
+                full, orbits, random.Random(f"{seed}:{index}:pattern")), kern, order, dug)
         path = [orbits[g] for g in order.tolist() if not dug[orbits[g][0]]]
         dug = aimed_dig(full, path, target.hi, too_hard, on_target) or dug
     return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries), geo.variant,
                            geo.region_layout, layouts)
+
+
+def _redug(full: Grid, geo: Geometry, spec: DigSpec, orbits: Sequence[Sequence[int]],
+           visit: list[int], kern: ModuleType, order: np.ndarray, dug: Grid
+           ) -> tuple[np.ndarray, Grid]:
+    """(order, puzzle) of a dig of `full` visiting the orbits in the order given, down to
+    the clue target's lowest count (unique at every step: the kernel's check); the first
+    dig's (order, dug) when it ends above the target."""
+    again = np.array(visit, dtype=np.int32)
+    puzzle = np.array(full, dtype=np.int8)
+    table, sizes = _group_arrays(orbits)
+    clues = kern.dig_core(puzzle, np.array(full, dtype=np.int8), table, sizes, again,
+                          len(again), False, spec.target.lo, *_tables(geo))
+    if int(clues) > spec.target.hi:
+        return order, dug
+    return again, tuple(puzzle.tolist())
 
 
 CALL_TRIES_UP_TO = 9
