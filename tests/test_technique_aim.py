@@ -22,6 +22,7 @@ from bookgen.grade.target import window
 from bookgen.make.aim import REACHED, steer
 from bookgen.make.generate import make_puzzle
 from bookgen.make.judge import judge
+from bookgen.make.pattern import arranger
 from bookgen.make.select import aimed_right, matches
 
 GEO = geometry(9)
@@ -71,9 +72,10 @@ def test_a_walk_stops_where_the_score_is_reached_and_is_the_same_for_the_same_se
                  lambda p: None, random.Random(5), 50) is None
 
 
-# (technique, candidate index): a section candidate of seed "aim" whose dig missed the
-# technique and whose walk found it (found by scanning the indexes)
-STEERED = [(Technique.SWORDFISH, 7), (Technique.JELLYFISH, 378)]
+# (technique, candidate index): a section candidate of seed "aim" whose dig (pattern first
+# for the jellyfish) missed the technique and whose walk found it (found by scanning the
+# indexes)
+STEERED = [(Technique.SWORDFISH, 7), (Technique.JELLYFISH, 62)]
 
 
 @pytest.mark.parametrize(("technique", "index"), STEERED)
@@ -81,7 +83,8 @@ def test_a_dig_that_missed_a_rare_technique_is_steered_onto_it(technique, index)
     rules = technique_rules(technique)
     spec = rules.shape
     judges = judge(rules.difficulty, spec.geo)
-    dug = make_puzzle(spec, "aim", index, too_hard=judges[0], on_target=judges[1])
+    dug = make_puzzle(spec, "aim", index, too_hard=judges[0], on_target=judges[1],
+                      arrange=arranger(technique))
     assert not aimed_right(rate(dug.puzzle, dug.geo), rules.difficulty)
     made = pipeline._candidate((rules, "aim", index)).rating
     assert matches(made, rules)
