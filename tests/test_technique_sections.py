@@ -120,7 +120,7 @@ def test_killer_sections_refuse_techniques(tmp_path):
 def test_validate_estimates_technique_sections_from_their_technique(tmp_path):
     path = tmp_path / "book.yaml"
     path.write_text(HEAD + "  - {count: 80, technique: swordfish}\n"
-                           "  - {name: J, count: 4, technique: jellyfish}\n"
+                           "  - {name: J, count: 4, technique: hidden quad}\n"
                            "  - {name: E, count: 4, technique: xy-wing, difficulty: expert}\n",
                     encoding="utf-8")
     done = bookgen("validate", path, cwd=tmp_path)
@@ -128,7 +128,7 @@ def test_validate_estimates_technique_sections_from_their_technique(tmp_path):
     text = done.stdout + done.stderr
     # the technique's rate, not the band's: XY-wing is rarer than expert puzzles are
     assert "technique 'swordfish' fills at about 4.0 puzzles a CPU minute" in text
-    assert "technique 'jellyfish' gave no puzzle in 30 CPU s" in text
+    assert "technique 'hidden quad' gave no puzzle in 30 CPU s" in text
     assert "J not measured" in text and "E under 1 s" in text
 
 

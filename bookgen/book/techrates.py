@@ -48,7 +48,8 @@ BUDGET = 30.0
 
 # Measured 2026-11-27 with `bookgen bench techniques --seconds 30` (steered candidates), one
 # worker, CPU time of the process, on an Intel Xeon (2 cores, shared with other work), Linux,
-# Python 3.11.7; 0.0: no hit within the budget.
+# Python 3.11.7; 0.0: no hit within the budget. Jellyfish: measured again the same day with
+# its pattern-first digs (make.pattern).
 TECHNIQUE_RATES: dict[str, float] = {
     "pointing": 616.6,
     "claiming": 209.8,
@@ -65,7 +66,7 @@ TECHNIQUE_RATES: dict[str, float] = {
     "XYZ-wing": 42.0,
     "unique rectangle": 109.8,
     "naked quad": 2.0,
-    "jellyfish": 0.0,
+    "jellyfish": 8.0,
     "hidden quad": 0.0,
     "WXYZ-wing": 145.7,
     "BUG+1": 15.9,
