@@ -4,7 +4,9 @@ Glossary:
   section seed  f"{book seed}:{section index}"; candidate i of a section is
                 generate.make_puzzle(spec, section seed, i), rated with figures and grade;
                 for an aimed difficulty (select.aimed: every band but extreme) the dig
-                stops before the puzzle gets too hard for it; a technique section's
+                stops before the puzzle gets too hard for it (a 9x9 classic jellyfish
+                section's dig is ordered around a drawn fish first: pattern.arranger,
+                seeded by f"{section seed}:{i}:pattern"); a technique section's
                 candidate whose dig missed its technique is then steered toward it
                 (judge.steered, seeded by f"{section seed}:{i}:steer")
   rules         what every puzzle of a section must be (select.Rules): unique, of the
