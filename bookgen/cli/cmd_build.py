@@ -25,6 +25,7 @@ from .options import (
     add_options,
     capped_workers,
     counted,
+    folder,
     positive_seconds,
     usable_cores,
 )
@@ -49,18 +50,10 @@ def _config_argument(p: argparse.ArgumentParser) -> None:
                         "one (a .yaml file with sections)")
 
 
-def _folder(text: str) -> str:
-    """An -o folder as given; an empty one (an unset variable in a script) is refused
-    rather than taken for the default."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("expected a folder, got an empty path")
-    return text
-
-
 def _book_options(p: argparse.ArgumentParser) -> None:
     """CONFIG, -o, --seed, --workers, -q: the options of the commands that make a book."""
     _config_argument(p)
-    p.add_argument("-o", "--output", metavar="DIR", type=_folder,
+    p.add_argument("-o", "--output", metavar="DIR", type=folder,
                    help="output folder (default: output/<config name>)")
     add_options(p, "seed", "workers", "quiet", "backend",
                 seed=dict(default=None, help="book seed (default: the config's)"),
@@ -254,7 +247,7 @@ def add_validate(sub: argparse._SubParsersAction) -> None:
         "config is sound, else exits 1.",
     )
     _config_argument(p)
-    p.add_argument("-o", "--output", metavar="DIR", type=_folder,
+    p.add_argument("-o", "--output", metavar="DIR", type=folder,
                    help="the output folder a build would use (default output/<config name>)")
     add_options(p, "quiet", quiet=dict(help="only the 'ok:' line, warnings and errors: no "
                                             "estimate or notes"))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import OutputError
 from ..core.model import Symbols
 from ..core.rules import MIN_CELL_PT
-from .options import add_options, enum_value, progress_bar
+from .options import add_options, enum_value, folder, progress_bar
 from .skeleton import Item, count_problem, puzzle_command, read_items
 
 if TYPE_CHECKING:
@@ -68,17 +68,10 @@ def _inches(text: str) -> float:
     return value
 
 
-def _folder(text: str) -> Path:
-    """An argparse type: a folder to write into; an empty path is refused."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("expected a folder, got an empty path")
-    return Path(text)
-
-
 def add_export(sub: argparse._SubParsersAction) -> None:
     p = puzzle_command(
         sub, "export", ("svg", "png"),
-        output=dict(metavar="DIR", required=True, type=_folder,
+        output=dict(metavar="DIR", required=True, type=folder,
                     help="the folder the images go into (created if missing)"),
         help="write one image (SVG or PNG) per puzzle",
         description="Draw each puzzle as the books draw it (its variant's marks, a killer's "
@@ -210,8 +203,8 @@ def add_preview(sub: argparse._SubParsersAction) -> None:
     p.add_argument("config", metavar="CONFIG",
                    help="a book config, or a folder holding exactly one")
     p.add_argument("-o", "--output", dest="images", metavar="DIR", required=True,
-                   type=_folder, help="the folder the PNG pages go into (created if missing)")
-    p.add_argument("--book", dest="output", metavar="DIR", default=None, type=_folder,
+                   type=folder, help="the folder the PNG pages go into (created if missing)")
+    p.add_argument("--book", dest="output", metavar="DIR", default=None, type=folder,
                    help="the book's output folder (default: output/<config name>)")
     p.add_argument("--pages", type=page_list, default=None, metavar="LIST",
                    help="pages to render, e.g. 1,3-5 (default: title, first puzzle page, "

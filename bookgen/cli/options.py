@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.errors import GenerationError, InputError, OutputError
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AUTO", "OPTIONS", "add_options", "add_shape_options", "backend_chosen", "bars_shown",
-    "capped_workers", "counted", "data_out", "enum_value", "HelpFormatter", "Input",
+    "capped_workers", "counted", "data_out", "enum_value", "folder", "HelpFormatter", "Input",
     "is_file_name", "Option", "positive", "positive_seconds", "progress_bar", "read_batches",
     "read_file", "read_killer", "read_puzzles", "report_bad", "shape", "stdout_checked",
     "StdoutError", "usable_cores", "variant_name", "workers_count", "workers_of",
@@ -106,6 +107,14 @@ def variant_name(text: str) -> Variant:
         return Variant.parse(text.strip().lower())
     except GenerationError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def folder(text: str) -> Path:
+    """An argparse type: a folder as given; an empty one (an unset variable in a script)
+    is refused rather than taken for a default."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, got an empty path")
+    return Path(text)
 
 
 def positive_seconds(text: str) -> float:
