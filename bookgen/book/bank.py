@@ -210,7 +210,7 @@ def entry_of(values: Grid, geo: Geometry, **origin: object) -> Entry | None:
     r = rate(values, geo)
     if r.count != 1:
         return None
-    return Entry(canonical_key(values, geo), r.as_dict(), symmetry_of(values, geo.n),
+    return Entry(canonical_key(values, geo), r.as_dict(geo), symmetry_of(values, geo.n),
                  **origin, variant=geo.variant,  # type: ignore[arg-type]
                  regions=geo.region_layout)
 

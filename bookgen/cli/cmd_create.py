@@ -55,8 +55,8 @@ class Made(Shown):
         return [f"# {c}" for c in self._changes()]
 
     def record(self) -> dict[str, Any]:
-        return {"puzzle": format_line(self.made.puzzle),
-                "solution": format_line(self.made.solution),
+        return {"puzzle": format_line(self.made.puzzle, self.geo),
+                "solution": format_line(self.made.solution, self.geo),
                 "changes": self._changes()} | topology(self.geo)
 
     def _changes(self) -> list[str]:

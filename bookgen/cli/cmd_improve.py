@@ -78,7 +78,8 @@ class Report(Shown):
 
     def record(self) -> dict[str, Any]:
         r = self.result
-        return {"puzzle": format_line(r.puzzle), "solution": format_line(r.solution),
+        return {"puzzle": format_line(r.puzzle, self.geo),
+                "solution": format_line(r.solution, self.geo),
                 "before": r.before, "after": r.after} | topology(self.geo)
 
     def report(self) -> str:
@@ -107,7 +108,7 @@ def _cluster(address: str | None) -> Iterator[Any]:
 
 
 def run_improve(args: argparse.Namespace) -> int:
-    from ..core.rules import TRACE_MAX_SIZE
+    from ..core.rules import TRACE_MAX_SIZE, grid_name, traced
     from ..make.improve import improve
 
     puzzles, bad = read_puzzles(args.grid, args.variant)
@@ -116,10 +117,11 @@ def run_improve(args: argparse.Namespace) -> int:
     if not puzzles:
         return 1  # its bad lines are reported
     _, values, geo = puzzles[0]
-    if args.objective.traced and geo.n > TRACE_MAX_SIZE:
+    if args.objective.traced and not traced(geo.n, geo.variant):
         raise InputError(f"--objective {args.objective.value}: the trace figures are not "
-                         f"computed for {geo.n}x{geo.n} grids (only up to {TRACE_MAX_SIZE}x"
-                         f"{TRACE_MAX_SIZE}); use grade or clues")
+                         f"computed for {grid_name(geo.n, geo.variant)} grids (only for one "
+                         f"grid up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use grade or "
+                         "clues")
     workers = capped_workers(workers_of(args), "--workers", args.quiet)
     spec = shape(args, geo.n, geo.variant, geo.region_layout)
     total = args.seconds if args.seconds is not None else args.evaluations

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InputError
-from ..core.grid import format_line
+from ..core.grid import Geometry, format_line
+from ..core.rules import grid_name
 from ..grade.rating import Rating
 from .formats import Shown, topology_words
 from .skeleton import Item, puzzle_command, read_items, run_each
@@ -58,10 +59,10 @@ class Rated(Shown):
     """Milliseconds the rating took, as the seed prints them."""
 
     def record(self) -> dict[str, Any]:
-        return self.rating.as_dict() | self.item.topology()
+        return self.rating.as_dict(self.item.geo) | self.item.topology()
 
     def report(self) -> str:
-        return rating_line(self.rating, self.item.topology())
+        return rating_line(self.rating, self.item.topology(), self.item.geo)
 
     def seed(self) -> str:
         from ..engine.trace import format_seed_trace
@@ -69,16 +70,17 @@ class Rated(Shown):
         item = self.item
         if self.rating.trace is None:
             raise InputError(f"{item.where}: --format seed needs the trace figures, which "
-                             f"are not computed for {item.geo.n}x{item.geo.n} puzzles")
+                             f"are not computed for "
+                             f"{grid_name(item.geo.n, item.geo.variant)} puzzles")
         return format_seed_trace(item.values, self.rating.trace, item.geo, self.ms) + "\n"
 
 
-def rating_line(r: Rating, topology: dict[str, Any]) -> str:
+def rating_line(r: Rating, topology: dict[str, Any], geo: Geometry | None = None) -> str:
     """rate's text line: the puzzle, its solutions, trace figures, clues, grade, time and
     topology."""
     tr = r.trace
     words = {0: "no solution", 1: "1 solution"}.get(r.count, f"{r.count}+ solutions")
-    line = f"{format_line(r.puzzle)}  {words}"
+    line = f"{format_line(r.puzzle, geo)}  {words}"
     if tr:
         line += (f"  level {tr.level}/{tr.maxlevel}  complexity "
                  f"{tr.way_complexity}/{tr.cand_sum}/{tr.cand_sq}")

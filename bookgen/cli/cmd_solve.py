@@ -60,8 +60,9 @@ class Solved(Shown):
         return self.solutions
 
     def record(self) -> dict[str, Any]:
-        return {"puzzle": format_line(self.puzzle), "count": len(self.solutions),
-                "solutions": [format_line(s) for s in self.solutions]} | self.topology
+        return {"puzzle": format_line(self.puzzle, self.geo), "count": len(self.solutions),
+                "solutions": [format_line(s, self.geo) for s in self.solutions]
+                } | self.topology
 
     def problem(self) -> str | None:
         return count_problem(len(self.solutions))

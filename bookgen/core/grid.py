@@ -3,7 +3,9 @@
 Glossary and conventions:
   n          symbols per unit, n = box_rows * box_cols: 4 (2x2), 6 (2x3), 9 (3x3),
              12 (3x4), 16 (4x4)
-  cell       0 .. n*n-1, row-major: cell = row * n + col
+  cell       0 .. n*n-1, row-major: cell = row * n + col. On a multi-grid board
+             (samurai) the cells are the board positions some grid covers, numbered
+             row-major over the board (Geometry.positions); row and column are the board's
   value      0 = blank, 1 .. n = a symbol; a grid is a tuple of n*n values
   symbol     how a value is written: 1-9, then A, B, C, ... (10 = A); blank '.'
   unit       n cells that hold each symbol once: rows, columns, boxes (or jigsaw regions),
@@ -39,6 +41,7 @@ from functools import cache
 from typing import Any, BinaryIO, TypeVar
 
 from .errors import GenerationError, InputError
+from .kinds import Board
 from .rules import JIGSAW_SIZES, Variant
 
 R = TypeVar("R")
@@ -88,6 +91,14 @@ class Geometry:
     region, each row by row)."""
     block_pos: tuple[int, ...]
     """block_pos[cell] = the block-order position of cell."""
+    width: int
+    """Cells a board row holds: n, or a multi-grid board's side (21 for samurai)."""
+    positions: tuple[int, ...]
+    """positions[cell] = its board position, row * width + column (the identity on one
+    grid; a samurai board skips the positions outside its grids)."""
+    unit_kinds: tuple[str, ...]
+    """What each unit is for the grader: 'row', 'column', 'box' (a box or a jigsaw
+    region), or an extra unit's family ('diagonal', 'window', ...)."""
     _arrays: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __repr__(self) -> str:
@@ -98,7 +109,12 @@ class Geometry:
 
     @property
     def ncells(self) -> int:
-        return self.n * self.n
+        return len(self.positions)
+
+    @property
+    def board(self) -> Board | None:
+        """A multi-grid kind's board (Variant.board); None for one grid."""
+        return self.variant.board
 
     @property
     def region_labels(self) -> str:
@@ -116,19 +132,34 @@ class Geometry:
         return self.n, self.variant, self.region_layout
 
     def row(self, cell: int) -> int:
-        return cell // self.n
+        """The board row of a cell (its grid row on one grid)."""
+        return self.positions[cell] // self.width
 
     def col(self, cell: int) -> int:
-        return cell % self.n
+        """The board column of a cell."""
+        return self.positions[cell] % self.width
+
+    def cell_at(self, row: int, col: int) -> int | None:
+        """The cell at a board row and column; None outside every grid."""
+        if self.board is None:
+            return row * self.n + col
+        cells = self._arrays.get("cell_at")
+        if cells is None:
+            cells = self._arrays["cell_at"] = {p: c for c, p in enumerate(self.positions)}
+        return cells.get(row * self.width + col)
 
     def box(self, cell: int) -> int:
         """The box (or jigsaw region) of a cell."""
         return self.regions[cell]
 
     def label(self, cell: int) -> str:
-        """'r4c2' for the cell in 1-based row 4, column 2."""
-        r, c = divmod(cell, self.n)
-        return f"r{r + 1}c{c + 1}"
+        """'r4c2' for the cell in 1-based row 4, column 2; on a multi-grid board the grid
+        comes first, 'top-left r4c2' (a shared cell is named in the first grid listed)."""
+        if self.board is None:
+            r, c = divmod(cell, self.n)
+            return f"r{r + 1}c{c + 1}"
+        g, r, c = self.board.grid_of(self.n, self.positions[cell])
+        return f"{self.board.names[g]} r{r + 1}c{c + 1}"
 
     def arrays(self) -> dict[str, Any]:
         """numpy int32 tables for the kernels, built once.
@@ -136,7 +167,7 @@ class Geometry:
         units (nunits, n); cell_units (ncells, k) padded with -1; peers (ncells, maxpeers)
         padded with -1; npeers (ncells,); block_order, block_pos (ncells,).
         """
-        if not self._arrays:
+        if "units" not in self._arrays:
             import numpy as np
 
             k = max(len(u) for u in self.cell_units)
@@ -217,6 +248,8 @@ def connected(cells: Sequence[int], n: int) -> bool:
 
 @cache
 def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
+    if variant.board is not None:
+        return _board_geometry(n, variant, variant.board)
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
     if not variant.boxes:
@@ -234,24 +267,70 @@ def _geometry(n: int, variant: Variant, labels: str) -> Geometry:
     for name, _, cells in variant.extra_units(n):
         units.append(cells)
         names.append(name)
-    cell_units, peers = unit_tables(units, n * n)
-    block_order = tuple(c for box in boxes for c in box)
-    block_pos = [0] * (n * n)
+    kinds = ["row"] * n + ["column"] * n + ["box"] * n
+    kinds += [family for _, family, _ in variant.extra_units(n)]
+    return _made(n, variant, (br, bc), regions, boxes, units, names, kinds, n,
+                 tuple(range(n * n)))
+
+
+def _made(n: int, variant: Variant, box: tuple[int, int], regions: Sequence[int],
+          boxes: Sequence[Sequence[int]], units: Sequence[Sequence[int]],
+          names: Sequence[str], kinds: Sequence[str], width: int,
+          positions: tuple[int, ...]) -> Geometry:
+    """The Geometry of these units, its peer tables and block order derived."""
+    cell_units, peers = unit_tables(units, len(positions))
+    block_order = tuple(c for b in boxes for c in b)
+    block_pos = [0] * len(positions)
     for pos, c in enumerate(block_order):
         block_pos[c] = pos
     return Geometry(
         n=n,
-        box_rows=br,
-        box_cols=bc,
+        box_rows=box[0],
+        box_cols=box[1],
         variant=variant,
-        regions=regions,
-        units=tuple(units),
+        regions=tuple(regions),
+        units=tuple(map(tuple, units)),
         unit_names=tuple(names),
         cell_units=cell_units,
         peers=peers,
         block_order=block_order,
         block_pos=tuple(block_pos),
+        width=width,
+        positions=positions,
+        unit_kinds=tuple(kinds),
     )
+
+
+def _board_geometry(n: int, variant: Variant, board: Board) -> Geometry:
+    """A multi-grid board: every grid's rows, then every grid's columns, then the boxes
+    (a box two grids share once, named in the first grid that has it)."""
+    br, bc = BOX_SHAPES[n]
+    positions = board.positions(n)
+    cell = {p: i for i, p in enumerate(positions)}
+    rows, cols, names_r, names_c = [], [], [], []
+    boxes: dict[tuple[int, ...], str] = {}
+    for g, name in enumerate(board.names):
+        grid = board.grid_positions(n, g)
+        for i in range(n):
+            rows.append(tuple(cell[grid[i * n + j]] for j in range(n)))
+            cols.append(tuple(cell[grid[j * n + i]] for j in range(n)))
+            names_r.append(f"{name} row {i + 1}")
+            names_c.append(f"{name} column {i + 1}")
+        for b in range(n):
+            r0, c0 = b // (n // bc) * br, b % (n // bc) * bc
+            members = tuple(sorted(cell[grid[(r0 + i) * n + c0 + j]]
+                                   for i in range(br) for j in range(bc)))
+            boxes.setdefault(members, f"{name} box {b + 1}")
+    box_units = list(boxes)
+    regions = [0] * len(positions)
+    for b, members in enumerate(box_units):
+        for c in members:
+            regions[c] = b
+    units = rows + cols + box_units
+    names = names_r + names_c + list(boxes.values())
+    kinds = ["row"] * len(rows) + ["column"] * len(cols) + ["box"] * len(box_units)
+    return _made(n, variant, (br, bc), regions, box_units, units, names, kinds, board.side,
+                 positions)
 
 
 def unit_tables(units: Sequence[Sequence[int]], ncells: int
@@ -350,6 +429,17 @@ def _sizes_text(kind: Variant) -> str:
 def _size(count: int, kind: Variant, where: str, what: str) -> int:
     """The grid size of `count` symbols (or numbers) for the variant; InputError naming the
     sizes it has, and the jigsaw variant for sizes only jigsaw grids have."""
+    if kind.board is not None:
+        n = kind.sizes[0]
+        side = kind.board.side
+        if count == (kind.cell_count(n) if what == "vector" else side * side):
+            return n
+        expected = (f"{kind.cell_count(n)} numbers, one per cell of the {kind.name} board"
+                    if what == "vector" else
+                    f"{side * side} ({side} rows of {side}: a symbol or '.' in each grid, "
+                    "'-' outside the grids)")
+        raise InputError(f"{where}: {count} {'numbers' if what == 'vector' else 'symbols'}: "
+                         f"expected {expected}")
     n = math.isqrt(count)
     if n * n == count and n in kind.sizes:
         return n
@@ -421,8 +511,11 @@ def _parse_symbols(
     chars: list[tuple[int, int, str]], where_line: str, source: str, kind: Variant,
     within: str = "",
 ) -> tuple[Grid, int]:
-    """chars: (line, position, char) of every symbol character, frame and spaces removed."""
+    """chars: (line, position, char) of every symbol character, frame and spaces removed
+    (a board's '-' kept: board_chars)."""
     n = _size(len(chars), kind, where_line, "symbols")
+    if kind.board is not None:
+        chars = _board_cells(chars, kind, n, source, within)
     values = []
     for line, pos, ch in chars:
         v = _value_of(ch, n)
@@ -435,6 +528,23 @@ def _parse_symbols(
             )
         values.append(v)
     return tuple(values), n
+
+
+def _board_cells(chars: list[tuple[int, int, str]], kind: Variant, n: int, source: str,
+                 within: str) -> list[tuple[int, int, str]]:
+    """The characters of a board's cells, in cell order; InputError where '-' stands inside
+    a grid or a symbol outside every grid."""
+    assert kind.board is not None
+    inside = set(kind.board.positions(n))
+    side = kind.board.side
+    for k, (line, pos, ch) in enumerate(chars):
+        if (ch == "-") == (k in inside):
+            r, c = divmod(k, side)
+            what = ("'-' inside a grid: expected a symbol or '.'" if ch == "-" else
+                    f"{ch!r} outside the grids: expected '-'")
+            raise InputError(f"{_where(source, line, pos, within)}: board row {r + 1}, "
+                             f"column {c + 1}: {what}")
+    return [chars[k] for k in sorted(inside)]
 
 
 def _record_object(raw: str) -> Any:
@@ -483,17 +593,20 @@ def _parse_record(
         nums, n, block = _parse_vector(json.dumps(puzzle), where, kind)
         geo = _topology(n, kind, regions, where)
         return _placed(nums, geo, block), geo
-    chars = [(lineno, k + 1, ch) for k, ch in enumerate(puzzle)
-             if not ch.isspace() and ch not in FRAME_CHARS]
+    chars = [(lineno, k, ch) for _, k, ch in _symbol_chars(puzzle, lineno, kind)]
     values, n = _parse_symbols(chars, where, source, kind, '"puzzle" ')
     return values, _topology(n, kind, regions, where)
 
 
-def _symbol_chars(line: str, lineno: int) -> list[tuple[int, int, str]]:
+def _symbol_chars(line: str, lineno: int, kind: Variant | None = None
+                  ) -> list[tuple[int, int, str]]:
+    """(line, position, char) of the symbols of a line, spaces and frame dropped; a board's
+    '-' (a position outside its grids) is kept."""
+    frame = FRAME_CHARS - {"-"} if kind is not None and kind.board else FRAME_CHARS
     return [
         (lineno, i + 1, ch)
         for i, ch in enumerate(line)
-        if not ch.isspace() and ch not in FRAME_CHARS
+        if not ch.isspace() and ch not in frame
     ]
 
 
@@ -644,15 +757,16 @@ def parse_many(
                 values, n, block = _parse_vector(" ".join(chunk), where, kind)
             else:
                 i += 1  # past the line before it can fail: reading goes on after it
-                chars = _symbol_chars(line, start)
+                chars = _symbol_chars(line, start, kind)
                 if not chars:
                     return None  # a frame line such as '------+------'
-                if len(chars) in kind.sizes and (
-                    size_for_cells(len(chars)) not in kind.sizes or _spaced(line)
+                if kind.board is not None and len(chars) == kind.board.side or (
+                    len(chars) in kind.sizes and (
+                        size_for_cells(len(chars)) not in kind.sizes or _spaced(line))
                 ):
                     rows = [chars]
                     while len(rows) < len(chars) and i < len(lines):
-                        more = _symbol_chars(lines[i], base + i + 1)
+                        more = _symbol_chars(lines[i], base + i + 1, kind)
                         i += 1
                         if more:
                             rows.append(more)
@@ -884,15 +998,19 @@ def clashing(grids: Any, geo: Geometry) -> Any:
 
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
     bit = np.array([0] + [1 << v for v in range(n)], dtype=np.int32)
-    # jigsaw regions are no reshape of the grid: gathered like the variant's extras
-    extra = geo.arrays()["units"][(3 if br else 2) * n :]
+    # jigsaw regions are no reshape of the grid: gathered like the variant's extras; a
+    # board is no reshape at all
+    whole = geo.board is None
+    extra = geo.arrays()["units"][(3 if br else 2) * n if whole else 0:]
     out = np.zeros(len(grids), dtype=bool)
     for i in range(0, len(grids), CLASH_ROWS):
         bits = bit[grids[i : i + CLASH_ROWS]]
         m = len(bits)
-        cells = bits.reshape(m, n, n)  # [row, column]
-        views: list[tuple[Any, tuple[int, ...]]] = [(cells, (2,)), (cells, (1,))]
-        if br:
+        views: list[tuple[Any, tuple[int, ...]]] = []
+        if whole:
+            cells = bits.reshape(m, n, n)  # [row, column]
+            views += [(cells, (2,)), (cells, (1,))]
+        if br and whole:
             boxes = bits.reshape(m, n // br, br, n // bc, bc)  # [band, row, stack, column]
             views.append((boxes, (2, 4)))
         found = np.zeros(m, dtype=bool)
@@ -920,9 +1038,20 @@ def format_lines(grids: Any) -> str:
 # ---------------------------------------------------------------- formatting
 
 
-def format_line(values: Sequence[int]) -> str:
-    """One line of n*n symbols, '.' for blanks."""
+def format_line(values: Sequence[int], geo: Geometry | None = None) -> str:
+    """One line of n*n symbols, '.' for blanks; a board (geo a multi-grid geometry) as its
+    whole square, '-' outside the grids."""
+    if geo is not None and geo.board is not None:
+        return "".join(board_rows(values, geo))
     return "".join(symbol(v) for v in values)
+
+
+def board_rows(values: Sequence[int], geo: Geometry) -> list[str]:
+    """A board's rows as text: each position's symbol, '-' outside the grids."""
+    out = ["-"] * (geo.width * geo.width)
+    for c, p in enumerate(geo.positions):
+        out[p] = symbol(values[c])
+    return ["".join(out[r * geo.width:(r + 1) * geo.width]) for r in range(geo.width)]
 
 
 def format_grid(values: Sequence[int], geo: Geometry) -> str:
@@ -932,6 +1061,8 @@ def format_grid(values: Sequence[int], geo: Geometry) -> str:
     n, br, bc = geo.n, geo.box_rows, geo.box_cols
     if not bc:
         return _format_jigsaw_grid(values, geo)
+    if geo.board is not None:
+        return "\n".join(" ".join(row) for row in board_rows(values, geo))
     out = []
     sep = "-+-".join("-" * (2 * bc - 1) for _ in range(n // bc))
     for r in range(n):
@@ -981,7 +1112,7 @@ def format_as(values: Sequence[int], geo: Geometry, fmt: str) -> str:
     """Format a grid as one of FORMATS: line, grid, seed, json; a jigsaw grid's region
     line follows on the next line, so the text reads back as the same puzzle."""
     if fmt == "line":
-        text = format_line(values)
+        text = format_line(values, geo)
     elif fmt == "grid":
         text = format_grid(values, geo)
     elif fmt == "seed":

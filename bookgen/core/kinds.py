@@ -13,6 +13,11 @@ Glossary:
              ('diagonal', 'antidiagonal', 'window', ...) is what the grader calls it
   motion     a cell map (image cell i takes the value of source cell map[i]) that maps the
              kind's units onto its units; the canonical form is the least relabelled image
+  board      a multi-grid (gattai) kind's layout: n x n grids overlapping on a larger
+             square (Board); its cells are the board positions some grid covers, numbered
+             row-major over the board, and its units are every grid's rows, columns and
+             boxes (a box two grids share counted once). A layout is data: samurai and
+             twin are the same code with other grid origins
   Variant    the type name the stages use for a kind; Variant.CLASSIC, .X, .HYPER, .JIGSAW
              and .KILLER are the built-in kinds, and `for kind in Variant` lists them all
 
@@ -64,6 +69,42 @@ class HowTo:
     """Its solution."""
     regions: str | None = None
     """Region labels of an example without boxes (jigsaw)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where the n x n grids of a multi-grid (gattai) board lie on a square of side x
+    side positions; the positions no grid covers are outside ('-' in text)."""
+
+    side: int
+    """Rows (and columns) of the board: 21 for samurai."""
+    origins: tuple[tuple[int, int], ...]
+    """The top-left (row, column) of each grid, 0-based; grids share whole boxes."""
+    names: tuple[str, ...]
+    """Each grid's name for people ('top-left'), in the order of origins."""
+
+    def grid_positions(self, n: int, g: int) -> tuple[int, ...]:
+        """Board positions (row * side + column) of grid g's cells, row-major."""
+        r0, c0 = self.origins[g]
+        return tuple((r0 + r) * self.side + c0 + c for r in range(n) for c in range(n))
+
+    def positions(self, n: int) -> tuple[int, ...]:
+        """Board positions inside some grid, ascending: cell i lies at positions[i]."""
+        return _positions(self, n)
+
+    def grid_of(self, n: int, position: int) -> tuple[int, int, int]:
+        """(grid, row, column) of a board position in the first grid that covers it."""
+        r, c = divmod(position, self.side)
+        for g, (r0, c0) in enumerate(self.origins):
+            if r0 <= r < r0 + n and c0 <= c < c0 + n:
+                return g, r - r0, c - c0
+        raise ValueError(f"position {position} lies outside every grid")
+
+
+@cache
+def _positions(board: Board, n: int) -> tuple[int, ...]:
+    return tuple(sorted({p for g in range(len(board.origins))
+                         for p in board.grid_positions(n, g)}))
 
 
 class _Registry(type):
@@ -134,6 +175,8 @@ class Variant(metaclass=_Registry):
     """A complete board starts from min(20, n*n // this) random digits; 0: from none."""
     search_nodes_per_cell: int = 3
     """The node budget of one completion attempt, per cell, before it starts again."""
+    board: Board | None = None
+    """A multi-grid kind's board (samurai); None: one n x n grid."""
 
     @staticmethod
     def parse(text: str | Variant) -> Variant:
@@ -156,7 +199,15 @@ class Variant(metaclass=_Registry):
         # worker processes get the registered object of the same name, not a copy
         return (find, (self.name,))
 
-    # ------------------------------------------------------------ units
+    # ------------------------------------------------------------ cells and units
+
+    def cell_count(self, n: int) -> int:
+        """Cells of a grid (or board) of size n: n*n, or the board's covered positions."""
+        return len(self.board.positions(n)) if self.board else n * n
+
+    def size_of(self, cells: int) -> int | None:
+        """The size n whose grids (or boards) have that many cells; None if none has."""
+        return next((n for n in self.sizes if self.cell_count(n) == cells), None)
 
     def extra_units(self, n: int) -> tuple[ExtraUnit, ...]:
         """The units beyond rows, columns and boxes (or regions), in a fixed order."""
@@ -211,7 +262,7 @@ class Variant(metaclass=_Registry):
 
     def node_limit(self, n: int) -> int:
         """Search nodes one completion attempt may use before it starts again."""
-        return self.search_nodes_per_cell * n * n
+        return self.search_nodes_per_cell * self.cell_count(n)
 
 
 @cache

@@ -88,7 +88,7 @@ class ClueTarget:
     ) -> ClueTarget:
         """'24', '24-30' or an int; None means any count. GenerationError when impossible
         (fewer clues than rules.min_clues for the size and variant)."""
-        ncells = n * n
+        ncells = variant.cell_count(n)
         if text is None:
             return cls(0, ncells)
         if isinstance(text, ClueTarget):
@@ -181,7 +181,7 @@ class DigSpec:
 
     @property
     def target(self) -> ClueTarget:
-        return self.clues or ClueTarget(0, self.size * self.size)
+        return self.clues or ClueTarget(0, self.variant.cell_count(self.size))
 
 
 @dataclass(frozen=True)
@@ -363,8 +363,8 @@ class BookPuzzle:
 
     @property
     def n(self) -> int:
-        """Symbols per unit and cells per row."""
-        return math.isqrt(len(self.givens))
+        """Symbols per unit (and cells per row of one grid)."""
+        return self.variant.size_of(len(self.givens)) or math.isqrt(len(self.givens))
 
     @property
     def geo(self) -> Geometry:

@@ -87,9 +87,10 @@ _SYMMETRY_TEXT = {
 }
 
 
-def _motions(symmetry: Symmetry, n: int) -> list[tuple[tuple[int, int], ...]]:
-    """Generators of the symmetry's group as maps (r, c) -> (r', c'), tabled per cell."""
-    m = n - 1
+def _motions(symmetry: Symmetry, side: int) -> list[tuple[tuple[int, int], ...]]:
+    """Generators of the symmetry's group as maps (r, c) -> (r', c') of a side x side
+    square, tabled per position."""
+    m = side - 1
     maps = {
         Symmetry.ROTATIONAL: lambda r, c: (m - r, m - c),
         Symmetry.ROTATIONAL90: lambda r, c: (c, m - r),
@@ -103,24 +104,44 @@ def _motions(symmetry: Symmetry, n: int) -> list[tuple[tuple[int, int], ...]]:
         if symmetry is Symmetry.DIHEDRAL
         else [symmetry] if symmetry in maps else []
     )
-    return [tuple(maps[g](r, c) for r in range(n) for c in range(n)) for g in gens]
+    return [tuple(maps[g](r, c) for r in range(side) for c in range(side)) for g in gens]
+
+
+def fits(symmetry: Symmetry, n: int, variant: Variant | None = None) -> bool:
+    """Whether the symmetry maps the kind's board onto itself (every symmetry fits one
+    square grid; a twin board has no left-right mirror)."""
+    board = (variant or Variant.CLASSIC).board
+    if board is None:
+        return True
+    inside = set(board.positions(n))
+    return all(motion[p][0] * board.side + motion[p][1] in inside
+               for motion in _motions(symmetry, board.side) for p in inside)
 
 
 @cache
-def symmetry_groups(n: int, symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
-    """The orbits of the cells under the symmetry, each sorted, ordered by first cell."""
-    motions = _motions(symmetry, n)
+def symmetry_groups(n: int, symmetry: Symmetry, variant: Variant | None = None
+                    ) -> tuple[tuple[int, ...], ...]:
+    """The orbits of the cells under the symmetry, each sorted, ordered by first cell.
+    A board's symmetry moves its whole square (GenerationError where it does not fit)."""
+    board = (variant or Variant.CLASSIC).board
+    side = board.side if board else n
+    positions = board.positions(n) if board else tuple(range(n * n))
+    if not fits(symmetry, n, variant):
+        raise GenerationError(f"symmetry {symmetry.value} does not fit the "
+                              f"{(variant or Variant.CLASSIC).name} board")
+    cell = {p: c for c, p in enumerate(positions)}
+    motions = _motions(symmetry, side)
     seen: set[int] = set()
     groups = []
-    for start in range(n * n):
+    for start in range(len(positions)):
         if start in seen:
             continue
         orbit, todo = {start}, [start]
         while todo:
-            cell = todo.pop()
+            at = todo.pop()
             for motion in motions:
-                r, c = motion[cell]
-                other = r * n + c
+                r, c = motion[positions[at]]
+                other = cell[r * side + c]
                 if other not in orbit:
                     orbit.add(other)
                     todo.append(other)
@@ -129,15 +150,19 @@ def symmetry_groups(n: int, symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
     return tuple(groups)
 
 
-def orbit_sizes(n: int, symmetry: Symmetry) -> tuple[int, ...]:
-    """Sizes of the cell orbits of `symmetry` on an n x n grid, sorted."""
-    return tuple(sorted(len(g) for g in symmetry_groups(n, symmetry)))
+def orbit_sizes(n: int, symmetry: Symmetry, variant: Variant | None = None
+                ) -> tuple[int, ...]:
+    """Sizes of the cell orbits of `symmetry` on an n x n grid (or the kind's board),
+    sorted."""
+    return tuple(sorted(len(g) for g in symmetry_groups(n, symmetry, variant)))
 
 
-def is_symmetric(puzzle: tuple[int, ...], n: int, symmetry: Symmetry) -> bool:
+def is_symmetric(puzzle: tuple[int, ...], n: int, symmetry: Symmetry,
+                 variant: Variant | None = None) -> bool:
     """Whether the clue pattern is a union of whole orbits."""
     return all(
-        len({bool(puzzle[c]) for c in orbit}) == 1 for orbit in symmetry_groups(n, symmetry)
+        len({bool(puzzle[c]) for c in orbit}) == 1
+        for orbit in symmetry_groups(n, symmetry, variant)
     )
 
 
@@ -146,11 +171,12 @@ def clue_counts(
     n: int, symmetry: Symmetry, variant: Variant | None = None
 ) -> frozenset[int]:
     """Clue counts a puzzle of size n with `symmetry` can have: sums of orbit sizes
-    within min_clues(n, variant) .. n*n - 1."""
+    within min_clues(n, variant) .. cells - 1."""
     reach = 1
-    for size in orbit_sizes(n, symmetry):
+    for size in orbit_sizes(n, symmetry, variant):
         reach |= reach << size
-    return frozenset(k for k in range(min_clues(n, variant), n * n) if reach >> k & 1)
+    cells = (variant or Variant.CLASSIC).cell_count(n)
+    return frozenset(k for k in range(min_clues(n, variant), cells) if reach >> k & 1)
 
 
 SHIDOKU_PUZZLES: dict[Symmetry, tuple[int, ...]] = {
@@ -203,6 +229,21 @@ TRACE_FIGURES = (Figure.LEVEL, Figure.MAXLEVEL, Figure.WAY_COMPLEXITY, Figure.CA
 TRACE_MAX_SIZE = 12
 """Largest grid size that gets the seed's trace figures: the trace's fixed branching order
 can search for hours on a sparse 16x16 puzzle."""
+
+
+
+def traced(n: int, variant: Variant | None = None) -> bool:
+    """Whether puzzles of size n and kind get the trace figures: one grid up to
+    TRACE_MAX_SIZE; never a multi-grid board, whose hundreds of cells the trace's naked
+    singles and fixed branching order search for hours."""
+    return n <= TRACE_MAX_SIZE and (variant or Variant.CLASSIC).board is None
+
+
+def grid_name(n: int, variant: Variant | None = None) -> str:
+    """'9x9', or a multi-grid kind's name ('samurai'): what messages call the grid."""
+    kind = variant or Variant.CLASSIC
+    return kind.name if kind.board is not None else f"{n}x{n}"
+
 
 DEFAULT_OBJECTIVE = Figure.WAY_COMPLEXITY
 """What improve raises unless told otherwise: the seed's best measure."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Geometry, Grid, format_line, format_lines
 from ..core.model import Band, band_of
-from ..core.rules import TRACE_FIGURES, TRACE_MAX_SIZE, Figure
+from ..core.rules import TRACE_FIGURES, Figure, traced
 from ..engine.trace import Trace, backend_of, solve, trace
 from ..variants.killer.cages import Cages
 
@@ -100,11 +100,12 @@ class Rating:
             raise ValueError(f"puzzle was rated without {f.value}")
         return float(value)
 
-    def as_dict(self) -> dict[str, object]:
-        """The JSON object of `bookgen rate` (stable keys)."""
+    def as_dict(self, geo: Geometry | None = None) -> dict[str, object]:
+        """The JSON object of `bookgen rate` (stable keys); given the puzzle's geometry, a
+        multi-grid board is written whole ('-' outside its grids)."""
         out: dict[str, object] = {
-            "puzzle": format_line(self.puzzle),
-            "solution": format_line(self.solution) if self.solution else None,
+            "puzzle": format_line(self.puzzle, geo),
+            "solution": format_line(self.solution, geo) if self.solution else None,
             "count": self.count,
         }
         out.update(
@@ -134,7 +135,7 @@ def batch_figures(
     lines = format_lines(grids).split("\n")
     clues = np.count_nonzero(grids, axis=1).tolist()
     empty: dict[str, Any] = {f.value: None for f in TRACE_FIGURES}
-    if geo.n > TRACE_MAX_SIZE:
+    if not traced(geo.n, geo.variant):
         counts, firsts = kernels.solve_batch(geo, grids, 2)
         columns = [empty] * len(puzzles)
     else:
@@ -205,7 +206,7 @@ def rate(values: Grid, geo: Geometry, with_grade: bool = True) -> Rating:
     """Rate one puzzle: figures (traced up to TRACE_MAX_SIZE), and the human grade when
     the puzzle is unique and the grade is asked for."""
     t0 = time.perf_counter()
-    if geo.n > TRACE_MAX_SIZE:
+    if not traced(geo.n, geo.variant):
         count, solutions = solve(values, geo)
         first = solutions[0] if solutions else None
         return _graded(values, geo, None, count, first, time.perf_counter() - t0, with_grade)

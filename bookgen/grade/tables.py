@@ -116,21 +116,17 @@ def _with_hidden_windows(geo: Geometry) -> Geometry:
     extra = geo.variant.grading_units(geo.n)
     units = list(geo.units) + [cells for _, _, cells in extra]
     names = list(geo.unit_names) + [name for name, _, _ in extra]
+    kinds = geo.unit_kinds + tuple(family for _, family, _ in extra)
     cell_units, peers = unit_tables(units, geo.ncells)
     return dataclasses.replace(
         geo, units=tuple(units), unit_names=tuple(names), cell_units=cell_units, peers=peers,
-        _arrays={},
+        unit_kinds=kinds, _arrays={},
     )
 
 
 def unit_kinds(geo: Geometry) -> tuple[str, ...]:
-    """The kind of each unit of a (grading) geometry: rows, columns and boxes come first in
-    every geometry, then the variant's extras."""
-    n = geo.n
-    kinds = ["row"] * n + ["column"] * n + ["box"] * n
-    extras = geo.variant.extra_units(n) + geo.variant.grading_units(n)
-    kinds += [family for _, family, _ in extras][: len(geo.units) - 3 * n]
-    return tuple(kinds)
+    """The kind of each unit of a (grading) geometry (Geometry.unit_kinds)."""
+    return geo.unit_kinds
 
 
 _CACHE: dict[GeometryKey, Tables] = {}

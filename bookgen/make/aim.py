@@ -52,7 +52,7 @@ def steer(
     from ..engine.kernels import get_backend
 
     count = get_backend(backend).count_batch
-    orbits = symmetry_groups(geo.n, symmetry)
+    orbits = symmetry_groups(geo.n, symmetry, geo.variant)
     current, value = start, score(start)
     if value == REACHED:
         return start

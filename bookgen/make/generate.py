@@ -72,9 +72,10 @@ def _group_arrays(groups: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarr
 
 
 @cache
-def _symmetry_arrays(n: int, symmetry: Symmetry) -> tuple[np.ndarray, np.ndarray]:
+def _symmetry_arrays(n: int, symmetry: Symmetry, variant: Variant
+                     ) -> tuple[np.ndarray, np.ndarray]:
     """_group_arrays of the symmetry's orbits, built once (the kernels only read them)."""
-    return _group_arrays(symmetry_groups(n, symmetry))
+    return _group_arrays(symmetry_groups(n, symmetry, variant))
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ class GeneratedPuzzle:
     @property
     def geo(self) -> Geometry:
         """The puzzle's geometry (its jigsaw layout included)."""
-        n = round(len(self.puzzle) ** 0.5)
+        n = self.variant.size_of(len(self.puzzle)) or round(len(self.puzzle) ** 0.5)
         return geometry(n, self.variant, self.regions)
 
 
@@ -217,7 +218,7 @@ def make_puzzle(
     kern = dig_kernels(backend)
     puzzle = np.zeros(geo.ncells, dtype=np.int8)
     solution = np.zeros(geo.ncells, dtype=np.int8)
-    order = np.arange(len(_symmetry_arrays(geo.n, spec.symmetry)[1]), dtype=np.int32)
+    order = np.arange(len(_symmetry_arrays(geo.n, spec.symmetry, geo.variant)[1]), dtype=np.int32)
     tries, fewest, most = generate_into(spec, seed, index, kern, puzzle, solution, order, geo)
     clues = int(np.count_nonzero(puzzle))
     if not target.lo <= clues <= target.hi:
@@ -230,7 +231,7 @@ def make_puzzle(
     full = tuple(solution.tolist())
     dug = tuple(puzzle.tolist())
     if too_hard is not None and not spec.minimal:
-        orbits = symmetry_groups(geo.n, spec.symmetry)
+        orbits = symmetry_groups(geo.n, spec.symmetry, geo.variant)
         if arrange is not None:
             # a pattern dig that ends above the clue target falls back to the first dig
             order, dug = _redug(full, geo, spec, orbits, arrange(
@@ -274,7 +275,7 @@ def generate_into(
     reached)."""
     geo = geo or spec.geo
     target = spec.target
-    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry)
+    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry, geo.variant)
     per_call = spec.max_tries if geo.n <= CALL_TRIES_UP_TO else 1
     tries, fewest, most = 0, geo.ncells + 1, -1
     while tries < spec.max_tries:
@@ -338,13 +339,13 @@ def aimed_dig(
 def misfit(puzzle: Grid, spec: DigSpec, backend: str | None = None) -> str | None:
     """What keeps a unique puzzle from the shape spec asks for (its symmetry, clue count,
     minimality), in words; None when it fits. Uniqueness is the caller's to know."""
-    if not is_symmetric(puzzle, spec.size, spec.symmetry):
+    if not is_symmetric(puzzle, spec.size, spec.symmetry, spec.variant):
         return f"its clues are not symmetric under {spec.symmetry.description}"
     clues = sum(1 for v in puzzle if v)
     if clues not in spec.target:
         return f"it has {clues} clues, expected {spec.target}"
     if spec.minimal:
-        orbits = symmetry_groups(spec.size, spec.symmetry)
+        orbits = symmetry_groups(spec.size, spec.symmetry, spec.variant)
         from ..engine.kernels import get_backend
 
         given = [orbit for orbit in orbits if puzzle[orbit[0]]]

@@ -250,10 +250,12 @@ def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str)
 
     figures = figures or {}
     if fmt == "json":
-        return json.dumps((figures or {"puzzle": format_line(p.puzzle),
-                                       "solution": format_line(p.solution), "clues": p.clues})
+        return json.dumps((figures or {"puzzle": format_line(p.puzzle, p.geo),
+                                       "solution": format_line(p.solution, p.geo),
+                                       "clues": p.clues})
                           | topology_fields(p.geo))
-    line = f"{format_line(p.puzzle)}  # solution {format_line(p.solution)}  clues {p.clues}"
+    line = (f"{format_line(p.puzzle, p.geo)}  # solution {format_line(p.solution, p.geo)}  "
+            f"clues {p.clues}")
     if figures.get("level") is not None:
         line += (
             f"  level {figures['level']}/{figures['maxlevel']}  complexity "
@@ -336,7 +338,7 @@ class ChainResult:
 
 def _fresh(solution: Grid, spec: DigSpec, rng: random.Random, backend: str | None) -> Grid | None:
     """A random puzzle of the solution in the shape; None when the dig misses its clue range."""
-    orbits = symmetry_groups(spec.size, spec.symmetry)
+    orbits = symmetry_groups(spec.size, spec.symmetry, spec.variant)
     return _in_range(
         dig(solution, spec.geo, rng, groups=orbits, minimal=spec.minimal, lo=spec.target.lo,
             backend=backend),
@@ -349,7 +351,7 @@ def _neighbour(
 ) -> Grid | None:
     """Put back one or two orbits, then dig every clue orbit again in a random order, down
     to the shape's fewest clues (or to minimal); None when that ends outside its range."""
-    orbits = symmetry_groups(spec.size, spec.symmetry)
+    orbits = symmetry_groups(spec.size, spec.symmetry, spec.variant)
     grid = list(puzzle)
     blanks = [orbit for orbit in orbits if not grid[orbit[0]]]
     for orbit in rng.sample(blanks, min(len(blanks), rng.choice((1, 2)))):
@@ -541,8 +543,8 @@ def improve(
     return Improved(
         puzzle=best.puzzle,
         solution=solution,
-        before=rate(values, geo, with_grade=objective is Figure.GRADE).as_dict(),
-        after=rate(best.puzzle, geo, with_grade=objective is Figure.GRADE).as_dict(),
+        before=rate(values, geo, with_grade=objective is Figure.GRADE).as_dict(geo),
+        after=rate(best.puzzle, geo, with_grade=objective is Figure.GRADE).as_dict(geo),
         objective=objective,
         evaluations=spent,
         chains=len(results),

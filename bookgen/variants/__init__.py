@@ -8,12 +8,13 @@ Glossary:
   hyper    classic 9x9 plus four shaded 3x3 windows (windoku)
   jigsaw   irregular regions in place of the boxes, one layout per puzzle
   killer   classic 9x9 plus cages with sums; the cage records live in killer/cages.py
+  samurai  five 9x9 grids sharing corner boxes on a 21x21 board; twin: two grids on 15x15
 
 A module here imports core.kinds and core.rules at the top and nothing else of bookgen:
 the kinds are registered before any other module of the package is loaded. Another kind
 is added from outside with core.kinds.register, or an entry point in `bookgen.variants`.
 """
 
-from . import classic, hyper, jigsaw, killer, x
+from . import classic, hyper, jigsaw, killer, samurai, x
 
-__all__ = ["classic", "hyper", "jigsaw", "killer", "x"]
+__all__ = ["classic", "hyper", "jigsaw", "killer", "samurai", "x"]

@@ -62,8 +62,10 @@ from ...core.rules import (
     Variant,
     clue_counts,
     grade_ceiling,
+    grid_name,
     min_clues,
     orbit_sizes,
+    traced,
 )
 from ...grade.scale import Technique
 from ...grade.target import AIMABLE, aimed_at, window
@@ -396,7 +398,7 @@ def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, variant: Variant,
     elif not any(lo <= k <= hi for k in counts):
         near = [max((k for k in counts if k < lo), default=None),
                 min((k for k in counts if k > hi), default=None)]
-        groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry)))))
+        groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry, variant)))))
         at.fail(f"no clue count in {span(lo, hi)} is possible with symmetry "
                 f"{symmetry.value!r} on a {n}x{n} grid (it places clues in groups of "
                 f"{groups}); nearest possible: "
@@ -498,10 +500,12 @@ def _section_clues(read: Read, diff: Read, variant: Variant) -> tuple[int, int] 
     return clues
 
 
-def _check_untraced(size: int, diff: Read, improve: Read | None, read: Read) -> None:
+def _check_untraced(size: int, variant: Variant, diff: Read, improve: Read | None,
+                    read: Read) -> None:
     """A section too large for the trace asks nothing of the trace figures."""
-    why = (f"the trace figures are not computed for {size}x{size} puzzles (only up to "
-           f"{TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, grade or clues")
+    why = (f"the trace figures are not computed for {grid_name(size, variant)} puzzles "
+           f"(only for one grid up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, "
+           "grade or clues")
     for f in Figure:
         if f.traced and f.value in diff.where:
             diff.where[f.value].fail(why)
@@ -596,8 +600,8 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
     sized = "size" in read.values or "size" not in read.where
     if kind is not None and sized and aimed:  # whatever else is wrong
         _check_reachable(kind[0], size, difficulty, read)
-        if size > TRACE_MAX_SIZE:
-            _check_untraced(size, diff, improve, read)
+        if not traced(size, kind[0]):
+            _check_untraced(size, kind[0], diff, improve, read)
     symbols = _symbols(read, size if sized else None)
     if not {"name", "count"} <= read.values.keys() or not aimed or kind is None \
             or symbols is None:

@@ -139,7 +139,8 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
             for c in {geo.col(x) for x in cells}:
                 if any(geo.row(x) != r and geo.col(x) != c for x in spots):
                     continue
-                heart = r * geo.n + c
+                heart = geo.cell_at(r, c)
+                assert heart is not None  # a box lies inside one grid
                 arm_r = frozenset(x for x in spots if geo.row(x) == r and x != heart)
                 arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
                 if not arm_r or not arm_c:
