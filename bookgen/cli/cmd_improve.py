@@ -119,9 +119,8 @@ def run_improve(args: argparse.Namespace) -> int:
     _, values, geo = puzzles[0]
     if args.objective.traced and not traced(geo.n, geo.variant):
         raise InputError(f"--objective {args.objective.value}: the trace figures are not "
-                         f"computed for {grid_name(geo.n, geo.variant)} grids (only for one "
-                         f"grid up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use grade or "
-                         "clues")
+                         f"computed for {grid_name(geo.n, geo.variant)} grids (only up to "
+                         f"{TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use grade or clues")
     workers = capped_workers(workers_of(args), "--workers", args.quiet)
     spec = shape(args, geo.n, geo.variant, geo.region_layout)
     total = args.seconds if args.seconds is not None else args.evaluations

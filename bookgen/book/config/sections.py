@@ -504,7 +504,7 @@ def _check_untraced(size: int, variant: Variant, diff: Read, improve: Read | Non
                     read: Read) -> None:
     """A section too large for the trace asks nothing of the trace figures."""
     why = (f"the trace figures are not computed for {grid_name(size, variant)} puzzles "
-           f"(only for one grid up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, "
+           f"(only up to {TRACE_MAX_SIZE}x{TRACE_MAX_SIZE}); use a band, "
            "grade or clues")
     for f in Figure:
         if f.traced and f.value in diff.where:
