@@ -14,6 +14,7 @@ gives, each grid's rows, columns and 3x3 boxes over board positions (row * side 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -25,7 +26,7 @@ import pdfplumber
 import pytest
 
 from bookgen.book.config import load_config, load_template
-from bookgen.book.pipeline import build_book, write_book
+from bookgen.book.pipeline import build_book, built_book, write_book
 from bookgen.core.errors import ConfigError
 from bookgen.core.lang import Texts, languages
 from bookgen.core.model import Book, BookPuzzle, BookSection
@@ -159,6 +160,26 @@ def test_every_board_is_a_samurai_whose_solution_is_unique(built) -> None:  # ty
         assert p.variant.name == "samurai"
         assert len(p.givens) == 369
         assert solutions(p.givens, "samurai") == [p.solution]
+
+
+def test_manifest_and_puzzles_txt_write_the_whole_board_and_read_back(built) -> None:  # type: ignore[no-untyped-def]
+    book, pdf = built
+    folder = pdf.parent
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    lines = (folder / "puzzles.txt").read_text(encoding="utf-8").splitlines()
+    positions, _ = board_units("samurai")
+    puzzles = [p for s in book.sections for p in s.puzzles]
+    for entry, line, p in zip(manifest["puzzles"], lines, puzzles, strict=True):
+        for text, values in ((entry["givens"], p.givens), (entry["solution"], p.solution),
+                             (line.split()[0], p.givens)):
+            assert len(text) == 441
+            assert [i for i, ch in enumerate(text) if ch != "-"] == positions
+            assert [0 if ch == "." else int(ch) for ch in text if ch != "-"] == list(values)
+    # the cover command reads the book back from its manifest
+    cfg = load_config(folder.parent / "book.yaml", workers=1)
+    again = built_book(cfg, folder)
+    assert not isinstance(again, str)
+    assert [p.givens for s in again[0].sections for p in s.puzzles] == [p.givens for p in puzzles]
 
 
 def test_one_board_a_page_each_grid_framed_thick_with_cells_to_write_in(built) -> None:  # type: ignore[no-untyped-def]
