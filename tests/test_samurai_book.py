@@ -370,3 +370,38 @@ def _grid_key(example: BookPuzzle, cell: int) -> str:
         if len(origins) == 5 else ("top_left", "bottom_right")
     return next(name for name, (r0, c0) in zip(names, origins, strict=True)
                 if r0 <= r < r0 + 9 and c0 <= c < c0 + 9)
+
+
+# ---------------------------------------------------------------- plans of mixed books
+
+
+def _blank(number: int, kind: str) -> BookPuzzle:
+    variant = Variant.parse(kind)
+    blank = (0,) * variant.cell_count(9)
+    return BookPuzzle(number, kind, "Easy", 3, 3, blank, blank, variant=variant)
+
+
+@pytest.mark.parametrize(("kinds", "answers"), [
+    (["samurai", "samurai"], 2), (["twin"] * 5, 4), (["twin", "samurai"], 2)])
+def test_boards_take_pages_of_their_own_among_classic_grids(kinds: list[str],
+                                                            answers: int) -> None:
+    order = ["classic"] * 5 + kinds + ["classic"] * 3
+    puzzles = [_blank(i, kind) for i, kind in enumerate(order, 1)]
+    sections = tuple(BookSection(f"S{i}", (p,)) for i, p in enumerate(puzzles))
+    book = Book("T", "", "", "", sections, load_template("letter-4up"))
+    plan = plan_book(book)
+    assert len(plan.board_answer_slots) == answers
+    for kind, per_page, slots in ((PageKind.PUZZLES, 1, plan.board_slots),
+                                  (PageKind.ANSWERS, answers, plan.board_answer_slots)):
+        pages = [p for p in plan.pages if p.kind is kind]
+        # every puzzle once, in order; a page holds boards alone or grids alone
+        assert [q.number for p in pages for q in p.puzzles] == list(range(1, len(order) + 1))
+        for p in pages:
+            boards = {q.variant.board is not None for q in p.puzzles}
+            assert len(boards) == 1
+            if boards == {True}:
+                assert len(p.puzzles) <= per_page and plan.slots(p) == slots
+    # the boards' slots give cells to write in (puzzles) and 7 pt digits (answers)
+    assert plan.board_slots[0].grid.width / max(q.across for q in puzzles) >= MIN_CELL_PT
+    assert book.template.digit_scale * plan.board_answer_slots[0].grid.width \
+        / max(q.across for q in puzzles) >= 7
