@@ -272,6 +272,17 @@ def test_validate_refuses_a_trim_too_small_and_names_one_that_fits(tmp_path: Pat
     assert "page_size it fits on: letter, 8.5x11, a4" in run.stderr
 
 
+def test_large_print_asks_for_a_larger_page_not_fewer_boards(tmp_path: Path) -> None:
+    config = tmp_path / "book.yaml"
+    config.write_text(BOOK.replace("kdp-8.5x11-1up", "letter-large-print"), encoding="utf-8")
+    with pytest.raises(ConfigError) as e:
+        load_config(config)
+    assert "sections[0].variant: samurai boards get " in str(e.value)
+    assert "pt digits at 1 a page with template 'letter-large-print'; expected at least " \
+        "16 pt (a larger page_size or digit_scale under layout)" in str(e.value)
+    assert "puzzles_per_page" not in str(e.value)
+
+
 def test_a_symmetry_that_moves_the_board_off_itself_is_refused(tmp_path: Path) -> None:
     config = tmp_path / "book.yaml"
     config.write_text(BOOK.replace("variant: samurai, count: 1,",

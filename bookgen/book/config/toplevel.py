@@ -324,10 +324,15 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
                     f"{n}x{n} grids at {per_page} a page get {cell / 72:.2f} in cells with "
                     f"template {t.name!r}; expected at least {MIN_CELL_PT / 72:g} in to write "
                     "in (fewer puzzles_per_page under layout, or a larger page)")
+            elif pt < least and board:  # as few a page as boards go: only the page helps
+                read.at_key("variant").fail(
+                    f"{s.dig.variant.value} boards get {pt:.1f} pt digits "
+                    f"{'in the answer key ' if what != 'grids' else ''}at {per_page} a page "
+                    f"with template {t.name!r}; expected at least {least:g} pt (a larger "
+                    "page_size or digit_scale under layout)")
             elif pt < least:
-                shown = f"{s.dig.variant.value} board" if board else f"{n}x{n}"
                 read.at_key("size").fail(
-                    f"{shown} {what} at {per_page} a page get {pt:.1f} pt digits "
+                    f"{n}x{n} {what} at {per_page} a page get {pt:.1f} pt digits "
                     f"with template {t.name!r}; expected at least {least:g} pt "
                     f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
                     "or a larger page)")
