@@ -138,7 +138,9 @@ def grid_lines(
             c.lines([points(s) for s in segments])
     c.setStrokeGray(0.0)
     c.setLineWidth(border)
-    for x, y, w, h in marks.frames or ((0.0, 0.0, float(marks.n), float(marks.n)),):
+    if not marks.frames:
+        c.rect(0, 0, side, side, stroke=1, fill=0)
+    for x, y, w, h in marks.frames:
         c.rect(x * step, side - (y + h) * step, w * step, h * step, stroke=1, fill=0)
 
 
