@@ -87,7 +87,8 @@ def pattern_book(cfg: C.BookConfig, seed: int = 5) -> Book:
     rng = random.Random(seed)
     sections, number = [], 0
     for s in cfg.sections:
-        geo = geometry(s.dig.size)
+        board = s.dig.variant.board is not None
+        geo = geometry(s.dig.size, s.dig.variant) if board else geometry(s.dig.size)
         # a jigsaw section drawing random layouts gets the box layout as a stand-in
         regions = s.dig.regions or (geo.region_labels if s.dig.variant is Variant.JIGSAW
                                     else None)
@@ -95,7 +96,9 @@ def pattern_book(cfg: C.BookConfig, seed: int = 5) -> Book:
         puzzles = []
         for _ in range(s.count):
             number += 1
-            solution = solved_board(rng, geo)
+            # a board: the classic pattern over its whole square fills every 9x9 grid
+            solution = tuple((3 * geo.row(c) + geo.row(c) // 3 + geo.col(c)) % 9 + 1
+                             for c in range(geo.ncells)) if board else solved_board(rng, geo)
             givens = tuple(v if rng.random() < 0.45 else 0 for v in solution)
             puzzles.append(BookPuzzle(number, s.name, band.capitalize(), *s.dig.box_shape,
                                       givens, solution, variant=s.dig.variant, regions=regions))

@@ -420,6 +420,8 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             givens=entry.pop("puzzle"), variant=variant.value, seed=c.origin,
             generator=f"bookgen {__version__}", config_hash=cfg.config_hash,
         )
+        if geo.board is not None:  # a board as its whole square, '-' outside the grids
+            entry.update(givens=format_line(r.puzzle, geo), solution=format_line(r.solution, geo))
         if c.regions is not None:
             entry["regions"] = c.regions
         if c.cages:
@@ -428,7 +430,7 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
             entry["hint"] = hint
         entries.append(entry)
         lines += _text_lines(number, place.day.isoformat() if place.day else section.name, r,
-                             variant, c.regions, c.cages)
+                             geo, c.regions, c.cages)
     book_sections = []
     for name, printed in parts.items():
         numbers = {p.number for p in printed}
@@ -528,17 +530,20 @@ def built_book(cfg: BookConfig, folder: Path) -> tuple[Book, int] | str:
 
 
 def _values(line: str) -> Grid:
-    """A grid from its one-line form (grid.format_line)."""
-    return tuple(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in line)
+    """A grid from its one-line form (grid.format_line; a board's positions outside its
+    grids, '-', left out)."""
+    return tuple(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in line if ch != "-")
 
 
-def _text_lines(number: int, name: str, r: Rating, variant: Variant,
+def _text_lines(number: int, name: str, r: Rating, geo: Geometry,
                 regions: str | None, cages: Cages) -> list[str]:
-    """A puzzle's puzzles.txt lines: the givens with a comment saying number, section,
-    grade and (besides classic) the variant; a jigsaw puzzle's region line follows it, a
-    killer puzzle's cage map (its label line and sums line: `bookgen solve` reads it)."""
+    """A puzzle's puzzles.txt lines: the givens (a board as its whole square) with a
+    comment saying number, section, grade and (besides classic) the variant; a jigsaw
+    puzzle's region line follows it, a killer puzzle's cage map (its label line and sums
+    line: `bookgen solve` reads it)."""
+    variant = geo.variant
     kind = "" if variant is Variant.CLASSIC else f" {variant.value}"
-    lines = [f"{format_line(r.puzzle)}  # {number} {name} {r.grade:.1f}{kind}"]
+    lines = [f"{format_line(r.puzzle, geo)}  # {number} {name} {r.grade:.1f}{kind}"]
     if regions is not None:
         lines.append(f"{regions}  # regions of {number}")
     if cages:

@@ -16,6 +16,10 @@ Glossary:
   diagram   the example drawn: the solution's steps before it applied to the puzzle's
             board, so its values and candidates are the grader's own at that step, and
             what the technique's drawing hook (Rule.draw) highlights
+  board     a multi-grid (samurai) puzzle: its step is drawn on the one 9x9 grid that
+            holds most of the step's marks (grid_view; the whole 21x21 board at the width
+            of a tips figure would print candidates too small to read), and its cells
+            and units are named with their grid ('r4c2 (top-left grid)')
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..core.grid import Geometry, symbol
+from ..core.grid import Geometry, geometry, symbol
 from ..core.lang import Texts
 from ..core.model import Family, StepDiagram, Tip
 from ..grade import grade
@@ -150,7 +154,7 @@ def board_diagram(board: Board, puzzle: tuple[int, ...], geo: Geometry, cages: C
     leave."""
     drawn = step.technique.rule.draw(step, board.cands)
     units = grading_geometry(geo).units
-    return StepDiagram(
+    whole = StepDiagram(
         box_rows=geo.box_rows, box_cols=geo.box_cols, regions=geo.regions,
         givens=puzzle, values=tuple(board.values), candidates=tuple(board.cands),
         cells=drawn.cells,
@@ -158,6 +162,34 @@ def board_diagram(board: Board, puzzle: tuple[int, ...], geo: Geometry, cages: C
         circled=drawn.candidates, eliminated=drawn.eliminated, placed=drawn.placed,
         links=tuple(((a[0], a[1]), (b[0], b[1])) for a, b in drawn.links), cages=cages,
     )
+    return whole if geo.board is None else grid_view(whole, geo)
+
+
+def grid_view(d: StepDiagram, geo: Geometry) -> StepDiagram:
+    """A board's step diagram cut to the one n x n grid that holds most of the step's
+    marks (the first in the board's order on a tie); marks outside it are left out of
+    the picture (the step's words still name every cell)."""
+    assert geo.board is not None
+    n = geo.n
+    cell_of = {p: c for c, p in enumerate(geo.positions)}
+    grids = [tuple(cell_of[p] for p in geo.board.grid_positions(n, g))
+             for g in range(len(geo.board.origins))]
+    marked = set(d.cells) | {c for c, _ in d.circled + d.eliminated + d.placed}
+    cells = max(grids, key=lambda grid: len(marked.intersection(grid)))
+    local = {c: i for i, c in enumerate(cells)}
+
+    def inside(marks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((local[c], v) for c, v in marks if c in local)
+
+    return replace(
+        d, regions=geometry(n).regions, givens=tuple(d.givens[c] for c in cells),
+        values=tuple(d.values[c] for c in cells),
+        candidates=tuple(d.candidates[c] for c in cells),
+        cells=tuple(local[c] for c in d.cells if c in local),
+        houses=tuple(sorted(local[c] for c in d.houses if c in local)),
+        circled=inside(d.circled), eliminated=inside(d.eliminated), placed=inside(d.placed),
+        links=tuple(((local[a[0]], a[1]), (local[b[0]], b[1])) for a, b in d.links
+                    if a[0] in local and b[0] in local))
 
 
 def example(step: Step, geo: Geometry, number: int, texts: Texts) -> str:
@@ -183,17 +215,30 @@ def result(step: Step, geo: Geometry, texts: Texts) -> str:
 
 
 def cell(c: int, geo: Geometry, texts: Texts) -> str:
-    """A cell's name in the language: 'r4c2', 'Z4S2'."""
-    row, col = divmod(c, geo.n)
-    return texts("cell", row=row + 1, col=col + 1)
+    """A cell's name in the language: 'r4c2', 'Z4S2'; on a board, in its grid's rows and
+    columns with the grid named ('r4c2 (top-left grid)')."""
+    if geo.board is None:
+        row, col = divmod(c, geo.n)
+        return texts("cell", row=row + 1, col=col + 1)
+    g, row, col = geo.board.grid_of(geo.n, geo.positions[c])
+    return in_grid(texts("cell", row=row + 1, col=col + 1), geo.board.names[g], texts)
+
+
+def in_grid(what: str, grid: str, texts: Texts) -> str:
+    """A cell's or unit's name on a board with its grid's name ('top-left'), in the
+    language."""
+    return texts("board.in_grid", what=what, grid=texts(f"board.{grid.replace('-', '_')}"))
 
 
 def unit(u: int, geo: Geometry, texts: Texts) -> str | None:
     """A unit's name in the language ('box 5', 'Block 5'), or None for a kind of unit the
     language files do not name (a windoku's hidden windows: the grader's own units, which
     follow the grid's)."""
-    kind, _, n = grading_geometry(geo).unit_names[u].rpartition(" ")
+    name = grading_geometry(geo).unit_names[u]
+    grid = next((g for g in geo.board.names if name.startswith(f"{g} ")), None) \
+        if geo.board else None
+    kind, _, n = name[len(grid) + 1 if grid else 0:].rpartition(" ")
     key = f"unit.{kind}"
     if key not in dict(texts.strings) or not n.isdigit():
         return None
-    return texts(key, n=int(n))
+    return in_grid(texts(key, n=int(n)), grid, texts) if grid else texts(key, n=int(n))

@@ -367,6 +367,12 @@ class BookPuzzle:
         return self.variant.size_of(len(self.givens)) or math.isqrt(len(self.givens))
 
     @property
+    def across(self) -> int:
+        """Cells across the square the puzzle is drawn in: n, or its board's side (21 for
+        a samurai board)."""
+        return self.variant.board.side if self.variant.board else self.n
+
+    @property
     def geo(self) -> Geometry:
         """The grid's topology: its boxes or regions and the variant's extra units."""
         return geometry(self.n, self.variant, self.regions)

@@ -300,8 +300,9 @@ def _write(path: Path, plan: CoverPlan, book: Book, fonts: draw.Fonts, m: Metric
     if plan.art is not None:
         palette.fill_gray(c, 0.0)
         palette.stroke_gray(c, 0.0)
-        draw.puzzle_grid(c, plan.art, front, digit_size(plan.art.width, front.n, t.digit_scale),
-                         t.lines, fonts, t.x_style, t.region_tint, t.givens_bold)
+        draw.puzzle_grid(c, plan.art, front,
+                         digit_size(plan.art.width, front.across, t.digit_scale), t.lines,
+                         fonts, t.x_style, t.region_tint, t.givens_bold)
     c.showPage()
     c.save()
 
@@ -372,7 +373,7 @@ def _back(c: Canvas, plan: CoverPlan, book: Book, fonts: draw.Fonts, palette: In
     c.rect(s.x - pad, s.y - pad, s.width + 2 * pad, s.height + 2 * pad, stroke=0, fill=1)
     palette.fill_gray(c, 0.0)
     palette.stroke_gray(c, 0.0)
-    draw.puzzle_grid(c, s, sample, digit_size(s.width, sample.n, t.digit_scale), t.lines,
+    draw.puzzle_grid(c, s, sample, digit_size(s.width, sample.across, t.digit_scale), t.lines,
                      fonts, t.x_style, t.region_tint, t.givens_bold)
 
 

@@ -203,7 +203,7 @@ def _motif(c: Canvas, plan: CoverPlan, p: BookPuzzle, fonts: draw.Fonts, palette
     cell = MOTIF_SHARE * plan.front.width / cols
     x = plan.front.right + BLEED_PT - cell * (cols - 0.4)
     y = plan.front.y - BLEED_PT - cell * 0.4
-    box = [p.solution[r * p.n + col] for r in range(rows) for col in range(cols)]
+    box = _corner(p, rows, cols)
     c.saveState()
     clip = c.beginPath()
     clip.rect(plan.front.x, 0.0, plan.front.width + BLEED_PT, plan.size[1])
@@ -225,13 +225,23 @@ def _motif(c: Canvas, plan: CoverPlan, p: BookPuzzle, fonts: draw.Fonts, palette
     c.restoreState()
 
 
+def _corner(p: BookPuzzle, rows: int, cols: int) -> list[int]:
+    """The solution's values in the top-left rows x cols of its square, row by row: of a
+    multi-grid board, of its top-left grid (a whole board at a tile's size would print
+    its digits too small to read)."""
+    geo = p.geo
+    return [p.solution[geo.cell_at(r, col) or 0] for r in range(rows) for col in range(cols)]
+
+
 def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink,
           area: Rect) -> None:
-    """One solution grid of the pattern: lines and digits, no cages or marks; digits
+    """One solution grid of the pattern (of a board: its top-left grid): lines and
+    digits, no cages or marks; digits
     outside `area` are left out (the clip would hide them, but a preflight still finds
     them: text on the back or the spine)."""
     n = p.n
     cell = r.width / n
+    values = _corner(p, n, n)
     palette.stroke(c, PATTERN_LINE_TINT)
     for i in range(n + 1):
         box_line = i in (0, n) or (p.box_rows and i % p.box_rows == 0)
@@ -245,7 +255,7 @@ def _tile(c: Canvas, r: Rect, p: BookPuzzle, fonts: draw.Fonts, palette: Ink,
         palette.stroke(c, PATTERN_DIGIT_TINT)
     size = cell * 0.55
     c.setFont(fonts.regular, size)
-    for i, v in enumerate(p.solution):
+    for i, v in enumerate(values):
         row, col = divmod(i, n)
         x, y = r.x + col * cell, r.top - (row + 1) * cell
         if v and area.x <= x and x + cell <= area.right and area.y <= y and y + cell <= area.top:

@@ -138,7 +138,10 @@ def grid_lines(
             c.lines([points(s) for s in segments])
     c.setStrokeGray(0.0)
     c.setLineWidth(border)
-    c.rect(0, 0, side, side, stroke=1, fill=0)
+    if not marks.frames:
+        c.rect(0, 0, side, side, stroke=1, fill=0)
+    for x, y, w, h in marks.frames:
+        c.rect(x * step, side - (y + h) * step, w * step, h * step, stroke=1, fill=0)
 
 
 def _hatch(c: Canvas, side: float, step: float,
@@ -181,8 +184,12 @@ def _digits(
     Neighbouring symbols of equal width in a row go out as one string, spaced a cell
     apart by the character spacing: a few times fewer text operators than one per cell.
     """
-    n = puzzle.n
+    geo = puzzle.geo
+    n = geo.width
     step = side / n
+    if puzzle.variant.board is not None:  # a board's cells laid on its square, 0 outside
+        runs = [(font, gray, _spread(values, geo.positions, n), stroked)
+                for font, gray, values, stroked in runs]
     if puzzle.symbols is Symbols.SHAPES:
         for _, gray, values, _ in runs:
             for cell, v in enumerate(values):
@@ -220,6 +227,14 @@ def _digits(
                 text.textOut("".join(glyphs[x - 1] for x in row[col:end]))
                 col = end
     c.drawText(text)
+
+
+def _spread(values: Sequence[int], positions: Sequence[int], width: int) -> list[int]:
+    """A board's cell values at their positions on its width x width square, 0 elsewhere."""
+    out = [0] * (width * width)
+    for v, p in zip(values, positions, strict=True):
+        out[p] = v
+    return out
 
 
 def puzzle_grid(

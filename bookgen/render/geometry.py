@@ -19,6 +19,10 @@ Glossary and conventions:
              box's local coordinates (origin at the box's lower-left corner)
   plan       every page in order with what it holds; counted before anything is drawn,
              because the gutter depends on the page count
+  board      a multi-grid (samurai, twin) puzzle: ONE a page, whatever the template's
+             puzzles_per_page (its cells stay large enough to write in), and
+             BOARD_ANSWERS a page in the answer key, on pages of their own (Plan.board_slots,
+             board_answer_slots)
   recto start  a section or the answer key opening on a right-hand page, a blank page
              put before it when needed (Template.print.starts_recto)
 
@@ -68,6 +72,15 @@ CELL_TYPE_SHARE = 0.85
 
 ONE_UP_FILL = 0.85
 """A lone grid spans at most this share of the box width, so it keeps some white around it."""
+
+BOARD_FILL = 0.95
+"""A multi-grid board spans at most this share of the box width: its empty corners and
+edges (no grid there) keep the white around it that a lone square grid needs a margin for."""
+
+BOARD_ANSWERS = (4, 2)
+"""Boards an answer-key page holds: 4 where the template's answer pages hold at least 4
+grids and the digits of the book's widest board keep their least size, else 2 (answers
+are read, not solved, so small cells do)."""
 
 TYPE_ASCENT = 0.95
 """Highest a font's ascent may reach above the baseline, in em, for placing text against
@@ -209,10 +222,55 @@ class Plan:
     """Slots of a body page, filled in order."""
     answer_slots: tuple[Slot, ...]
     """Slots of an answer-key page, filled in order."""
+    board_slots: tuple[Slot, ...] = ()
+    """The slot of a multi-grid board's page (one a page)."""
+    board_answer_slots: tuple[Slot, ...] = ()
+    """Slots of an answer-key page of boards (board_answers)."""
+
+    def slots(self, page: Page) -> tuple[Slot, ...]:
+        """The slots of a puzzles or answers page: a board page's own, or the template's."""
+        board = bool(page.puzzles) and page.puzzles[0].variant.board is not None
+        if page.kind is PageKind.ANSWERS:
+            return self.board_answer_slots if board else self.answer_slots
+        return self.board_slots if board else self.puzzle_slots
 
     def box(self, number: int) -> Rect:
         """The content box of page `number` in page coordinates."""
         return content_box(self.template, self.gutter, number)
+
+
+def board_answers(t: Template, m: Metrics, across: int) -> int:
+    """How many boards `across` cells wide an answer-key page holds (BOARD_ANSWERS),
+    judged in the content box of the widest gutter the book may get (the gutter waits
+    for the page count, which waits for this)."""
+    many, few = BOARD_ANSWERS
+    least = LARGE_PRINT_ANSWER_PT if t.large_print else MIN_TEXT_PT
+    height = t.page_height - t.margin_top - t.margin_bottom - m.band
+    side = slots(many, tips_width(t), height, m.answer_label_size * 1.6, m.answer_gap,
+                 t.lines.answer_box)[0].grid.width
+    return many if t.answers_per_page >= many and t.digit_scale * side / across >= least \
+        else few
+
+
+def _runs(kind: PageKind, name: str, puzzles: tuple[BookPuzzle, ...], per_page: int,
+          board_per_page: int) -> list[Page]:
+    """The pages of a part: its puzzles in order, per_page a page, boards board_per_page
+    a page on pages of their own (hints are text: a hints page takes any puzzle)."""
+
+    def drawn(p: BookPuzzle) -> bool:
+        return kind is not PageKind.HINTS and p.variant.board is not None
+
+    pages: list[Page] = []
+    i = 0
+    while i < len(puzzles):
+        board = drawn(puzzles[i])
+        room = board_per_page if board else per_page
+        end = i + 1
+        while end < len(puzzles) and end - i < room and drawn(puzzles[end]) == board:
+            end += 1
+        pages.append(Page(0, kind, name, not pages, puzzles[i:end]))
+        i = end
+    return pages
 
 
 def page_size(t: Template) -> tuple[float, float]:
@@ -315,19 +373,19 @@ def arrangement(
 
 def slots(
     count: int, width: float, height: float, label: float, gap: float, border: float,
-    foot: float = 0.0,
+    foot: float = 0.0, fill: float = ONE_UP_FILL,
 ) -> tuple[Slot, ...]:
     """`count` slots in an area of width x height (origin lower-left), row by row from the top.
 
     Each grid with its label line above (and its foot line below, when `foot` > 0) is
-    centred in its cell of the arrangement; a lone grid is kept to ONE_UP_FILL of the
+    centred in its cell of the arrangement; a lone grid is kept to `fill` of the
     width. Grids are inset by half the border width, so the stroked border stays inside
     the area (and the margins).
     """
     cols, rows = arrangement(count, width, height, label + foot, gap)
     side = _side(cols, rows, width, height, label + foot, gap)
     if count == 1:
-        side = min(side, ONE_UP_FILL * width)
+        side = min(side, fill * width)
     cell_w = (width - (cols - 1) * gap) / cols
     cell_h = (height - (rows - 1) * gap) / rows
     out = []
@@ -487,8 +545,10 @@ def plan_pages(book: Book) -> Plan:
     if book.hints:
         runs.append((PageKind.HINTS, back[0], tuple(everything), hints_per_page(t, m)))
     runs.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))
-    parts = [[Page(0, kind, name, i == 0, puzzles[i : i + per_page])
-              for i in range(0, len(puzzles), per_page)]
+    across = max((p.across for p in everything if p.variant.board), default=0)
+    per_board = board_answers(t, m, across) if across else 0
+    parts = [_runs(kind, name, puzzles, per_page,
+                   per_board if kind is PageKind.ANSWERS else 1)
              for kind, name, puzzles, per_page in runs]
     for part, s in zip(parts, sections, strict=False):
         if s.technique is not None:  # the part opens with the page teaching its technique
@@ -535,15 +595,15 @@ def plan_pages(book: Book) -> Plan:
             f"{t.page_width:g} x {t.page_height:g} pt page"
         )
     area_h = box.height - m.band
+    label, foot = m.label_size * 1.6, (
+        m.label_size * 1.6 if t.time_target is not None or t.solved_box else 0.0)
     plan = Plan(
         template=t,
         pages=tuple(pages),
         gutter=gutter,
         metrics=m,
-        puzzle_slots=slots(
-            t.puzzles_per_page, box.width, area_h, m.label_size * 1.6, m.gap, t.lines.border,
-            m.label_size * 1.6 if t.time_target is not None or t.solved_box else 0.0,
-        ),
+        puzzle_slots=slots(t.puzzles_per_page, box.width, area_h, label, m.gap,
+                           t.lines.border, foot),
         answer_slots=slots(
             t.answers_per_page,
             box.width,
@@ -552,6 +612,10 @@ def plan_pages(book: Book) -> Plan:
             m.answer_gap,
             t.lines.answer_box,
         ),
+        board_slots=slots(1, box.width, area_h, label, m.gap, t.lines.border, foot,
+                          BOARD_FILL),
+        board_answer_slots=slots(per_board, box.width, area_h, m.answer_label_size * 1.6,
+                                 m.answer_gap, t.lines.answer_box) if per_board else (),
     )
     return plan
 
@@ -632,14 +696,16 @@ def _inches(pt: float) -> str:
 def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
     """Every grid size in the book must be printable in its slots (type >= 7 pt, fits)."""
     t = plan.template
-    body_side = plan.puzzle_slots[0].grid.width
-    answer_side = plan.answer_slots[0].grid.width
-    for n in sorted({p.n for p in puzzles}):
+    for n, across in sorted({(p.n, p.across) for p in puzzles}):
+        board = across != n
+        body_side = (plan.board_slots if board else plan.puzzle_slots)[0].grid.width
+        answer_side = (plan.board_answer_slots if board else plan.answer_slots)[0].grid.width
         for side, what, per_page in (
-            (body_side, "puzzles_per_page", t.puzzles_per_page),
-            (answer_side, "answers_per_page", t.answers_per_page),
+            (body_side, "puzzles_per_page", 1 if board else t.puzzles_per_page),
+            (answer_side, "answers_per_page", len(plan.board_answer_slots) if board
+             else t.answers_per_page),
         ):
-            cell = side / n
+            cell = side / across
             if MIN_TEXT_PT > CELL_TYPE_SHARE * cell:
                 raise LayoutError(
                     f"template {t.name!r}: {n}x{n} grids at {what} {per_page} get "
@@ -656,7 +722,7 @@ def _check_sizes(plan: Plan, puzzles: list[BookPuzzle]) -> None:
             (body_side, LARGE_PRINT_DIGIT_PT, "digits"),
             (answer_side, LARGE_PRINT_ANSWER_PT, "answer digits"),
         ):
-            size = digit_size(side, n, t.digit_scale)
+            size = digit_size(side, across, t.digit_scale)
             if size < least:
                 raise LayoutError(
                     f"template {t.name!r}: large print needs {what} of at least "

@@ -12,7 +12,10 @@ Glossary:
   step     found by the grader on the example's givens, never written down (GuideStep):
            a hidden single in one of the variant's own units (a diagonal, a window, a
            region) in a cell no single of the classic grid fills, each other empty cell of
-           the unit seeing the digit in its row, column or box (guide_step); killer's is the
+           the unit seeing the digit in its row, column or box (guide_step); on a
+           multi-grid board (samurai, twin) a hidden single in a box two grids share, in a
+           cell no single of either grid alone fills (each grid's givens read as a classic
+           puzzle), so the other grid's rows and columns decide; killer's is the
            first rule-of-45 placement, the one cell of a house outside the cages wholly
            inside it (killer_step). tests/test_variant_howto.py checks each by counting
   size     a variant's page shows its example of the size most of the book's puzzles of
@@ -67,14 +70,20 @@ class GuideStep:
     total: int = 0
     """For killer: the sum of the cages wholly inside the house."""
 
-    def fields(self, texts: Texts, n: int, unit_names: Sequence[str],
+    def fields(self, texts: Texts, geo: Geometry,
                symbols: Symbols = Symbols.DIGITS) -> dict[str, object]:
         """The step's words' fields: {cell}, {row}, {col}, {digit} (as `symbols` print
-        it), {unit} and {sum}."""
-        row, col = divmod(self.cell, n)
+        it), {unit} and {sum}; on a board also {grid}, the grid the row and column count
+        in."""
+        if geo.board is None:
+            grid, row, col = "", *divmod(self.cell, geo.n)
+        else:
+            g, row, col = geo.board.grid_of(geo.n, geo.positions[self.cell])
+            grid = texts(f"board.{geo.board.names[g].replace('-', '_')}")
         return {"cell": texts("cell", row=row + 1, col=col + 1), "row": row + 1,
                 "col": col + 1, "digit": symbol_word(symbols, self.digit, texts),
-                "unit": unit_text(unit_names[self.unit], texts), "sum": self.total}
+                "unit": unit_text(geo.unit_names[self.unit], texts), "sum": self.total,
+                "grid": grid}
 
 
 @dataclass(frozen=True)
@@ -105,7 +114,7 @@ class Guide:
         """The example's step worked in words, its cells named."""
         geo = example_geometry(self.example)
         return texts(f"howto.{self.key}.step",
-                     **self.worked.fields(texts, geo.n, geo.unit_names, self.example.symbols))
+                     **self.worked.fields(texts, geo, self.example.symbols))
 
     def printed(self, symbols: Symbols) -> Guide:
         """The page with its example and its words in `symbols`."""
@@ -124,9 +133,10 @@ def guide_rules(key: str, texts: Texts) -> tuple[str, ...]:
 
 
 def unit_text(name: str, texts: Texts) -> str:
-    """A unit's name ('row 3', 'diagonal 2', 'window 4') in the book's language."""
+    """A unit's name ('row 3', 'diagonal 2', 'window 4') in the book's language; a board's
+    ('centre box 1') without its grid's name, which the words give apart."""
     kind, _, index = name.rpartition(" ")
-    return texts(f"unit.{kind}", n=int(index))
+    return texts(f"unit.{kind.rpartition(' ')[2]}", n=int(index))
 
 
 def example_geometry(example: BookPuzzle) -> Geometry:
@@ -139,13 +149,40 @@ def _own(geo: Geometry, unit: int) -> bool:
     diagonal, hyper window; not a hyper grid's hidden windows, which no page draws) or, in
     a grid without boxes, a region."""
     n = geo.n
+    if geo.board is not None:
+        return len(_grids_of(geo, geo.units[unit])) > 1
     return 3 * n <= unit < len(geo.units) or (not geo.box_rows and 2 * n <= unit < 3 * n)
 
 
+def _grids_of(geo: Geometry, cells: Sequence[int]) -> list[int]:
+    """The grids of a board that hold every one of the cells."""
+    assert geo.board is not None
+    return [g for g in range(len(geo.board.origins))
+            if {geo.positions[c] for c in cells} <= set(geo.board.grid_positions(geo.n, g))]
+
+
 def _seen(geo: Geometry, given: Sequence[int], cell: int, digit: int) -> bool:
-    """Whether a given digit stands in the cell's row, column or box (jigsaw: region)."""
-    return any(given[p] == digit for u in geo.cell_units[cell] if u < 3 * geo.n
-               for p in geo.units[u])
+    """Whether a given digit stands in the cell's row, column or box (jigsaw: region; on
+    a board, of any of its grids)."""
+    return any(given[p] == digit for u in geo.cell_units[cell]
+               if geo.board is not None or u < 3 * geo.n for p in geo.units[u])
+
+
+def _plain(geo: Geometry, given: Sequence[int]) -> set[int]:
+    """The cells a single of the classic grid of the same givens fills (on a board: of
+    any one grid's givens alone); none for a grid without boxes."""
+    if not geo.box_rows:
+        return set()
+    cell = {p: c for c, p in enumerate(geo.positions)}
+    grids = [tuple(range(geo.n * geo.n))] if geo.board is None else [
+        tuple(cell[p] for p in geo.board.grid_positions(geo.n, g))
+        for g in range(len(geo.board.origins))]
+    plain: set[int] = set()
+    for cells in grids:
+        classic = Board(tuple(given[c] for c in cells), geometry(geo.n))
+        plain |= {cells[s.placed[0][0]] for finder in (hidden_singles_box, hidden_singles_line,
+                                                       naked_singles) for s in finder(classic)}
+    return plain
 
 
 def guide_step(example: BookPuzzle) -> GuideStep | None:
@@ -156,11 +193,7 @@ def guide_step(example: BookPuzzle) -> GuideStep | None:
     boxes), so the step needs the variant's rule. None when there is no such step."""
     geo = example_geometry(example)
     given = example.givens
-    plain: set[int] = set()
-    if geo.box_rows:
-        classic = Board(given, geometry(geo.n))
-        plain = {s.placed[0][0] for finder in (hidden_singles_box, hidden_singles_line,
-                                               naked_singles) for s in finder(classic)}
+    plain = _plain(geo, given)
     board = Board(given, geo)
     for finder in (hidden_singles_box, hidden_singles_line):
         for s in finder(board):
@@ -179,11 +212,13 @@ def guide(variant: Variant, n: int) -> Guide | None:
     n x n size; None for classic, whose page is the general one, for a kind without
     examples, and for a size without one."""
     for howto in variant.howto:
-        if len(howto.givens) != n * n:
+        # a board's example is written as its whole square, '-' outside the grids
+        givens, solution = howto.givens.replace("-", ""), howto.solution.replace("-", "")
+        if len(givens) != variant.cell_count(n):
             continue
         rows, cols = BOX_SHAPES[n] if variant.boxes else (0, 0)
-        example = BookPuzzle(0, "", "", rows, cols, _grid(howto.givens),
-                             _grid(howto.solution), variant=variant, regions=howto.regions)
+        example = BookPuzzle(0, "", "", rows, cols, _grid(givens), _grid(solution),
+                             variant=variant, regions=howto.regions)
         step = guide_step(example)
         assert step is not None, f"{variant.value} {n}x{n} example without its step"
         return Guide(variant.value, example, step)
@@ -195,7 +230,7 @@ def guide_size(book: Book, variant: Variant, width: float) -> int:
     book's puzzles of that kind have (the larger on a tie), or the largest smaller one
     whose digits keep MIN_TEXT_PT (example_size's rule)."""
     counts = Counter(p.n for s in book.sections for p in s.puzzles if p.variant is variant)
-    sizes = [round(len(h.givens) ** 0.5) for h in variant.howto]
+    sizes = [variant.size_of(len(h.givens.replace("-", ""))) or 0 for h in variant.howto]
     return _fitting(book, counts, sizes, width)
 
 

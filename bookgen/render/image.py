@@ -73,7 +73,7 @@ def _draw(c: Canvas, puzzle: BookPuzzle, style: ImageStyle, fonts: draw.Fonts) -
     c.rect(0, 0, style.size, style.size, stroke=0, fill=1)
     c.setFillGray(0.0)
     grid = Rect(QUIET_PT, QUIET_PT, style.side, style.side)
-    digits = digit_size(style.side, puzzle.n, t.digit_scale)
+    digits = digit_size(style.side, puzzle.across, t.digit_scale)
     if style.answers:
         draw.answer_grid(c, grid, puzzle, digits, t.lines, fonts, t.answer_gray, t.x_style,
                          t.region_tint)

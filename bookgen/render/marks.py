@@ -17,6 +17,11 @@ Glossary and conventions:
               allows), and the fourth white under a hatch, found only when three do not do
   hatch       (x, y, width, height): a rectangle of HATCHED cells, under thin light
               diagonal lines instead of a fourth gray too close to the other three
+  frame       (x, y, width, height): one grid's outline on a multi-grid (samurai) board,
+              drawn as one rectangle at border weight; the board's units are its square
+              of side x side positions. Every edge is drawn once, at the heaviest weight a
+              grid gives it (frame, then box border, then cell line), so a box two grids
+              share is not drawn twice
 
 Grays stay within rules.TINT_GRAYS, so digits, even the lighter answer digits, stay legible.
 """
@@ -26,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.grid import geometry
+from ..core.grid import BOX_SHAPES, geometry
+from ..core.kinds import Board
 from ..core.model import XStyle
 from ..core.rules import TINT_GRAYS, Variant
 
@@ -76,12 +82,18 @@ class GridMarks:
     """X diagonals drawn as thin gray lines corner to corner (x_style: lines)."""
     hatches: tuple[tuple[float, float, float, float], ...] = ()
     """Rectangles of hatched cells (x, y, width, height), drawn over the tints."""
+    frames: tuple[tuple[float, float, float, float], ...] = ()
+    """A multi-grid board's grid outlines (x, y, width, height), each drawn as one
+    rectangle at border weight; none: the border is the whole square."""
 
 
 def grid_marks(
     n: int, variant: Variant, regions: str | None, x_style: XStyle, region_tint: bool
 ) -> GridMarks:
-    """The marks of an n x n grid of a variant (jigsaw: on its region layout)."""
+    """The marks of an n x n grid of a variant (jigsaw: on its region layout; a multi-grid
+    kind: of its whole board, board_marks)."""
+    if variant.board is not None:
+        return board_marks(n, variant.board)
     return _marks(n, variant, regions, x_style, region_tint and not variant.boxes)
 
 
@@ -110,6 +122,34 @@ def _marks(
                     hatches.append((float(c), float(r), float(end - c), 1.0))
                 c = end
     return GridMarks(n, thin, thick, tuple(tints), diagonals, tuple(hatches))
+
+
+@lru_cache(maxsize=8)
+def board_marks(n: int, board: Board) -> GridMarks:
+    """The lines of a board of n x n grids (samurai): each grid's frame, box borders and
+    cell lines, every edge once at the heaviest weight any grid gives it."""
+    rows, cols = BOX_SHAPES[n]
+    # (vertical?, line, step) -> 2 on a grid's outline, 1 on a box border, 0 in a box
+    weight: dict[tuple[bool, int, int], int] = {}
+    for r0, c0 in board.origins:
+        for i in range(n + 1):
+            for k in range(n):
+                for key, every in (((False, r0 + i, c0 + k), rows), ((True, c0 + i, r0 + k), cols)):
+                    w = 2 if i in (0, n) else int(i % every == 0)
+                    weight[key] = max(weight.get(key, 0), w)
+    thin: list[Segment] = []
+    thick: list[Segment] = []
+    for vertical, line, step in sorted(weight):
+        w = weight[vertical, line, step]
+        if w == 2 or (step and weight.get((vertical, line, step - 1)) == w):
+            continue  # a frame's edge, or inside a run begun before
+        end = step + 1
+        while weight.get((vertical, line, end)) == w:
+            end += 1
+        x = float(line)
+        (thick if w else thin).append((x, step, x, end) if vertical else (step, x, end, x))
+    frames = tuple((float(c0), float(r0), float(n), float(n)) for r0, c0 in board.origins)
+    return GridMarks(board.side, tuple(thin), tuple(thick), (), (), frames=frames)
 
 
 def borders(box: tuple[int, ...], n: int) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:

@@ -60,6 +60,10 @@ CAGED_SHARE = 0.6
 """A caged example's puzzle grid side as a share of the box width, at most: its sums and
 dashes want room, and its solution beside it takes the rest."""
 
+BOARD_SHARE = 0.8
+"""A multi-grid example drawn alone (no solution beside it) spans at most this share of
+the box width."""
+
 WORKED_SHARE = 0.75
 """The worked example's grid side as a share of the box width, at most (smaller grids
 take less: 0.09 of the width a row of cells)."""
@@ -67,8 +71,9 @@ take less: 0.09 of the width a row of cells)."""
 
 def _labels(c: Canvas, xs: Sequence[float], top: float, texts: Texts, fonts: Fonts,
             m: Metrics) -> None:
-    """'Puzzle' and 'Solution' above two grids whose tops are at `top`."""
-    for x, key in zip(xs, ("example.puzzle", "example.solution"), strict=True):
+    """'Puzzle' and 'Solution' above two grids whose tops are at `top` ('Puzzle' alone
+    above one)."""
+    for x, key in zip(xs, ("example.puzzle", "example.solution"), strict=False):
         draw_text(c, x, top + m.label_size * 0.5, texts(key), fonts, m.label_size, bold=True)
 
 
@@ -187,8 +192,10 @@ def _ring(c: Canvas, x: float, y: float, step: float, inset: float, digit: int, 
 def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Metrics,
                         t: Template, texts: Texts) -> None:
     """A variant's rules, its example (puzzle and solution side by side, drawn with the
-    book's marks; a caged puzzle larger than its solution) with the worked step's cell
-    ringed and its digit in gray, and the step in words, in the book's language."""
+    book's marks; a caged puzzle larger than its solution; a multi-grid board alone
+    where two side by side would print digits under the least size) with the worked
+    step's cell ringed and its digit in gray, and the step in words, in the book's
+    language."""
     y = box.height - m.band
     gap = m.text_size * fit.PARAGRAPH_GAP
     for text in guide.rules(texts):
@@ -199,7 +206,14 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     lines = len(fit.wrap(step_text, fonts.regular, m.text_size, box.width))
     below = lines * m.text_size * 1.35 + gap
     room_y = y - 2 * m.label_size - gap - below
-    if example.cages:
+    across = example.across
+    geo = example_geometry(example)
+    alone = geo.board is not None and t.digit_scale * min(
+        box.width * 0.45, room_y) / across < m.least_size
+    if alone:
+        side, answer = min(box.width * BOARD_SHARE, room_y), 0.0
+        left = right = (box.width - side) / 2
+    elif example.cages:
         # the cages and their sums need the room; the solution beside is for checking,
         # as small as its digits may print
         least = m.least_size * example.n / t.digit_scale
@@ -207,10 +221,10 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
         answer = min(side, box.width - side - 2 * gap)
         left, right = 0.0, box.width - answer
     else:
-        side = answer = min(box.width * min(0.45, 0.075 * example.n), room_y)
+        side = answer = min(box.width * min(0.45, 0.075 * across), room_y)
         left, right = box.width / 2 - side - gap, box.width / 2 + gap
-    size = t.digit_scale * side / example.n
-    answer_size = t.digit_scale * answer / example.n
+    size = t.digit_scale * side / across
+    answer_size = size if alone else t.digit_scale * answer / across
     sums = least_sum(m.least_size)
     room = grid_fit(example, side, size, t.lines, sums)
     # no example rather than one in small type
@@ -218,25 +232,27 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
             (room and fit_problem(room, m.least_size)):
         return
     top = y - m.label_size * 1.6
-    _labels(c, (left, right), top, texts, fonts, m)
-    step = side / example.n
+    _labels(c, (left,) if alone else (left, right), top, texts, fonts, m)
+    step = side / across
     # the unit that decides, shaded as the worked page's units where the grid does not
-    # mark it already: a killer's house, a jigsaw region without the region tints
-    if example.cages or not (example.box_rows or t.region_tint):
-        _shade(c, example_geometry(example).units[guide.worked.unit], example.n, left, top,
-               step)
+    # mark it already: a killer's house, a jigsaw region without the region tints, a
+    # board's shared box
+    if example.cages or geo.board is not None or not (example.box_rows or t.region_tint):
+        _shade(c, [geo.positions[x] for x in geo.units[guide.worked.unit]], across, left,
+               top, step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,
                 t.x_style, t.region_tint, t.givens_bold, sums)
     # a ring inside the cell the step below fills, with the digit it finds, so the words
     # find their cell (inside a cage's dashes too)
-    r, col = divmod(guide.step_cell, example.n)
+    r, col = geo.row(guide.step_cell), geo.col(guide.step_cell)
     inset = step * 0.12
     if room:
         inset = max(inset, room.inset + (room.line + STEP_RING_PT) / 2 + CLEAR_PT)
     _ring(c, left + col * step, top - (r + 1) * step, step, inset, guide.worked.digit, size,
           fonts, t, example.symbols)
-    answer_grid(c, Rect(right, top - answer, answer, answer), example, answer_size, t.lines,
-                fonts, t.answer_gray, t.x_style, t.region_tint)
+    if not alone:
+        answer_grid(c, Rect(right, top - answer, answer, answer), example, answer_size,
+                    t.lines, fonts, t.answer_gray, t.x_style, t.region_tint)
     _paragraph(c, step_text, 0, top - side - gap, box.width, fonts.regular, m.text_size)
 
 

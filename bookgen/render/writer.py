@@ -225,11 +225,11 @@ def _body(
         draw.hints(c, box, page.puzzles, column, t, texts, fonts, m)
     else:
         answers = page.kind is PageKind.ANSWERS
-        slots = plan.answer_slots if answers else plan.puzzle_slots
+        slots = plan.slots(page)
         size = m.answer_label_size if answers else m.label_size
         for slot, p in zip(slots, page.puzzles, strict=False):
             draw.puzzle_label(c, slot, p, t, texts, fonts, size, m.least_size)
-            digits = digit_size(slot.grid.width, p.n, t.digit_scale)
+            digits = digit_size(slot.grid.width, p.across, t.digit_scale)
             if answers:
                 draw.answer_grid(c, slot.grid, p, digits, t.lines, fonts, t.answer_gray,
                                  t.x_style, t.region_tint)

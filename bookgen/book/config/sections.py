@@ -61,6 +61,7 @@ from ...core.rules import (
     Symmetry,
     Variant,
     clue_counts,
+    fits,
     grade_ceiling,
     grid_name,
     min_clues,
@@ -387,20 +388,21 @@ def _check_clues(lo: int, hi: int, n: int, symmetry: Symmetry, variant: Variant,
                  at: At) -> bool:
     """Whether a clue range can be met on size n of a variant with `symmetry` (else a
     problem is noted)."""
-    cells, least = n * n, min_clues(n, variant)
+    cells, least = variant.cell_count(n), min_clues(n, variant)
+    grid = grid_name(n, variant)
     counts = clue_counts(n, symmetry, variant)
     if lo > cells - 1:
-        at.fail(f"expected at most {cells - 1} clues on a {n}x{n} grid ({cells} cells), "
+        at.fail(f"expected at most {cells - 1} clues on a {grid} grid ({cells} cells), "
                 f"got {span(lo, hi)}")
     elif hi < least:
-        at.fail(f"expected at least {least} clues: no {n}x{n} puzzle with fewer has a unique "
+        at.fail(f"expected at least {least} clues: no {grid} puzzle with fewer has a unique "
                 f"solution, got {span(lo, hi)}")
     elif not any(lo <= k <= hi for k in counts):
         near = [max((k for k in counts if k < lo), default=None),
                 min((k for k in counts if k > hi), default=None)]
         groups = " and ".join(map(str, sorted(set(orbit_sizes(n, symmetry, variant)))))
         at.fail(f"no clue count in {span(lo, hi)} is possible with symmetry "
-                f"{symmetry.value!r} on a {n}x{n} grid (it places clues in groups of "
+                f"{symmetry.value!r} on a {grid} grid (it places clues in groups of "
                 f"{groups}); nearest possible: "
                 f"{' or '.join(str(k) for k in near if k is not None)}")
     else:
@@ -534,6 +536,13 @@ def _variant(read: Read) -> tuple[Variant, str | None] | None:
         sizes = ", ".join(map(str, variant.sizes))
         read.at_key("size").fail(f"a {variant.value} grid has no size {size}: expected one of "
                                  f"{sizes}")
+        return None
+    symmetry: Symmetry = read.get("symmetry")
+    if not fits(symmetry, size, variant):
+        fitting = ", ".join(s.value for s in Symmetry if fits(s, size, variant))
+        read.at_key("symmetry").fail(f"symmetry {symmetry.value!r} does not map the "
+                                     f"{variant.value} board onto itself: expected one of "
+                                     f"{fitting}")
         return None
     if "regions" in read.where and variant.boxes:
         read.at_key("regions").fail(f"regions belong to jigsaw sections, not {variant.value}; "

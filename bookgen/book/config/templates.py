@@ -106,6 +106,11 @@ _PAGE_SIZES_IN = {
 }
 """Named trim sizes in inches; any other 'WxH' is read as inches too."""
 
+
+def named_page_sizes() -> dict[str, tuple[float, float]]:
+    """The named trim sizes, (width, height) in points, in the order configs list them."""
+    return {name: (w * 72, h * 72) for name, (w, h) in _PAGE_SIZES_IN.items()}
+
 _LABEL_FIELDS = ("number", "difficulty")
 """What a puzzle label may fill in."""
 

@@ -35,7 +35,13 @@ from ...core.rules import (
 )
 from ...grade.techniques import families_below
 from ...render import fonts
-from ...render.geometry import Plan, cage_problem, check_page_limit, page_count, plan_pages
+from ...render.geometry import (
+    Plan,
+    cage_problem,
+    check_page_limit,
+    page_count,
+    plan_pages,
+)
 from ...render.symbols import LETTERS
 from ..daily import date_text, day_counts, places
 from .cover_block import COVER, cover_record
@@ -60,7 +66,7 @@ from .reader import (
     scalar_of,
 )
 from .sections import MAX_PUZZLES, SectionConfig, read_sections, section_record
-from .templates import DEFAULT_TEMPLATE, PRINT, TEMPLATE, book_template
+from .templates import DEFAULT_TEMPLATE, PRINT, TEMPLATE, book_template, named_page_sizes
 from .text import PUBLICATION, TEXT, check_glyphs, publication_record, read_language, texts_record
 
 
@@ -247,7 +253,7 @@ def _blank_book(t: model.Template, sections: list[SectionConfig],
     grids: dict[str, list[model.BookPuzzle]] = {}
     for number, place in enumerate(places(sections, daily, texts), 1):
         s = sections[place.section]
-        blank = (0,) * (s.dig.size * s.dig.size)
+        blank = (0,) * s.dig.variant.cell_count(s.dig.size)
         grids.setdefault(place.heading, []).append(model.BookPuzzle(
             number, place.heading, "", *s.dig.box_shape, blank, blank, variant=s.dig.variant,
             regions=s.dig.regions, symbols=s.symbols,
@@ -292,32 +298,71 @@ def _check_print(t: model.Template, sections: list[tuple[Read, SectionConfig]],
         return
     _check_text(book, plan, sections, raw)
     _check_cages(plan, sections)
-    checked: set[int] = set()
+    checked: set[tuple[int, int]] = set()
     for read, s in sections:
         n = s.dig.size
-        if n in checked:
+        board = s.dig.variant.board
+        across = board.side if board else n
+        if (n, across) in checked:
             continue
-        checked.add(n)
+        checked.add((n, across))
+        if board and _board_problem(book, plan, s.dig.variant, read):
+            continue
         large = t.large_print
         for what, slots, per_page, least in (
-            ("grids", plan.puzzle_slots, t.puzzles_per_page,
+            ("grids", plan.board_slots if board else plan.puzzle_slots,
+             1 if board else t.puzzles_per_page,
              LARGE_PRINT_DIGIT_PT if large else MIN_TEXT_PT),
-            ("answer grids", plan.answer_slots, t.answers_per_page,
+            ("answer grids", plan.board_answer_slots if board else plan.answer_slots,
+             len(plan.board_answer_slots) if board else t.answers_per_page,
              LARGE_PRINT_ANSWER_PT if large else MIN_TEXT_PT),
         ):
-            cell = slots[0].grid.width / n
+            cell = slots[0].grid.width / across
             pt = t.digit_scale * cell
             if what == "grids" and cell < MIN_CELL_PT:
                 read.at_key("size").fail(
                     f"{n}x{n} grids at {per_page} a page get {cell / 72:.2f} in cells with "
                     f"template {t.name!r}; expected at least {MIN_CELL_PT / 72:g} in to write "
                     "in (fewer puzzles_per_page under layout, or a larger page)")
+            elif pt < least and board:  # as few a page as boards go: only the page helps
+                read.at_key("variant").fail(
+                    f"{s.dig.variant.value} boards get {pt:.1f} pt digits "
+                    f"{'in the answer key ' if what != 'grids' else ''}at {per_page} a page "
+                    f"with template {t.name!r}; expected at least {least:g} pt (a larger "
+                    "page_size or digit_scale under layout)")
             elif pt < least:
                 read.at_key("size").fail(
                     f"{n}x{n} {what} at {per_page} a page get {pt:.1f} pt digits "
                     f"with template {t.name!r}; expected at least {least:g} pt "
                     f"(fewer {'puzzles' if what == 'grids' else 'answers'}_per_page under layout, "
                     "or a larger page)")
+
+
+def _board_problem(book: model.Book, plan: Plan, kind: Variant, read: Read) -> bool:
+    """Whether a multi-grid kind's board (one a page) gets cells under MIN_CELL_PT on the
+    template's page (the problem is noted, naming the trims whose pages give enough)."""
+    board = kind.board
+    assert board is not None
+    t = plan.template
+    cell = plan.board_slots[0].grid.width / board.side
+    if cell >= MIN_CELL_PT - 1e-9:
+        return False
+    fitting = [name for name, (w, h) in named_page_sizes().items()
+               if plan_pages(dataclasses.replace(book, template=dataclasses.replace(
+                   t, page_width=w, page_height=h))).board_slots[0].grid.width
+               >= MIN_CELL_PT * board.side - 1e-9]
+    where = (f"a page_size it fits on: {', '.join(fitting)}" if fitting
+             else "narrower margins on a larger page")
+    read.at_key("variant").fail(
+        f"a {kind.value} board ({board.side} cells across, one a page) gets "
+        f"{cell / 72:.2f} in cells on the {_inches(t.page_width)} x "
+        f"{_inches(t.page_height)} in page of template {t.name!r}; expected at least "
+        f"{MIN_CELL_PT / 72:g} in to write in: {where}")
+    return True
+
+
+def _inches(pt: float) -> str:
+    return f"{round(pt / 72, 2):g}"
 
 
 def _check_cages(plan: Plan, sections: list[tuple[Read, SectionConfig]]) -> None:
