@@ -12,11 +12,17 @@ board, and uniqueness, grading and symmetry are over the whole board.
 
 Fewest clues: none is known; the bound kept is n - 1, as for the other kinds without a
 proven minimum.
+
+Canonical forms: under the motions of the whole board (gattai_canon.py), so the bank and a
+series tell samurai apart up to rotation, mirroring, row and column orders and relabelling.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.kinds import Board, Variant, register
+from .gattai_canon import canonical_board
 
 SAMURAI_BOARD = Board(
     side=21,
@@ -34,6 +40,7 @@ class Gattai(Variant):
     """9x9 grids overlapping in whole boxes on one board."""
 
     sizes = (9,)
+    canon_sizes = (9,)
     improvable = True
 
     def __init__(self, name: str, board: Board, description: str, rank: int) -> None:
@@ -42,6 +49,12 @@ class Gattai(Variant):
         self.description = description
         self.rank = rank
         super().__init__()
+
+    def canonical(self, values: Sequence[int], regions: Sequence[int]
+                  ) -> tuple[tuple[int, ...], str | None]:
+        """The least relabelled image under the board's own group (gattai_canon)."""
+        assert self.board is not None
+        return canonical_board(values, self.board, self.sizes[0]), None
 
 
 SAMURAI = register(Gattai(
