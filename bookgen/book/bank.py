@@ -10,19 +10,21 @@ Glossary:
   run       the puzzles of one `fill` recipe: size, symmetry, clue target, minimal and seed
             (and variant and jigsaw regions); puzzle i of a run is make_puzzle(spec, seed, i),
             whatever the workers
-  variant   each row's variant ('classic', 'x', 'hyper', 'jigsaw') and, for jigsaw, its
-            regions; a variant's canon starts with the variant's name (canon.canonical_key),
-            so the variants never share a row
+  variant   each row's variant ('classic', 'x', 'hyper', 'jigsaw', 'samurai', 'twin') and,
+            for jigsaw, its regions; a variant's canon starts with the variant's name
+            (canon.canonical_key), so the variants never share a row. A board (samurai) is
+            stored whole, givens, solution and canon, '-' outside its grids
   cursor    a run's next index to examine: stored in the same transaction as the batch it
             ends, so a killed fill loses at most the batch in flight and the same command
             run again starts there
   filter    the grades a fill keeps (GradeRange); puzzles outside it are not stored
   origin    where a row came from: run seed and index, or imported file and line
-  variant   the rules a row's puzzle follows; 'classic' (rows, columns, boxes) for now
   figures   every rating figure of a row; the trace figures (level ... cand_sq) are NULL
             for 16x16 puzzles, which are not traced (rate.py)
   ledger    (series, book, config hash, canon) for every puzzle a book placed: no other book
-            of the series may use that canon again; the same book gets its own picks back
+            of the series may use that canon again; the same book gets its own picks back.
+            A book's bare grids are keyed by their kind (kind_of): classic's group, or a
+            board's, told by its cell count
   schema    the tables' layout, SCHEMA_VERSION in SQLite's user_version beside the bank's
             APPLICATION_ID; a bank of a newer version, or whose tables have columns this
             bookgen does not know, is refused (never written: its rows would be lost); a
