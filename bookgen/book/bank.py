@@ -66,12 +66,11 @@ from ..core.grid import (
     format_line,
     geometry,
     parse,
-    size_for_cells,
     topology_fields,
 )
 from ..core.model import BANDS, Band, DigSpec
 from ..core.rules import TRACE_FIGURES, Symmetry, Variant, fits, is_symmetric
-from ..engine.canon import CANON_SIZES, canonical_key
+from ..engine.canon import canonical_key
 from ..engine.trace import Trace
 from ..grade.rating import Rating, rate
 from ..grade.scale import named
@@ -878,11 +877,9 @@ def kind_of(puzzle: Grid) -> tuple[Variant, int] | None:
     """The kind and size a bare grid is keyed as: a board by its cell count, else classic
     (an X or hyper puzzle too, which only makes a series stricter); None: no canonical
     form (jigsaw-only sizes)."""
-    n = size_for_cells(len(puzzle))
-    if n in CANON_SIZES:
-        return Variant.CLASSIC, n
-    return next(((kind, size) for kind in Variant if kind.board is not None
-                 and (size := kind.size_of(len(puzzle))) in kind.canon_sizes), None)
+    return next(((kind, n) for kind in Variant
+                 if (kind is Variant.CLASSIC or kind.board is not None)
+                 and (n := kind.size_of(len(puzzle))) in kind.canon_sizes), None)
 
 
 def _key(puzzle: Grid) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.errors import GenerationError
 from ..core.kinds import Board, Variant, register
 from .gattai_canon import canonical_board
 
@@ -53,8 +54,10 @@ class Gattai(Variant):
     def canonical(self, values: Sequence[int], regions: Sequence[int]
                   ) -> tuple[tuple[int, ...], str | None]:
         """The least relabelled image under the board's own group (gattai_canon)."""
-        assert self.board is not None
-        return canonical_board(values, self.board, self.sizes[0]), None
+        n = self.size_of(len(values))
+        if self.board is None or n is None:
+            raise GenerationError(f"{len(values)} cells are no {self.name} board")
+        return canonical_board(values, self.board, n), None
 
 
 SAMURAI = register(Gattai(
