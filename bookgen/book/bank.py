@@ -10,19 +10,21 @@ Glossary:
   run       the puzzles of one `fill` recipe: size, symmetry, clue target, minimal and seed
             (and variant and jigsaw regions); puzzle i of a run is make_puzzle(spec, seed, i),
             whatever the workers
-  variant   each row's variant ('classic', 'x', 'hyper', 'jigsaw') and, for jigsaw, its
-            regions; a variant's canon starts with the variant's name (canon.canonical_key),
-            so the variants never share a row
+  variant   each row's variant ('classic', 'x', 'hyper', 'jigsaw', 'samurai', 'twin') and,
+            for jigsaw, its regions; a variant's canon starts with the variant's name
+            (canon.canonical_key), so the variants never share a row. A board (samurai) is
+            stored whole, givens, solution and canon, '-' outside its grids
   cursor    a run's next index to examine: stored in the same transaction as the batch it
             ends, so a killed fill loses at most the batch in flight and the same command
             run again starts there
   filter    the grades a fill keeps (GradeRange); puzzles outside it are not stored
   origin    where a row came from: run seed and index, or imported file and line
-  variant   the rules a row's puzzle follows; 'classic' (rows, columns, boxes) for now
   figures   every rating figure of a row; the trace figures (level ... cand_sq) are NULL
             for 16x16 puzzles, which are not traced (rate.py)
   ledger    (series, book, config hash, canon) for every puzzle a book placed: no other book
-            of the series may use that canon again; the same book gets its own picks back
+            of the series may use that canon again; the same book gets its own picks back.
+            A book's bare grids are keyed by their kind (kind_of): classic's group, or a
+            board's, told by its cell count
   schema    the tables' layout, SCHEMA_VERSION in SQLite's user_version beside the bank's
             APPLICATION_ID; a bank of a newer version, or whose tables have columns this
             bookgen does not know, is refused (never written: its rows would be lost); a
@@ -64,12 +66,11 @@ from ..core.grid import (
     format_line,
     geometry,
     parse,
-    size_for_cells,
     topology_fields,
 )
 from ..core.model import BANDS, Band, DigSpec
-from ..core.rules import TRACE_FIGURES, Symmetry, Variant, is_symmetric
-from ..engine.canon import CANON_SIZES, canonical_key
+from ..core.rules import TRACE_FIGURES, Symmetry, Variant, fits, is_symmetric
+from ..engine.canon import canonical_key
 from ..engine.trace import Trace
 from ..grade.rating import Rating, rate
 from ..grade.scale import named
@@ -138,9 +139,11 @@ STRONGEST_FIRST = (Symmetry.DIHEDRAL, Symmetry.ROTATIONAL90, Symmetry.ROTATIONAL
 """Symmetries a clue pattern is tested for, the one with most motions first."""
 
 
-def symmetry_of(puzzle: Grid, n: int) -> Symmetry:
-    """The strongest symmetry of a clue pattern (NONE when it has none)."""
-    return next((s for s in STRONGEST_FIRST if is_symmetric(puzzle, n, s)), Symmetry.NONE)
+def symmetry_of(puzzle: Grid, n: int, variant: Variant | None = None) -> Symmetry:
+    """The strongest symmetry of a clue pattern (NONE when it has none); a board's motions
+    are the whole board's, and only those that fit it are tried."""
+    return next((s for s in STRONGEST_FIRST if fits(s, n, variant)
+                 and is_symmetric(puzzle, n, s, variant)), Symmetry.NONE)
 
 
 @dataclass(frozen=True)
@@ -210,8 +213,8 @@ def entry_of(values: Grid, geo: Geometry, **origin: object) -> Entry | None:
     r = rate(values, geo)
     if r.count != 1:
         return None
-    return Entry(canonical_key(values, geo), r.as_dict(geo), symmetry_of(values, geo.n),
-                 **origin, variant=geo.variant,  # type: ignore[arg-type]
+    return Entry(canonical_key(values, geo), r.as_dict(geo),
+                 symmetry_of(values, geo.n, geo.variant), **origin, variant=geo.variant,  # type: ignore[arg-type]
                  regions=geo.region_layout)
 
 
@@ -540,15 +543,18 @@ class Bank:
     # ------------------------------------------------------------ series
 
     def candidates(self, size: int, grades: GradeRange, series: str, config_hash: str,
-                   clues: tuple[int, int] | None = None) -> Iterator[sqlite3.Row]:
+                   clues: tuple[int, int] | None = None,
+                   variant: Variant = Variant.CLASSIC) -> Iterator[sqlite3.Row]:
         """Rows for a book of `series`, read lazily: this book's own earlier picks first
         (same config hash, in book order), then rows no book of the series has placed,
         in id order: the same bank gives the same rows."""
         # The unary '+' keeps the grade index out of both queries: with it SQLite would
         # visit (and sort) a whole band; instead the ledger leads the first query, and the
         # second walks rows in id order until the caller has enough.
-        shape = "+p.size = ? AND +p.grade >= ? AND +p.grade < ? AND +p.clues BETWEEN ? AND ?"
-        args = (size, grades.lo, _hi(grades), *(clues or (0, size * size)))
+        shape = ("+p.size = ? AND +p.variant = ? AND +p.grade >= ? AND +p.grade < ? AND "
+                 "+p.clues BETWEEN ? AND ?")
+        args = (size, variant.value, grades.lo, _hi(grades),
+                *(clues or (0, variant.cell_count(size))))
         db = self._connect()  # its own cursor: callers write between
         db.row_factory = sqlite3.Row
         try:
@@ -861,18 +867,32 @@ class Taken(set[Grid]):
         self.canons.add(_key(puzzle))
 
 
+def banked(variant: Variant) -> bool:
+    """Whether a book's bank and series know puzzles of this kind: those whose bare grid
+    says its kind (classic's group, and boards, whose cell count is their own)."""
+    return variant.minlex or (variant.board is not None and bool(variant.canon_sizes))
+
+
+def kind_of(puzzle: Grid) -> tuple[Variant, int] | None:
+    """The kind and size a bare grid is keyed as: a board by its cell count, else classic
+    (an X or hyper puzzle too, which only makes a series stricter); None: no canonical
+    form (jigsaw-only sizes)."""
+    return next(((kind, n) for kind in Variant
+                 if (kind is Variant.CLASSIC or kind.board is not None)
+                 and (n := kind.size_of(len(puzzle))) in kind.canon_sizes), None)
+
+
 def _key(puzzle: Grid) -> str:
-    # a bare grid says nothing of its variant: classic sizes compare classic forms (an X
-    # or hyper puzzle too, which only makes a series stricter); jigsaw-only sizes the grid
-    n = size_for_cells(len(puzzle)) or 0
-    return canonical_key(puzzle, geometry(n)) if n in CANON_SIZES else format_line(puzzle)
+    kind = kind_of(puzzle)
+    return format_line(puzzle) if kind is None else canonical_key(
+        puzzle, geometry(kind[1], kind[0]))
 
 
 def rating_of(row: sqlite3.Row) -> Rating:
     """A stored row as the Rating `rate` gave it, without rating again (a 16x16 grade can
     take minutes). Not stored, so left empty: the seconds it took and the trace's way."""
-    values, _ = parse(row["givens"])
-    solution = parse(row["solution"])[0]
+    values, _ = parse(row["givens"], variant=row["variant"])
+    solution = parse(row["solution"], variant=row["variant"])[0]
     trace = None if row["level"] is None else Trace(
         True, 1, solution, (solution,), (), *(row[f.value] for f in TRACE_FIGURES))
     hardest = named(row["hardest"] or "")
@@ -883,10 +903,11 @@ def rating_of(row: sqlite3.Row) -> Rating:
 
 
 def offers(bank: Bank, size: int, grades: GradeRange, series: str, config_hash: str,
-           clues: tuple[int, int] | None) -> Iterator[tuple[Rating, str]]:
+           clues: tuple[int, int] | None, variant: Variant = Variant.CLASSIC
+           ) -> Iterator[tuple[Rating, str]]:
     """Bank candidates for a book section with their ratings (the section's rules may bound
     any figure), each with its origin 'bank <id>'."""
-    for row in bank.candidates(size, grades, series, config_hash, clues):
+    for row in bank.candidates(size, grades, series, config_hash, clues, variant):
         yield rating_of(row), f"bank {row['id']}"
 
 
@@ -896,9 +917,12 @@ def keep_book(bank: Bank, series: str, title: str, config_hash: str,
     series, record every (number, puzzle) the book placed."""
     with bank.write():
         for _, r, origin in placed:
-            n = size_for_cells(len(r.puzzle)) or 0
-            if not origin.startswith("bank ") and n in CANON_SIZES:
-                bank.add([Entry(_key(r.puzzle), r.as_dict(), symmetry_of(r.puzzle, n),
-                                run=origin)], n)
+            kind = kind_of(r.puzzle)
+            if not origin.startswith("bank ") and kind is not None:
+                variant, n = kind
+                geo = geometry(n, variant)
+                bank.add([Entry(_key(r.puzzle), r.as_dict(geo),
+                                symmetry_of(r.puzzle, n, variant), run=origin,
+                                variant=variant)], n)
     if series:
         bank.record(series, title, config_hash, [(n, _key(r.puzzle)) for n, r, _ in placed])

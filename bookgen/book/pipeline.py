@@ -70,7 +70,7 @@ from ..make.select import (
     shortfall,
 )
 from ..variants.killer.cages import Cages, cages_json, format_cage_map
-from .bank import Bank, GradeRange, Taken, keep_book, offers
+from .bank import Bank, GradeRange, Taken, banked, keep_book, offers
 from .cache import (
     Cache,
     Codec,
@@ -343,12 +343,12 @@ def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = No
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
             built = _build(cfg, progress, bank, cluster, cache)
-            # the bank keys grids by the classic group's canonical form: a puzzle of another
-            # kind is not one without its units
+            # the bank keys a bare grid by its cell count: classic's group, or a board's; a
+            # puzzle of another kind is not one without its units
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
                 (number, c.rating, c.origin)
                 for number, (section, c, _) in enumerate(_in_order(cfg, built[1]), 1)
-                if section.dig.variant.minlex])
+                if banked(section.dig.variant)])
             return built[0]
     return _build(cfg, progress, None, cluster, cache)[0]
 
@@ -358,17 +358,19 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
     # series; the bank offers its puzzles first
     taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
-    # variant puzzles are compared as grids: the canonical forms know classic grids only
+    # other variants' puzzles are compared as grids: a bare grid's canonical form is
+    # classic's, or a board's (bank.banked)
     variant_taken: set[Grid] = set()
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
     with cluster_pool(cluster) if cluster is not None else worker_pool(cfg.workers) as pmap:
         for si, section in enumerate(cfg.sections):
-            classic = section.dig.variant.minlex  # kinds the bank's canonical forms know
-            offered = () if bank is None or not classic else offers(
+            known = banked(section.dig.variant)  # kinds the bank's canonical forms know
+            offered = () if bank is None or not known else offers(
                 bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
-                (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None)
+                (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None,
+                section.dig.variant)
             with section_progress(progress, section.name, section.count) as bar:
-                chosen = _section(si, section, cfg.seed, taken if classic else variant_taken,
+                chosen = _section(si, section, cfg.seed, taken if known else variant_taken,
                                   pmap, bar, offered, cache)
             sections.append((section, chosen))
     if cache is not None:

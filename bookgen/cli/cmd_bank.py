@@ -110,7 +110,8 @@ def _kind_options(p: argparse.ArgumentParser, size: int | None) -> None:
     p.add_argument("--size", type=int, default=size, choices=sorted({*SIZES, *JIGSAW_SIZES}),
                    help=f"the grid size (5, 7 and 8: jigsaw only){every}")
     add_options(p, "variant", variant=dict(
-        help="the variant: classic, x (diagonals), hyper (windows) or jigsaw (regions) "
+        help="the variant: classic, x (diagonals), hyper (windows), jigsaw (regions), "
+        "samurai or twin (boards) "
         "(default: " + ("classic" if size else "every variant") + ")"))
     grades = p.add_mutually_exclusive_group()
     grades.add_argument("--difficulty", type=enum_value(Band), default=None, metavar="BAND",

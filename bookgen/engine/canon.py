@@ -404,7 +404,9 @@ def canonical_key(values: Grid, geo: Geometry) -> str:
     if geo.variant.minlex:
         return format_line(canonical(values, geo))
     form, layout = variant_canonical(values, geo)
-    return ":".join([geo.variant.value] + ([layout] if layout else []) + [format_line(form)])
+    # a board's form is written whole, '-' outside its grids, as its puzzles are
+    return ":".join([geo.variant.value] + ([layout] if layout else [])
+                    + [format_line(form, geo)])
 
 
 # ---------------------------------------------------------------- variants

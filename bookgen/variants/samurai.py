@@ -12,11 +12,18 @@ board, and uniqueness, grading and symmetry are over the whole board.
 
 Fewest clues: none is known; the bound kept is n - 1, as for the other kinds without a
 proven minimum.
+
+Canonical forms: under the motions of the whole board (gattai_canon.py), so the bank and a
+series tell samurai apart up to rotation, mirroring, row and column orders and relabelling.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..core.errors import GenerationError
 from ..core.kinds import Board, HowTo, Variant, register
+from .gattai_canon import canonical_board
 
 SAMURAI_BOARD = Board(
     side=21,
@@ -34,6 +41,7 @@ class Gattai(Variant):
     """9x9 grids overlapping in whole boxes on one board."""
 
     sizes = (9,)
+    canon_sizes = (9,)
     improvable = True
 
     def __init__(self, name: str, board: Board, description: str, rank: int,
@@ -44,6 +52,14 @@ class Gattai(Variant):
         self.rank = rank
         self.howto = (howto,)
         super().__init__()
+
+    def canonical(self, values: Sequence[int], regions: Sequence[int]
+                  ) -> tuple[tuple[int, ...], str | None]:
+        """The least relabelled image under the board's own group (gattai_canon)."""
+        n = self.size_of(len(values))
+        if self.board is None or n is None:
+            raise GenerationError(f"{len(values)} cells are no {self.name} board")
+        return canonical_board(values, self.board, n), None
 
 
 SAMURAI_EXAMPLE = HowTo(
