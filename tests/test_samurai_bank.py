@@ -171,10 +171,9 @@ def build(tmp: Path, volume: int) -> list[dict[str, object]]:
 
 
 def forms(entries: list[dict[str, object]]) -> set[str]:
-    # the manifest lists the board's cells (369 symbols), not its whole square
+    # the manifest writes the board's whole square, '-' outside its grids
     geo = geometry(9, SAMURAI)
-    return {canonical_key(tuple(0 if ch == "." else int(ch) for ch in str(e["givens"])), geo)
-            for e in entries}
+    return {canonical_key(parse(str(e["givens"]), variant=SAMURAI)[0], geo) for e in entries}
 
 
 def test_a_series_of_two_volumes_never_repeats_a_samurai(tmp_path):
