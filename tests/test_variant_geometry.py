@@ -18,10 +18,13 @@ def test_every_variant_has_its_units_once():
                 regions = "".join(str(c // n + 1) for c in range(n * n))  # rows as regions
             geo = geometry(n, variant, regions)
             extra = {Variant.X: 2, Variant.HYPER: 4}.get(variant, 0)
-            assert len(geo.units) == 3 * n + extra
+            grids = len(variant.board.origins) if variant.board else 1
+            # a board's grids are chained: each past the first shares one box
+            assert len(geo.units) == 3 * n * grids - (grids - 1) + extra
             assert all(len(set(u)) == n for u in geo.units)
-            for c in range(n * n):
-                assert geo.units[2 * n + geo.box(c)].count(c) == 1
+            first_box = geo.unit_kinds.index("box")
+            for c in range(geo.ncells):
+                assert geo.units[first_box + geo.box(c)].count(c) == 1
                 assert c not in geo.peers[c]
                 assert set(geo.peers[c]) == {p for u in geo.cell_units[c]
                                              for p in geo.units[u]} - {c}
