@@ -447,6 +447,10 @@ def _size(count: int, kind: Variant, where: str, what: str) -> int:
         raise InputError(f"{where}: a {n}x{n} grid exists only as a jigsaw (variant jigsaw, "
                          "with its region line)")
     expected = _sizes_text(kind)
+    board = next((k for k in Variant if k.board is not None and count in (
+        k.cell_count(k.sizes[0]), k.board.side ** 2)), None)
+    if board is not None:
+        expected += f"; a {board.name} board is read with --variant {board.name}"
     if what == "vector":
         expected = expected.split(" (")[0]
         raise InputError(f"{where}: a vector of {count} numbers: expected {expected}")
