@@ -149,3 +149,11 @@ def test_generate_refuses_interlocked_on_one_grid_and_makes_it_on_a_board(tmp_pa
                  "easy", "--seed", "2", "-q", "-o", str(out)]) == 0
     assert main(["rate", "--variant", "twin", "--format", "json", str(out)]) == 0
     assert '"grade": 1.' in capsys.readouterr().out
+
+
+def test_bench_samurai_prints_a_row_a_kind_and_band(capsys):
+    assert main(["bench", "samurai", "-n", "1", "--bands", "easy"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    assert [row[:2] for row in rows] == [["samurai", "easy"], ["twin", "easy"]]
+    assert all(float(row[2]) > 0 and row[6:8] == ["of", "1"] and float(row[8]) > 0
+               for row in rows)

@@ -196,11 +196,13 @@ def _technique_seconds(i: int, s: SectionConfig, parts: list[str], slow: list[st
 
 def cells(kinds: Sequence[Variant] | None, bands: Sequence[Band] | None, size: int = SIZE
           ) -> list[Cell]:
-    """The bench's cells of a size, restricted to the kinds and bands given (None: all);
-    a kind without that size is left out."""
+    """The bench's cells of a size, restricted to the kinds and bands given (None: all
+    but the multi-grid boards, measured only when named); a kind without that size is
+    left out."""
     out = []
-    for variant in (Variant.CLASSIC, Variant.X, Variant.HYPER, Variant.JIGSAW, Variant.KILLER):
-        if size not in variant.sizes or (kinds is not None and variant not in kinds):
+    for variant in Variant:
+        if size not in variant.sizes or (kinds is None and variant.board is not None) \
+                or (kinds is not None and variant not in kinds):
             continue
         for band in KILLER_BANDS if variant is Variant.KILLER else tuple(Band):
             if bands is None or band in bands:
