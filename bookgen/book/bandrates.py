@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..core.model import Band, CageSpec, DigSpec
 from ..core.rules import Symmetry, Variant
+from ..variants.samurai import SAMURAI, TWIN
 from .config import BookConfig, Difficulty, SectionConfig
 
 Cell = tuple[Variant, int, Band]
@@ -79,6 +80,14 @@ RATES: dict[Cell, float] = {
     (Variant.JIGSAW, 6, Band.HARD): 657.8,
     (Variant.JIGSAW, 6, Band.EXPERT): 680.3,
     (Variant.JIGSAW, 6, Band.EXTREME): 207.7,
+    # samurai and twin: measured 2026-11-27, `bench bands --kinds samurai,twin --bands
+    # easy,medium,hard -n 10`, same machine (benchmarks/2026-11-27-samurai.md)
+    (SAMURAI, 9, Band.EASY): 55.5,
+    (SAMURAI, 9, Band.MEDIUM): 49.1,
+    (SAMURAI, 9, Band.HARD): 16.7,
+    (TWIN, 9, Band.EASY): 1449.1,
+    (TWIN, 9, Band.MEDIUM): 327.1,
+    (TWIN, 9, Band.HARD): 278.4,
 }
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 on the machine named above, 20 puzzles a cell unless noted."""
@@ -196,11 +205,13 @@ def _technique_seconds(i: int, s: SectionConfig, parts: list[str], slow: list[st
 
 def cells(kinds: Sequence[Variant] | None, bands: Sequence[Band] | None, size: int = SIZE
           ) -> list[Cell]:
-    """The bench's cells of a size, restricted to the kinds and bands given (None: all);
-    a kind without that size is left out."""
+    """The bench's cells of a size, restricted to the kinds and bands given (None: all
+    but the multi-grid boards, measured only when named); a kind without that size is
+    left out."""
     out = []
-    for variant in (Variant.CLASSIC, Variant.X, Variant.HYPER, Variant.JIGSAW, Variant.KILLER):
-        if size not in variant.sizes or (kinds is not None and variant not in kinds):
+    for variant in Variant:
+        if size not in variant.sizes or (kinds is None and variant.board is not None) \
+                or (kinds is not None and variant not in kinds):
             continue
         for band in KILLER_BANDS if variant is Variant.KILLER else tuple(Band):
             if bands is None or band in bands:

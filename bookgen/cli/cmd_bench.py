@@ -1,8 +1,8 @@
 """`bookgen bench <kind>`: throughput on this machine, one function per kind.
 
 Glossary:
-  kind       what is measured: "solve" (the kernels), "layout" (a book's PDF), more kinds
-             register in KINDS
+  kind       what is measured: "solve" (the kernels), "layout" (a book's PDF), "samurai"
+             (multi-grid boards by band), more kinds register in KINDS
   dataset    a file of puzzles, one per line (grid.parse_many), e.g. ../shared/data/top1465.txt
   puzzles/s  whole-batch throughput: puzzles / wall seconds of batched kernel calls, the
              best of the passes over the dataset that fit in the budget
@@ -595,6 +595,55 @@ def bench_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+BOARD_BANDS = ("easy", "medium", "hard")
+"""The bands bench samurai measures by default: an expert or extreme board takes minutes
+to grade."""
+
+
+def bench_boards(args: argparse.Namespace) -> int:
+    """Per multi-grid kind (samurai, twin) and band (--bands, default BOARD_BANDS): -n
+    puzzles of the band as `generate --difficulty` makes them (improve.banded), one core;
+    puzzles a CPU minute, clues, the grade's CPU seconds per puzzle, the share of them
+    interlocked as dug, then the same run with --interlocked: puzzles a CPU minute. Times
+    are this process's CPU seconds."""
+    from dataclasses import replace
+
+    from ..book.bandrates import _names, machine
+    from ..core.model import Band, DigSpec
+    from ..core.rules import Variant
+    from ..grade.rating import rate
+    from ..make.improve import banded
+    from ..make.interlock import free_grids
+
+    bands = _names(args.bands or ",".join(BOARD_BANDS), Band, "--bands") or []
+    print(f"samurai: {args.n} puzzles a band, no symmetry, one core, CPU time of this "
+          f"process; {machine()}")
+    print("{:8s} {:8s} {:>11s} {:>7s} {:>9s} {:>12s} {:>18s}".format(
+        "kind", "band", "puzzles/min", "clues", "grade s", "interlocked", "locked puzzles/min"))
+    for variant in (v for v in Variant if v.board is not None):
+        spec = DigSpec(9, variant=variant)
+        banded(spec, "warm", 0, Band.EASY)  # load the kernels and the grader untimed
+        for band in bands:
+            t0 = time.process_time()
+            made = [banded(spec, "bench", i, band) for i in range(args.n)]
+            spent = time.process_time() - t0
+            grade_s = []
+            for p in made:
+                t1 = time.process_time()
+                rate(p.puzzle, p.geo)
+                grade_s.append(time.process_time() - t1)
+            locked = sum(1 for p in made if not free_grids(p.puzzle, p.geo))
+            t0 = time.process_time()
+            for i in range(args.n):
+                banded(replace(spec, interlocked=True), "bench", i, band)
+            spent_locked = time.process_time() - t0
+            print(f"{variant.name:8s} {band.value:8s} {args.n * 60 / spent:11.1f} "
+                  f"{statistics.mean(p.clues for p in made):7.1f} "
+                  f"{statistics.mean(grade_s):9.3f} {locked:5d} of {args.n:<3d} "
+                  f"{args.n * 60 / spent_locked:18.1f}", flush=True)
+    return 0
+
+
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "cli": bench_cli,
     "solve": bench_solve,
@@ -606,6 +655,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "variants": bench_variants,
     "bands": bench_bands,
     "techniques": bench_techniques,
+    "samurai": bench_boards,
 }
 """Every bench kind: a function taking the parsed arguments, printing its report."""
 
@@ -627,7 +677,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "layouts drawn per usable layout per size; bands: puzzles a CPU minute of a 9x9 "
         "section of each kind and band, made as a book makes them, on one worker; "
         "techniques: 9x9 puzzles a CPU minute whose hardest step is each technique, aimed "
-        "digs against plain digs filtered).",
+        "digs against plain digs filtered; samurai: samurai and twin puzzles a CPU minute "
+        "by band, grade time per puzzle, the interlocked share and the cost of "
+        "--interlocked).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--dataset", default=None, metavar="PATH",
@@ -643,11 +695,13 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-n", type=positive, default=None, metavar="N",
                    help="generate, cli: puzzles to make (default 10000); bands: puzzles a "
-                   "section (default 20)")
+                   "section (default 20); samurai: puzzles a band (default 10)")
     p.add_argument("--kinds", default=None, metavar="K,K",
-                   help="bands: only these kinds (classic, x, hyper, jigsaw, killer)")
+                   help="bands: only these kinds (classic, x, hyper, jigsaw, killer; samurai "
+                   "and twin only when named)")
     p.add_argument("--bands", default=None, metavar="B,B",
-                   help="bands: only these bands (easy, medium, hard, expert, extreme)")
+                   help="bands, samurai: only these bands (easy, medium, hard, expert, "
+                   "extreme)")
     p.add_argument("--techniques", default=None, metavar="T,T",
                    help="techniques: only these techniques, each measured aimed and plain")
     p.add_argument("--size", type=int, default=None, choices=ALL_SIZES, metavar="N",
@@ -662,8 +716,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_bench)
 
 
-PUZZLES = {"bands": 20}
-"""-n when not given, by kind: puzzles a section for bands, else 10000 puzzles made."""
+PUZZLES = {"bands": 20, "samurai": 10}
+"""-n when not given, by kind: puzzles a section for bands, a band for samurai, else 10000
+puzzles made."""
 
 USES: dict[str, tuple[str, ...]] = {
     "cli": ("dataset", "n", "workers"),
@@ -676,6 +731,7 @@ USES: dict[str, tuple[str, ...]] = {
     "variants": ("limit", "seconds"),
     "bands": ("bands", "kinds", "n", "size"),
     "techniques": ("techniques", "seconds"),
+    "samurai": ("bands", "n"),
 }
 """The options each bench kind reads: another one given is refused, not ignored."""
 

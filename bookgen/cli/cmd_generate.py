@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
 from ..core.grid import ALL_SIZES, format_line, geometry
+from ..core.model import Band
 from ..core.rules import Variant
 from .formats import FORMATTERS, Shown, topology
 from .options import (
@@ -56,6 +57,9 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--size", type=int, default=9, choices=ALL_SIZES,
                    help="grid size (5, 7 and 8: jigsaw only)")
     add_shape_options(p)
+    p.add_argument("--difficulty", choices=[b.value for b in Band], default=None,
+                   metavar="BAND", help="every puzzle grades in this band: "
+                   + ", ".join(b.value for b in Band) + " (default: any grade)")
     add_options(p, "variant")
     p.add_argument("--regions", default=None, metavar="LABELS",
                    help="jigsaw: a fixed region layout, n*n labels row-major (default: a "
@@ -136,9 +140,11 @@ def _killers(args: argparse.Namespace) -> Iterator[Shown]:
 
     if args.size != 9:
         raise InputError(f"--size {args.size}: killer grids are 9x9")
-    if args.symmetry != "none" or args.clues or args.minimal or args.regions:
-        raise InputError("--symmetry, --clues, --minimal and --regions do not apply to killer "
-                         "puzzles (their cages carry them); use --givens N for givens")
+    if args.symmetry != "none" or args.clues or args.minimal or args.regions \
+            or args.interlocked or args.difficulty:
+        raise InputError("--symmetry, --clues, --minimal, --interlocked, --regions and "
+                         "--difficulty do not apply to killer puzzles (their cages carry "
+                         "them); use --givens N for givens")
     spec = CageSpec(givens=args.givens)
     return (GeneratedCaged(make_killer(spec, args.seed, i, args.backend))
             for i in range(args.n))
@@ -151,7 +157,8 @@ def _puzzles(args: argparse.Namespace) -> Iterator[Shown]:
     workers = capped_workers(workers_of(args), "--workers", args.quiet)
     spec = generate_spec(args)
     return (Generated(p, figures) for p, figures in iter_generated(
-        args.n, spec, args.seed, 0, workers, args.backend, with_figures=True))
+        args.n, spec, args.seed, 0, workers, args.backend, with_figures=True,
+        band=Band(args.difficulty) if args.difficulty else None))
 
 
 def run_generate(args: argparse.Namespace) -> int:

@@ -207,18 +207,26 @@ def add_shape_options(p: argparse.ArgumentParser) -> None:
                    help="clue count or range (default: any)")
     p.add_argument("--minimal", action="store_true",
                    help="no clue (group of symmetric clues) can be removed")
+    p.add_argument("--interlocked", action="store_true",
+                   help="samurai and twin: no grid of the board can be solved from its own "
+                   "givens alone")
 
 
 def shape(
     args: argparse.Namespace, n: int, variant: Variant = Variant.CLASSIC,
     regions: str | None = None,
 ) -> DigSpec:
-    """The DigSpec the shape options ask for; GenerationError naming a bad option."""
+    """The DigSpec the shape options ask for; InputError or GenerationError naming a bad
+    option."""
     from ..core.model import ClueTarget, DigSpec
     from ..core.rules import Symmetry
 
+    if args.interlocked and variant.board is None:
+        raise InputError(f"--interlocked: {variant.name} puzzles have one grid; it applies to "
+                         "multi-grid boards (--variant samurai or twin)")
     clues = ClueTarget.parse(args.clues, n, variant) if args.clues else None
-    return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions)
+    return DigSpec(n, Symmetry.parse(args.symmetry), clues, args.minimal, variant, regions,
+                   interlocked=args.interlocked)
 
 
 def usable_cores() -> int:

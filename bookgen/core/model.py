@@ -168,6 +168,9 @@ class DigSpec:
     """Fresh boards tried before giving up on the clue target."""
     cages: CageSpec = CageSpec()
     """Killer only: cage sizes and givens."""
+    interlocked: bool = False
+    """Multi-grid kinds only: no grid of the board is unique from its own givens alone
+    (make.interlock)."""
 
     @property
     def geo(self) -> Geometry:

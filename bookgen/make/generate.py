@@ -35,6 +35,12 @@ Glossary:
               the cage sizes ask for single cells, each one left joins a neighbouring
               cage, or is cut again with one, where the puzzle stays unique (a single
               cell is a given in disguise: _absorb_singles)
+  interlocked a multi-grid spec's puzzle is dug on until no grid of its board is unique
+              alone (interlock.lock, its order drawn from
+              random.Random(f"{run}:{index}:interlock"), every removal judged by too_hard
+              too); a board that cannot be locked is dropped for the one made with the
+              run seed f"{seed}~{k}", k = 1, 2, ... (the first run's seed is seed itself;
+              up to max_tries boards)
   create      seed 000's first generator: any grid of digits -> a unique puzzle, with the
               list of changes made (Change)
 
@@ -46,7 +52,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from types import ModuleType
 
@@ -212,7 +218,35 @@ def make_puzzle(
     when there is one (see aimed_dig). With arrange as well, the aimed dig replays a dig
     of the same solution in the pattern's order (pattern.arranger, drawn from
     random.Random(f"{seed}:{index}:pattern")) instead of the first dig's.
-    """
+
+    An interlocked spec digs the puzzle on until no grid of its board is unique alone
+    (see the glossary's interlocked)."""
+    if not spec.interlocked:
+        return _dug(spec, seed, index, backend, too_hard, on_target, arrange)
+    from .interlock import lock
+
+    if spec.variant.board is None:
+        raise GenerationError(f"interlocked: {spec.variant.name} puzzles have one grid")
+    orbits = symmetry_groups(spec.size, spec.symmetry, spec.variant)
+    tries = 0
+    for k in range(spec.max_tries):
+        run = seed if k == 0 else f"{seed}~{k}"
+        made = _dug(spec, run, index, backend, too_hard, on_target, arrange)
+        tries += made.tries
+        locked = lock(made.puzzle, made.geo, orbits, random.Random(f"{run}:{index}:interlock"),
+                      spec.target.lo, too_hard, backend)
+        if locked is not None:
+            return replace(made, puzzle=locked, clues=sum(1 for v in locked if v), tries=tries)
+    raise GenerationError(f"puzzle {index}: no interlocked board in {spec.max_tries} boards"
+                          + (" (minimal puzzles)" if spec.minimal else ""))
+
+
+def _dug(
+    spec: DigSpec, seed: int | str, index: int, backend: str | None,
+    too_hard: Callable[[Grid], bool] | None, on_target: Callable[[Grid], bool] | None,
+    arrange: Arrange | None,
+) -> GeneratedPuzzle:
+    """make_puzzle without the interlock: one puzzle dug (and aimed) from the run's seed."""
     geo, layouts = puzzle_geometry(spec, seed, index, backend)
     target = spec.target
     kern = dig_kernels(backend)
@@ -338,7 +372,7 @@ def aimed_dig(
 
 def misfit(puzzle: Grid, spec: DigSpec, backend: str | None = None) -> str | None:
     """What keeps a unique puzzle from the shape spec asks for (its symmetry, clue count,
-    minimality), in words; None when it fits. Uniqueness is the caller's to know."""
+    minimality, interlock), in words; None when it fits. Uniqueness is the caller's to know."""
     if not is_symmetric(puzzle, spec.size, spec.symmetry, spec.variant):
         return f"its clues are not symmetric under {spec.symmetry.description}"
     clues = sum(1 for v in puzzle if v)
@@ -358,6 +392,14 @@ def misfit(puzzle: Grid, spec: DigSpec, backend: str | None = None) -> str | Non
         if spare:
             cells = ", ".join(spec.geo.label(c) for c in spare[0])
             return f"it is not minimal: the clues at {cells} can go"
+    if spec.interlocked:
+        from .interlock import free_grids
+
+        free = free_grids(puzzle, spec.geo, backend)
+        if free:
+            assert spec.variant.board is not None
+            return f"it is not interlocked: the {spec.variant.board.names[free[0]]} grid " \
+                "is unique alone"
     return None
 
 

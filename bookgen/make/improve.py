@@ -8,6 +8,8 @@ Glossary:
   workers     processes in the pool; 1 = everything in this process, no pool
   chunk       consecutive puzzle indexes done by one task of `generate`; the parent yields
               the results in index order whatever order the chunks finish in
+  banded      a `generate` run with a band: each index's puzzle is the first aimed dig of
+              it (seeds f"{seed}~b{k}" after the run's own) that grades in the band
   objective   the rating figure improve maximizes: any rules.Figure
               ('way_complexity', the seed's measure, by default; 'grade' is the human grade)
   evaluation  one rating of a candidate puzzle; the budget of a deterministic improve
@@ -52,10 +54,10 @@ from typing import Any, TypeVar
 
 from ..core.errors import GenerationError, InputError
 from ..core.grid import Geometry, Grid, geometry
-from ..core.model import DigSpec
+from ..core.model import Band, DigSpec
 from ..core.rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
 from ..grade.rating import batch_figures, rate
-from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit
+from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit, puzzle_geometry
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -199,10 +201,41 @@ class GenerateTask:
     """Counting backend name (None = default)."""
     with_figures: bool
     """Rate each puzzle (trace figures, no grade) and return the rating dict."""
+    band: Band | None = None
+    """Make every puzzle of this band (banded); None: any grade."""
+
+
+BAND_TRIES = 50
+"""Puzzles dug for one index of a banded run before it gives up (aimed digs land in
+their band in a third (samurai hard) to all (samurai easy, medium) of the tries)."""
+
+
+def banded(spec: DigSpec, seed: int | str, index: int, band: Band,
+           backend: str | None = None) -> GeneratedPuzzle:
+    """Puzzle `index` of a run whose every puzzle grades in `band`: an aimed dig (stopped
+    before the band's top, when it has one) from the run's seed, else from the seeds
+    f"{seed}~b{k}", k = 1, 2, ..., the first that grades in the band."""
+    from ..core.model import Difficulty
+    from ..grade.solver import graded_below
+    from .judge import judge
+    from .select import aimed
+
+    difficulty = Difficulty(band, ())
+    lo, hi = band.bounds
+    for k in range(BAND_TRIES):
+        run = seed if k == 0 else f"{seed}~b{k}"
+        geo = puzzle_geometry(spec, run, index, backend)[0]
+        too_hard = judge(difficulty, geo)[0] if aimed(difficulty) else None
+        made = make_puzzle(spec, run, index, backend, too_hard=too_hard)
+        graded = graded_below(made.puzzle, made.geo, hi)
+        if graded is not None and graded.grade >= lo:
+            return made
+    raise GenerationError(f"puzzle {index}: no {band.value} puzzle in {BAND_TRIES} digs")
 
 
 def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
-    made = [make_puzzle(task.spec, task.seed, index, task.backend)
+    made = [make_puzzle(task.spec, task.seed, index, task.backend) if task.band is None
+            else banded(task.spec, task.seed, index, task.band, task.backend)
             for index in range(task.start, task.start + task.count)]
     if not task.with_figures:
         return [(p, None) for p in made]
@@ -223,14 +256,17 @@ def iter_generated(
     workers: int | None = None,
     backend: str | None = None,
     with_figures: bool = False,
+    band: Band | None = None,
 ) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
     """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
     each with its rating dict (the keys of rate --format json; seconds and the grade are
-    null, the trace figures too above rules.TRACE_MAX_SIZE) when with_figures, else None."""
+    null, the trace figures too above rules.TRACE_MAX_SIZE) when with_figures, else None.
+    With a band, every puzzle grades in it (banded)."""
     if count <= 0:
         raise GenerationError(f"puzzle count {count}: expected a positive number")
     tasks = (
-        GenerateTask(spec, seed, i, min(CHUNK, start_index + count - i), backend, with_figures)
+        GenerateTask(spec, seed, i, min(CHUNK, start_index + count - i), backend, with_figures,
+                     band)
         for i in range(start_index, start_index + count, CHUNK)
     )
     chunks = -(-count // CHUNK)

@@ -355,6 +355,9 @@ _SECTION = Map(
                                        "symmetry, a sum of its orbit sizes."),
         "minimal": Key(read_flag, default=_SPEC.minimal,
                        help="Minimal puzzles: no clue (or group of symmetric clues) can go."),
+        "interlocked": Key(read_flag, default=_SPEC.interlocked,
+                           help="Samurai and twin only: no grid of the board can be solved "
+                                "from its own givens alone."),
         "improve": Key(_improve, help="Search for harder puzzles."),
         "cages": Key(_CAGES, help="Killer only: cage sizes and givens."),
         "symbols": Key(read_choice("symbols", Symbols), default=Symbols.DIGITS,
@@ -368,7 +371,8 @@ _SECTION = Map(
 
 
 SHAPE = {k: _SECTION.keys[k] for k in ("size", "variant", "symbols", "regions", "symmetry",
-                                       "clues", "minimal", "improve", "cages")}
+                                       "clues", "minimal", "interlocked", "improve",
+                                       "cages")}
 """The section keys that shape its grids: a daily book gives them once for all its days."""
 
 
@@ -612,6 +616,10 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
         if not traced(size, kind[0]):
             _check_untraced(size, kind[0], diff, improve, read)
     symbols = _symbols(read, size if sized else None)
+    if kind is not None and read.get("interlocked") and kind[0].board is None:
+        read.at_key("interlocked").fail(f"interlocked applies to multi-grid boards (samurai, "
+                                        f"twin), not to {kind[0].name} puzzles: drop it")
+        return None
     if not {"name", "count"} <= read.values.keys() or not aimed or kind is None \
             or symbols is None:
         return None
@@ -624,6 +632,7 @@ def section_record(read: Read, texts: Texts) -> SectionConfig | None:
             symmetry=read.get("symmetry"),
             clues=ClueTarget(*clues) if clues else None,
             minimal=read.get("minimal"),
+            interlocked=read.get("interlocked"),
             variant=kind[0],
             regions=kind[1],
             # cages are drawn for the band of a caged kind only

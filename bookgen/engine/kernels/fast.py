@@ -192,12 +192,18 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     brem = np.empty(ncells + 1, np.int32)
     depth = 0
     count = 0
+    ex_start = max(ex_cell, 0)
     alive = _propagate(vals, cand, units, peers, npeers, queue, qt)
     while True:
         if alive:
             best = -1
             fewest = 99
-            for c in range(ncells):
+            # the scan starts at the excluded cell: on a multi-grid board a search that
+            # branches in a grid far from the contradiction repeats it for every branch
+            for i in range(ncells):
+                c = i + ex_start
+                if c >= ncells:
+                    c -= ncells
                 if vals[c] == 0:
                     p = _popcount(cand[c])
                     if p < fewest:
