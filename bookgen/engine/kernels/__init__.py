@@ -33,6 +33,17 @@ if TYPE_CHECKING:
 
 BACKENDS = ("python", "numba")
 
+EXCLUSION_NODES = 20000
+"""Branch points an exclusion search (a dig's "is there another value here?") may expand on
+a multi-grid board before it stops and answers "yes": the dig then keeps the clue, which is
+never wrong, only less deep. On a samurai board a chronological search can branch in one
+grid while the contradiction lies in another and repeat it for every branch there (one
+check of a near-minimal board ran for minutes); a single grid is never cut short."""
+
+EXCLUSION_NODES_FROM = 257
+"""Searches over at least this many cells (more than a 16x16 grid has: only boards) are
+held to EXCLUSION_NODES."""
+
 
 @dataclass(frozen=True)
 class TraceArrays:

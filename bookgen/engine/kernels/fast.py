@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import watch_compiles
+from . import EXCLUSION_NODES, EXCLUSION_NODES_FROM, watch_compiles
 
 watch_compiles()
 
@@ -192,6 +192,8 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     brem = np.empty(ncells + 1, np.int32)
     depth = 0
     count = 0
+    nodes = 0
+    capped = ex_cell >= 0 and ncells >= EXCLUSION_NODES_FROM
     ex_start = max(ex_cell, 0)
     alive = _propagate(vals, cand, units, peers, npeers, queue, qt)
     while True:
@@ -218,6 +220,9 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
                 if count >= limit:
                     return count
             else:
+                nodes += 1
+                if capped and nodes > EXCLUSION_NODES:
+                    return limit  # undecided: as good as another solution to a dig
                 sv[depth, :] = vals
                 sc[depth, :] = cand
                 bcell[depth] = best

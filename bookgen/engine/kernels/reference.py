@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import FirstSolution, TraceArrays, trace_arrays
+from . import EXCLUSION_NODES, EXCLUSION_NODES_FROM, FirstSolution, TraceArrays, trace_arrays
 
 if TYPE_CHECKING:
     from ...core.grid import Geometry
@@ -114,10 +114,17 @@ def _start(grid: Sequence[int], t: _Tables) -> tuple[list[int], list[int], list[
 class _Counter:
     """One counting search: naked and hidden singles, fewest-candidates branching."""
 
-    def __init__(self, t: _Tables, limit: int) -> None:
+    def __init__(self, t: _Tables, limit: int, start: int = 0, capped: bool = False) -> None:
         self.t = t
         self.limit = limit
         self.sols: list[list[int]] = []
+        self.start = start
+        """Where the scan for a branch cell starts (fast._search's ex_start)."""
+        self.capped = capped
+        """Whether the search is held to EXCLUSION_NODES branch points."""
+        self.nodes = 0
+        self.undecided = False
+        """Whether it stopped at EXCLUSION_NODES (it then counts as reaching the limit)."""
 
     def propagate(self, vals: list[int], cand: list[int], queue: list[int]) -> bool:
         """Naked and hidden singles to a fixpoint (fast._propagate's); False at a dead end."""
@@ -155,9 +162,11 @@ class _Counter:
         if not self.propagate(vals, cand, queue):
             return False
         best, fewest = -1, 99
-        for c, m in enumerate(cand):
+        n = len(cand)
+        for i in range(n):
+            c = (i + self.start) % n
             if not vals[c]:
-                k = m.bit_count()
+                k = cand[c].bit_count()
                 if k < fewest:
                     best, fewest = c, k
                     if k == 2:
@@ -165,6 +174,10 @@ class _Counter:
         if best < 0:
             self.sols.append(vals)
             return len(self.sols) >= self.limit
+        self.nodes += 1
+        if self.capped and self.nodes > EXCLUSION_NODES:
+            self.undecided = True
+            return True
         m = cand[best]
         while m:
             b = m & -m
@@ -191,8 +204,11 @@ def _search(
             cand[ex_cell] = m
             if not m & (m - 1):
                 queue.append(ex_cell)
-    counter = _Counter(t, limit)
+    counter = _Counter(t, limit, max(ex_cell, 0),
+                       ex_cell >= 0 and len(grid) >= EXCLUSION_NODES_FROM)
     counter.search(vals, cand, queue)
+    if counter.undecided:  # as good as another solution to a dig (fast._search)
+        return counter.sols + [[0] * len(grid)] * (limit - len(counter.sols))
     return counter.sols
 
 

@@ -1,0 +1,63 @@
+"""The exclusion search's node cap: boards only, and only ever an answer of "not unique"."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bookgen.core.grid import geometry
+from bookgen.core.model import DigSpec
+from bookgen.engine.kernels import EXCLUSION_NODES_FROM, reference
+from bookgen.make.generate import make_puzzle
+from bookgen.variants.samurai import SAMURAI
+
+
+def _tables(geo):  # type: ignore[no-untyped-def]
+    a = geo.arrays()
+    return a["units"], a["cell_units"], a["peers"], a["npeers"]
+
+
+def _hard_cell(puzzle, geo):  # type: ignore[no-untyped-def]
+    """An empty cell whose exclusion search needs at least one branch point."""
+    units = _tables(geo)
+    grid = np.array(puzzle, dtype=np.int8)
+    sols = reference._search(grid.tolist(), 1, -1, 0, reference._tables(*units[:3]))
+    solution = sols[0]
+    for c in range(geo.ncells):
+        if grid[c]:
+            continue
+        t = reference._tables(*units[:3])
+        started = reference._start(grid.tolist(), t)
+        assert started is not None
+        counter = reference._Counter(t, 1, c, False)
+        vals, cand, queue = started
+        cand[c] &= ~(1 << (solution[c] - 1))
+        if not cand[c] & (cand[c] - 1):
+            queue.append(c)
+        counter.search(vals, cand, queue)
+        if counter.nodes:
+            return c, solution[c]
+    pytest.skip("no exclusion search here branches")
+
+
+def test_a_capped_board_search_answers_not_unique(monkeypatch):
+    geo = geometry(9, SAMURAI)
+    assert geo.ncells >= EXCLUSION_NODES_FROM > 256
+    puzzle = make_puzzle(DigSpec(variant=SAMURAI), "cap", 0).puzzle
+    cell, value = _hard_cell(puzzle, geo)
+    grid = np.array(puzzle, dtype=np.int8)
+    exact = reference.count_core(grid, 1, cell, 1 << (value - 1), *_tables(geo))
+    assert exact == 0  # the dig's puzzle is unique
+    monkeypatch.setattr(reference, "EXCLUSION_NODES", 0)
+    assert reference.count_core(grid, 1, cell, 1 << (value - 1), *_tables(geo)) == 1
+    # a search without exclusion (solve, rate) is never capped
+    assert reference.count_core(grid, 2, -1, 0, *_tables(geo)) == 1
+
+
+def test_a_single_grid_is_never_capped(monkeypatch):
+    geo = geometry(16)
+    puzzle = make_puzzle(DigSpec(size=16), "cap", 0).puzzle
+    cell, value = _hard_cell(puzzle, geo)
+    grid = np.array(puzzle, dtype=np.int8)
+    monkeypatch.setattr(reference, "EXCLUSION_NODES", 0)
+    assert reference.count_core(grid, 1, cell, 1 << (value - 1), *_tables(geo)) == 0
