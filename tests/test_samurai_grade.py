@@ -16,7 +16,7 @@ import pytest
 from blackbox import bookgen
 from exact_cover import solutions_exact
 
-from bookgen.core.grid import format_line, geometry
+from bookgen.core.grid import format_line, geometry, parse
 from bookgen.core.model import DigSpec
 from bookgen.core.rules import Variant
 from bookgen.grade.board import Step
@@ -27,6 +27,32 @@ GRIDS = ("top-left", "top-right", "bottom-left", "bottom-right", "centre")
 PUZZLES = 6
 """Samurai graded per kind of check."""
 
+PUBLISHED = (
+    "..3...2..---..6...2.."
+    ".2.4.8.3.---.3.4.2.8."
+    "8...9...4---8...1...4"
+    ".5.6.1.2.---.2.1.7.9."
+    "..8...6..---..9...8.."
+    ".7.8.4.1.---.8.5.9.4."
+    "1...7...........7...5"
+    ".4.1.2.........2.8.7."
+    "..9.......6.......1.."
+    "------...5.1...------"
+    "------..9...6..------"
+    "------...3.6...------"
+    "..8.......7.......4.."
+    ".4.5.1.........9.5.7."
+    "6...2...........6...9"
+    ".9.1.3.7.---.7.5.1.9."
+    "..5...1..---..3...6.."
+    ".1.6.8.9.---.2.8.6.1."
+    "5...7...6---7...2...5"
+    ".2.3.5.1.---.9.6.4.3."
+    "..6...2..---..4...1.."
+)
+"""A published samurai, board row by board row: the easy samurai of
+www.samurai-sudoku.com, as printed there."""
+
 
 @cache
 def graded(index: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading]:
@@ -35,6 +61,16 @@ def graded(index: int) -> tuple[tuple[int, ...], tuple[int, ...], Grading]:
     geo = geometry(9, "samurai")
     [solution] = solutions_exact(made.puzzle, geo, 2)
     return made.puzzle, solution, grade(made.puzzle, geo)
+
+
+def test_a_published_samurai_is_unique_and_graded_soundly() -> None:
+    puzzle, geo = parse(PUBLISHED, "published", "samurai")
+    [solution] = solutions_exact(puzzle, geo, 2)
+    grading = grade(puzzle, geo)
+    assert grading.solved
+    for step in grading.steps:
+        assert all(value == solution[cell] for cell, value in step.placed), step
+        assert all(digit != solution[cell] for cell, digit in step.eliminated), step
 
 
 def grids_of(step: Step) -> set[str]:
