@@ -7,10 +7,14 @@ Glossary:
              for every unit u of c
   X          column -> the set of rows still covering it; Y: row -> its columns
 
+  board      a multi-grid (gattai) puzzle: 9x9 grids overlapping in whole boxes on a
+             square of positions (BOARDS); its cells are the positions some grid covers,
+             numbered row-major over the board, as the puzzle's values are
+
 Written from the definition alone (it shares no code with bookgen's kernels or its
 Geometry tables), so that agreeing with it means something. The units of every size and
-variant are built here from the rules as people state them (variant_units); of a
-Geometry only its size, variant name and jigsaw region labels are read.
+variant are built here from the rules as people state them (variant_units, board_units);
+of a Geometry only its size, variant name and jigsaw region labels are read.
 """
 
 from __future__ import annotations
@@ -24,6 +28,15 @@ Row = tuple[int, int]
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 """Box height and width of each classic size."""
+
+
+BOARDS: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {
+    "samurai": (21, ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))),
+    "twin": (15, ((0, 0), (6, 6))),
+}
+"""Multi-grid kind -> (board side, each 9x9 grid's top-left (row, column)), as the puzzles
+are printed: samurai's four corner grids and a centre grid sharing a corner box with each;
+twin's two grids sharing one box."""
 
 
 EXTRA_RULES: dict[str, Any] = {}
@@ -59,18 +72,42 @@ def variant_units(n: int, variant: str = "classic", regions: str | None = None
     return units
 
 
+def board_units(kind: str) -> tuple[list[int], list[list[int]]]:
+    """(the board positions some grid covers, ascending; every unit as a list of cells)
+    of a multi-grid kind: each grid's rows, columns and 3x3 boxes, a box two grids share
+    once. Cell i is positions[i]."""
+    side, origins = BOARDS[kind]
+    grids = [[(r0 + r) * side + c0 + c for r in range(9) for c in range(9)]
+             for r0, c0 in origins]
+    positions = sorted({p for grid in grids for p in grid})
+    cell = {p: i for i, p in enumerate(positions)}
+    units: list[list[int]] = []
+    for grid in grids:
+        for unit in variant_units(9):
+            members = sorted(cell[grid[k]] for k in unit)
+            if members not in units:  # a shared box is one unit, not two
+                units.append(members)
+    return positions, units
+
+
 def units_of(geo: Any) -> list[list[int]]:
-    """variant_units for a Geometry, from its size, variant name and region labels only."""
+    """variant_units (or board_units) for a Geometry, from its size, variant name and
+    region labels only."""
+    if geo.variant.value in BOARDS:
+        return board_units(geo.variant.value)[1]
     return variant_units(geo.n, geo.variant.value, geo.region_layout)
 
 
 def _problem(geo: Any) -> tuple[dict[Column, set[Row]], dict[Row, list[Column]]]:
     units = units_of(geo)
+    cell_units: dict[int, list[int]] = {}
+    for u, cells in enumerate(units):
+        for c in cells:
+            cell_units.setdefault(c, []).append(u)
     y: dict[Row, list[Column]] = {}
-    for c in range(geo.n * geo.n):
+    for c in sorted(cell_units):
         for v in range(1, geo.n + 1):
-            y[(c, v)] = [("cell", c)] + [("unit", u, v) for u, cells in enumerate(units)
-                                         if c in cells]
+            y[(c, v)] = [("cell", c)] + [("unit", u, v) for u in cell_units[c]]
     x: dict[Column, set[Row]] = {}
     for row, cols in y.items():
         for col in cols:
@@ -100,17 +137,63 @@ def _deselect(
                     x[k].add(i)
 
 
+def _forced(x: dict[Column, set[Row]], y: dict[Row, list[Column]], r: Row
+            ) -> tuple[bool, list[tuple[Row, list[set[Row]]]]]:
+    """Select r and then every row left alone in its column, until none is or a column
+    has no row left: (whether no column emptied, the selections made, to undo)."""
+    trail: list[tuple[Row, list[set[Row]]]] = []
+    todo = [r]
+    while todo:
+        r = todo.pop()
+        if not all(j in x and r in x[j] for j in y[r]):
+            continue  # taken away by an earlier forced row; its column is seen below
+        removed = _select(x, y, r)
+        trail.append((r, removed))
+        for gone in removed:
+            for i in gone:
+                for k in y[i]:
+                    if k in x and len(x[k]) < 2:
+                        if not x[k]:
+                            return False, trail
+                        todo.extend(x[k])
+    return True, trail
+
+
+def _undo(x: dict[Column, set[Row]], y: dict[Row, list[Column]],
+          trail: list[tuple[Row, list[set[Row]]]]) -> None:
+    for r, removed in reversed(trail):
+        _deselect(x, y, r, removed)
+
+
+def _column(x: dict[Column, set[Row]], y: dict[Row, list[Column]], probe: bool) -> Column:
+    """The column to branch on: the one with fewest rows; with probe, when every column
+    has two or more, first a two-row column one of whose rows forces an empty column
+    (so that branch dies at once and the other is taken as good as forced). Probing keeps
+    the search on a board of several grids from branching in one grid while a wrong
+    choice waits, undetected, in another."""
+    col = min(x, key=lambda j: len(x[j]))
+    if not probe or len(x[col]) < 2:
+        return col
+    for j in sorted(k for k in x if len(x[k]) == 2):
+        for r in sorted(x[j]):
+            ok, trail = _forced(x, y, r)
+            _undo(x, y, trail)
+            if not ok:
+                return j
+    return col
+
+
 def _cover(
-    x: dict[Column, set[Row]], y: dict[Row, list[Column]], partial: list[Row]
+    x: dict[Column, set[Row]], y: dict[Row, list[Column]], partial: list[Row], probe: bool
 ) -> Iterator[list[Row]]:
     if not x:
         yield list(partial)
         return
-    col = min(x, key=lambda j: len(x[j]))
+    col = _column(x, y, probe)
     for r in sorted(x[col]):
         partial.append(r)
         removed = _select(x, y, r)
-        yield from _cover(x, y, partial)
+        yield from _cover(x, y, partial, probe)
         _deselect(x, y, r, removed)
         partial.pop()
 
@@ -122,7 +205,7 @@ def _solutions(values: Sequence[int], geo: Any) -> Iterator[tuple[int, ...]]:
             if any(col not in x for col in y[(c, v)]):
                 return  # a clash: some constraint is already covered
             _select(x, y, (c, v))
-    for chosen in _cover(x, y, []):
+    for chosen in _cover(x, y, [], geo.variant.value in BOARDS):
         grid = list(values)
         for c, v in chosen:
             grid[c] = v

@@ -131,7 +131,9 @@ def chunk_text(grids: np.ndarray, counts: np.ndarray, sols: np.ndarray, geo: Geo
 
     listed = counts.tolist()
     odd = any(c != 1 for c in listed)
-    if fmt == "json":
+    # format_lines writes a board's cells without the positions outside its grids
+    whole = geo.board is None
+    if fmt == "json" and whole:
         puzzles = format_lines(grids).split("\n")
         firsts = format_lines(sols[:, 0]).split("\n")
         seconds = format_lines(sols[:, 1]).split("\n") if odd else []
@@ -142,7 +144,7 @@ def chunk_text(grids: np.ndarray, counts: np.ndarray, sols: np.ndarray, geo: Geo
             out.append(f'{{"puzzle": "{puzzles[k]}", "count": {count}, "solutions": [{found}], '
                        f'{topology}}}\n')
         return "".join(out)
-    if fmt == "line" and not odd and geo.region_layout is None:
+    if fmt == "line" and whole and not odd and geo.region_layout is None:
         return format_lines(sols[:, 0])
     write_as = FORMATTERS[fmt]
     topology_keys = topology_fields(geo)

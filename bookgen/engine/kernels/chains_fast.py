@@ -1078,6 +1078,9 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
         for d in range(n):
             lines = np.zeros(base.shape[0], np.int64)
             poss = np.zeros(base.shape[0], np.int64)
+            # a line's first line of its grid: a board of several grids has n lines a
+            # grid, and a line's k-th cell is crossed by its own grid's k-th cover line
+            grids = np.zeros(base.shape[0], np.int64)
             nl = 0
             for ui in range(base.shape[0]):
                 u = base[ui]
@@ -1091,10 +1094,11 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
                 if count == 2:
                     lines[nl] = u
                     poss[nl] = pos
+                    grids[nl] = ui - ui % n
                     nl += 1
             for x in range(nl):
                 for y in range(x + 1, nl):
-                    if poss[x] != poss[y]:
+                    if poss[x] != poss[y] or grids[x] != grids[y]:
                         continue
                     u1 = lines[x]
                     u2 = lines[y]
@@ -1103,7 +1107,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
                         if not (poss[x] >> k) & 1:
                             continue
                         for kk in range(units.shape[1]):
-                            c = units[cover[k], kk]
+                            c = units[cover[grids[x] + k], kk]
                             if c < 0 or not (cands[c] >> d) & 1:
                                 continue
                             inside = False
@@ -1125,7 +1129,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
                             for k in range(units.shape[1]):
                                 if (poss[x] >> k) & 1:
                                     for z in range(units.shape[1]):
-                                        if units[cover[k], z] == c:
+                                        if units[cover[grids[x] + k], z] == c:
                                             covered = True
                             if not covered:
                                 parents[np_] = c * n + d

@@ -867,25 +867,26 @@ def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule
         for d in range(n):
             b = 1 << d
             lines = []
-            for u in base:
+            for g, u in enumerate(base):
                 places = alive & unit_bits[u * n + d]
                 if places.bit_count() == 2:
                     cells = geo.units[u]
                     pos = 0
                     for i in set_bits(places):
                         pos |= 1 << cells.index(i // n)
-                    lines.append((u, pos))
+                    # the first of its grid's lines: a board of several grids has n a grid
+                    lines.append((u, pos, g - g % n))
             for x in range(len(lines)):
                 for y in range(x + 1, len(lines)):
-                    (u1, p1), (u2, p2) = lines[x], lines[y]
-                    if p1 != p2:
+                    (u1, p1, g1), (u2, p2, g2) = lines[x], lines[y]
+                    if p1 != p2 or g1 != g2:
                         continue
                     inside = set(geo.units[u1]) | set(geo.units[u2])
-                    covers = {c for k in set_bits(p1) for c in geo.units[cover[k]]}
+                    covers = {c for k in set_bits(p1) for c in geo.units[cover[g1 + k]]}
                     targets = [
                         c * n + d
                         for k in set_bits(p1)
-                        for c in geo.units[cover[k]]
+                        for c in geo.units[cover[g1 + k]]
                         if c not in inside and cands[c] & b
                     ]
                     if targets:

@@ -54,6 +54,11 @@ def _digit_fish(board: Board, k: int, by_rows: bool, d: int) -> Step | None:
         if 2 <= pos.bit_count() <= k:
             spots.append((i, pos))
     for combo in combinations(spots, k):
+        # A place is a line's j-th cell, crossed by its own grid's j-th cover line: on a
+        # board of several grids the lines are n per grid, and a fish stays in one grid.
+        grid = combo[0][0] // n
+        if any(i // n != grid for i, _ in combo):
+            continue
         pos = 0
         for _, p in combo:
             pos |= p
@@ -61,7 +66,7 @@ def _digit_fish(board: Board, k: int, by_rows: bool, d: int) -> Step | None:
             continue
         base_units = {base[i] for i, _ in combo}
         base_cells = {c for u in base_units for c in geo.units[u]}
-        covers = tuple(cover[j] for j in range(n) if pos >> j & 1)
+        covers = tuple(cover[grid * n + j] for j in range(n) if pos >> j & 1)
         elim = tuple(
             (c, d)
             for cu in covers
