@@ -61,3 +61,18 @@ def test_a_single_grid_is_never_capped(monkeypatch):
     grid = np.array(puzzle, dtype=np.int8)
     monkeypatch.setattr(reference, "EXCLUSION_NODES", 0)
     assert reference.count_core(grid, 1, cell, 1 << (value - 1), *_tables(geo)) == 0
+
+
+def test_improve_raises_the_grade_of_a_board_by_default(tmp_path):
+    """A board has no trace figures, so improve's default objective there is the grade."""
+    from blackbox import bookgen
+
+    made = bookgen("generate", "--variant", "twin", "-n", "1", "--seed", "4", "-o",
+                   tmp_path / "twin.txt", "-q", env={"BOOKGEN_BACKEND": "numba"})
+    assert made.returncode == 0, made.stderr
+    done = bookgen("improve", "--variant", "twin", tmp_path / "twin.txt", "--evaluations",
+                   "10", "--seed", "1", "--workers", "1", env={"BOOKGEN_BACKEND": "numba"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("objective grade")
+    board = done.stdout.splitlines()[0]
+    assert len(board) == 225 and board.count("-") == 72

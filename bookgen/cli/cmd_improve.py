@@ -58,9 +58,10 @@ def add_improve(sub: argparse._SubParsersAction) -> None:
     budget.add_argument("--evaluations", type=positive, metavar="N", help="puzzles to rate")
     budget.add_argument("--seconds", type=positive_seconds, metavar="T", help="time to search")
     add_options(p, "cluster")
-    p.add_argument("--objective", type=enum_value(Figure), default=DEFAULT_OBJECTIVE,
+    p.add_argument("--objective", type=enum_value(Figure), default=None,
                    metavar="|".join(f.value for f in Figure),
-                   help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value})")
+                   help=f"the figure to raise (default {DEFAULT_OBJECTIVE.value}; grade on "
+                        "grids without the trace figures: 16x16 and boards)")
     add_shape_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     add_options(p, "variant", "output", "quiet", "workers", "backend", "seed")
@@ -108,7 +109,7 @@ def _cluster(address: str | None) -> Iterator[Any]:
 
 
 def run_improve(args: argparse.Namespace) -> int:
-    from ..core.rules import TRACE_MAX_SIZE, grid_name, traced
+    from ..core.rules import DEFAULT_OBJECTIVE, TRACE_MAX_SIZE, Figure, grid_name, traced
     from ..make.improve import improve
 
     puzzles, bad = read_puzzles(args.grid, args.variant)
@@ -117,6 +118,8 @@ def run_improve(args: argparse.Namespace) -> int:
     if not puzzles:
         return 1  # its bad lines are reported
     _, values, geo = puzzles[0]
+    if args.objective is None:
+        args.objective = DEFAULT_OBJECTIVE if traced(geo.n, geo.variant) else Figure.GRADE
     if args.objective.traced and not traced(geo.n, geo.variant):
         raise InputError(f"--objective {args.objective.value}: the trace figures are not "
                          f"computed for {grid_name(geo.n, geo.variant)} grids (only up to "
