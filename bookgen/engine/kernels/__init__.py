@@ -42,7 +42,17 @@ check of a near-minimal board ran for minutes); a single grid is never cut short
 
 EXCLUSION_NODES_FROM = 257
 """Searches over at least this many cells (more than a 16x16 grid has: only boards) are
-held to EXCLUSION_NODES."""
+held to EXCLUSION_NODES, and branch near their last branch (BOARD_FOCUS)."""
+
+BOARD_FOCUS = True
+"""On a board, a search branches on the fewest-candidates cell among the empty peers of its
+latest branch cell that has any (then the excluded cell's, then anywhere): it finishes the
+part of a grid it is in before it branches in another, so a grid that cannot be completed
+is found out before every combination of branches elsewhere is tried.
+
+The compiled kernels take these two constants in as they are compiled: the ahead-of-time
+module's key covers this file, but numba's own cache of a jitted function only looks at
+fast.py, so after changing one, touch fast.py (or clear __pycache__)."""
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,9 @@ def _key_of(source: Path) -> str | None:
         numba_version = importlib.metadata.version("numba")
     except importlib.metadata.PackageNotFoundError:
         return None
-    h = hashlib.sha256(source.read_bytes() + Path(__file__).read_bytes())
+    # __init__.py holds constants the kernels compile in (EXCLUSION_NODES, BOARD_FOCUS)
+    h = hashlib.sha256(source.read_bytes() + Path(__file__).read_bytes()
+                       + Path(__file__).with_name("__init__.py").read_bytes())
     for part in (numba_version, sys.version, platform.machine()):
         h.update(part.encode())
     return h.hexdigest()[:16]

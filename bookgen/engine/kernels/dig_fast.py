@@ -37,7 +37,8 @@ KERNELS = (
 
 def _drop_stale_cache() -> None:
     here = Path(__file__).parent
-    stamp = hashlib.sha256((here / "fast.py").read_bytes()).hexdigest()
+    stamp = hashlib.sha256((here / "fast.py").read_bytes()
+                           + (here / "__init__.py").read_bytes()).hexdigest()
     marker = here / "__pycache__" / "dig_reference.fast-stamp"
     try:
         if marker.is_file() and marker.read_text() == stamp:

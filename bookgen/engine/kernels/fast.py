@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import EXCLUSION_NODES, EXCLUSION_NODES_FROM, watch_compiles
+from . import BOARD_FOCUS, EXCLUSION_NODES, EXCLUSION_NODES_FROM, watch_compiles
 
 watch_compiles()
 
@@ -158,6 +158,32 @@ def _propagate(vals, cand, units, peers, npeers, queue, qt):
 
 
 @njit(cache=True)
+def _near(depth, bcell, ex_cell, vals, cand, peers, npeers):
+    """A board's focused branch cell: the fewest-candidates empty peer of the latest branch
+    cell with one (then of ex_cell); -1 when none has (BOARD_FOCUS)."""
+    d = depth
+    while d >= 0:
+        at = bcell[d - 1] if d > 0 else ex_cell
+        d -= 1
+        if at < 0:
+            continue
+        best = -1
+        fewest = 99
+        for k in range(npeers[at]):
+            c = peers[at, k]
+            if vals[c] == 0:
+                p = _popcount(cand[c])
+                if p < fewest:
+                    fewest = p
+                    best = c
+                    if p == 2:
+                        break
+        if best >= 0:
+            return best
+    return -1
+
+
+@njit(cache=True)
 def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     """Count solutions up to limit; the first ones found go into the rows of sols
     (k, ncells), as many as fit; rows left over stay zero."""
@@ -193,16 +219,19 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     depth = 0
     count = 0
     nodes = 0
-    capped = ex_cell >= 0 and ncells >= EXCLUSION_NODES_FROM
+    board = ncells >= EXCLUSION_NODES_FROM
+    capped = ex_cell >= 0 and board
     ex_start = max(ex_cell, 0)
     alive = _propagate(vals, cand, units, peers, npeers, queue, qt)
     while True:
         if alive:
             best = -1
             fewest = 99
+            if board and BOARD_FOCUS:
+                best = _near(depth, bcell, ex_cell, vals, cand, peers, npeers)
             # the scan starts at the excluded cell: on a multi-grid board a search that
             # branches in a grid far from the contradiction repeats it for every branch
-            for i in range(ncells):
+            for i in range(ncells if best < 0 else 0):
                 c = i + ex_start
                 if c >= ncells:
                     c -= ncells

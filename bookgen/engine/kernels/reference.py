@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import EXCLUSION_NODES, EXCLUSION_NODES_FROM, FirstSolution, TraceArrays, trace_arrays
+from . import (
+    BOARD_FOCUS,
+    EXCLUSION_NODES,
+    EXCLUSION_NODES_FROM,
+    FirstSolution,
+    TraceArrays,
+    trace_arrays,
+)
 
 if TYPE_CHECKING:
     from ...core.grid import Geometry
@@ -114,15 +121,22 @@ def _start(grid: Sequence[int], t: _Tables) -> tuple[list[int], list[int], list[
 class _Counter:
     """One counting search: naked and hidden singles, fewest-candidates branching."""
 
-    def __init__(self, t: _Tables, limit: int, start: int = 0, capped: bool = False) -> None:
+    def __init__(self, t: _Tables, limit: int, start: int = 0, capped: bool = False,
+                 excluded: int = -1) -> None:
         self.t = t
         self.limit = limit
         self.sols: list[list[int]] = []
         self.start = start
+        self.excluded = excluded
+        """The cell whose value is excluded, -1 for none."""
         """Where the scan for a branch cell starts (fast._search's ex_start)."""
         self.capped = capped
         """Whether the search is held to EXCLUSION_NODES branch points."""
         self.nodes = 0
+        self.path: list[int] = []
+        """The branch cells of the levels above, outermost first (fast._search's bcell)."""
+        self.focus = BOARD_FOCUS and len(t.peers) >= EXCLUSION_NODES_FROM
+        """Whether it branches near its last branch (a board: fast._near)."""
         self.undecided = False
         """Whether it stopped at EXCLUSION_NODES (it then counts as reaching the limit)."""
 
@@ -162,8 +176,10 @@ class _Counter:
         if not self.propagate(vals, cand, queue):
             return False
         best, fewest = -1, 99
+        if self.focus:
+            best = self.near(vals, cand)
         n = len(cand)
-        for i in range(n):
+        for i in range(n if best < 0 else 0):
             c = (i + self.start) % n
             if not vals[c]:
                 k = cand[c].bit_count()
@@ -179,13 +195,33 @@ class _Counter:
             self.undecided = True
             return True
         m = cand[best]
+        self.path.append(best)
         while m:
             b = m & -m
             m ^= b
             v2, c2, q2 = vals[:], cand[:], list[int]()
             if _assign(best, b, v2, c2, self.t, q2) and self.search(v2, c2, q2):
                 return True
+        self.path.pop()
         return False
+
+    def near(self, vals: list[int], cand: list[int]) -> int:
+        """fast._near: the fewest-candidates empty peer of the latest branch cell with one,
+        then of the excluded cell; -1 when none has."""
+        for at in [*reversed(self.path), self.excluded]:
+            if at < 0:
+                continue
+            best, fewest = -1, 99
+            for c in self.t.peers[at]:
+                if not vals[c]:
+                    k = cand[c].bit_count()
+                    if k < fewest:
+                        best, fewest = c, k
+                        if k == 2:
+                            break
+            if best >= 0:
+                return best
+        return -1
 
 
 def _search(
@@ -205,7 +241,7 @@ def _search(
             if not m & (m - 1):
                 queue.append(ex_cell)
     counter = _Counter(t, limit, max(ex_cell, 0),
-                       ex_cell >= 0 and len(grid) >= EXCLUSION_NODES_FROM)
+                       ex_cell >= 0 and len(grid) >= EXCLUSION_NODES_FROM, ex_cell)
     counter.search(vals, cand, queue)
     if counter.undecided:  # as good as another solution to a dig (fast._search)
         return counter.sols + [[0] * len(grid)] * (limit - len(counter.sols))
