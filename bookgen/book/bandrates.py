@@ -81,13 +81,17 @@ RATES: dict[Cell, float] = {
     (Variant.JIGSAW, 6, Band.EXPERT): 680.3,
     (Variant.JIGSAW, 6, Band.EXTREME): 207.7,
     # samurai and twin: measured 2026-11-27, `bench bands --kinds samurai,twin --bands
-    # easy,medium,hard -n 10`, same machine (benchmarks/2026-11-27-samurai.md)
-    (SAMURAI, 9, Band.EASY): 55.5,
-    (SAMURAI, 9, Band.MEDIUM): 49.1,
-    (SAMURAI, 9, Band.HARD): 16.7,
-    (TWIN, 9, Band.EASY): 1449.1,
-    (TWIN, 9, Band.MEDIUM): 327.1,
-    (TWIN, 9, Band.HARD): 278.4,
+    # easy,medium,hard,expert,extreme -n 10`, same machine (benchmarks/2026-11-27-samurai.md)
+    (SAMURAI, 9, Band.EASY): 153.9,
+    (SAMURAI, 9, Band.MEDIUM): 110.3,
+    (SAMURAI, 9, Band.HARD): 17.6,
+    (SAMURAI, 9, Band.EXPERT): 27.3,
+    (SAMURAI, 9, Band.EXTREME): 1.8,
+    (TWIN, 9, Band.EASY): 1398.9,
+    (TWIN, 9, Band.MEDIUM): 317.8,
+    (TWIN, 9, Band.HARD): 144.6,
+    (TWIN, 9, Band.EXPERT): 216.6,
+    (TWIN, 9, Band.EXTREME): 73.4,
 }
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 on the machine named above, 20 puzzles a cell unless noted."""
