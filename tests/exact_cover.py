@@ -184,7 +184,8 @@ def _column(x: dict[Column, set[Row]], y: dict[Row, list[Column]], probe: bool) 
 
 
 def _cover(
-    x: dict[Column, set[Row]], y: dict[Row, list[Column]], partial: list[Row], probe: bool
+    x: dict[Column, set[Row]], y: dict[Row, list[Column]], partial: list[Row],
+    probe: bool = False,
 ) -> Iterator[list[Row]]:
     if not x:
         yield list(partial)
