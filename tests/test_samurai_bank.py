@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from exact_cover import BOARDS, board_units, count_exact
 
 from bookgen.book.bank import (
     Bank,
@@ -38,44 +39,15 @@ def spec(kind: Variant, symmetry: Symmetry = Symmetry.NONE) -> DigSpec:
     return DigSpec(9, symmetry, clues, False, kind)
 
 
-ORIGINS = {"samurai": (21, ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))),
-           "twin": (15, ((0, 0), (6, 6)))}
-
-
 def solutions(text: str, name: str, limit: int = 2) -> int:
-    """Solutions of a board given as its whole text (up to limit), by the rules alone:
-    every grid's rows, columns and boxes hold 1 to 9 once each (smallest choice first)."""
-    side, origins = ORIGINS[name]
-    units = []
-    for r0, c0 in origins:
-        for k in range(9):
-            units.append([(r0 + k) * side + c0 + j for j in range(9)])
-            units.append([(r0 + j) * side + c0 + k for j in range(9)])
-            br, bc = r0 + 3 * (k // 3), c0 + 3 * (k % 3)
-            units.append([(br + i) * side + bc + j for i in range(3) for j in range(3)])
-    peers: dict[int, set[int]] = {}
-    for u in units:
-        for p in u:
-            peers.setdefault(p, set()).update(u)
-    board = {p: int(text[p]) if text[p].isdigit() else 0 for p in peers}
-    assert all(text[p] == "-" for p in range(side * side) if p not in peers)
-
-    def count() -> int:
-        open_ = [(p, set(range(1, 10)) - {board[q] for q in peers[p]})
-                 for p in board if not board[p]]
-        if not open_:
-            return 1
-        p, options = min(open_, key=lambda o: len(o[1]))
-        found = 0
-        for v in options:
-            board[p] = v
-            found += count()
-            board[p] = 0
-            if found >= limit:
-                break
-        return found
-
-    return count()
+    """Solutions of a board given as its whole text (up to limit), by the tests' exact
+    cover (written from the grid origins and the 9x9 rules alone); '-' exactly outside."""
+    side = BOARDS[name][0]
+    positions = board_units(name)[0]
+    inside = set(positions)
+    assert all((text[p] == "-") == (p not in inside) for p in range(side * side))
+    values = tuple(0 if text[p] == "." else int(text[p]) for p in positions)
+    return count_exact(values, geometry(9, Variant.parse(name)), limit)
 
 
 def rows(path: Path) -> list[sqlite3.Row]:

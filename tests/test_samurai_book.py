@@ -18,16 +18,17 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from exact_cover import solutions_exact
 
 from bookgen.book.config import load_config, load_template
 from bookgen.book.pipeline import build_book, built_book, write_book
 from bookgen.core.errors import ConfigError
+from bookgen.core.grid import geometry
 from bookgen.core.lang import Texts, languages
 from bookgen.core.model import Book, BookPuzzle, BookSection
 from bookgen.core.rules import MIN_CELL_PT, Variant
@@ -72,59 +73,9 @@ def board_units(kind: str) -> tuple[list[int], list[list[int]]]:
 
 
 def solutions(givens: tuple[int, ...], kind: str, limit: int = 2) -> list[tuple[int, ...]]:
-    """Up to `limit` solutions of a board's cells (in ascending position order): Algorithm
-    X on the constraints 'position holds one digit' and 'unit holds digit d once'."""
-    positions, units = board_units(kind)
-    rows = {(p, d): [("cell", p)] + [("unit", i, d) for i, u in enumerate(units) if p in u]
-            for p in positions for d in range(1, 10)}
-    columns: dict[tuple[object, ...], set[tuple[int, int]]] = {}
-    for row, cols in rows.items():
-        for col in cols:
-            columns.setdefault(col, set()).add(row)
-
-    def select(row: tuple[int, int]) -> list[set[tuple[int, int]]]:
-        removed = []
-        for col in rows[row]:
-            for other in columns[col]:
-                for c2 in rows[other]:
-                    if c2 != col:
-                        columns[c2].discard(other)
-            removed.append(columns.pop(col))
-        return removed
-
-    def deselect(row: tuple[int, int], removed: list[set[tuple[int, int]]]) -> None:
-        for col in reversed(rows[row]):
-            columns[col] = removed.pop()
-            for other in columns[col]:
-                for c2 in rows[other]:
-                    if c2 != col:
-                        columns[c2].add(other)
-
-    chosen: list[tuple[int, int]] = []
-
-    def search() -> Iterator[tuple[int, ...]]:
-        if not columns:
-            found = dict(chosen)
-            yield tuple(found[p] for p in positions)
-            return
-        col = min(columns, key=lambda c: len(columns[c]))
-        for row in sorted(columns[col]):
-            chosen.append(row)
-            removed = select(row)
-            yield from search()
-            deselect(row, removed)
-            chosen.pop()
-
-    for p, d in zip(positions, givens, strict=True):
-        if d:
-            select((p, d))
-            chosen.append((p, d))
-    out = []
-    for s in search():
-        out.append(s)
-        if len(out) == limit:
-            break
-    return out
+    """Up to `limit` solutions of a board's cells (in ascending position order), by the
+    tests' exact cover, written from the grid origins and the 9x9 rules alone."""
+    return solutions_exact(givens, geometry(9, Variant.parse(kind)), limit)
 
 
 # ---------------------------------------------------------------- the book, built once
