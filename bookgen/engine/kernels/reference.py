@@ -22,7 +22,7 @@ CPython.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -175,18 +175,10 @@ class _Counter:
         """True when the limit is reached (stop everything)."""
         if not self.propagate(vals, cand, queue):
             return False
-        best, fewest = -1, 99
-        if self.focus:
-            best = self.near(vals, cand)
-        n = len(cand)
-        for i in range(n if best < 0 else 0):
-            c = (i + self.start) % n
-            if not vals[c]:
-                k = cand[c].bit_count()
-                if k < fewest:
-                    best, fewest = c, k
-                    if k == 2:
-                        break
+        best = self.near(vals, cand) if self.focus else -1
+        if best < 0:
+            n = len(cand)
+            best = _fewest(((i + self.start) % n for i in range(n)), vals, cand)
         if best < 0:
             self.sols.append(vals)
             return len(self.sols) >= self.limit
@@ -209,19 +201,24 @@ class _Counter:
         """fast._near: the fewest-candidates empty peer of the latest branch cell with one,
         then of the excluded cell; -1 when none has."""
         for at in [*reversed(self.path), self.excluded]:
-            if at < 0:
-                continue
-            best, fewest = -1, 99
-            for c in self.t.peers[at]:
-                if not vals[c]:
-                    k = cand[c].bit_count()
-                    if k < fewest:
-                        best, fewest = c, k
-                        if k == 2:
-                            break
+            best = _fewest(self.t.peers[at], vals, cand) if at >= 0 else -1
             if best >= 0:
                 return best
         return -1
+
+
+def _fewest(cells: Iterable[int], vals: list[int], cand: list[int]) -> int:
+    """The first empty cell among `cells` with the fewest candidates (a pair ends the
+    scan); -1 when all are filled."""
+    best, fewest = -1, 99
+    for c in cells:
+        if not vals[c]:
+            k = cand[c].bit_count()
+            if k < fewest:
+                best, fewest = c, k
+                if k == 2:
+                    break
+    return best
 
 
 def _search(
