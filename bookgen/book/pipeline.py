@@ -416,14 +416,12 @@ def _assemble(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]
         entry: dict[str, object] = {"id": number, "section": place.heading}
         if place.day is not None:
             entry["date"] = place.day.isoformat()
-        entry.update(r.as_dict())
+        entry.update(r.as_dict(geo))  # a board as its whole square, '-' outside the grids
         del entry["seconds"]  # timing differs run to run; the manifest must not
         entry.update(
             givens=entry.pop("puzzle"), variant=variant.value, seed=c.origin,
             generator=f"bookgen {__version__}", config_hash=cfg.config_hash,
         )
-        if geo.board is not None:  # a board as its whole square, '-' outside the grids
-            entry.update(givens=format_line(r.puzzle, geo), solution=format_line(r.solution, geo))
         if c.regions is not None:
             entry["regions"] = c.regions
         if c.cages:
