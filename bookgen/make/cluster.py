@@ -150,8 +150,10 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
             client = Client(cluster)
         else:
             _check_scheduler(address)
-            # the client logs its lost scheduler before pmap says so as an error
-            logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+            # the client (and its batched comm, with a traceback) logs its lost scheduler
+            # before pmap says so as an error
+            for name in ("distributed.client", "distributed.batched"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
             client = Client(address, timeout=CONNECT_SECONDS)
     except BaseException as e:
         if cluster is not None:
