@@ -158,6 +158,27 @@ def _propagate(vals, cand, units, peers, npeers, queue, qt):
 
 
 @njit(cache=True)
+def _fewest(cells, count, start, vals, cand):
+    """The first empty cell of cells[start:count] then cells[:start] with the fewest
+    candidates (a pair ends the scan); -1 when all are filled."""
+    best = -1
+    fewest = 99
+    for i in range(count):
+        k = i + start
+        if k >= count:
+            k -= count
+        c = cells[k]
+        if vals[c] == 0:
+            p = _popcount(cand[c])
+            if p < fewest:
+                fewest = p
+                best = c
+                if p == 2:
+                    break
+    return best
+
+
+@njit(cache=True)
 def _near(depth, bcell, ex_cell, vals, cand, peers, npeers):
     """A board's focused branch cell: the fewest-candidates empty peer of the latest branch
     cell with one (then of ex_cell); -1 when none has (BOARD_FOCUS)."""
@@ -165,21 +186,10 @@ def _near(depth, bcell, ex_cell, vals, cand, peers, npeers):
     while d >= 0:
         at = bcell[d - 1] if d > 0 else ex_cell
         d -= 1
-        if at < 0:
-            continue
-        best = -1
-        fewest = 99
-        for k in range(npeers[at]):
-            c = peers[at, k]
-            if vals[c] == 0:
-                p = _popcount(cand[c])
-                if p < fewest:
-                    fewest = p
-                    best = c
-                    if p == 2:
-                        break
-        if best >= 0:
-            return best
+        if at >= 0:
+            best = _fewest(peers[at], npeers[at], 0, vals, cand)
+            if best >= 0:
+                return best
     return -1
 
 
@@ -222,26 +232,17 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     board = ncells >= EXCLUSION_NODES_FROM
     capped = ex_cell >= 0 and board
     ex_start = max(ex_cell, 0)
+    every = np.arange(ncells, dtype=np.int32)
     alive = _propagate(vals, cand, units, peers, npeers, queue, qt)
     while True:
         if alive:
             best = -1
-            fewest = 99
             if board and BOARD_FOCUS:
                 best = _near(depth, bcell, ex_cell, vals, cand, peers, npeers)
-            # the scan starts at the excluded cell: on a multi-grid board a search that
-            # branches in a grid far from the contradiction repeats it for every branch
-            for i in range(ncells if best < 0 else 0):
-                c = i + ex_start
-                if c >= ncells:
-                    c -= ncells
-                if vals[c] == 0:
-                    p = _popcount(cand[c])
-                    if p < fewest:
-                        fewest = p
-                        best = c
-                        if p == 2:
-                            break
+            if best < 0:
+                # the scan starts at the excluded cell: on a multi-grid board a search that
+                # branches in a grid far from the contradiction repeats it for every branch
+                best = _fewest(every, ncells, ex_start, vals, cand)
             if best < 0:
                 if count < sols.shape[0]:
                     sols[count, :] = vals
