@@ -9,8 +9,8 @@ from bookgen.core.errors import InputError
 from bookgen.core.grid import SIZES, format_as, format_grid, geometry, parse, parse_many
 
 
-@pytest.mark.parametrize("n", SIZES)
-@pytest.mark.parametrize("variant", ["", "x"])
+@pytest.mark.parametrize(("n", "variant"), [(n, v) for n in SIZES for v in ("", "x")]
+                         + [(9, "anti-knight"), (9, "non-consecutive")])
 def test_arrays_hold_the_tables_padded_with_minus_one(n, variant):
     geo = geometry(n, variant)
     a = geo.arrays()
@@ -19,15 +19,19 @@ def test_arrays_hold_the_tables_padded_with_minus_one(n, variant):
     assert a["units"].tolist() == [list(u) for u in geo.units]
     assert a["block_order"].tolist() == list(geo.block_order)
     assert a["block_pos"].tolist() == list(geo.block_pos)
-    assert a["npeers"].tolist() == [len(p) for p in geo.peers]
     widest_units = max(len(cu) for cu in geo.cell_units)
-    widest_peers = max(len(p) for p in geo.peers)
+    widest_row = max(len(p) + len(q) for p, q in zip(geo.peers, geo.neighbours, strict=True))
     assert a["cell_units"].shape == (n * n, widest_units)
-    assert a["peers"].shape == (n * n, widest_peers)
+    assert a["peers"].shape == (n * n, widest_row)
     for c in range(n * n):
-        units, peers = a["cell_units"][c].tolist(), a["peers"][c].tolist()
+        units, row = a["cell_units"][c].tolist(), a["peers"][c].tolist()
+        mates, ruled, near = a["npeers"][c].tolist()
         assert units == list(geo.cell_units[c]) + [-1] * (widest_units - len(geo.cell_units[c]))
-        assert peers == list(geo.peers[c]) + [-1] * (widest_peers - len(geo.peers[c]))
+        # unit mates, then the cells a pair rule adds, then the neighbours, then padding
+        assert set(row[:mates]) == {p for u in geo.cell_units[c] for p in geo.units[u]} - {c}
+        assert sorted(row[:ruled]) == list(geo.peers[c])
+        assert row[ruled:near] == list(geo.neighbours[c])
+        assert row[near:] == [-1] * (widest_row - near)
 
 
 @pytest.mark.parametrize("n", SIZES)

@@ -122,5 +122,7 @@ def test_the_registry_refuses_a_taken_name_and_keeps_the_built_in_kinds(toy) -> 
     with pytest.raises(TypeError, match="needs a name and sizes"):
         type("Nameless", (Variant,), {})()
     with pytest.raises(GenerationError, match=r"unknown variant 'nope': expected one of "
-                       r"classic, x, hyper, jigsaw, killer, samurai, twin, toy-centre$"):
+                       r"classic, x, hyper, jigsaw, killer, samurai, twin, anti-knight, "
+                       r"anti-king, non-consecutive, disjoint-groups, asterisk, center-dot, "
+                       r"girandola, toy-centre$"):
         Variant.parse("nope")

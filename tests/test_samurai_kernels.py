@@ -21,12 +21,12 @@ def _hard_cell(puzzle, geo):  # type: ignore[no-untyped-def]
     """An empty cell whose exclusion search needs at least one branch point."""
     units = _tables(geo)
     grid = np.array(puzzle, dtype=np.int8)
-    sols = reference._search(grid.tolist(), 1, -1, 0, reference._tables(*units[:3]))
+    sols = reference._search(grid.tolist(), 1, -1, 0, reference._tables(*units))
     solution = sols[0]
     for c in range(geo.ncells):
         if grid[c]:
             continue
-        t = reference._tables(*units[:3])
+        t = reference._tables(*units)
         started = reference._start(grid.tolist(), t)
         assert started is not None
         counter = reference._Counter(t, 1, c, False)

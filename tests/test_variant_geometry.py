@@ -4,6 +4,7 @@ import pytest
 
 from bookgen.core.errors import InputError
 from bookgen.core.grid import geometry
+from bookgen.core.kinds import Relation
 from bookgen.core.rules import HYPER_WINDOWS, Variant
 
 # A 5x5 jigsaw: five connected regions of five cells.
@@ -17,7 +18,7 @@ def test_every_variant_has_its_units_once():
             if variant is Variant.JIGSAW:
                 regions = "".join(str(c // n + 1) for c in range(n * n))  # rows as regions
             geo = geometry(n, variant, regions)
-            extra = {Variant.X: 2, Variant.HYPER: 4}.get(variant, 0)
+            extra = len(variant.extra_units(n))
             grids = len(variant.board.origins) if variant.board else 1
             # a board's grids are chained: each past the first shares one box
             assert len(geo.units) == 3 * n * grids - (grids - 1) + extra
@@ -26,8 +27,10 @@ def test_every_variant_has_its_units_once():
             for c in range(geo.ncells):
                 assert geo.units[first_box + geo.box(c)].count(c) == 1
                 assert c not in geo.peers[c]
+                ruled = {p for rule in variant.pair_rules(n) for p in rule.cells(n, c)
+                         if rule.relation is Relation.DIFFERENT}
                 assert set(geo.peers[c]) == {p for u in geo.cell_units[c]
-                                             for p in geo.units[u]} - {c}
+                                             for p in geo.units[u]} - {c} | ruled
 
 
 def test_hyper_windows_add_peers():

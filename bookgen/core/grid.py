@@ -10,7 +10,10 @@ Glossary and conventions:
   symbol     how a value is written: 1-9, then A, B, C, ... (10 = A); blank '.'
   unit       n cells that hold each symbol once: rows, columns, boxes (or jigsaw regions),
              and the variant's extras (rules.Variant: X diagonals, hyper windows)
-  peers      the other cells sharing at least one unit with a cell
+  peers      the other cells a cell's digit may not repeat in: those sharing a unit with
+             it, and those a pair rule of Relation.DIFFERENT binds to it (anti-knight)
+  neighbours a cell's non-consecutive partners (a Relation.NON_CONSECUTIVE pair rule):
+             their digits differ by more than one; no cell has any on other kinds
   block order  box by box from the top-left, each box row by row (seed 000's "Z-order");
              block_order[pos] = cell, block_pos[cell] = pos
   label      r4c2: 1-based row and column, as people read it
@@ -41,7 +44,7 @@ from functools import cache
 from typing import Any, BinaryIO, TypeVar
 
 from .errors import GenerationError, InputError
-from .kinds import Board
+from .kinds import Board, PairRule, Relation
 from .rules import JIGSAW_SIZES, Variant
 
 R = TypeVar("R")
@@ -85,7 +88,9 @@ class Geometry:
     cell_units: tuple[tuple[int, ...], ...]
     """For each cell, the indices of the units it belongs to."""
     peers: tuple[tuple[int, ...], ...]
-    """For each cell, its peers in ascending order."""
+    """For each cell, its peers in ascending order (unit mates and pair-rule cells)."""
+    neighbours: tuple[tuple[int, ...], ...]
+    """For each cell, its non-consecutive neighbours in ascending order (mostly none)."""
     block_order: tuple[int, ...]
     """block_order[pos] = the cell at block-order position pos (box by box, or region by
     region, each row by row)."""
@@ -164,8 +169,11 @@ class Geometry:
     def arrays(self) -> dict[str, Any]:
         """numpy int32 tables for the kernels, built once.
 
-        units (nunits, n); cell_units (ncells, k) padded with -1; peers (ncells, maxpeers)
-        padded with -1; npeers (ncells,); block_order, block_pos (ncells,).
+        units (nunits, n); cell_units (ncells, k) padded with -1; block_order, block_pos
+        (ncells,); peers (ncells, width) padded with -1: each cell's unit mates, then the
+        cells a pair rule keeps from its digit (anti-knight), then its neighbours; npeers
+        (ncells, 3): where each of the three parts ends. Kernels remove a placed digit from
+        the first two parts and the digits one above and below it from the third.
         """
         if "units" not in self._arrays:
             import numpy as np
@@ -174,15 +182,23 @@ class Geometry:
             cu = np.full((self.ncells, k), -1, dtype=np.int32)
             for c, us in enumerate(self.cell_units):
                 cu[c, : len(us)] = us
-            mp = max(len(p) for p in self.peers)
-            pe = np.full((self.ncells, mp), -1, dtype=np.int32)
+            rows = []
             for c, ps in enumerate(self.peers):
-                pe[c, : len(ps)] = ps
+                mates = {p for u in self.cell_units[c] for p in self.units[u]} - {c}
+                rows.append((sorted(mates), [p for p in ps if p not in mates],
+                             list(self.neighbours[c])))
+            width = max(sum(map(len, parts)) for parts in rows)
+            pe = np.full((self.ncells, width), -1, dtype=np.int32)
+            ends = np.zeros((self.ncells, 3), dtype=np.int32)
+            for c, (mates_, ruled, near) in enumerate(rows):
+                row = mates_ + ruled + near
+                pe[c, : len(row)] = row
+                ends[c] = (len(mates_), len(mates_) + len(ruled), len(row))
             self._arrays.update(
                 units=np.array(self.units, dtype=np.int32),
                 cell_units=cu,
                 peers=pe,
-                npeers=np.array([len(p) for p in self.peers], dtype=np.int32),
+                npeers=ends,
                 block_order=np.array(self.block_order, dtype=np.int32),
                 block_pos=np.array(self.block_pos, dtype=np.int32),
             )
@@ -277,8 +293,17 @@ def _made(n: int, variant: Variant, box: tuple[int, int], regions: Sequence[int]
           boxes: Sequence[Sequence[int]], units: Sequence[Sequence[int]],
           names: Sequence[str], kinds: Sequence[str], width: int,
           positions: tuple[int, ...]) -> Geometry:
-    """The Geometry of these units, its peer tables and block order derived."""
+    """The Geometry of these units and the kind's pair rules, its peer tables and block
+    order derived."""
     cell_units, peers = unit_tables(units, len(positions))
+    rules = variant.pair_rules(n)
+    bound: list[tuple[set[int], set[int]]] = [(set(), set()) for _ in positions]
+    for rule in rules:
+        part = 0 if rule.relation is Relation.DIFFERENT else 1
+        for c in range(len(positions)):
+            bound[c][part].update(rule.cells(n, c))
+    peers = tuple(tuple(sorted(set(ps) | bound[c][0])) for c, ps in enumerate(peers))
+    neighbours = tuple(tuple(sorted(near)) for _, near in bound)
     block_order = tuple(c for b in boxes for c in b)
     block_pos = [0] * len(positions)
     for pos, c in enumerate(block_order):
@@ -293,6 +318,7 @@ def _made(n: int, variant: Variant, box: tuple[int, int], regions: Sequence[int]
         unit_names=tuple(names),
         cell_units=cell_units,
         peers=peers,
+        neighbours=neighbours,
         block_order=block_order,
         block_pos=tuple(block_pos),
         width=width,
@@ -391,28 +417,59 @@ def _where(source: str, line: int, pos: int | None = None, within: str = "") -> 
     return f"{at}line {line}" + (f", {within}position {pos}" if pos is not None else "")
 
 
+@dataclass(frozen=True)
+class Clash:
+    """Two givens that break a rule."""
+
+    first: int
+    """The earlier cell."""
+    second: int
+    """The later cell."""
+    holds: str
+    """What they hold: 'both hold 5', 'hold 4 and 5'."""
+    where: str
+    """The rule they break: 'in row 3', "a knight's move apart (anti-knight)"."""
+
+    def describe(self, geo: Geometry) -> str:
+        """'r3c1 and r3c7 both hold 5 in row 3'."""
+        return f"{geo.label(self.first)} and {geo.label(self.second)} {self.holds} {self.where}"
+
+
 def check_clashes(values: Sequence[int], geo: Geometry, where: str) -> None:
     """InputError naming the first clash among the givens (where: 'FILE: line N')."""
     clash = find_clash(values, geo)
     if clash:
-        a, b, u = clash
-        raise InputError(
-            f"{where}: givens clash: {geo.label(a)} and {geo.label(b)} both hold "
-            f"{symbol(values[a])} in {geo.unit_names[u]}"
-        )
+        raise InputError(f"{where}: givens clash: {clash.describe(geo)}")
 
 
-def find_clash(values: Sequence[int], geo: Geometry) -> tuple[int, int, int] | None:
-    """The first clash (cell_a, cell_b, unit) among the givens, or None."""
+def find_clash(values: Sequence[int], geo: Geometry) -> Clash | None:
+    """The first clash among the givens: in a unit, then across a pair rule; or None."""
     for u, cells in enumerate(geo.units):
         seen: dict[int, int] = {}
         for c in cells:
             v = values[c]
             if v and v in seen:
-                return seen[v], c, u
+                return Clash(seen[v], c, f"both hold {symbol(v)}", f"in {geo.unit_names[u]}")
             if v:
                 seen[v] = c
+    for a, b, rule in pair_bonds(geo):
+        va, vb = values[a], values[b]
+        if va and vb and rule.forbids(va, vb):
+            both = (f"both hold {symbol(va)}" if va == vb
+                    else f"hold {symbol(va)} and {symbol(vb)}")
+            return Clash(a, b, both, f"{rule.where} ({geo.variant.value})")
     return None
+
+
+def pair_bonds(geo: Geometry) -> tuple[tuple[int, int, PairRule], ...]:
+    """Every two cells a pair rule of the kind binds, (lower cell, higher cell, rule)."""
+    return _pair_bonds(geo.n, geo.variant)
+
+
+@cache
+def _pair_bonds(n: int, variant: Variant) -> tuple[tuple[int, int, PairRule], ...]:
+    return tuple((c, p, rule) for rule in variant.pair_rules(n) for c in range(n * n)
+                 for p in rule.cells(n, c) if p > c)
 
 
 def _sizes_text(kind: Variant) -> str:
@@ -1024,7 +1081,24 @@ def clashing(grids: Any, geo: Geometry) -> Any:
         if len(extra):
             per_unit = bits[:, extra]
             found |= (per_unit.sum(axis=2) != np.bitwise_or.reduce(per_unit, axis=2)).any(axis=1)
+        for rule, (a, b) in _bond_arrays(geo):
+            va, vb = grids[i : i + m, a].astype(np.int32), grids[i : i + m, b].astype(np.int32)
+            broken = (va == vb) if rule is Relation.DIFFERENT else (abs(va - vb) == 1)
+            found |= ((va > 0) & (vb > 0) & broken).any(axis=1)
         out[i : i + m] = found
+    return out
+
+
+def _bond_arrays(geo: Geometry) -> list[tuple[Relation, tuple[Any, Any]]]:
+    """Per relation, the (first cells, second cells) of the pair bonds as index arrays."""
+    import numpy as np
+
+    out = []
+    for relation in Relation:
+        pairs = [(a, b) for a, b, rule in pair_bonds(geo) if rule.relation is relation]
+        if pairs:
+            first, second = zip(*pairs, strict=True)
+            out.append((relation, (np.array(first), np.array(second))))
     return out
 
 

@@ -13,6 +13,9 @@ Glossary:
              ('diagonal', 'antidiagonal', 'window', ...) is what the grader calls it
   motion     a cell map (image cell i takes the value of source cell map[i]) that maps the
              kind's units onto its units; the canonical form is the least relabelled image
+  pair rule  a rule between two cells a fixed step apart, beyond the units (PairRule):
+             anti-knight's cells a knight's move apart hold different digits, and
+             non-consecutive's orthogonal neighbours hold digits that differ by more than one
   board      a multi-grid (gattai) kind's layout: n x n grids overlapping on a larger
              square (Board); its cells are the board positions some grid covers, numbered
              row-major over the board, and its units are every grid's rows, columns and
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 from typing import Any, ClassVar
 
@@ -69,6 +73,39 @@ class HowTo:
     """Its solution."""
     regions: str | None = None
     """Region labels of an example without boxes (jigsaw)."""
+
+
+class Relation(Enum):
+    """What a pair rule forbids between its two cells."""
+
+    DIFFERENT = "different"
+    """The same digit: the cells see each other as a unit's cells do (anti-knight)."""
+    NON_CONSECUTIVE = "non-consecutive"
+    """Digits one apart (1 and 9 are not one apart): non-consecutive's neighbours."""
+
+
+@dataclass(frozen=True)
+class PairRule:
+    """Every two cells a given step apart are bound by a relation."""
+
+    relation: Relation
+    steps: tuple[tuple[int, int], ...]
+    """The (row, column) steps from a cell to the cells it binds, each direction listed
+    (a knight's eight moves); a step that leaves the grid binds nothing."""
+    name: str
+    """What explanations call the rule: 'anti-knight'."""
+    where: str
+    """How messages say two bound cells lie: "a knight's move apart"."""
+
+    def forbids(self, a: int, b: int) -> bool:
+        """Whether two bound cells may not hold the values a and b."""
+        return a == b if self.relation is Relation.DIFFERENT else abs(a - b) == 1
+
+    def cells(self, n: int, cell: int) -> tuple[int, ...]:
+        """The cells of an n x n grid this rule binds to `cell`, ascending."""
+        r, c = divmod(cell, n)
+        return tuple(sorted((r + dr) * n + c + dc for dr, dc in self.steps
+                            if 0 <= r + dr < n and 0 <= c + dc < n))
 
 
 @dataclass(frozen=True)
@@ -216,6 +253,11 @@ class Variant(metaclass=_Registry):
     def grading_units(self, n: int) -> tuple[ExtraUnit, ...]:
         """Units the grader adds to the geometry's own: sets of cells that must hold every
         symbol as a consequence of the rules (windoku's hidden windows)."""
+        return ()
+
+    def pair_rules(self, n: int) -> tuple[PairRule, ...]:
+        """The rules between cells a fixed step apart, beyond the units (anti-knight's
+        knight moves, non-consecutive's neighbours); none by default."""
         return ()
 
     def min_clues(self, n: int) -> int:

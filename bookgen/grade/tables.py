@@ -117,7 +117,8 @@ def _with_hidden_windows(geo: Geometry) -> Geometry:
     units = list(geo.units) + [cells for _, _, cells in extra]
     names = list(geo.unit_names) + [name for name, _, _ in extra]
     kinds = geo.unit_kinds + tuple(family for _, family, _ in extra)
-    cell_units, peers = unit_tables(units, geo.ncells)
+    cell_units, mates = unit_tables(units, geo.ncells)
+    peers = tuple(tuple(sorted(set(m) | set(p))) for m, p in zip(mates, geo.peers, strict=True))
     return dataclasses.replace(
         geo, units=tuple(units), unit_names=tuple(names), cell_units=cell_units, peers=peers,
         unit_kinds=kinds, _arrays={},

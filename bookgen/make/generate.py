@@ -158,13 +158,12 @@ COMPLETION_TRIES = 12
 def completes(geo: Geometry, rng: random.Random, backend: str | None = None) -> Grid | None:
     """A complete board of the geometry, or None when COMPLETION_TRIES searches found none."""
     kern = dig_kernels(backend)
-    units, cell_units = _tables(geo)[:2]
     grid = np.zeros(geo.ncells, dtype=np.int8)
     nseed, limit = seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant)
     for _ in range(COMPLETION_TRIES):
         grid[:] = 0
         if kern.complete_core(grid, kern.seed_state(rng.getrandbits(32)), nseed, limit,
-                              units, cell_units):
+                              *_tables(geo)):
             return tuple(grid.tolist())
     return None
 
@@ -408,9 +407,8 @@ def complete_board(geo: Geometry, rng: random.Random, backend: str | None = None
     kern = dig_kernels(backend)
     rs = kern.seed_state(rng.getrandbits(32))
     grid = np.zeros(geo.ncells, dtype=np.int8)
-    units, cell_units = _tables(geo)[:2]
     nseed, limit = seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant)
-    while not kern.complete_core(grid, rs, nseed, limit, units, cell_units):
+    while not kern.complete_core(grid, rs, nseed, limit, *_tables(geo)):
         grid[:] = 0
     return tuple(grid.tolist())
 
@@ -485,11 +483,9 @@ def create(values: Grid, geo: Geometry, rng: random.Random) -> Created:
     grid = list(values)
     changes = []
     while clash := find_clash(grid, geo):
-        a, b, u = clash
-        changes.append(
-            Change("dropped", b, grid[b], f"clashes with {geo.label(a)} in {geo.unit_names[u]}")
-        )
-        grid[b] = 0
+        changes.append(Change("dropped", clash.second, grid[clash.second],
+                              f"clashes with {geo.label(clash.first)} {clash.where}"))
+        grid[clash.second] = 0
     while True:
         # The counting search, not the seed's trace: it stays fast on sparse large grids.
         count, solutions = solve(tuple(grid), geo, limit=2)

@@ -9,12 +9,28 @@ Glossary:
   jigsaw   irregular regions in place of the boxes, one layout per puzzle
   killer   classic 9x9 plus cages with sums; the cage records live in killer/cages.py
   samurai  five 9x9 grids sharing corner boxes on a 21x21 board; twin: two grids on 15x15
+  anti-knight, anti-king   classic 9x9, and no digit repeats a knight's move (a diagonal
+           step) away: pair rules (leapers.py)
+  non-consecutive  classic 9x9, and no consecutive digits side by side (nonconsecutive.py)
+  disjoint-groups, asterisk, center-dot, girandola   classic 9x9 plus nine-cell units
+           (extra_regions.py)
 
 A module here imports core.kinds and core.rules at the top and nothing else of bookgen:
 the kinds are registered before any other module of the package is loaded. Another kind
 is added from outside with core.kinds.register, or an entry point in `bookgen.variants`.
 """
 
-from . import classic, hyper, jigsaw, killer, samurai, x
+from . import (
+    classic,
+    extra_regions,
+    hyper,
+    jigsaw,
+    killer,
+    leapers,
+    nonconsecutive,
+    samurai,
+    x,
+)
 
-__all__ = ["classic", "hyper", "jigsaw", "killer", "samurai", "x"]
+__all__ = ["classic", "extra_regions", "hyper", "jigsaw", "killer", "leapers",
+           "nonconsecutive", "samurai", "x"]

@@ -47,7 +47,7 @@ from . import say_compiling
 
 PREFIX = "bookgen_kernels_"
 SOURCE = Path(__file__).with_name("fast.py")
-_TABLES = "int32[:, ::1], int32[:, ::1], int32[::1]"  # units, peers, npeers
+_TABLES = "int32[:, ::1], int32[:, ::1], int32[:, ::1]"  # units, peers, npeers
 ENTRY_POINTS = {
     "count_batch": ("_count_batch", f"int32[::1](int8[:, ::1], int64, {_TABLES})"),
     "solutions_batch": (
@@ -57,7 +57,7 @@ ENTRY_POINTS = {
     "trace_batch": (
         "_trace_batch",
         "Tuple((int64[:, ::1], int8[:, :, ::1], int32[:, ::1], int32[:, ::1], int32[:, ::1]))"
-        "(int8[:, ::1], int64, int32[:, ::1], int32[:, ::1], int32[:, ::1], int32[::1], "
+        "(int8[:, ::1], int64, int32[:, ::1], int32[:, ::1], int32[:, ::1], int32[:, ::1], "
         "int32[::1])",
     ),
 }

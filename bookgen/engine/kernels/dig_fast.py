@@ -26,6 +26,7 @@ KERNELS = (
     "shuffle",
     "popcount",
     "candidates",
+    "choices",
     "set_value",
     "peer_mask",
     "complete_core",

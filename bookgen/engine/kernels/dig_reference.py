@@ -69,6 +69,12 @@ def candidates(c, umask, cell_units, full):
     return full & ~used
 
 
+def choices(grid, c, umask, cell_units, full, peers, npeers):
+    """candidates() less the values the pair rules forbid (none on most kinds)."""
+    return candidates(c, umask, cell_units, full) & ~peer_mask(
+        grid, c, peers, npeers, int(npeers[c, 0]))
+
+
 def set_value(grid, c, v, umask, cell_units):
     """Put v (0 = blank) in cell c and keep the unit masks in step."""
     old = int(grid[c])
@@ -82,17 +88,21 @@ def set_value(grid, c, v, umask, cell_units):
     grid[c] = v
 
 
-def peer_mask(grid, c, peers, npeers):
-    """The values held by the peers of cell c."""
+def peer_mask(grid, c, peers, npeers, start):
+    """The values cell c may not take for the cells of its peer row from index start on:
+    the values of its peers, and those one above and below its neighbours' values."""
     m = 0
-    for j in range(npeers[c]):
+    for j in range(start, npeers[c, 2]):
         v = int(grid[peers[c, j]])
         if v:
-            m |= 1 << (v - 1)
+            if j < npeers[c, 1]:
+                m |= 1 << (v - 1)
+            else:
+                m |= (1 << v) | (1 << (v - 1) >> 1)
     return m
 
 
-def complete_core(grid, rs, nseed, node_limit, units, cell_units):
+def complete_core(grid, rs, nseed, node_limit, units, cell_units, peers, npeers):
     """Fill the blank grid with a random full board; False if node_limit was hit first.
 
     Seeds up to nseed random non-clashing digits in random cells (seed 003), then completes
@@ -110,7 +120,7 @@ def complete_core(grid, rs, nseed, node_limit, units, cell_units):
         if placed >= nseed:
             break
         c = cells[i]
-        cand = candidates(c, umask, cell_units, full)
+        cand = choices(grid, c, umask, cell_units, full, peers, npeers)
         if cand == 0:
             continue
         r = rand_below(rs, popcount(cand))
@@ -137,7 +147,7 @@ def complete_core(grid, rs, nseed, node_limit, units, cell_units):
         best_count = n + 1
         for c in range(ncells):
             if grid[c] == 0:
-                k = popcount(candidates(c, umask, cell_units, full))
+                k = popcount(choices(grid, c, umask, cell_units, full, peers, npeers))
                 if k < best_count:
                     best = c
                     best_count = k
@@ -159,7 +169,7 @@ def complete_core(grid, rs, nseed, node_limit, units, cell_units):
             c = stack_cell[depth - 1]
             if grid[c]:
                 set_value(grid, c, 0, umask, cell_units)
-            cand = candidates(c, umask, cell_units, full)
+            cand = choices(grid, c, umask, cell_units, full, peers, npeers)
             k = stack_next[depth - 1]
             while k < n:
                 v = int(orders[c, k])
@@ -203,7 +213,7 @@ def dig_core(
             c = groups[g, j]
             bit = 1 << (int(solution[c]) - 1)
             # A cell its peers pin to one value needs no search (most cells, early on).
-            if (peer_mask(puzzle, c, peers, npeers) | bit) == full:
+            if (peer_mask(puzzle, c, peers, npeers, 0) | bit) & full == full:
                 continue
             if count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers):
                 unique = False
@@ -237,7 +247,8 @@ def generate_core(
     while tries < max_tries:
         tries += 1
         solution[:] = 0
-        while not complete_core(solution, rs, nseed, node_limit, units, cell_units):
+        while not complete_core(solution, rs, nseed, node_limit, units, cell_units, peers,
+                                npeers):
             solution[:] = 0
         puzzle[:] = solution
         shuffle(order, ngroups, rs)

@@ -8,7 +8,9 @@ Glossary and conventions (shared with reference.py):
   queue      cells left with one candidate, still to be filled (naked singles)
   used[u]    mask of the values given in unit u (for the trace's starting figures)
   tables     int32 arrays from ``Geometry.arrays()``: units (nunits, n), cell_units
-             (ncells, k) padded with -1, peers (ncells, maxpeers) padded, npeers
+             (ncells, k) padded with -1, peers (ncells, width) padded: unit mates, pair-rule
+             cells, then non-consecutive neighbours, and npeers (ncells, 3) where each
+             part ends
   frame      one level of the explicit search stack: vals and cand before the branch,
              the branch cell and the candidates still to try
 
@@ -57,6 +59,21 @@ def _cell_mask(c, used, cell_units, full):
 
 
 @njit(cache=True)
+def _ruled(grid, c, peers, npeers):
+    """The values the givens rule out for cell c through pair rules: its anti-knight
+    peers' values, and those one above and below its neighbours' values."""
+    m = 0
+    for k in range(npeers[c, 0], npeers[c, 2]):
+        v = grid[peers[c, k]]
+        if v:
+            if k < npeers[c, 1]:
+                m |= 1 << (v - 1)
+            else:
+                m |= (1 << v) | ((1 << (v - 1)) >> 1)
+    return m
+
+
+@njit(cache=True)
 def _load(grid, vals, used, cell_units):
     """Copy grid into vals and fill used; False when two givens clash."""
     used[:] = 0
@@ -78,17 +95,21 @@ def _load(grid, vals, used, cell_units):
 
 @njit(cache=True)
 def _assign(c, bit, vals, cand, peers, npeers, queue, qt):
-    """Put bit's value in cell c and remove it from the peers; cells left with one
-    candidate are queued. Returns the new queue tail, -1 at a dead end."""
+    """Put bit's value in cell c, remove it from the peers and the values one above and
+    below it from the neighbours; cells left with one candidate are queued. Returns the
+    new queue tail, -1 at a dead end."""
     vals[c] = _popcount(bit - 1) + 1
     cand[c] = bit
-    for k in range(npeers[c]):
+    gone = bit
+    for k in range(npeers[c, 2]):
+        if k == npeers[c, 1]:
+            gone = (bit << 1) | (bit >> 1)
         p = peers[c, k]
         m = cand[p]
-        if m & bit:
+        if m & gone:
             if vals[p]:
                 return -1
-            m ^= bit
+            m &= ~gone
             if m == 0:
                 return -1
             cand[p] = m
@@ -187,7 +208,7 @@ def _near(depth, bcell, ex_cell, vals, cand, peers, npeers):
         at = bcell[d - 1] if d > 0 else ex_cell
         d -= 1
         if at >= 0:
-            best = _fewest(peers[at], npeers[at], 0, vals, cand)
+            best = _fewest(peers[at], npeers[at, 1], 0, vals, cand)
             if best >= 0:
                 return best
     return -1
@@ -332,7 +353,7 @@ def _trace_one(grid, limit, units, cell_units, peers, npeers, block_pos, sols, w
     cand_sq = 0
     for c in range(ncells):
         if vals[c] == 0:
-            p = _popcount(_cell_mask(c, used, cell_units, full))
+            p = _popcount(_cell_mask(c, used, cell_units, full) & ~_ruled(grid, c, peers, npeers))
             cand_sum += p
             cand_sq += p * p
             keys[npl] = p * ncells + block_pos[c]

@@ -51,7 +51,11 @@ class _Tables:
     cell_units: list[list[int]]
     """Units of each cell."""
     peers: list[list[int]]
-    """Peers of each cell."""
+    """Peers of each cell (unit mates and pair-rule cells)."""
+    ruled: list[list[int]]
+    """The peers a pair rule adds to each cell's unit mates (anti-knight's)."""
+    neighbours: list[list[int]]
+    """Non-consecutive neighbours of each cell."""
     full: int
     """Mask with all n values."""
 
@@ -61,38 +65,43 @@ _TABLES: dict[tuple[int, int, int], tuple[tuple[Any, Any, Any], _Tables]] = {}
 same arrays each time); holding the arrays keeps their ids from being reused."""
 
 
-def _tables(units: Any, cell_units: Any, peers: Any) -> _Tables:
+def _tables(units: Any, cell_units: Any, peers: Any, npeers: Any) -> _Tables:
     key = (id(units), id(cell_units), id(peers))
     if key not in _TABLES:
-        _TABLES[key] = ((units, cell_units, peers), _convert(units, cell_units, peers))
+        _TABLES[key] = ((units, cell_units, peers),
+                        _convert(units, cell_units, peers, npeers))
     return _TABLES[key][1]
 
 
-def _convert(units: Any, cell_units: Any, peers: Any) -> _Tables:
+def _convert(units: Any, cell_units: Any, peers: Any, npeers: Any) -> _Tables:
     us = np.asarray(units).tolist()
     cu = [[u for u in row if u >= 0] for row in np.asarray(cell_units).tolist()]
-    pe = [[p for p in row if p >= 0] for row in np.asarray(peers).tolist()]
-    return _Tables(us, cu, pe, (1 << len(us[0])) - 1)
+    rows, ends = np.asarray(peers).tolist(), np.asarray(npeers).tolist()
+    parts = [(row[: end[1]], row[end[0]: end[1]], row[end[1]: end[2]])
+             for row, end in zip(rows, ends, strict=True)]
+    pe, ruled, near = (list(part) for part in zip(*parts, strict=True))
+    return _Tables(us, cu, pe, ruled, near, (1 << len(us[0])) - 1)
 
 
 def _assign(
     c: int, bit: int, vals: list[int], cand: list[int], t: _Tables, queue: list[int]
 ) -> bool:
-    """Put bit's value in cell c and remove it from the peers, queueing new singles;
-    False at a dead end."""
+    """Put bit's value in cell c, remove it from the peers and the digits one above and
+    below it from the neighbours, queueing new singles; False at a dead end."""
     vals[c] = bit.bit_length()
     cand[c] = bit
-    for p in t.peers[c]:
-        m = cand[p]
-        if m & bit:
-            if vals[p]:
-                return False
-            m ^= bit
-            if not m:
-                return False
-            cand[p] = m
-            if not m & (m - 1):
-                queue.append(p)
+    for cells, gone in ((t.peers[c], bit), (t.neighbours[c], bit << 1 | bit >> 1)):
+        for p in cells:
+            m = cand[p]
+            if m & gone:
+                if vals[p]:
+                    return False
+                m &= ~gone
+                if not m:
+                    return False
+                cand[p] = m
+                if not m & (m - 1):
+                    queue.append(p)
     return True
 
 
@@ -251,7 +260,7 @@ def count_core(
 ) -> int:
     """Solutions of grid up to limit, with excl_mask removed from excl_cell's candidates
     (excl_cell = -1: no exclusion); same contract as fast.count_core."""
-    t = _tables(units, cell_units, peers)
+    t = _tables(units, cell_units, peers, npeers)
     return len(_search(np.asarray(grid).tolist(), limit, excl_cell, excl_mask, t))
 
 
@@ -261,14 +270,23 @@ def solve_core(
 ) -> tuple[int, np.ndarray]:
     """(count up to limit, first solution or zeros); same contract as fast.solve_core."""
     g = np.asarray(grid)
-    sols = _search(g.tolist(), limit, excl_cell, excl_mask, _tables(units, cell_units, peers))
+    t = _tables(units, cell_units, peers, npeers)
+    sols = _search(g.tolist(), limit, excl_cell, excl_mask, t)
     return len(sols), np.array(sols[0] if sols else np.zeros(len(g)), dtype=np.int8)
 
 
-def _givens_mask(c: int, used: list[int], t: _Tables) -> int:
+def _givens_mask(c: int, grid: Sequence[int], used: list[int], t: _Tables) -> int:
+    """The candidates of empty cell c by the givens: not used in its units, nor ruled out
+    by a pair rule (fast._ruled)."""
     m = t.full
     for u in t.cell_units[c]:
         m &= ~used[u]
+    for p in t.ruled[c]:
+        if grid[p]:
+            m &= ~(1 << (grid[p] - 1))
+    for p in t.neighbours[c]:
+        if grid[p]:
+            m &= ~(1 << grid[p] | 1 << (grid[p] - 1) >> 1)
     return m
 
 
@@ -326,7 +344,7 @@ def _trace_one(
             for u in t.cell_units[c]:
                 ok = ok and not used[u] & bit
                 used[u] |= bit
-    counts = {c: _givens_mask(c, used, t).bit_count() for c, v in enumerate(grid) if not v}
+    counts = {c: _givens_mask(c, grid, used, t).bit_count() for c, v in enumerate(grid) if not v}
     plist = sorted(counts, key=lambda c: (counts[c], block_pos[c]))
     tracer = _Tracer(t, limit, plist)
     started = _start(grid, t) if ok else None
@@ -337,7 +355,7 @@ def _trace_one(
 
 def _geo_tables(geo: Geometry) -> _Tables:
     a = geo.arrays()
-    return _tables(a["units"], a["cell_units"], a["peers"])
+    return _tables(a["units"], a["cell_units"], a["peers"], a["npeers"])
 
 
 class ReferenceBackend(FirstSolution):

@@ -287,9 +287,7 @@ def check_givens(givens: Sequence[int], cages: Cages) -> str | None:
     geo = geometry(KILLER_SIZE)
     clash = find_clash(givens, geo)
     if clash:
-        a, b, u = clash
-        return (f"givens clash: {geo.label(a)} and {geo.label(b)} both hold {givens[a]} in "
-                f"{geo.unit_names[u]}")
+        return f"givens clash: {clash.describe(geo)}"
     for cage in cages:
         digits = [givens[c] for c in cage.cells if givens[c]]
         at = geo.label(cage.cells[0])
