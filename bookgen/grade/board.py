@@ -50,6 +50,11 @@ def set_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
+def _next_to(value: int) -> int:
+    """The mask of the digits one above and one below value."""
+    return 1 << value | 1 << (value - 1) >> 1
+
+
 @dataclass(frozen=True)
 class Step:
     """One deduction of the logical solver."""
@@ -101,6 +106,9 @@ class Board:
                 for p in geo.peers[c]:
                     if values[p]:
                         used |= 1 << (values[p] - 1)
+                for p in geo.neighbours[c]:
+                    if values[p]:
+                        used |= _next_to(values[p])
                 self.cands[c] = self.full & ~used
         self._places = tables(geo).cell_places
         self._units = tables(geo).cell_units
@@ -175,7 +183,8 @@ class Board:
             self._holders[d] &= ~(1 << cell)
 
     def place(self, cell: int, value: int) -> None:
-        """Fill cell with value and remove value from its peers."""
+        """Fill cell with value, remove value from its peers and the values one above and
+        below it from its non-consecutive neighbours."""
         self._marks.append(0)
         self.values[cell] = value
         for d in digits_of(self.cands[cell]):
@@ -185,6 +194,9 @@ class Board:
         for p in self.geo.peers[cell]:
             if cands[p] & b:
                 self._remove(p, value)
+        for p in self.geo.neighbours[cell]:
+            for d in digits_of(cands[p] & _next_to(value)):
+                self._remove(p, d)
 
     def apply(self, step: Step) -> bool:
         """Apply a step's removals and placements; True if anything changed."""
