@@ -29,13 +29,13 @@ ASTERISK_CELLS = (13, 20, 24, 37, 40, 43, 56, 60, 67)
 CENTRE_DOT_CELLS = (10, 13, 16, 37, 40, 43, 64, 67, 70)
 GIRANDOLA_CELLS = (0, 8, 13, 37, 40, 43, 67, 72, 80)
 
-GROUP_DOT_OFFSET = 0.37
+GROUP_DOT_OFFSET = 0.4
 """How far a disjoint group's dot sits from its cell's centre, in cells, across and down:
 clear of the digit (about 0.4 of a cell wide and 0.5 high in an answer grid) and of the
 cell's lines."""
 
-GROUP_DOT_RADIUS = 0.06
-"""A group dot's radius in cells: 1.7 pt on a 28 pt cell, 0.6 pt on a small answer grid."""
+GROUP_DOT_RADIUS = 0.055
+"""A group dot's radius in cells: 1.5 pt on a 28 pt cell, 1 pt on an 18 pt answer cell."""
 
 
 class DisjointGroups(Variant):
