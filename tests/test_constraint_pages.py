@@ -19,12 +19,14 @@ from test_constraint_howto import BOXES, KINDS, PAIRED, SHAPES
 from bookgen.book import shipped
 from bookgen.book.config import load_config, load_template
 from bookgen.book.pipeline import build_book, write_book
+from bookgen.book.tips import unit
 from bookgen.cli.app import main
+from bookgen.core.grid import geometry
 from bookgen.core.lang import Texts, languages
 from bookgen.core.model import Book, BookPuzzle, BookSection, XStyle
 from bookgen.core.rules import TINT_GRAYS, Variant
 from bookgen.render.geometry import PageKind, plan_book
-from bookgen.render.howto import guide
+from bookgen.render.howto import guide, unit_text
 from bookgen.render.image import ImageStyle, puzzle_svg
 from bookgen.render.marks import DOT_GRAY, UNIT_TINT, grid_marks
 
@@ -122,6 +124,23 @@ def test_headings_state_the_pair_rules(code: str) -> None:
     assert len(rules) == 3
     if code != "en":
         assert rules.isdisjoint(Texts("en")(f"rule.{k}") for k in PAIRED)
+
+
+@pytest.mark.parametrize("code", languages())
+def test_tips_and_how_to_pages_name_the_added_units(code: str) -> None:
+    texts = Texts(code)
+    named = {}
+    for kind in KINDS[3:]:
+        geo = geometry(9, Variant.parse(kind))
+        for u in range(27, len(geo.units)):
+            named[kind, u] = unit(u, geo, texts)
+            assert named[kind, u] == unit_text(geo.unit_names[u], texts)
+    assert None not in named.values()
+    assert len(set(named.values())) == len(named)  # nine groups and three shapes
+    if code != "en":
+        english = Texts("en")
+        assert all(unit(u, geometry(9, Variant.parse(kind)), english) != words
+                   for (kind, u), words in named.items())
 
 
 # ---------------------------------------------------------------- the example book
