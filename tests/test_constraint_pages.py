@@ -143,6 +143,20 @@ def test_tips_and_how_to_pages_name_the_added_units(code: str) -> None:
                    for (kind, u), words in named.items())
 
 
+@pytest.mark.parametrize("variant", ["classic", "anti-king"])
+def test_validate_measures_the_heading_with_its_rule(tmp_path: Path, capsys, variant: str
+                                                     ) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "book.yaml"
+    name = "Touching cells for the patient and careful solver, part 1"  # alone it fits
+    path.write_text(f"title: T\ntemplate: a5-2up\nsections:\n  - name: {name}\n"
+                    f"    variant: {variant}\n    count: 2\n    difficulty: easy\n")
+    done = main(["validate", str(path)])
+    err = capsys.readouterr().err
+    assert done == (1 if variant in PAIRED else 0), err
+    if done:
+        assert "sections[0].name: too long for one heading line at 7 pt" in err
+
+
 # ---------------------------------------------------------------- the example book
 
 
