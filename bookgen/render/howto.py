@@ -15,9 +15,13 @@ Glossary:
            the unit seeing the digit in its row, column or box (guide_step); on a
            multi-grid board (samurai, twin) a hidden single in a box two grids share, in a
            cell no single of either grid alone fills (each grid's givens read as a classic
-           puzzle), so the other grid's rows and columns decide; killer's is the
+           puzzle), so the other grid's rows and columns decide; a kind with pair rules
+           (anti-knight, non-consecutive) has no unit of its own: a hidden single in a row,
+           column or box whose other open cells a given bound to them rules out (the words
+           name them: {ruled}, {by}, {near}); killer's is the
            first rule-of-45 placement, the one cell of a house outside the cages wholly
            inside it (killer_step). tests/test_variant_howto.py checks each by counting
+           (the constraint kinds: tests/test_constraint_howto.py)
   size     a variant's page shows its example of the size most of the book's puzzles of
            the kind have, or the largest smaller one whose digits keep the least text size
            (guide_size, example_size's rule); killer grids are 9x9 only
