@@ -150,6 +150,7 @@ def test_the_step_is_the_graders_and_needs_the_rule(kind: str) -> None:
         # bound to a given that clashes with the digit
         assert unit in [sorted(h) for h in HOUSES] and len(classic) > 1
         assert sorted(p for p, _ in step.ruled) == sorted(p for p in classic if p != cell)
+        assert len(step.ruled) == 1  # the words speak of one cell
         for p, by in step.ruled:
             assert by in bound(kind, p) and clash(kind, given[by], digit)
     else:
