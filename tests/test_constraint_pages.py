@@ -29,6 +29,7 @@ from bookgen.render.geometry import PageKind, plan_book
 from bookgen.render.howto import guide, unit_text
 from bookgen.render.image import ImageStyle, puzzle_svg
 from bookgen.render.marks import DOT_GRAY, UNIT_TINT, grid_marks
+from bookgen.render.teaching import WORKED_TINT
 
 EXAMPLE = shipped.resource(shipped.EXAMPLES, "constraints.yaml")
 JAPANESE_NAMES = ("アンチナイト", "アンチキング", "非連続", "ディスジョイント", "アスタリスク",
@@ -210,6 +211,10 @@ def test_the_printed_book_shows_the_rules_and_marks(built: tuple[Book, Path]) ->
             kinds = [p.variant.value for p in grids]
             if page.kind is PageKind.HOW_TO_PLAY and page.variant is not None:
                 kinds = [page.variant.value] * 2  # the example and its solution
+                # a pair rule's deciding row, column or box is shaded: no mark shows it
+                shaded = [r for r in sheet.rects if r.get("fill") and r["non_stroking_color"]
+                          in ((WORKED_TINT,), [WORKED_TINT], WORKED_TINT)]
+                assert len(shaded) == (9 if kinds[0] in PAIRED else 0), page.number
             assert len(dots) == 72 * kinds.count("disjoint-groups"), page.number
             if page.kind is PageKind.PUZZLES:
                 line = " ".join(sheet.extract_text().split())
