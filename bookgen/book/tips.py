@@ -238,7 +238,10 @@ def unit(u: int, geo: Geometry, texts: Texts) -> str | None:
     grid = next((g for g in geo.board.names if name.startswith(f"{g} ")), None) \
         if geo.board else None
     kind, _, n = name[len(grid) + 1 if grid else 0:].rpartition(" ")
+    if not n.isdigit():  # a kind's one unit, named alone: 'asterisk', 'center dot'
+        key = f"unit.{name.replace(' ', '_')}"
+        return texts(key) if key in dict(texts.strings) else None
     key = f"unit.{kind}"
-    if key not in dict(texts.strings) or not n.isdigit():
+    if key not in dict(texts.strings):
         return None
     return in_grid(texts(key, n=int(n)), grid, texts) if grid else texts(key, n=int(n))

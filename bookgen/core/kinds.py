@@ -49,15 +49,21 @@ Rect = tuple[float, float, float, float]
 Line = tuple[float, float, float, float]
 """A segment in grid units: (x0, y0, x1, y1)."""
 
+Dot = tuple[float, float, float]
+"""A small filled disc in grid units: (x, y) of its centre and its radius."""
+
 
 @dataclass(frozen=True)
 class UnitMarks:
-    """What a grid draws to show its extra units: tinted rectangles and thin lines."""
+    """What a grid draws to show its extra units: tinted rectangles, thin lines and dots."""
 
     tints: tuple[Rect, ...] = ()
     """Cells (or blocks of cells) shaded behind the digits."""
     lines: tuple[Line, ...] = ()
     """Thin gray lines drawn over the grid (X-sudoku's diagonals in their line style)."""
+    dots: tuple[Dot, ...] = ()
+    """Small dark discs beside the digits: where a cell's dot sits tells its unit apart
+    from others (disjoint groups: nine units a tint cannot tell apart)."""
 
 
 @dataclass(frozen=True)
@@ -214,6 +220,9 @@ class Variant(metaclass=_Registry):
     """The node budget of one completion attempt, per cell, before it starts again."""
     board: Board | None = None
     """A multi-grid kind's board (samurai); None: one n x n grid."""
+    rule_in_heading: bool = False
+    """Whether a section's headings state the kind's rule (language key rule.<name>):
+    a rule no mark on the grid shows (anti-knight, non-consecutive)."""
 
     @staticmethod
     def parse(text: str | Variant) -> Variant:

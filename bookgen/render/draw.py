@@ -39,7 +39,15 @@ from ..core.rules import KILLER_SUM_PT, MIN_LINE_PT
 from . import fit
 from .geometry import HINT_LEADING, HINT_LINES, MIN_TEXT_PT, Metrics, Rect, Slot, hint_pitch
 from .killer_grid import grid_fit, killer_grid
-from .marks import DIAGONAL_GRAY, HATCH_GRAY, HATCH_PITCH, GridMarks, Segment, grid_marks
+from .marks import (
+    DIAGONAL_GRAY,
+    DOT_GRAY,
+    HATCH_GRAY,
+    HATCH_PITCH,
+    GridMarks,
+    Segment,
+    grid_marks,
+)
 from .symbols import draw_icon
 from .symbols import glyphs as symbol_glyphs
 
@@ -109,7 +117,7 @@ def _half_widths(font: str, size: float, glyphs: str) -> tuple[float, ...]:
 def grid_lines(
     c: Canvas, side: float, marks: GridMarks, cell: float, box: float, border: float
 ) -> None:
-    """Tints first, then cell lines, X diagonal lines, box or region borders on top, and
+    """Tints first, then dots, cell lines, X diagonal lines, box or region borders on top, and
     the border as one rectangle (clean corners).
 
     Borders fall wherever neighbouring cells lie in different boxes or regions: after
@@ -130,6 +138,13 @@ def grid_lines(
         c.setFillGray(0.0)
     if marks.hatches:
         _hatch(c, side, step, marks.hatches)
+    if marks.dots:
+        c.setFillGray(DOT_GRAY)
+        path = c.beginPath()
+        for x, y, r in marks.dots:
+            path.circle(x * step, side - y * step, r * step)
+        c.drawPath(path, stroke=0, fill=1)
+        c.setFillGray(0.0)
     for width, segments, gray in ((cell, marks.thin, 0.0), (cell, marks.diagonals, DIAGONAL_GRAY),
                                   (box, marks.thick, 0.0)):
         if segments:

@@ -38,7 +38,7 @@ from ..core.model import (
     Template,
 )
 from . import tipsfit
-from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan
+from .geometry import MIN_TEXT_PT, Metrics, PageKind, Plan, section_heading
 from .howto import book_symbols, boxed_sizes, guide_rules, how_to_play_text
 
 TITLE_TOP = 0.72
@@ -516,12 +516,14 @@ def unfit(book: Book, bold: str, regular: str, plan: Plan) -> list[tuple[str | i
             problems.append((key, f"too long to fit on its page at {least} "
                                   f"({len(words)} characters); shorten it"))
     for i, s in enumerate(book.sections):
-        heading = fit_line(s.name, bold, m.heading_size, width)
+        # as its pages print it: with the kind's rule where the kind has one in headings
+        printed = section_heading(s, book.texts)
+        heading = fit_line(printed, bold, m.heading_size, width)
         numbers = [p.number for p in s.puzzles] or [0]
         entry = fit_line(contents_line(s.name, (min(numbers), max(numbers)), book.texts),
                          regular, m.text_size, contents_width(width, regular, m.text_size))
         if heading is None or (book.front.contents and entry is None):
             problems.append((i, f"too long for one heading line at {least} "
-                             f"({len(s.name)} characters); shorten it"))
+                             f"({len(printed)} characters); shorten it"))
     return [*problems, *_headings(book, bold, regular, width, m),
             *_labels(book, bold, regular, plan), *_pages(book, bold, regular, plan)]

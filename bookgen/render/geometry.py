@@ -38,7 +38,7 @@ from enum import Enum
 
 from ..core.errors import LayoutError
 from ..core.lang import Texts
-from ..core.model import Book, BookPuzzle, Template, Tip
+from ..core.model import Book, BookPuzzle, BookSection, Template, Tip
 from ..core.rules import (
     ANSWERS_PER_PAGE,
     BLEED_PT,
@@ -484,6 +484,16 @@ def page_count(book: Book) -> int:
     return len(plan_pages(book).pages)
 
 
+def section_heading(section: BookSection, texts: Texts) -> str:
+    """The heading of a section's puzzle pages: its name, and the rule of its kind when
+    no mark on the grid shows it (Variant.rule_in_heading: 'Anti-knight - no digit
+    repeats a knight's move away'), so every page of the section says it."""
+    kind = section.puzzles[0].variant if section.puzzles else None
+    if kind is None or not kind.rule_in_heading:
+        return section.name
+    return texts("heading.ruled", name=section.name, rule=texts(f"rule.{kind.name}"))
+
+
 def plan_pages(book: Book) -> Plan:
     """Every page of the book, the gutter and the slots, before the check that every grid
     size is printable (config asks this of a book of blank grids to judge a config).
@@ -541,7 +551,8 @@ def plan_pages(book: Book) -> Plan:
     per_contents = contents_lines(t, m)
     contents_pages = math.ceil(len(names) / per_contents) if book.front.contents else 0
     everything = sorted((p for s in sections for p in s.puzzles), key=lambda p: p.number)
-    runs = [(PageKind.PUZZLES, s.name, s.puzzles, t.puzzles_per_page) for s in sections]
+    runs = [(PageKind.PUZZLES, section_heading(s, words), s.puzzles, t.puzzles_per_page)
+            for s in sections]
     if book.hints:
         runs.append((PageKind.HINTS, back[0], tuple(everything), hints_per_page(t, m)))
     runs.append((PageKind.ANSWERS, answers, tuple(everything), t.answers_per_page))

@@ -15,9 +15,13 @@ Glossary:
            the unit seeing the digit in its row, column or box (guide_step); on a
            multi-grid board (samurai, twin) a hidden single in a box two grids share, in a
            cell no single of either grid alone fills (each grid's givens read as a classic
-           puzzle), so the other grid's rows and columns decide; killer's is the
+           puzzle), so the other grid's rows and columns decide; a kind with pair rules
+           (anti-knight, non-consecutive) has no unit of its own: a hidden single in a row,
+           column or box whose other open cells a given bound to them rules out (the words
+           name them: {ruled}, {by}, {near}); killer's is the
            first rule-of-45 placement, the one cell of a house outside the cages wholly
            inside it (killer_step). tests/test_variant_howto.py checks each by counting
+           (the constraint kinds: tests/test_constraint_howto.py)
   size     a variant's page shows its example of the size most of the book's puzzles of
            the kind have, or the largest smaller one whose digits keep the least text size
            (guide_size, example_size's rule); killer grids are 9x9 only
@@ -69,21 +73,38 @@ class GuideStep:
     with one place left for the digit; for killer, the house (row, column or box) read."""
     total: int = 0
     """For killer: the sum of the cages wholly inside the house."""
+    ruled: tuple[tuple[int, int], ...] = ()
+    """For a kind with pair rules: (cell, given cell) for each other empty cell of the
+    unit that only the pair rule keeps from the digit, and a given cell bound to it that
+    rules it out (the digit a knight's move away, a consecutive digit side by side)."""
 
     def fields(self, texts: Texts, geo: Geometry,
-               symbols: Symbols = Symbols.DIGITS) -> dict[str, object]:
+               symbols: Symbols = Symbols.DIGITS, given: Sequence[int] = ()
+               ) -> dict[str, object]:
         """The step's words' fields: {cell}, {row}, {col}, {digit} (as `symbols` print
         it), {unit} and {sum}; on a board also {grid}, the grid the row and column count
-        in."""
+        in; with pair rules also {ruled} and {by}, the cells of `ruled` and their given
+        cells, and {near}, the digit `given` holds in the first given cell."""
         if geo.board is None:
             grid, row, col = "", *divmod(self.cell, geo.n)
         else:
             g, row, col = geo.board.grid_of(geo.n, geo.positions[self.cell])
             grid = texts(f"board.{geo.board.names[g].replace('-', '_')}")
+        separator = texts("list.separator")
         return {"cell": texts("cell", row=row + 1, col=col + 1), "row": row + 1,
                 "col": col + 1, "digit": symbol_word(symbols, self.digit, texts),
                 "unit": unit_text(geo.unit_names[self.unit], texts), "sum": self.total,
-                "grid": grid}
+                "grid": grid,
+                "ruled": separator.join(_cell_text(c, geo.n, texts) for c, _ in self.ruled),
+                "by": separator.join(_cell_text(b, geo.n, texts) for _, b in self.ruled),
+                "near": symbol_word(symbols, given[self.ruled[0][1]], texts)
+                if self.ruled and given else ""}
+
+
+def _cell_text(cell: int, n: int, texts: Texts) -> str:
+    """A cell of an n x n grid in words: 'r5c2'."""
+    row, col = divmod(cell, n)
+    return texts("cell", row=row + 1, col=col + 1)
 
 
 @dataclass(frozen=True)
@@ -114,7 +135,8 @@ class Guide:
         """The example's step worked in words, its cells named."""
         geo = example_geometry(self.example)
         return texts(f"howto.{self.key}.step",
-                     **self.worked.fields(texts, geo, self.example.symbols))
+                     **self.worked.fields(texts, geo, self.example.symbols,
+                                          self.example.givens))
 
     def printed(self, symbols: Symbols) -> Guide:
         """The page with its example and its words in `symbols`."""
@@ -136,6 +158,8 @@ def unit_text(name: str, texts: Texts) -> str:
     """A unit's name ('row 3', 'diagonal 2', 'window 4') in the book's language; a board's
     ('centre box 1') without its grid's name, which the words give apart."""
     kind, _, index = name.rpartition(" ")
+    if not index.isdigit():  # a kind's one unit: 'asterisk', 'center dot'
+        return texts(f"unit.{name.replace(' ', '_')}")
     return texts(f"unit.{kind.rpartition(' ')[2]}", n=int(index))
 
 
@@ -168,6 +192,13 @@ def _seen(geo: Geometry, given: Sequence[int], cell: int, digit: int) -> bool:
                if geo.board is not None or u < 3 * geo.n for p in geo.units[u])
 
 
+def _bound(geo: Geometry, given: Sequence[int], cell: int, digit: int) -> int | None:
+    """A given cell whose digit a pair rule of the kind forbids `digit` in `cell` beside
+    (the same digit a knight's move away, a consecutive one side by side); None if none."""
+    return next((q for rule in geo.variant.pair_rules(geo.n) for q in rule.cells(geo.n, cell)
+                 if given[q] and rule.forbids(given[q], digit)), None)
+
+
 def _plain(geo: Geometry, given: Sequence[int]) -> set[int]:
     """The cells a single of the classic grid of the same givens fills (on a board: of
     any one grid's givens alone); none for a grid without boxes."""
@@ -190,19 +221,30 @@ def guide_step(example: BookPuzzle) -> GuideStep | None:
     variant's own units (diagonal, window, region) where every other empty cell of the
     unit sees the digit given in its row, column or box (the words say so); cells a
     single of the classic grid of the same givens fills are passed over (a grid with
-    boxes), so the step needs the variant's rule. None when there is no such step."""
+    boxes), so the step needs the variant's rule. A kind with pair rules (anti-knight,
+    non-consecutive) has no units of its own: its step is a hidden single in a row,
+    column or box where the other empty cells the row, column and box leave open are
+    ruled out by a given cell bound to them (GuideStep.ruled). None when there is no
+    such step."""
     geo = example_geometry(example)
     given = example.givens
     plain = _plain(geo, given)
     board = Board(given, geo)
+    paired = bool(geo.variant.pair_rules(geo.n))
     for finder in (hidden_singles_box, hidden_singles_line):
         for s in finder(board):
             (cell, digit), = s.placed
             unit = s.units[0]
-            if _own(geo, unit) and cell not in plain and all(
-                    _seen(geo, given, p, digit) for p in geo.units[unit]
-                    if p != cell and not given[p]):
+            if cell in plain or not (paired or _own(geo, unit)):
+                continue
+            others = [p for p in geo.units[unit]
+                      if p != cell and not given[p] and not _seen(geo, given, p, digit)]
+            if not paired and not others:
                 return GuideStep(cell, digit, unit)
+            bound = [(p, _bound(geo, given, p, digit)) for p in others]
+            if paired and others and all(b is not None for _, b in bound):
+                return GuideStep(cell, digit, unit,
+                                 ruled=tuple((p, b) for p, b in bound if b is not None))
     return None
 
 

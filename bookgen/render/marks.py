@@ -17,6 +17,9 @@ Glossary and conventions:
               allows), and the fourth white under a hatch, found only when three do not do
   hatch       (x, y, width, height): a rectangle of HATCHED cells, under thin light
               diagonal lines instead of a fourth gray too close to the other three
+  dot         (x, y, radius): a small disc of DOT_GRAY beside the digits, from the kind's
+              UnitMarks (disjoint groups: each cell's dot sits where the cell sits in
+              its box)
   frame       (x, y, width, height): one grid's outline on a multi-grid (samurai) board,
               drawn as one rectangle at border weight; the board's units are its square
               of side x side positions. Every edge is drawn once, at the heaviest weight a
@@ -61,6 +64,10 @@ HATCH_PITCH = 1 / 3
 DIAGONAL_GRAY = 0.55
 """Gray of X diagonal lines (x_style: lines): visible without hiding the digits."""
 
+DOT_GRAY = 0.35
+"""Fill of a unit's dots: small marks need more ink than a tint to show on a laser
+printer, and they sit clear of the digit."""
+
 assert all(TINT_GRAYS[0] <= g <= TINT_GRAYS[1] for g in (UNIT_TINT, *REGION_TINTS[1:HATCHED]))
 assert all(abs(a - b) >= TINT_STEP - 1e-9 for i, a in enumerate(REGION_TINTS[:HATCHED])
            for b in REGION_TINTS[i + 1 : HATCHED])
@@ -85,6 +92,8 @@ class GridMarks:
     frames: tuple[tuple[float, float, float, float], ...] = ()
     """A multi-grid board's grid outlines (x, y, width, height), each drawn as one
     rectangle at border weight; none: the border is the whole square."""
+    dots: tuple[tuple[float, float, float], ...] = ()
+    """Small discs (x, y, radius) drawn in DOT_GRAY over the tints, under the lines."""
 
 
 def grid_marks(
@@ -121,7 +130,8 @@ def _marks(
                 if shade[box[r * n + c]] == HATCHED:
                     hatches.append((float(c), float(r), float(end - c), 1.0))
                 c = end
-    return GridMarks(n, thin, thick, tuple(tints), diagonals, tuple(hatches))
+    return GridMarks(n, thin, thick, tuple(tints), diagonals, tuple(hatches),
+                     dots=units.dots)
 
 
 @lru_cache(maxsize=8)

@@ -236,8 +236,9 @@ def how_to_play_variant(c: Canvas, box: Rect, guide: Guide, fonts: Fonts, m: Met
     step = side / across
     # the unit that decides, shaded as the worked page's units where the grid does not
     # mark it already: a killer's house, a jigsaw region without the region tints, a
-    # board's shared box
-    if example.cages or geo.board is not None or not (example.box_rows or t.region_tint):
+    # board's shared box, the row, column or box a pair rule's step completes
+    if example.cages or geo.board is not None or not (example.box_rows or t.region_tint) \
+            or guide.worked.ruled:
         _shade(c, [geo.positions[x] for x in geo.units[guide.worked.unit]], across, left,
                top, step)
     puzzle_grid(c, Rect(left, top - side, side, side), example, size, t.lines, fonts,

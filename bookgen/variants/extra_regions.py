@@ -13,15 +13,29 @@ Groups (with relabelling): disjoint groups keep band and stack orders and one or
 rows (and of columns) inside every band at once, and transposition: 3!^4 x 2 = 2,592
 motions. A one-unit kind keeps the classic motions that map its cells onto themselves,
 found by search (shape_motions): 8 for each of the three shapes here.
+
+Marks: the one-unit kinds tint their unit's cells (the default). Nine tints a laser
+printer cannot tell apart, so a disjoint group is marked by where a small dot sits in its
+cells: at the cell's own place in its box (the top-left cells of every box carry a dot at
+their top-left corner, ...), and the centre cells, whose dot would sit under the digit, are
+tinted instead. A position reads the same in any gray and on any printer.
 """
 
 from __future__ import annotations
 
-from ..core.kinds import ExtraUnit, Motion, Variant, register
+from ..core.kinds import ExtraUnit, HowTo, Motion, UnitMarks, Variant, register
 
 ASTERISK_CELLS = (13, 20, 24, 37, 40, 43, 56, 60, 67)
 CENTRE_DOT_CELLS = (10, 13, 16, 37, 40, 43, 64, 67, 70)
 GIRANDOLA_CELLS = (0, 8, 13, 37, 40, 43, 67, 72, 80)
+
+GROUP_DOT_OFFSET = 0.4
+"""How far a disjoint group's dot sits from its cell's centre, in cells, across and down:
+clear of the digit (about 0.4 of a cell wide and 0.5 high in an answer grid) and of the
+cell's lines."""
+
+GROUP_DOT_RADIUS = 0.055
+"""A group dot's radius in cells: 1.5 pt on a 28 pt cell, 1 pt on an 18 pt answer cell."""
 
 
 class DisjointGroups(Variant):
@@ -34,12 +48,31 @@ class DisjointGroups(Variant):
     seed_digits_fraction = 0  # 20 random digits clash: 6.7 starts a board, none: 1
     rank = 10
     description = "the cells at the same place in every box also hold 1 to 9 once each"
+    # group 8 (the bottom middle cells) has its 7 in r3c5
+    howto = (HowTo("..84...9...6..57..35......1.7..8............."
+                   "....4..3.8......17..73..4...1...76..",
+                   "728461395196235784354978261273189546641523879"
+                   "589746132832654917967312458415897623"),)
 
     def extra_units(self, n: int) -> tuple[ExtraUnit, ...]:
         return tuple((f"group {k + 1}", "group",
                       tuple((br * 3 + k // 3) * n + bc * 3 + k % 3
                             for br in range(3) for bc in range(3)))
                      for k in range(n))
+
+    def unit_marks(self, n: int, diagonal_lines: bool) -> UnitMarks:
+        """A dot in every cell off its box's centre, at the cell's place in the box
+        (GROUP_DOT_OFFSET from the cell's centre each way); the centre cells tinted."""
+        dots, tints = [], []
+        for cell in range(n * n):
+            r, c = divmod(cell, n)
+            dr, dc = r % 3 - 1, c % 3 - 1
+            if dr or dc:
+                dots.append((c + 0.5 + dc * GROUP_DOT_OFFSET, r + 0.5 + dr * GROUP_DOT_OFFSET,
+                             GROUP_DOT_RADIUS))
+            else:
+                tints.append((float(c), float(r), 1.0, 1.0))
+        return UnitMarks(tints=tuple(tints), dots=tuple(dots))
 
     def motions(self, n: int) -> tuple[Motion, ...]:
         from itertools import permutations
@@ -60,11 +93,12 @@ class Shape(Variant):
     seed_digits_fraction = 0  # 20 random digits clash: 3 to 7 starts a board, none: 1
 
     def __init__(self, name: str, cells: tuple[int, ...], description: str,
-                 rank: int) -> None:
+                 rank: int, howto: HowTo) -> None:
         self.name = name
         self.cells = cells
         self.description = description
         self.rank = rank
+        self.howto = (howto,)
         super().__init__()
 
     def extra_units(self, n: int) -> tuple[ExtraUnit, ...]:
@@ -99,12 +133,24 @@ def shape_motions(n: int, cells: tuple[int, ...]) -> tuple[Motion, ...]:
 
 DISJOINT_GROUPS = register(DisjointGroups())
 ASTERISK = register(Shape("asterisk", ASTERISK_CELLS,
-                          "nine shaded cells in an asterisk also hold 1 to 9 once each", 11))
+                          "nine shaded cells in an asterisk also hold 1 to 9 once each", 11,
+                          HowTo("7.84...9...6.35...35.......573.1...2.........9...2.576......"
+                                ".59...39.1...1...64.7",
+                                "728461395196235784354978261573619842682754913941823576837142"
+                                "659465397128219586437")))
 CENTRE_DOT = register(Shape("center-dot", CENTRE_DOT_CELLS,
                             "the centre cells of the nine boxes also hold 1 to 9 once each",
-                            12))
+                            12,
+                            HowTo("7.846..9...6.35..435.......682.4.................2.619......"
+                                  ".735..31.9...1..924.6",
+                                  "728461395196235784354978261682149537971653842435827619249586"
+                                  "173567314928813792456")))
 GIRANDOLA = register(Shape("girandola", GIRANDOLA_CELLS,
-                           "nine shaded cells in a pinwheel also hold 1 to 9 once each", 13))
+                           "nine shaded cells in a pinwheel also hold 1 to 9 once each", 13,
+                           HowTo("7.84...9...5.83...34.......583.4...7.........4...2.689......"
+                                 ".72...13.4...5...49.6",
+                                 "728461395165983724349257861583649217692718543417325689834596"
+                                 "172976132458251874936")))
 
 __all__ = ["ASTERISK", "ASTERISK_CELLS", "CENTRE_DOT", "CENTRE_DOT_CELLS", "DISJOINT_GROUPS",
            "GIRANDOLA", "GIRANDOLA_CELLS", "DisjointGroups", "Shape", "shape_motions"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.kinds import Motion, PairRule, Relation, Variant, motions_of, register
+from ..core.kinds import HowTo, Motion, PairRule, Relation, Variant, motions_of, register
 
 ORTHOGONAL_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
@@ -32,6 +32,12 @@ class NonConsecutive(Variant):
     # random value order gives random boards) with room for 50 nodes a cell, 19 ms a board
     seed_digits_fraction = 0
     search_nodes_per_cell = 50
+    rule_in_heading = True  # no mark shows the rule: the section headings state it
+    # box 1's 3 goes to r2c1: r2c2 lies beside the 4 in r1c2
+    howto = (HowTo(".4...6..3..5.....8.....3...2..13...9..1...2.."
+                   "7...62..1...6.....1.....8..6..3...9.",
+                   "947286153315749628862513974286135749531497286"
+                   "794862531479628315153974862628351497"),)
     rule = PairRule(Relation.NON_CONSECUTIVE, ORTHOGONAL_STEPS, "non-consecutive",
                     "side by side")
 
