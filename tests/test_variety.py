@@ -310,9 +310,10 @@ def test_pdf_marks_every_variant(built) -> None:  # type: ignore[no-untyped-def]
         assert _edges(page, p, left, top, step, heavy) == thick
         assert _edges(page, p, left, top, step, cell) == thin
         seen.add((p.variant, answers))
-    # killer pages and boards are read by their own tests (test_killer_pages,
-    # test_samurai_book); the variety book has neither
-    assert seen == {(v, a) for v in Variant if v is not Variant.KILLER and v.board is None
+    # killer pages, boards and the constraint kinds are read by their own tests
+    # (test_killer_pages, test_samurai_book, test_constraint_pages); the variety book holds
+    # the four kinds of grids with drawn units
+    assert seen == {(v, a) for v in (Variant.CLASSIC, Variant.X, Variant.HYPER, Variant.JIGSAW)
                     for a in (False, True)}
 
 
@@ -456,7 +457,8 @@ def test_variety_config_validates() -> None:
      "drop regions (line 4)"),
     ("{name: A, count: 1, difficulty: easy, variant: jigsw}",
      "sections[0].variant: unknown variant 'jigsw'; did you mean 'jigsaw'? expected one of "
-     "classic, x, hyper, jigsaw, killer, samurai, twin (line 4)"),
+     "classic, x, hyper, jigsaw, killer, samurai, twin, anti-knight, anti-king, "
+     "non-consecutive, disjoint-groups, asterisk, center-dot, girandola (line 4)"),
     ("{name: A, count: 1, difficulty: easy, variant: jigsaw, size: 6, regions: '1112'}",
      "sections[0].regions: jigsaw regions: 4 labels, expected 36 (6x6) (line 4)"),
     (f"{{name: A, count: 1, difficulty: easy, variant: jigsaw, size: 6, "
