@@ -445,7 +445,8 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
         base = Technique.SKYSCRAPER.se if k == 2 else tech.se
         value = round(base + extra, 1)
         if best is None or (value, -len(elim)) < best[:2]:
-            pattern = tuple(set_bits(used))
+            # an end may hold a crossing cell without the digit (_se_ends): not drawn
+            pattern = tuple(set_bits(used & holders))
             step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
             best = (value, -len(elim), step)
     return best
