@@ -69,6 +69,19 @@ def test_a_hidden_window_crossing_also_needs_its_heart_in_the_top_row():
     )
 
 
+def test_the_hidden_windows_on_three_consecutive_rows_are_read_column_by_column():
+    # SE reads r678c159 (and r234c159) down its columns: its first line is column 1
+    hidden5 = 35
+    assert HYPER9.unit_names[hidden5] == "hidden window 5 (r678c159)"
+    # r6c5, r6c9, r7c9, r8c9 cross at r6c9, in the top row but not in column 1: no link
+    assert links(HYPER9, hidden5, rc(6, 5), rc(6, 9), rc(7, 9), rc(8, 9)) == set()
+    # r6c1, r6c5, r7c1 cross at r6c1; of the two single arms, the one SE reads as its
+    # column is the row's: row 6 takes the heart in
+    assert links(HYPER9, hidden5, rc(6, 1), rc(6, 5), rc(7, 1)) == both_ways(
+        ({rc(7, 1)}, {rc(6, 1), rc(6, 5)})
+    )
+
+
 # ---------------------------------------------------------------- the ends of a crossing
 
 
@@ -162,6 +175,9 @@ def test_hyper_direct_locks_follow_sukaku_order():
         # two single arms: the column's takes the heart in
         ("..9........8......62.....9.....97..8....2..1.1.....23.48.........1.......6......4",
          Variant.HYPER, 5.7, Technique.THREE_STRONG_LINKS),
+        # r678c159 read column by column: no crossing at r6c9
+        ("...7..6..........2.......3.192.76..573.........69.8............4.7...56....5.....",
+         Variant.HYPER, 4.2, Technique.XY_WING),
         # a window's direct claiming comes before a box -> window direct pointing
         (".......29.4.........58.....26.........9.6.....8.....3.3...16..............27...4.",
          Variant.HYPER, 1.9, Technique.DIRECT_CLAIMING),

@@ -122,7 +122,8 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     column part; in a line, places in exactly two of its box segments. On X and hyper
     grids (Sukaku Explainer), a box with no such crossing whose 4 to 6 places lie on two
     of its rows (or columns) splits into those; windows group as boxes, but with the
-    crossing in the window's top row only; diagonals group as lines.
+    crossing in the first line Sukaku reads the window by only (_read_down); diagonals
+    group as lines.
     """
     cells = geo.units[u]
     t = tables(geo)
@@ -144,9 +145,13 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
         return out
     if kind in _BOXLIKE:
         rows = sorted({geo.row(c) for c in cells})
-        # Sukaku Explainer tries a window's hearts in its top row only (a box's anywhere)
-        for r in rows[:1] if kind == "window" else rows:
-            for c in {geo.col(x) for x in cells}:
+        cols = sorted({geo.col(c) for c in cells})
+        across = kind == "window" and _read_down(rows, cols)
+        if kind == "window":
+            # Sukaku Explainer tries a window's hearts in the first line it reads only
+            rows, cols = (rows, cols[:1]) if across else (rows[:1], cols)
+        for r in rows:
+            for c in cols:
                 if any(geo.row(x) != r and geo.col(x) != c for x in spots):
                     continue
                 heart = geo.cell_at(r, c)
@@ -157,7 +162,9 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
                     continue
                 held = heart in spots
                 if t.generalized:
-                    add(*_se_ends(arm_r, arm_c, heart, held), True)
+                    # the arm along the way the unit is read is Sukaku's row arm
+                    add(*_se_ends(*((arm_c, arm_r) if across else (arm_r, arm_c)), heart,
+                                  held), True)
                 elif held:  # the heart may join either arm
                     add(arm_r | {heart}, arm_c, True)
                     add(arm_r, arm_c | {heart}, True)
@@ -181,14 +188,24 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     return out
 
 
+def _read_down(rows: list[int], cols: list[int]) -> bool:
+    """Whether Sukaku Explainer reads a window's cells column by column: the hidden
+    windows on consecutive rows and spread columns (r234c159, r678c159) it does; every
+    other window, row by row."""
+    return rows == list(range(rows[0], rows[0] + len(rows))) and cols != list(
+        range(cols[0], cols[0] + len(cols))
+    )
+
+
 def _se_ends(
     arm_r: frozenset[int], arm_c: frozenset[int], heart: int, held: bool
 ) -> tuple[frozenset[int], frozenset[int]]:
     """The two ends of a crossing's link as Sukaku Explainer draws them: a two-cell arm
     takes the heart in when the heart holds the digit or the other arm is a single cell;
-    of two single cells (the heart holding the digit) the column's takes it. A cell the
-    link removes from must see the heart too then: on X and hyper grids a cell may see an
-    arm without seeing the heart, through a diagonal or window."""
+    of two single cells (the heart holding the digit) the column's takes it (the row's
+    and the column's as SE reads the unit: a window read column by column swaps them). A
+    cell the link removes from must see the heart too then: on X and hyper grids a cell
+    may see an arm without seeing the heart, through a diagonal or window."""
     if len(arm_r) == len(arm_c) == 1:
         return arm_r, arm_c | {heart}
 
