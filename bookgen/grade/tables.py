@@ -54,11 +54,11 @@ class Tables:
     """Every (box, row or column, shared cells, rest of box, rest of line) with two or more
     shared."""
     pointing_locks: tuple[Lock, ...]
-    """Locks whose source is a box: every crossing box -> line, then on hyper grids box ->
-    window."""
+    """Every crossing box -> row or column (a box is the source)."""
     claiming_locks: tuple[Lock, ...]
-    """Locks whose source is not a box: every crossing line -> box, then on hyper grids
-    window -> row, column, box and row, column -> window (as Sukaku Explainer's Locking)."""
+    """Every crossing row or column -> box; then on hyper grids the windows' locks in
+    Sukaku Explainer's order: window -> column, window -> row, column -> window, row ->
+    window, box -> window (a pointing among these claimings), window -> box."""
     pointing_reads: tuple[int, ...]
     """Per pointing lock, as bits, the units its finders read: source, target, and the
     units of the source's kind meeting the target's rest (where a direct form's hidden
@@ -180,12 +180,16 @@ def _build(geo: Geometry) -> Tables:
                 back = _lock(geo.units, line, b)
                 assert back is not None
                 claiming.append(back)
-    for w in windows:
-        for u in rows + cols + boxes:
-            for source, target in ((w, u), (u, w)):
+    # Sukaku Explainer tries the windows' locks after every box and line lock, claiming
+    # and pointing alike, so its box -> window pointing waits for a window's claiming
+    pairs = ((windows, cols), (windows, rows), (cols, windows), (rows, windows),
+             (boxes, windows), (windows, boxes))
+    for sources, targets in pairs:
+        for source in sources:
+            for target in targets:
                 lock = _lock(geo.units, source, target)
                 if lock is not None:
-                    (pointing if kinds[source] == "box" else claiming).append(lock)
+                    claiming.append(lock)
     peer_bits = []
     for c in range(geo.ncells):
         for d in range(n):

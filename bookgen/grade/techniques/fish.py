@@ -119,11 +119,15 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     Plain: exactly two places (in a box only when they are not on one line, else it
     repeats the line's link). Grouped (SE's 'empty rectangle' family, up to six places):
     in a box, places all on one row and one column of it, split into the row part and the
-    column part; in a line, places in exactly two of its box segments. Windows group as
-    boxes, diagonals as lines (Sukaku Explainer).
+    column part; in a line, places in exactly two of its box segments. On X and hyper
+    grids (Sukaku Explainer), a box with no such crossing whose 4 to 6 places lie on two
+    of its rows (or columns) splits into those; windows group as boxes, but with the
+    crossing in the first line Sukaku reads the window by only (_read_down); diagonals
+    group as lines.
     """
     cells = geo.units[u]
-    kind = tables(geo).kinds[u]
+    t = tables(geo)
+    kind = t.kinds[u]
     out: list[Link] = []
 
     def add(x: frozenset[int], y: frozenset[int], grouped: bool) -> None:
@@ -140,8 +144,14 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     if not 2 < len(spots) <= 6:
         return out
     if kind in _BOXLIKE:
-        for r in {geo.row(c) for c in cells}:
-            for c in {geo.col(x) for x in cells}:
+        rows = sorted({geo.row(c) for c in cells})
+        cols = sorted({geo.col(c) for c in cells})
+        across = kind == "window" and _read_down(rows, cols)
+        if kind == "window":
+            # Sukaku Explainer tries a window's hearts in the first line it reads only
+            rows, cols = (rows, cols[:1]) if across else (rows[:1], cols)
+        for r in rows:
+            for c in cols:
                 if any(geo.row(x) != r and geo.col(x) != c for x in spots):
                     continue
                 heart = geo.cell_at(r, c)
@@ -150,11 +160,24 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
                 arm_c = frozenset(x for x in spots if geo.col(x) == c and x != heart)
                 if not arm_r or not arm_c:
                     continue
-                if heart in spots:  # the heart may join either arm
+                held = heart in spots
+                if t.generalized:
+                    # the arm along the way the unit is read is Sukaku's row arm
+                    add(*_se_ends(*((arm_c, arm_r) if across else (arm_r, arm_c)), heart,
+                                  held), True)
+                elif held:  # the heart may join either arm
                     add(arm_r | {heart}, arm_c, True)
                     add(arm_r, arm_c | {heart}, True)
                 else:
                     add(arm_r, arm_c, True)
+        if not out and kind == "box" and t.generalized and len(spots) >= 4:
+            # Sukaku Explainer also splits a box's places between two of its rows, or two
+            # of its columns (both ways when they fill a 2x2 square)
+            for line_of in (geo.row, geo.col):
+                lines = sorted({line_of(x) for x in spots})
+                if len(lines) == 2:
+                    first = frozenset(x for x in spots if line_of(x) == lines[0])
+                    add(first, frozenset(spots) - first, True)
     else:
         segments: dict[int, set[int]] = {}
         for x in spots:
@@ -163,6 +186,33 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
             one, two = segments.values()
             add(frozenset(one), frozenset(two), True)
     return out
+
+
+def _read_down(rows: list[int], cols: list[int]) -> bool:
+    """Whether Sukaku Explainer reads a window's cells column by column: the hidden
+    windows on consecutive rows and spread columns (r234c159, r678c159) it does; every
+    other window, row by row."""
+    return rows == list(range(rows[0], rows[0] + len(rows))) and cols != list(
+        range(cols[0], cols[0] + len(cols))
+    )
+
+
+def _se_ends(
+    arm_r: frozenset[int], arm_c: frozenset[int], heart: int, held: bool
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The two ends of a crossing's link as Sukaku Explainer draws them: a two-cell arm
+    takes the heart in when the heart holds the digit or the other arm is a single cell;
+    of two single cells (the heart holding the digit) the column's takes it (the row's
+    and the column's as SE reads the unit: a window read column by column swaps them). A
+    cell the link removes from must see the heart too then: on X and hyper grids a cell
+    may see an arm without seeing the heart, through a diagonal or window."""
+    if len(arm_r) == len(arm_c) == 1:
+        return arm_r, arm_c | {heart}
+
+    def end(arm: frozenset[int], other: frozenset[int]) -> frozenset[int]:
+        return arm | {heart} if len(arm) == 2 and (held or len(other) == 1) else arm
+
+    return end(arm_r, arm_c), end(arm_c, arm_r)
 
 
 _Masks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -412,7 +462,8 @@ def _digit_chains(board: Board, k: int, d: int, holders: int) -> _Best | None:
         base = Technique.SKYSCRAPER.se if k == 2 else tech.se
         value = round(base + extra, 1)
         if best is None or (value, -len(elim)) < best[:2]:
-            pattern = tuple(set_bits(used))
+            # an end may hold a crossing cell without the digit (_se_ends): not drawn
+            pattern = tuple(set_bits(used & holders))
             step = Step(tech, value, pattern, (d,), eliminated=elim, units=tuple(units))
             best = (value, -len(elim), step)
     return best

@@ -56,17 +56,16 @@ def _following_single(
 
 
 def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
-    """Locked candidates over the locks of one family: from a box (pointing), or from a
-    line or window (claiming). On X and hyper grids only the direct forms run: Sukaku
-    Explainer replaces plain pointing and claiming there by generalized intersections."""
+    """Locked candidates over the locks of one family: from a box to a line (pointing),
+    or from a line to a box and then, on hyper grids, the windows' locks (claiming; a box
+    -> window lock among them is still a pointing, rated so). On X and hyper grids only
+    the direct forms run: Sukaku Explainer replaces plain pointing and claiming there by
+    generalized intersections."""
     cands = board.cands
     t = tables(board.geo)
     if t.generalized and not direct:
         return []
-    if direct:
-        tech = Technique.DIRECT_POINTING if pointing else Technique.DIRECT_CLAIMING
-    else:
-        tech = Technique.POINTING if pointing else Technique.CLAIMING
+    kinds = t.kinds
     locks, reads = (
         (t.pointing_locks, t.pointing_reads) if pointing else (t.claiming_locks, t.claiming_reads)
     )
@@ -86,6 +85,11 @@ def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
         locked = inside & ~outside
         if not locked:
             continue
+        boxed = kinds[source_unit] == "box"
+        if direct:
+            tech = Technique.DIRECT_POINTING if boxed else Technique.DIRECT_CLAIMING
+        else:
+            tech = Technique.POINTING if boxed else Technique.CLAIMING
         for d in digits_of(locked):
             b = 1 << (d - 1)
             elim = tuple((c, d) for c in target if cands[c] & b)
