@@ -2,7 +2,9 @@
 
 Glossary:
   kind         what a unit is: 'row', 'column', 'box' (a box, or a jigsaw region: it plays
-               the box's part in every technique), 'window', 'diagonal', 'antidiagonal'
+               the box's part in every technique), or an extra unit's family: 'window',
+               'diagonal', 'antidiagonal', 'group' (disjoint groups), 'asterisk',
+               'center-dot', 'girandola'
   box units    the units of kind 'box'; every other unit is a line here (rows, columns,
                diagonals, windows)
   hidden window  hyper only: the windows leave five more 3x3 sets of cells that hold every
@@ -14,9 +16,9 @@ Glossary:
   lock         a crossing read one way: (source, target, shared, source_rest, target_rest);
                a digit whose places in the source all lie in the shared cells leaves the
                target's rest
-  generalized  X and hyper grids: Sukaku Explainer's variant ladder (generalized
-               intersections and naked sets, in place of plain pointing, claiming and
-               naked sets)
+  generalized  grids with extra units (X, hyper, disjoint groups, asterisk, ...): Sukaku
+               Explainer's variant ladder (generalized intersections and naked sets, in
+               place of plain pointing, claiming and naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
   kept         a bounded memo: a finder's result for one unit or digit, kept by what it
                depends on (a unit's places, a digit's holders), so board states and
@@ -34,6 +36,11 @@ from typing import Any, TypeVar
 from ..core.grid import Geometry, GeometryKey, geometry, unit_tables
 
 Lock = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+LOCKING_FAMILIES = ("group", "window")
+"""Extra unit families that lock with rows, columns and boxes as a box does with a line
+(Sukaku Explainer's Locking): disjoint groups and windows, never diagonals or the one-unit
+shapes."""
 
 
 @dataclass(frozen=True)
@@ -54,11 +61,12 @@ class Tables:
     """Every (box, row or column, shared cells, rest of box, rest of line) with two or more
     shared."""
     pointing_locks: tuple[Lock, ...]
-    """Locks whose source is a box: every crossing box -> line, then on hyper grids box ->
-    window."""
+    """Locks whose source is a box: every crossing box -> line, then box -> window (hyper
+    grids; a disjoint group meets a box in one cell only)."""
     claiming_locks: tuple[Lock, ...]
-    """Locks whose source is not a box: every crossing line -> box, then on hyper grids
-    window -> row, column, box and row, column -> window (as Sukaku Explainer's Locking)."""
+    """Locks whose source is not a box: every crossing line -> box, then window or
+    disjoint group -> row, column, box and row, column -> window or group (as Sukaku
+    Explainer's Locking)."""
     pointing_reads: tuple[int, ...]
     """Per pointing lock, as bits, the units its finders read: source, target, and the
     units of the source's kind meeting the target's rest (where a direct form's hidden
@@ -167,7 +175,6 @@ def _build(geo: Geometry) -> Tables:
     lines = tuple(u for u, k in enumerate(kinds) if k != "box")
     rows = tuple(u for u in lines if kinds[u] == "row")
     cols = tuple(u for u in lines if kinds[u] == "column")
-    windows = tuple(u for u in lines if kinds[u] == "window")
     crossings = []
     pointing: list[Lock] = []
     claiming: list[Lock] = []
@@ -180,12 +187,18 @@ def _build(geo: Geometry) -> Tables:
                 back = _lock(geo.units, line, b)
                 assert back is not None
                 claiming.append(back)
-    for w in windows:
-        for u in rows + cols + boxes:
-            for source, target in ((w, u), (u, w)):
-                lock = _lock(geo.units, source, target)
-                if lock is not None:
-                    (pointing if kinds[source] == "box" else claiming).append(lock)
+    for family in LOCKING_FAMILIES:
+        # in Sukaku Explainer's order of Locking's unit pairs (a disjoint group meets a box
+        # in one cell, so never locks with it)
+        extra = tuple(u for u in lines if kinds[u] == family)
+        pairs = ((extra, cols), (extra, rows), (cols, extra), (rows, extra), (boxes, extra),
+                 (extra, boxes))
+        for sources, targets in pairs:
+            for source in sources:
+                for target in targets:
+                    lock = _lock(geo.units, source, target)
+                    if lock is not None:
+                        (pointing if kinds[source] == "box" else claiming).append(lock)
     peer_bits = []
     for c in range(geo.ncells):
         for d in range(n):

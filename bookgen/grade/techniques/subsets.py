@@ -122,8 +122,11 @@ def claiming(board: Board) -> list[Step]:
     return _locked(board, pointing=False, direct=False)
 
 
-_KIND_ORDER = ("box", "row", "column", "window", "diagonal", "antidiagonal")
-"""Sukaku Explainer's order of unit kinds for generalized intersections."""
+_KIND_ORDER = (
+    "box", "row", "column", "group", "window", "diagonal", "antidiagonal", "girandola",
+    "asterisk", "center-dot",
+)
+"""Sukaku Explainer's order of unit kinds for generalized intersections (VLocking)."""
 
 
 def seeing_all(board: Board, cells: tuple[int, ...] | list[int]) -> set[int]:
