@@ -98,12 +98,18 @@ def _kind(board: Board, unit: int) -> str:
     return tables(board.geo).kinds[unit]
 
 
-_BOXLIKE = ("box", "window")
-"""Units whose strong links may be grouped as a box's are (SE's empty rectangle); the
-other units group as lines do, by their box segments."""
+_BOXLIKE = ("box", "group", "window")
+"""Units whose strong links may be grouped as a box's are (SE's empty rectangle): boxes,
+disjoint groups and windows, whose cells lie on three rows and three columns; the other
+units group as lines do, by their thirds."""
 
-_EXTRA_UNITS = ("window", "diagonal", "antidiagonal")
-"""Units a link in rates +0.3, as a grouped link does (Sukaku Explainer)."""
+_BOX_THIRDS = ("row", "column", "diagonal", "antidiagonal")
+"""Lines whose thirds are their box segments; a one-unit shape's (asterisk, ...) thirds
+are its first, middle and last three cells, as Sukaku Explainer cuts them."""
+
+_CLASSIC_UNITS = ("row", "column", "box")
+"""Units a link outside of rates +0.3, as a grouped link does (Sukaku Explainer: a link
+in any extra unit, diagonal, window, disjoint group or shape)."""
 
 
 Link = tuple[int, frozenset[int], frozenset[int], bool]
@@ -119,8 +125,9 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     Plain: exactly two places (in a box only when they are not on one line, else it
     repeats the line's link). Grouped (SE's 'empty rectangle' family, up to six places):
     in a box, places all on one row and one column of it, split into the row part and the
-    column part; in a line, places in exactly two of its box segments. Windows group as
-    boxes, diagonals as lines (Sukaku Explainer).
+    column part; in a line, places in exactly two of its thirds. Windows and disjoint groups
+    group as boxes (a group's heart on its first row only), diagonals and shapes as lines
+    (Sukaku Explainer).
     """
     cells = geo.units[u]
     kind = tables(geo).kinds[u]
@@ -140,7 +147,11 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     if not 2 < len(spots) <= 6:
         return out
     if kind in _BOXLIKE:
-        for r in {geo.row(c) for c in cells}:
+        rows = sorted({geo.row(c) for c in cells})
+        if kind == "group":
+            # Sukaku Explainer tries a disjoint group's hearts in its first row only
+            rows = rows[:1]
+        for r in rows:
             for c in {geo.col(x) for x in cells}:
                 if any(geo.row(x) != r and geo.col(x) != c for x in spots):
                     continue
@@ -157,8 +168,10 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
                     add(arm_r, arm_c, True)
     else:
         segments: dict[int, set[int]] = {}
-        for x in spots:
-            segments.setdefault(geo.box(x), set()).add(x)
+        thirds = kind in _BOX_THIRDS
+        for i in set_bits(pos):
+            x = cells[i]
+            segments.setdefault(geo.box(x) if thirds else i // 3, set()).add(x)
         if len(segments) == 2:
             one, two = segments.values()
             add(frozenset(one), frozenset(two), True)
@@ -215,10 +228,10 @@ _MORE_LINKS = {3: Technique.THREE_STRONG_LINKS, 4: Technique.FOUR_STRONG_LINKS}
 
 def _extra(board: Board, units: list[int], grouped: bool) -> float:
     """SE's extra for a chain of strong links: +0.3 with a grouped link or a link in a
-    diagonal or window (Sukaku Explainer); else nothing when all links are parallel lines,
-    +0.2 with a box and lines both ways, +0.1 otherwise."""
+    unit other than a row, column or box (Sukaku Explainer); else nothing when all links
+    are parallel lines, +0.2 with a box and lines both ways, +0.1 otherwise."""
     kinds = {_kind(board, u) for u in units}
-    if grouped or kinds & set(_EXTRA_UNITS):
+    if grouped or kinds - set(_CLASSIC_UNITS):
         return 0.3
     if kinds in ({"row"}, {"column"}):
         return 0.0
