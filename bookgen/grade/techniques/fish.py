@@ -101,11 +101,12 @@ def _kind(board: Board, unit: int) -> str:
 _BOXLIKE = ("box", "group", "window")
 """Units whose strong links may be grouped as a box's are (SE's empty rectangle): boxes,
 disjoint groups and windows, whose cells lie on three rows and three columns; the other
-units group as lines do, by their thirds."""
+units group as lines do, by their segments."""
 
-_BOX_THIRDS = ("row", "column", "diagonal", "antidiagonal")
-"""Lines whose thirds are their box segments; a one-unit shape's (asterisk, ...) thirds
-are its first, middle and last three cells, as Sukaku Explainer cuts them."""
+_BOX_SEGMENTED = ("row", "column", "diagonal", "antidiagonal")
+"""Lines a grouped link cuts at their box segments; a one-unit shape (asterisk, ...) is
+cut into thirds instead, its first, middle and last three cells, as Sukaku Explainer cuts
+it (the asterisk has one cell in each box)."""
 
 _CLASSIC_UNITS = ("row", "column", "box")
 """Units a link outside of rates +0.3, as a grouped link does (Sukaku Explainer: a link
@@ -125,9 +126,9 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     Plain: exactly two places (in a box only when they are not on one line, else it
     repeats the line's link). Grouped (SE's 'empty rectangle' family, up to six places):
     in a box, places all on one row and one column of it, split into the row part and the
-    column part; in a line, places in exactly two of its thirds. Windows and disjoint groups
-    group as boxes (a group's heart on its first row only), diagonals and shapes as lines
-    (Sukaku Explainer).
+    column part; in a line, places in exactly two of its segments (a shape's thirds).
+    Windows and disjoint groups group as boxes (a group's heart on its first row only),
+    diagonals and shapes as lines (Sukaku Explainer).
     """
     cells = geo.units[u]
     kind = tables(geo).kinds[u]
@@ -168,10 +169,10 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
                     add(arm_r, arm_c, True)
     else:
         segments: dict[int, set[int]] = {}
-        thirds = kind in _BOX_THIRDS
+        by_box = kind in _BOX_SEGMENTED
         for i in set_bits(pos):
             x = cells[i]
-            segments.setdefault(geo.box(x) if thirds else i // 3, set()).add(x)
+            segments.setdefault(geo.box(x) if by_box else i // 3, set()).add(x)
         if len(segments) == 2:
             one, two = segments.values()
             add(frozenset(one), frozenset(two), True)
