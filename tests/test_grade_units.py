@@ -15,7 +15,7 @@ from bookgen.core.grid import Geometry, geometry
 from bookgen.core.model import ClueTarget, DigSpec
 from bookgen.grade import Board, Step, Technique, describe, grade
 from bookgen.grade.tables import tables
-from bookgen.grade.techniques import fish, singles, subsets
+from bookgen.grade.techniques import fish, singles, subsets, uniqueness
 from bookgen.make.generate import make_puzzle
 from bookgen.variants.extra_regions import ASTERISK, CENTRE_DOT, DISJOINT_GROUPS, GIRANDOLA
 
@@ -196,6 +196,42 @@ def test_a_shape_groups_its_strong_links_by_thirds_of_its_cells():
         (SHAPE, top, middle, True), (SHAPE, middle, top, True)]
     pos = places(ASTERISK9, SHAPE, [rc(2, 5), rc(5, 2), rc(8, 5)])
     assert fish._unit_links(ASTERISK9, SHAPE, pos) == []
+
+
+# ---------------------------------------------------------------- uniqueness
+
+
+def rectangle_steps(geo: Geometry, a: int, b: int) -> list[Step]:
+    """The unique loops over a type-1 unique rectangle on 1, 2 in rows 1, 2 and columns
+    a, b (two boxes): three corners hold 1, 2, the fourth 1, 2, 3, and no other cell of
+    their rows, columns and boxes holds 1 or 2."""
+    corners = (rc(1, a), rc(1, b), rc(2, a), rc(2, b))
+    near = {x for c in corners for u in CLASSIC9.cell_units[c] for x in CLASSIC9.units[u]}
+    bd = board(geo, {1: sorted(near - set(corners)), 2: sorted(near - set(corners))})
+    for c in corners:
+        bd.cands[c] = 0b011
+    bd.cands[corners[3]] = 0b111
+    return [s for s in uniqueness.unique_loop(bd) if set(s.cells[:4]) == set(corners)]
+
+
+@pytest.mark.parametrize(("geo", "cols", "deadly"), [
+    (GROUPS9, (1, 4), True),  # r1c1, r1c4 in group 1; r2c1, r2c4 in group 4
+    (GROUPS9, (1, 5), False),  # r1c1 alone in group 1, r1c5 alone in group 2, ...
+    (CENTRE_DOT9, (2, 5), True),  # r2c2 and r2c5 both in the centre dot
+    (CENTRE_DOT9, (2, 4), False),  # r2c2 alone in it
+    (ASTERISK9, (1, 4), True),  # no corner in the asterisk
+    (ASTERISK9, (5, 7), False),  # r2c5 alone in it
+    (GIRANDOLA9, (1, 4), False),  # r1c1 alone in it
+], ids=str)
+def test_a_rectangle_is_deadly_only_with_two_corners_in_each_new_unit_it_touches(
+    geo, cols, deadly
+):
+    assert rectangle_steps(CLASSIC9, *cols)  # on a classic grid it always is
+    steps = rectangle_steps(geo, *cols)
+    assert bool(steps) is deadly
+    if deadly:
+        assert steps[0].difficulty == 4.5
+        assert set(steps[0].eliminated) == {(rc(2, cols[1]), 1), (rc(2, cols[1]), 2)}
 
 
 # ---------------------------------------------------------------- whole puzzles
