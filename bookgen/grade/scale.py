@@ -29,7 +29,7 @@ class Technique(Enum):
     HIDDEN_SINGLE_LINE = (
         "hidden single",
         1.5,
-        "the only place for a digit in a row or column (or a diagonal, or a window)",
+        "the only place for a digit in a row or column (or another unit that is not a box)",
     )
     DIRECT_POINTING = (
         "direct pointing",
@@ -67,7 +67,7 @@ class Technique(Enum):
     GENERALIZED_INTERSECTION = (
         "generalized intersection",
         2.9,
-        "a digit confined to a few cells of a unit (X and hyper grids) is removed from every "
+        "a digit confined to a few cells of a unit (grids with extra units) is removed from every "
         "cell that sees them all",
     )
     NAKED_PAIR = ("naked pair", 3.0, "two cells of a unit holding only the same two digits")

@@ -2,7 +2,9 @@
 
 Glossary:
   kind         what a unit is: 'row', 'column', 'box' (a box, or a jigsaw region: it plays
-               the box's part in every technique), 'window', 'diagonal', 'antidiagonal'
+               the box's part in every technique), or an extra unit's family: 'window',
+               'diagonal', 'antidiagonal', 'group' (disjoint groups), 'asterisk',
+               'center-dot', 'girandola'
   box units    the units of kind 'box'; every other unit is a line here (rows, columns,
                diagonals, windows)
   hidden window  hyper only: the windows leave five more 3x3 sets of cells that hold every
@@ -14,9 +16,9 @@ Glossary:
   lock         a crossing read one way: (source, target, shared, source_rest, target_rest);
                a digit whose places in the source all lie in the shared cells leaves the
                target's rest
-  generalized  X and hyper grids: Sukaku Explainer's variant ladder (generalized
-               intersections and naked sets, in place of plain pointing, claiming and
-               naked sets)
+  generalized  grids with extra units (X, hyper, disjoint groups, asterisk, ...): Sukaku
+               Explainer's variant ladder (generalized intersections and naked sets, in
+               place of plain pointing, claiming and naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
   kept         a bounded memo: a finder's result for one unit or digit, kept by what it
                depends on (a unit's places, a digit's holders), so board states and
@@ -34,6 +36,11 @@ from typing import Any, TypeVar
 from ..core.grid import Geometry, GeometryKey, geometry, unit_tables
 
 Lock = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+LOCKING_FAMILIES = ("group", "window")
+"""Extra unit families that lock with rows, columns and boxes as a box does with a line
+(Sukaku Explainer's Locking): disjoint groups and windows, never diagonals or the one-unit
+shapes."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +63,11 @@ class Tables:
     pointing_locks: tuple[Lock, ...]
     """Every crossing box -> row or column (a box is the source)."""
     claiming_locks: tuple[Lock, ...]
-    """Every crossing row or column -> box; then on hyper grids the windows' locks in
-    Sukaku Explainer's order: window -> column, window -> row, column -> window, row ->
-    window, box -> window (a pointing among these claimings), window -> box."""
+    """Every crossing row or column -> box; then on hyper grids the windows' locks, and
+    on disjoint-groups grids the groups', in Sukaku Explainer's order: extra -> column,
+    extra -> row, column -> extra, row -> extra, box -> extra (a pointing among these
+    claimings), extra -> box (a disjoint group meets a box in one cell, so never locks
+    with it)."""
     pointing_reads: tuple[int, ...]
     """Per pointing lock, as bits, the units its finders read: source, target, and the
     units of the source's kind meeting the target's rest (where a direct form's hidden
@@ -167,7 +176,6 @@ def _build(geo: Geometry) -> Tables:
     lines = tuple(u for u, k in enumerate(kinds) if k != "box")
     rows = tuple(u for u in lines if kinds[u] == "row")
     cols = tuple(u for u in lines if kinds[u] == "column")
-    windows = tuple(u for u in lines if kinds[u] == "window")
     crossings = []
     pointing: list[Lock] = []
     claiming: list[Lock] = []
@@ -180,16 +188,19 @@ def _build(geo: Geometry) -> Tables:
                 back = _lock(geo.units, line, b)
                 assert back is not None
                 claiming.append(back)
-    # Sukaku Explainer tries the windows' locks after every box and line lock, claiming
-    # and pointing alike, so its box -> window pointing waits for a window's claiming
-    pairs = ((windows, cols), (windows, rows), (cols, windows), (rows, windows),
-             (boxes, windows), (windows, boxes))
-    for sources, targets in pairs:
-        for source in sources:
-            for target in targets:
-                lock = _lock(geo.units, source, target)
-                if lock is not None:
-                    claiming.append(lock)
+    # Sukaku Explainer tries the windows' (groups') locks after every box and line lock,
+    # claiming and pointing alike, so its box -> window pointing waits for a window's
+    # claiming
+    for family in LOCKING_FAMILIES:
+        extra = tuple(u for u in lines if kinds[u] == family)
+        pairs = ((extra, cols), (extra, rows), (cols, extra), (rows, extra), (boxes, extra),
+                 (extra, boxes))
+        for sources, targets in pairs:
+            for source in sources:
+                for target in targets:
+                    lock = _lock(geo.units, source, target)
+                    if lock is not None:
+                        claiming.append(lock)
     peer_bits = []
     for c in range(geo.ncells):
         for d in range(n):

@@ -98,12 +98,19 @@ def _kind(board: Board, unit: int) -> str:
     return tables(board.geo).kinds[unit]
 
 
-_BOXLIKE = ("box", "window")
-"""Units whose strong links may be grouped as a box's are (SE's empty rectangle); the
-other units group as lines do, by their box segments."""
+_BOXLIKE = ("box", "group", "window")
+"""Units whose strong links may be grouped as a box's are (SE's empty rectangle): boxes,
+disjoint groups and windows, whose cells lie on three rows and three columns; the other
+units group as lines do, by their segments."""
 
-_EXTRA_UNITS = ("window", "diagonal", "antidiagonal")
-"""Units a link in rates +0.3, as a grouped link does (Sukaku Explainer)."""
+_BOX_SEGMENTED = ("row", "column", "diagonal", "antidiagonal")
+"""Lines a grouped link cuts at their box segments; a one-unit shape (asterisk, ...) is
+cut into thirds instead, its first, middle and last three cells, as Sukaku Explainer cuts
+it (the asterisk has one cell in each box)."""
+
+_CLASSIC_UNITS = ("row", "column", "box")
+"""Units a link outside of rates +0.3, as a grouped link does (Sukaku Explainer: a link
+in any extra unit, diagonal, window, disjoint group or shape)."""
 
 
 Link = tuple[int, frozenset[int], frozenset[int], bool]
@@ -119,11 +126,12 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
     Plain: exactly two places (in a box only when they are not on one line, else it
     repeats the line's link). Grouped (SE's 'empty rectangle' family, up to six places):
     in a box, places all on one row and one column of it, split into the row part and the
-    column part; in a line, places in exactly two of its box segments. On X and hyper
-    grids (Sukaku Explainer), a box with no such crossing whose 4 to 6 places lie on two
-    of its rows (or columns) splits into those; windows group as boxes, but with the
-    crossing in the first line Sukaku reads the window by only (_read_down); diagonals
-    group as lines.
+    column part; in a line, places in exactly two of its segments (a shape's thirds). On
+    grids with extra units (Sukaku Explainer), a box with no such crossing whose 4 to 6
+    places lie on two of its rows (or columns) splits into those; windows and disjoint
+    groups group as boxes, but with the crossing in the first line Sukaku reads the unit
+    by only (a window: _read_down; a group: its first row); diagonals and shapes group as
+    lines.
     """
     cells = geo.units[u]
     t = tables(geo)
@@ -147,8 +155,9 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
         rows = sorted({geo.row(c) for c in cells})
         cols = sorted({geo.col(c) for c in cells})
         across = kind == "window" and _read_down(rows, cols)
-        if kind == "window":
-            # Sukaku Explainer tries a window's hearts in the first line it reads only
+        if kind in ("window", "group"):
+            # Sukaku Explainer tries a window's (a disjoint group's) hearts in the first
+            # line it reads only
             rows, cols = (rows, cols[:1]) if across else (rows[:1], cols)
         for r in rows:
             for c in cols:
@@ -180,8 +189,10 @@ def _unit_links(geo: Geometry, u: int, pos: int) -> list[Link]:
                     add(first, frozenset(spots) - first, True)
     else:
         segments: dict[int, set[int]] = {}
-        for x in spots:
-            segments.setdefault(geo.box(x), set()).add(x)
+        by_box = kind in _BOX_SEGMENTED
+        for i in set_bits(pos):
+            x = cells[i]
+            segments.setdefault(geo.box(x) if by_box else i // 3, set()).add(x)
         if len(segments) == 2:
             one, two = segments.values()
             add(frozenset(one), frozenset(two), True)
@@ -265,10 +276,10 @@ _MORE_LINKS = {3: Technique.THREE_STRONG_LINKS, 4: Technique.FOUR_STRONG_LINKS}
 
 def _extra(board: Board, units: list[int], grouped: bool) -> float:
     """SE's extra for a chain of strong links: +0.3 with a grouped link or a link in a
-    diagonal or window (Sukaku Explainer); else nothing when all links are parallel lines,
-    +0.2 with a box and lines both ways, +0.1 otherwise."""
+    unit other than a row, column or box (Sukaku Explainer); else nothing when all links
+    are parallel lines, +0.2 with a box and lines both ways, +0.1 otherwise."""
     kinds = {_kind(board, u) for u in units}
-    if grouped or kinds & set(_EXTRA_UNITS):
+    if grouped or kinds - set(_CLASSIC_UNITS):
         return 0.3
     if kinds in ({"row"}, {"column"}):
         return 0.0

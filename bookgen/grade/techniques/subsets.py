@@ -126,8 +126,11 @@ def claiming(board: Board) -> list[Step]:
     return _locked(board, pointing=False, direct=False)
 
 
-_KIND_ORDER = ("box", "row", "column", "window", "diagonal", "antidiagonal")
-"""Sukaku Explainer's order of unit kinds for generalized intersections."""
+_KIND_ORDER = (
+    "box", "row", "column", "group", "window", "diagonal", "antidiagonal", "girandola",
+    "asterisk", "center-dot",
+)
+"""Sukaku Explainer's order of unit kinds for generalized intersections (VLocking)."""
 
 
 def seeing_all(board: Board, cells: tuple[int, ...] | list[int]) -> set[int]:
@@ -140,7 +143,7 @@ def seeing_all(board: Board, cells: tuple[int, ...] | list[int]) -> set[int]:
 
 
 def generalized_intersection(board: Board) -> list[Step]:
-    """Sukaku Explainer's generalized intersections (X and hyper grids only, 2.9): a digit
+    """Sukaku Explainer's generalized intersections (grids with extra units only, 2.9): a digit
     with 2 to 6 places in a unit is true in one of them, so it leaves every cell that sees
     all of them. This is locked candidates between any two units (box and line, diagonal
     and box, window and row, ...) and more: the cell may see the places through
@@ -342,7 +345,7 @@ POINTING = Rule(pointing, (T.POINTING,), "2.6", Family.LOCKED, _locked_words)
 CLAIMING = Rule(claiming, (T.CLAIMING,), "2.8", Family.LOCKED, _locked_words)
 GENERALIZED_INTERSECTION = Rule(
     generalized_intersection, (T.GENERALIZED_INTERSECTION,),
-    "2.9; X and hyper grids only, in place of pointing and claiming", Family.LOCKED,
+    "2.9; grids with extra units only, in place of pointing and claiming", Family.LOCKED,
     _generalized,
 )
 NAKED_PAIR = Rule(naked_pair, (T.NAKED_PAIR,), "3.0", Family.NAKED_SUBSET, _naked_words)
