@@ -14,9 +14,10 @@ Glossary:
   lock         a crossing read one way: (source, target, shared, source_rest, target_rest);
                a digit whose places in the source all lie in the shared cells leaves the
                target's rest
-  generalized  X and hyper grids: Sukaku Explainer's variant ladder (generalized
-               intersections and naked sets, in place of plain pointing, claiming and
-               naked sets)
+  generalized  X, hyper and other grids where a cell sees more than its row, column and
+               box (extra units, anti-knight): Sukaku Explainer's variant ladder
+               (generalized intersections and naked sets, in place of plain pointing,
+               claiming and naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
   kept         a bounded memo: a finder's result for one unit or digit, kept by what it
                depends on (a unit's places, a digit's holders), so board states and
@@ -66,7 +67,7 @@ class Tables:
     claiming_reads: tuple[int, ...]
     """The same per claiming lock."""
     generalized: bool
-    """Whether the grid is X or hyper: Sukaku Explainer's variant ladder applies."""
+    """Whether Sukaku Explainer's variant ladder applies (see the glossary)."""
     peer_sets: tuple[frozenset[int], ...]
     """peers[cell] as sets, for quick 'sees' tests."""
     peer_cells: tuple[int, ...]
@@ -160,6 +161,16 @@ def _lock(units: tuple[tuple[int, ...], ...], source: int, target: int) -> Lock 
     return source, target, shared, source_rest, target_rest
 
 
+def _sees_more(geo: Geometry, kinds: tuple[str, ...]) -> bool:
+    """Whether a cell may see more than its row, column and box: units of other kinds, or
+    cells a pair rule keeps from its digit (anti-knight). SE switches to its variant ladder
+    only then: a non-consecutive rule alone adds no 'sees' and keeps the classic ladder."""
+    if any(k not in ("row", "column", "box") for k in kinds):
+        return True
+    return any(len(p) > len({q for u in us for q in geo.units[u]}) - 1
+               for p, us in zip(geo.peers, geo.cell_units, strict=True))
+
+
 def _build(geo: Geometry) -> Tables:
     n = geo.n
     kinds = unit_kinds(geo)
@@ -216,7 +227,7 @@ def _build(geo: Geometry) -> Tables:
         claiming_locks=tuple(claiming),
         pointing_reads=tuple(reads(lock) for lock in pointing),
         claiming_reads=tuple(reads(lock) for lock in claiming),
-        generalized=geo.variant.generalized,
+        generalized=geo.variant.generalized and _sees_more(geo, kinds),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_cells=tuple(sum(1 << p for p in ps) for ps in geo.peers),
         cell_units=tuple(sum(1 << u for u in us) for us in geo.cell_units),
