@@ -118,12 +118,14 @@ def test_the_words_name_the_rule():
     b = board(NC, only={rc(2, 2): "45"})
     (step,) = consecutive.nc_forcing_cells(b)
     words = describe(step, NC)
-    assert "r2c2 holds 4 or 5" in words and "(non-consecutive)" in words
-    assert "side by side" in words
+    assert "r2c2 holds 4 or 5;" in words and "non-consecutive)" in words
+    assert "no cell side by side with it can hold 4 or 5" in words
     b = board(NC, drop={5: [rc(1, c) for c in range(1, 10) if c not in (4, 5)]})
     (step,) = consecutive.locked_nc(b)
     words = describe(step, NC)
     assert "5 in row 1 only at r1c4, r1c5" in words and "(non-consecutive)" in words
+    b = board(NC, only={rc(2, 2): "456"})
+    assert "r2c2 holds 4, 5 or 6;" in describe(consecutive.nc_forcing_cells(b)[0], NC)
 
 
 def nc_positions() -> list[tuple[Rule, Board]]:
@@ -258,3 +260,20 @@ def test_every_step_of_a_grade_is_true_of_the_solution(kind):
         assert all(solution[c] == v for c, v in step.placed), step
         assert all(solution[c] != d for c, d in step.eliminated), step
         assert describe(step, geo)
+
+
+def test_chain_words_name_the_pair_rule_behind_a_link():
+    def told(geo: Geometry, *nodes: tuple[int, int, bool]) -> str:
+        last = nodes[-1]
+        step = Step(Technique.AIC, 7.0, (), (last[1],), eliminated=((last[0], last[1]),),
+                    chains=(nodes,))
+        return describe(step, geo)
+
+    words = told(KNIGHT, (rc(1, 3), 5, True), (rc(3, 4), 5, False))
+    assert "r1c3=5 -> r3c4!=5 (a knight's move apart: anti-knight)" in words
+    words = told(NC, (rc(5, 5), 5, True), (rc(5, 6), 6, False))
+    assert "r5c5=5 -> r5c6!=6 (side by side: non-consecutive)" in words
+    words = told(KING, (rc(1, 1), 5, True), (rc(2, 2), 5, False), (rc(2, 2), 4, True),
+                 (rc(3, 3), 4, False), (rc(3, 3), 7, True), (rc(4, 4), 7, False))
+    assert words.count("(touching diagonally: anti-king)") == 1  # r2c2, r3c3 share box 1
+    assert "(" not in told(KNIGHT, (rc(1, 1), 5, True), (rc(1, 9), 5, False))

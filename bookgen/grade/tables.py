@@ -72,6 +72,9 @@ class Tables:
     """peers[cell] as sets, for quick 'sees' tests."""
     peer_cells: tuple[int, ...]
     """peers[cell] as cell bits (bit p for peer p)."""
+    beyond_units: tuple[frozenset[int], ...]
+    """Per cell, its peers that share no unit with it: the cells a pair rule of
+    Relation.DIFFERENT binds to it beyond its units (anti-knight); none on most grids."""
     cell_units: tuple[int, ...]
     """geo.cell_units[cell] as unit bits (bit u for unit u)."""
     unit_cells: tuple[int, ...]
@@ -230,6 +233,9 @@ def _build(geo: Geometry) -> Tables:
         generalized=geo.variant.generalized and _sees_more(geo, kinds),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_cells=tuple(sum(1 << p for p in ps) for ps in geo.peers),
+        beyond_units=tuple(
+            frozenset(geo.peers[c]).difference(*(geo.units[u] for u in geo.cell_units[c]))
+            for c in range(geo.ncells)),
         cell_units=tuple(sum(1 << u for u in us) for us in geo.cell_units),
         unit_cells=tuple(sum(1 << c for c in cells) for cells in geo.units),
         peer_bits=tuple(peer_bits),

@@ -1324,9 +1324,27 @@ def draw_chains(step: Step, cands: Sequence[int]) -> Drawing:
     )
 
 
+def _pair_rule_note(geo: Geometry, a: Node, b: Node) -> str:
+    """' (a knight's move apart: anti-knight)' when the link from a to b is a pair rule's
+    (a candidate true rules out one in a cell the rule binds to its cell), else ''."""
+    (ca, da, on), (cb, db, off) = a, b
+    if not on or off or ca == cb:
+        return ""
+    if da == db and cb not in tables(geo).beyond_units[ca]:
+        return ""  # a link along a unit
+    for rule in geo.variant.pair_rules(geo.n):
+        if cb in rule.cells(geo.n, ca) and rule.forbids(da, db):
+            return f" ({rule.where}: {rule.name})"
+    return ""
+
+
 def _chain(step: Step, geo: Geometry, what: str) -> str:
     label = step.technique.label
-    told = [" -> ".join(phrases.node(geo, nd) for nd in chain) for chain in step.chains]
+    told = [
+        " -> ".join(phrases.node(geo, nd) + (_pair_rule_note(geo, chain[k - 1], nd) if k else "")
+                    for k, nd in enumerate(chain))
+        for chain in step.chains
+    ]
     if len(told) == 1:
         return f"{label}: {told[0]}, so {what}"
     return f"{label}: {told[0]}, but {told[1]}: a contradiction, so {what}"

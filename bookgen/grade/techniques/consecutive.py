@@ -109,24 +109,33 @@ def _rule_of(geo: Geometry) -> tuple[str, str]:
     return rule.name, rule.where
 
 
+def _alternatives(ds: tuple[int, ...] | list[int]) -> str:
+    """'4, 5 or 6'."""
+    *head, last = (symbol(d) for d in ds)
+    return f"{', '.join(head)} or {last}" if head else last
+
+
 def _forcing_words(step: Step, geo: Geometry, what: str) -> str:
     name, where = _rule_of(geo)
     gone = sorted({d for _, d in step.eliminated})
-    either = " or ".join(symbol(d) for d in step.digits)
     return (
-        f"{step.technique.label}: {geo.label(step.cells[0])} holds {either}, each equal or "
-        f"one apart from {phrases.digits(gone)}, so no cell {where} with it holds "
-        f"{phrases.digits(gone)} ({name}) -> {what}"
+        f"{step.technique.label}: {geo.label(step.cells[0])} holds "
+        f"{_alternatives(step.digits)}; whichever it is, no cell {where} with it can hold "
+        f"{_alternatives(gone)} (the same digit or one apart: {name}) -> {what}"
     )
 
 
 def _locked_words(step: Step, geo: Geometry, what: str) -> str:
     name, where = _rule_of(geo)
     d = step.digits[0]
+    victims = sorted({c for c, _ in step.eliminated})
+    gone = sorted({e for _, e in step.eliminated})
+    each = "each of " if len(victims) > 1 else ""
     return (
         f"{step.technique.label}: {symbol(d)} in {geo.unit_names[step.units[0]]} only at "
-        f"{phrases.cells(geo, step.cells)}, so a cell that is one of them or {where} with "
-        f"all of them holds no digit one apart from {symbol(d)} ({name}) -> {what}"
+        f"{phrases.cells(geo, step.cells)}; whichever holds it, {each}"
+        f"{phrases.cells(geo, victims)} is that cell or lies {where} with it, so holds no "
+        f"{_alternatives(gone)} ({name}) -> {what}"
     )
 
 

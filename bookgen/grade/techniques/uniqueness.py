@@ -172,28 +172,13 @@ def _restricted(board: Board, loop: tuple[int, ...], pair: int) -> bool:
     a or b, or a non-consecutive neighbour of one holds a digit one apart from a or b.
     Swapping a and b might then break the rule, so the loop is no deadly pattern."""
     cands = board.cands
-    bound = _bound_beyond_units(board.geo)
+    bound = tables(board.geo).beyond_units
     near = board.geo.neighbours
     apart = 0
     for d in digits_of(pair):
         apart |= next_to(d)
     return any(cands[p] & pair for c in loop for p in bound[c]) or any(
         cands[p] & apart for c in loop for p in near[c])
-
-
-_BOUND: dict[GeometryKey, tuple[tuple[int, ...], ...]] = {}
-
-
-def _bound_beyond_units(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its peers that share no unit with it: the cells a pair rule of
-    Relation.DIFFERENT binds to it (none on most grids)."""
-    got = _BOUND.get(geo.key)
-    if got is None:
-        got = _BOUND[geo.key] = tuple(
-            tuple(p for p in geo.peers[c]
-                  if not any(p in geo.units[u] for u in geo.cell_units[c]))
-            for c in range(geo.ncells))
-    return got
 
 
 def _deductions(board: Board, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
