@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from killer_maker import make_killer
 from test_grade_nested import NESTED_STATE
+from test_grade_pairs import nc_positions
 from test_grade_techniques import FIRST_TO_FIRE, from_candidates, position, row
 from test_grade_variants import X9, board, rc
 
@@ -48,7 +49,7 @@ def positions() -> list[tuple[Rule, Board]]:
     claiming = position(remove={7: row(4, "123789") + row(5, "2346789")})
     quad = position(remove={d: row(1, "56789") for d in (1, 2, 3, 4)})
     return [*found, (r, b), (rule_of(Technique.DIRECT_CLAIMING), claiming),
-            (rule_of(Technique.HIDDEN_QUAD), quad)]
+            (rule_of(Technique.HIDDEN_QUAD), quad), *nc_positions()]
 
 
 def check_step(step: Step, rule: Rule, b: Board) -> None:

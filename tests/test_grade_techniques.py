@@ -381,6 +381,8 @@ SCALE = [
     (Technique.DIRECT_CLAIMING, "direct claiming", 1.9),
     (Technique.DIRECT_HIDDEN_PAIR, "direct hidden pair", 2.0),
     (Technique.NAKED_SINGLE, "naked single", 2.3),
+    (Technique.NC_FORCING_CELL, "non-consecutive forcing cell", 2.4),
+    (Technique.LOCKED_NC, "locked non-consecutive", 2.5),
     (Technique.DIRECT_HIDDEN_TRIPLE, "direct hidden triple", 2.5),
     (Technique.POINTING, "pointing", 2.6),
     (Technique.CLAIMING, "claiming", 2.8),
@@ -446,6 +448,8 @@ LADDER_ORDER = [
     "subsets.direct_claiming",
     "subsets.direct_hidden_pair",
     "singles.naked_singles",
+    "consecutive.nc_forcing_cells",
+    "consecutive.locked_nc",
     "subsets.direct_hidden_triple",
     "subsets.pointing",
     "subsets.claiming",
@@ -1131,6 +1135,8 @@ HAND_MADE_ONLY = {
     Technique.NESTED_MULTIPLE_FORCING_CHAINS,
     Technique.NESTED_DYNAMIC_FORCING_CHAINS,
     Technique.GENERALIZED_INTERSECTION,  # X and hyper only: tests/test_grade_variants.py
+    Technique.NC_FORCING_CELL,  # non-consecutive only: tests/test_grade_pairs.py
+    Technique.LOCKED_NC,
 }
 
 

@@ -197,9 +197,6 @@ class Variant(metaclass=_Registry):
     boxes: bool = True
     """Whether the grid has rectangular boxes; False: irregular regions given per puzzle
     (jigsaw), drawn as thick outlines and part of the grid's identity."""
-    generalized: bool = False
-    """Whether the grader uses Sudoku Explainer's generalised techniques, whose units go
-    beyond rows, columns and boxes (X-sudoku and windoku in SE)."""
     caged: bool = False
     """Whether puzzles carry cages with sums (killer): their solution, not their givens,
     tells two puzzles apart, and they are made and graded with their cages."""

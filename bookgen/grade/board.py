@@ -50,7 +50,7 @@ def set_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-def _next_to(value: int) -> int:
+def next_to(value: int) -> int:
     """The mask of the digits one above and one below value."""
     return 1 << value | 1 << (value - 1) >> 1
 
@@ -108,7 +108,7 @@ class Board:
                         used |= 1 << (values[p] - 1)
                 for p in geo.neighbours[c]:
                     if values[p]:
-                        used |= _next_to(values[p])
+                        used |= next_to(values[p])
                 self.cands[c] = self.full & ~used
         self._places = tables(geo).cell_places
         self._units = tables(geo).cell_units
@@ -195,7 +195,7 @@ class Board:
             if cands[p] & b:
                 self._remove(p, value)
         for p in self.geo.neighbours[cell]:
-            for d in digits_of(cands[p] & _next_to(value)):
+            for d in digits_of(cands[p] & next_to(value)):
                 self._remove(p, d)
 
     def apply(self, step: Step) -> bool:

@@ -49,6 +49,18 @@ class Technique(Enum):
         "two digits confined to two cells of a unit leave a single place for a third",
     )
     NAKED_SINGLE = ("naked single", 2.3, "only one candidate left in the cell")
+    NC_FORCING_CELL = (
+        "non-consecutive forcing cell",
+        2.4,
+        "a cell left with two or three digits in a row (or two digits two apart): every "
+        "cell side by side with it loses the digits that one of them equals or touches",
+    )
+    LOCKED_NC = (
+        "locked non-consecutive",
+        2.5,
+        "a digit's places in a unit all lie side by side with some cells: those cells "
+        "lose the digits one above and one below it",
+    )
     DIRECT_HIDDEN_TRIPLE = (
         "direct hidden triple",
         2.5,

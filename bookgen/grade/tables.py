@@ -16,9 +16,10 @@ Glossary:
   lock         a crossing read one way: (source, target, shared, source_rest, target_rest);
                a digit whose places in the source all lie in the shared cells leaves the
                target's rest
-  generalized  grids with extra units (X, hyper, disjoint groups, asterisk, ...): Sukaku
-               Explainer's variant ladder (generalized intersections and naked sets, in
-               place of plain pointing, claiming and naked sets)
+  generalized  X, hyper and other grids where a cell sees more than its row, column and
+               box (extra units, anti-knight): Sukaku Explainer's variant ladder
+               (generalized intersections and naked sets, in place of plain pointing,
+               claiming and naked sets)
   cand index   i = cell * n + digit - 1, the bit of a candidate in chain bitsets
   kept         a bounded memo: a finder's result for one unit or digit, kept by what it
                depends on (a unit's places, a digit's holders), so board states and
@@ -75,11 +76,14 @@ class Tables:
     claiming_reads: tuple[int, ...]
     """The same per claiming lock."""
     generalized: bool
-    """Whether the grid is X or hyper: Sukaku Explainer's variant ladder applies."""
+    """Whether Sukaku Explainer's variant ladder applies (see the glossary)."""
     peer_sets: tuple[frozenset[int], ...]
     """peers[cell] as sets, for quick 'sees' tests."""
     peer_cells: tuple[int, ...]
     """peers[cell] as cell bits (bit p for peer p)."""
+    beyond_units: tuple[frozenset[int], ...]
+    """Per cell, its peers that share no unit with it: the cells a pair rule of
+    Relation.DIFFERENT binds to it beyond its units (anti-knight); none on most grids."""
     cell_units: tuple[int, ...]
     """geo.cell_units[cell] as unit bits (bit u for unit u)."""
     unit_cells: tuple[int, ...]
@@ -169,6 +173,16 @@ def _lock(units: tuple[tuple[int, ...], ...], source: int, target: int) -> Lock 
     return source, target, shared, source_rest, target_rest
 
 
+def _sees_more(geo: Geometry, kinds: tuple[str, ...]) -> bool:
+    """Whether a cell may see more than its row, column and box: units of other kinds, or
+    cells a pair rule keeps from its digit (anti-knight). SE switches to its variant ladder
+    only then: a non-consecutive rule alone adds no 'sees' and keeps the classic ladder."""
+    if any(k not in ("row", "column", "box") for k in kinds):
+        return True
+    return any(len(p) > len({q for u in us for q in geo.units[u]}) - 1
+               for p, us in zip(geo.peers, geo.cell_units, strict=True))
+
+
 def _build(geo: Geometry) -> Tables:
     n = geo.n
     kinds = unit_kinds(geo)
@@ -231,9 +245,12 @@ def _build(geo: Geometry) -> Tables:
         claiming_locks=tuple(claiming),
         pointing_reads=tuple(reads(lock) for lock in pointing),
         claiming_reads=tuple(reads(lock) for lock in claiming),
-        generalized=geo.variant.generalized,
+        generalized=_sees_more(geo, kinds),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_cells=tuple(sum(1 << p for p in ps) for ps in geo.peers),
+        beyond_units=tuple(
+            frozenset(geo.peers[c]).difference(*(geo.units[u] for u in geo.cell_units[c]))
+            for c in range(geo.ncells)),
         cell_units=tuple(sum(1 << u for u in us) for us in geo.cell_units),
         unit_cells=tuple(sum(1 << c for c in cells) for cells in geo.units),
         peer_bits=tuple(peer_bits),

@@ -44,7 +44,6 @@ class DisjointGroups(Variant):
     name = "disjoint-groups"
     sizes = (9,)
     canon_sizes = (9,)
-    generalized = True
     seed_digits_fraction = 0  # 20 random digits clash: 6.7 starts a board, none: 1
     rank = 10
     description = "the cells at the same place in every box also hold 1 to 9 once each"
@@ -89,7 +88,6 @@ class Shape(Variant):
 
     sizes = (9,)
     canon_sizes = (9,)
-    generalized = True
     seed_digits_fraction = 0  # 20 random digits clash: 3 to 7 starts a board, none: 1
 
     def __init__(self, name: str, cells: tuple[int, ...], description: str,

@@ -22,7 +22,6 @@ class Windoku(Variant):
     sizes = (9,)
     description = "four shaded 3x3 windows also hold 1 to 9 once each"
     rank = 2
-    generalized = True
     canon_sizes = (9,)
     howto = (HowTo(
         "6...83....7.61..4..1.2....8......126.........426......8....2.9..9..57.6....93...1",

@@ -22,7 +22,6 @@ class Leaper(Variant):
 
     sizes = (9,)
     canon_sizes = (9,)
-    generalized = True
     # random digits placed first often clash under the rule (anti-knight: 1 start in
     # 13,800 completes from 20 digits); the search's random value order alone gives
     # random boards, 0.4 ms each with room for 50 nodes a cell

@@ -25,7 +25,6 @@ class NonConsecutive(Variant):
     name = "non-consecutive"
     sizes = (9,)
     canon_sizes = (9,)
-    generalized = True
     rank = 9
     description = "cells side by side never hold consecutive digits"
     # few boards keep the rule: completions start from no random digit (the search's

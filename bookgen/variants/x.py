@@ -21,7 +21,6 @@ class XSudoku(Variant):
     sizes = SIZES
     description = "each long diagonal also holds every symbol once"
     rank = 1
-    generalized = True
     canon_sizes = (4, 6, 9)
     howto = (
         HowTo(".4..2.......1.34", "3412214343211234"),

@@ -92,7 +92,7 @@ def _grow1(a, need):
 
 
 @njit(cache=True)
-def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers,
+def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers, near,
          cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_row):
     """Propagate ON/OFF(start) on a copy of cands (changed by each OFF node when
     dynamic, else as it is), SE's way: ON nodes first, each queue in the order reached,
@@ -123,7 +123,8 @@ def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers,
     clash = 0
     while clash == 0 and (hon < ton or hoff < toff):
         if hon < ton:
-            # ON(i): OFF for the cell's other digits, then for the peers holding d
+            # ON(i): OFF for the cell's other digits, then for the peers holding d, then
+            # for the digits one apart in its non-consecutive neighbours (d + 1 first)
             i = qon[hon]
             hon += 1
             arow = son[i]
@@ -132,6 +133,7 @@ def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers,
             b = 1 << d
             rest = cur[c] & ~b
             k = 0
+            g = 0
             while clash == 0:
                 if rest:
                     e = 0
@@ -139,14 +141,21 @@ def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers,
                         e += 1
                     rest &= ~(1 << e)
                     j = c * n + e
-                else:
-                    if k >= peers.shape[1] or peers[c, k] < 0:
-                        break
+                elif k < peers.shape[1] and peers[c, k] >= 0:
                     p = peers[c, k]
                     k += 1
                     if not cur[p] & b:
                         continue
                     j = p * n + d
+                else:
+                    if g >= 2 * near.shape[1] or near[c, g >> 1] < 0:
+                        break
+                    p = near[c, g >> 1]
+                    e = d + 1 - 2 * (g & 1)
+                    g += 1
+                    if e < 0 or e >= n or not (cur[p] >> e) & 1:
+                        continue
+                    j = p * n + e
                 if son[j] >= 0:
                     for w in range(words):
                         clash_row[w] = pool[son[j], w] | pool[arow, w]
@@ -355,7 +364,7 @@ def _wanted(n, cands, number, units_of, unit_cells, dynamic, able):
 
 
 @njit(cache=True)
-def search(n, cands, units_of, unit_cells, peers, words, dynamic, able):
+def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able):
     """Every conclusion of the dynamic forcing-chains search on the board state cands
     (or with dynamic False, of the static cell and unit forcing chains from the cells
     marked in able, as at nested level 3), in chains.py's order: (kind, target, on,
@@ -400,7 +409,7 @@ def search(n, cands, units_of, unit_cells, peers, words, dynamic, able):
                 continue
             first[r] = npool
             npool, clash[r], pool, pool_key = _run(
-                n, cands, number, s, on, dynamic, units_of, unit_cells, peers, cur, son,
+                n, cands, number, s, on, dynamic, units_of, unit_cells, peers, near, cur, son,
                 soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_rows[r])
             end[r] = npool
     cap = 256
@@ -604,7 +613,8 @@ def _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place):
 
 
 @njit(cache=True)
-def nested_search(n, src, cands, units_of, unit_cells, peers, words, is_off, dynamic, able):
+def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_off, dynamic,
+                  able):
     """What a search on the assumed board cands adds to an outer chain (chains.py's
     ``_Chaining._nested``): dynamic forcing chains at level 4, else the static cell and
     unit forcing chains from the cells marked in able. Its conclusions that remove
@@ -614,7 +624,7 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, words, is_off, dyn
     OFF (is_off, marked as they go): their positions among the conclusions, the end of
     each one's new removals in a flat array of cand indices, that array, and the
     removals each needed (rows of cand-index bits)."""
-    rows, ancs = search(n, cands, units_of, unit_cells, peers, words, dynamic, able)
+    rows, ancs = search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able)
     need = needed(n, src, cands, units_of, unit_cells, ancs)
     kept = np.zeros(rows.shape[0], np.int64)
     nkept = 0
@@ -687,10 +697,11 @@ def _spread(links, bits, out):
 
 
 @njit(cache=True)
-def _static_links(n, cands, peers, unit_cells, y_links):
+def _static_links(n, cands, peers, near, unit_cells, y_links):
     """grade/techniques/chains.py's _Graph: per cand index its weak and strong links as rows of
-    cand-index bits (strong links of units always; links inside cells with y_links), and
-    the bits of the nodes that have a strong link."""
+    cand-index bits (weak links to peers and to the digits one apart in non-consecutive
+    neighbours, strong links of units always; links inside cells with y_links), and the
+    bits of the nodes that have a strong link."""
     ncells = cands.shape[0]
     ncand = ncells * n
     words = (ncand + 63) // 64
@@ -712,6 +723,14 @@ def _static_links(n, cands, peers, unit_cells, y_links):
                 if (cands[p] >> d) & 1:
                     j = p * n + d
                     weak[i, j >> 6] |= _ONE << np.uint64(j & 63)
+            for k in range(near.shape[1]):
+                p = near[c, k]
+                if p < 0:
+                    break
+                for e in (d - 1, d + 1):
+                    if 0 <= e < n and (cands[p] >> e) & 1:
+                        j = p * n + e
+                        weak[i, j >> 6] |= _ONE << np.uint64(j & 63)
             if y_links:
                 for e in range(n):
                     if e != d and (m >> e) & 1:
@@ -737,7 +756,7 @@ def _static_links(n, cands, peers, unit_cells, y_links):
 
 
 @njit(cache=True)
-def forcing_chains(n, cands, peers, unit_cells, limit):
+def forcing_chains(n, cands, peers, near, unit_cells, limit):
     """grade/techniques/chains.py's forcing chains on the board state cands: for X-chains (links on
     one digit), then chains with both kinds of links; from ON, then OFF starts; each
     start ascending: the shortest chain back to the start's negation within `limit`
@@ -752,7 +771,8 @@ def forcing_chains(n, cands, peers, unit_cells, limit):
     nxt = np.zeros(words, np.uint64)
     masked = np.zeros(words, np.uint64)
     for y_links in range(2):
-        weak, strong, has_strong = _static_links(n, cands, peers, unit_cells, y_links == 1)
+        weak, strong, has_strong = _static_links(n, cands, peers, near, unit_cells,
+                                                 y_links == 1)
         for on in (1, 0):
             for s in range(ncand):
                 if not (cands[s // n] >> (s % n)) & 1:
@@ -863,7 +883,7 @@ def _reach(weak, strong, has_strong, start, on_seen, off_seen):
 
 
 @njit(cache=True)
-def may_conclude(n, cands, units_of, unit_cells, peers):
+def may_conclude(n, cands, units_of, unit_cells, peers, near):
     """grade/techniques/chains.py's _may_conclude: per cell, whether a static cell or unit forcing
     chains search from it can conclude anything (the nodes every candidate of the cell,
     or every place of a digit in a unit the cell opens, reaches are not only the
@@ -871,7 +891,7 @@ def may_conclude(n, cands, units_of, unit_cells, peers):
     ncells = cands.shape[0]
     ncand = ncells * n
     words = (ncand + 63) // 64
-    weak, strong, has_strong = _static_links(n, cands, peers, unit_cells, True)
+    weak, strong, has_strong = _static_links(n, cands, peers, near, unit_cells, True)
     on_rows = np.zeros((ncand, words), np.uint64)
     off_rows = np.zeros((ncand, words), np.uint64)
     done = np.zeros(ncand, np.bool_)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...core.model import Family
 from ..scale import Technique
 from ..technique import Rule
-from . import cage_sums, chains, fish, singles, subsets, uniqueness, wings
+from . import cage_sums, chains, consecutive, fish, singles, subsets, uniqueness, wings
 
 LADDER: tuple[Rule, ...] = (
     singles.FULL_HOUSE,
@@ -26,6 +26,8 @@ LADDER: tuple[Rule, ...] = (
     subsets.DIRECT_CLAIMING,
     subsets.DIRECT_HIDDEN_PAIR,
     singles.NAKED_SINGLE,
+    consecutive.NC_FORCING_CELL,
+    consecutive.LOCKED_NC,
     subsets.DIRECT_HIDDEN_TRIPLE,
     subsets.POINTING,
     subsets.CLAIMING,

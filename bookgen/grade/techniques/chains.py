@@ -62,10 +62,12 @@ class _Graph:
 
     def __init__(self, geo: Geometry, cands: list[int], y_links: bool, x_links: bool = True
                  ) -> None:
-        """Weak links to peers on the same digit always; strong links of units with
-        x_links; with y_links, the links inside cells too (both kinds)."""
+        """Weak links to peers on the same digit, and to the digits one apart in
+        non-consecutive neighbours, always; strong links of units with x_links; with
+        y_links, the links inside cells too (both kinds)."""
         n = geo.n
         t = tables(geo)
+        near = geo.neighbours
         alive = _alive(n, cands)
         size = geo.ncells * n
         weak = [0] * size
@@ -78,7 +80,10 @@ class _Graph:
             pair = m.bit_count() == 2
             for d in digits_of(m):
                 i = base + d - 1
+                b = 1 << (d - 1)
                 w = t.peer_bits[i] & alive
+                for p in near[c]:
+                    w |= (b << 1 | b >> 1) << p * n & t.cell_bits[p] & alive
                 if y_links:
                     w |= others & ~(1 << i)
                     if pair:
@@ -250,8 +255,8 @@ def _every_chain(geo: Geometry, cands: list[int]
     if _kernel():
         import numpy as np
 
-        _units_of, unit_cells, peers, _words = _kernel_tables(geo)
-        rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), peers,
+        _units_of, unit_cells, peers, near, _words = _kernel_tables(geo)
+        rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), peers, near,
                                        unit_cells, MAX_LAYERS)
         for y_links, on, size, *chain in rows.tolist():
             yield (Technique.AIC if y_links else Technique.X_CHAIN, on == 1,
@@ -412,7 +417,8 @@ _ORDER: dict[GeometryKey, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ..
 
 def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Per cell: its units box first, then row, column, others (SE's order of regions);
-    and its peers in that order, each once."""
+    and its peers in that order, each once, then the cells a pair rule keeps from its
+    digit (anti-knight, anti-king: SE's links after the units')."""
     key = geo.key
     got = _ORDER.get(key)
     if got is None:
@@ -423,7 +429,8 @@ def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
         for c in range(geo.ncells):
             us = tuple(sorted(geo.cell_units[c], key=lambda u: rank.get(kinds[u], 3)))
             units.append(us)
-            peers.append(tuple(dict.fromkeys(p for u in us for p in geo.units[u] if p != c)))
+            mates = [p for u in us for p in geo.units[u] if p != c]
+            peers.append(tuple(dict.fromkeys(mates + list(geo.peers[c]))))
         got = _ORDER[key] = (tuple(units), tuple(peers))
     return got
 
@@ -504,6 +511,7 @@ class _Chaining:
             return got
         n, y_links, dynamic = self.n, self.y_links, self.dynamic
         units, peers, geo_units = self.units, self.peers, self.geo.units
+        near = self.geo.neighbours
         src = self.board.cands
         cands = src[:] if dynamic else src
         to_on: dict[int, int] = {}
@@ -529,6 +537,9 @@ class _Chaining:
                         base = c * n - 1
                         outs.extend(base + e for e in digits_of(cands[c] & ~b))
                     outs.extend(p * n + d for p in peers[c] if cands[p] & b)
+                    for p in near[c]:
+                        outs.extend(p * n + e for e in (d + 1, d - 1)
+                                    if 0 <= e < n and cands[p] >> e & 1)
                     for j in outs:
                         if j in to_on:
                             raise _Contradiction(self.size(to_on[j], anc) + 1, to_on[j] | anc)
@@ -680,15 +691,15 @@ class _Chaining:
         import numpy as np
 
         n = self.n
-        units_of, unit_cells, peers, words = _kernel_tables(self.geo)
+        units_of, unit_cells, peers, near, words = _kernel_tables(self.geo)
         grid = np.array(cands, dtype=np.int64)
         is_off = np.zeros(self.geo.ncells * n, dtype=np.bool_)
         is_off[list(to_off)] = True
         able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
-                else _fast("may_conclude")(n, grid, units_of, unit_cells, peers))
+                else _fast("may_conclude")(n, grid, units_of, unit_cells, peers, near))
         keys, sizes, at, ends, flat, parents = _fast("nested_search")(
-            n, self._src_array(), grid, units_of, unit_cells, peers, words, is_off, dynamic,
-            able)
+            n, self._src_array(), grid, units_of, unit_cells, peers, near, words, is_off,
+            dynamic, able)
         nested, weights = self.nested, self.weights
         numbers = []
         for key, size in zip(keys.tolist(), sizes.tolist(), strict=True):
@@ -1046,9 +1057,9 @@ def _may_conclude(geo: Geometry, cands: list[int]) -> set[int]:
     if _kernel():
         import numpy as np
 
-        units_of, unit_cells, peers, _words = _kernel_tables(geo)
+        units_of, unit_cells, peers, near, _words = _kernel_tables(geo)
         able = _fast("may_conclude")(geo.n, np.array(cands, dtype=np.int64), units_of,
-                                     unit_cells, peers)
+                                     unit_cells, peers, near)
         return set(np.flatnonzero(able).tolist())
     n = geo.n
     g = _Graph(geo, cands, y_links=True)
@@ -1215,25 +1226,27 @@ def _fast(name: str) -> Any:
     return getattr(chains_fast, name)
 
 
-_TABLES: dict[GeometryKey, tuple[Any, Any, Any, int]] = {}
+_TABLES: dict[GeometryKey, tuple[Any, Any, Any, Any, int]] = {}
 
 
-def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, int]:
+def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, Any, int]:
     """The kernel's view of a geometry: each cell's units and peers in SE's order, each
-    unit's cells (int64 arrays padded with -1), and the words of an ancestor bitset."""
+    unit's cells, each cell's non-consecutive neighbours (int64 arrays padded with -1),
+    and the words of an ancestor bitset."""
     got = _TABLES.get(geo.key)
     if got is None:
         import numpy as np
 
         def padded(rows: Sequence[Sequence[int]]) -> Any:
-            out = np.full((len(rows), max(map(len, rows))), -1, dtype=np.int64)
+            out = np.full((len(rows), max(1, *map(len, rows))), -1, dtype=np.int64)
             for k, row in enumerate(rows):
                 out[k, : len(row)] = row
             return out
 
         units, peers = _order(geo)
         words = (2 * geo.ncells * geo.n + 63) // 64
-        got = _TABLES[geo.key] = (padded(units), padded(geo.units), padded(peers), words)
+        got = _TABLES[geo.key] = (padded(units), padded(geo.units), padded(peers),
+                                  padded(geo.neighbours), words)
     return got
 
 
@@ -1266,9 +1279,9 @@ def _compiled(board: _Cands, tech: Technique) -> Iterator[Deduction]:
     from ...engine.kernels import chains_fast as k
 
     geo, n, cands = board.geo, board.n, board.cands
-    units_of, unit_cells, peers, words = _kernel_tables(geo)
+    units_of, unit_cells, peers, near, words = _kernel_tables(geo)
     rows, ancs = _fast("search")(n, np.array(cands, dtype=np.int64), units_of, unit_cells,
-                                 peers, words, True, np.ones(geo.ncells, dtype=np.bool_))
+                                 peers, near, words, True, np.ones(geo.ncells, dtype=np.bool_))
     raw = ancs.astype("<u8", copy=False).tobytes()
     width = 8 * words
     starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
@@ -1311,9 +1324,27 @@ def draw_chains(step: Step, cands: Sequence[int]) -> Drawing:
     )
 
 
+def _pair_rule_note(geo: Geometry, a: Node, b: Node) -> str:
+    """' (a knight's move apart: anti-knight)' when the link from a to b is a pair rule's
+    (a candidate true rules out one in a cell the rule binds to its cell), else ''."""
+    (ca, da, on), (cb, db, off) = a, b
+    if not on or off or ca == cb:
+        return ""
+    if da == db and cb not in tables(geo).beyond_units[ca]:
+        return ""  # a link along a unit
+    for rule in geo.variant.pair_rules(geo.n):
+        if cb in rule.cells(geo.n, ca) and rule.forbids(da, db):
+            return f" ({rule.where}: {rule.name})"
+    return ""
+
+
 def _chain(step: Step, geo: Geometry, what: str) -> str:
     label = step.technique.label
-    told = [" -> ".join(phrases.node(geo, nd) for nd in chain) for chain in step.chains]
+    told = [
+        " -> ".join(phrases.node(geo, nd) + (_pair_rule_note(geo, chain[k - 1], nd) if k else "")
+                    for k, nd in enumerate(chain))
+        for chain in step.chains
+    ]
     if len(told) == 1:
         return f"{label}: {told[0]}, so {what}"
     return f"{label}: {told[0]}, but {told[1]}: a contradiction, so {what}"

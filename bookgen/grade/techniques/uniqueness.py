@@ -11,6 +11,9 @@ Glossary:
                Every unit of the grid counts, the variant's too (diagonals, windows,
                hidden windows; jigsaw regions as boxes): a rectangle with one cell on a
                diagonal is no deadly pattern, since swapping a, b would break the diagonal.
+               Under a pair rule, as SE, a loop counts only when no cell bound to one of
+               its cells beyond their units holds a or b and no non-consecutive neighbour
+               holds a digit one apart from a or b (else the swap might break the rule)
   extra cells  the loop's cells holding more than a, b; one of their extras must be true
   BUG          bivalue universal grave: every empty cell bivalue; BUG+1 has one cell
                with three candidates, whose odd digit must be its value
@@ -30,7 +33,7 @@ from itertools import combinations
 from ...core.grid import Geometry, GeometryKey
 from ...core.model import Family
 from .. import phrases
-from ..board import Board, Step, digits_of, set_bits
+from ..board import Board, Step, digits_of, next_to, set_bits
 from ..scale import Technique
 from ..tables import kept, per_geometry, tables
 from ..technique import Rule
@@ -152,6 +155,8 @@ def unique_loop(board: Board) -> list[Step]:
         if m.bit_count() != 2:
             continue
         for loop in _valid_loops(board, start, m, _area(board, start, m)):
+            if _restricted(board, loop, m):
+                continue
             for step in _deductions(board, loop, m):
                 key = (frozenset(loop), step.eliminated)
                 old = found.get(key)
@@ -159,6 +164,21 @@ def unique_loop(board: Board) -> list[Step]:
                     found[key] = step
     best = min(found.values(), key=lambda s: s.difficulty, default=None)
     return [best] if best else []
+
+
+def _restricted(board: Board, loop: tuple[int, ...], pair: int) -> bool:
+    """Whether a pair rule may tell the loop's two fillings apart (SE's test, as crude as
+    its own): a cell bound to a loop cell beyond its units (anti-knight, anti-king) holds
+    a or b, or a non-consecutive neighbour of one holds a digit one apart from a or b.
+    Swapping a and b might then break the rule, so the loop is no deadly pattern."""
+    cands = board.cands
+    bound = tables(board.geo).beyond_units
+    near = board.geo.neighbours
+    apart = 0
+    for d in digits_of(pair):
+        apart |= next_to(d)
+    return any(cands[p] & pair for c in loop for p in bound[c]) or any(
+        cands[p] & apart for c in loop for p in near[c])
 
 
 def _deductions(board: Board, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
