@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..core.model import Band, CageSpec, DigSpec
 from ..core.rules import Symmetry, Variant
+from ..variants.extra_regions import ASTERISK, CENTRE_DOT, DISJOINT_GROUPS, GIRANDOLA
 from ..variants.samurai import SAMURAI, TWIN
 from .config import BookConfig, Difficulty, SectionConfig
 
@@ -92,6 +93,28 @@ RATES: dict[Cell, float] = {
     (TWIN, 9, Band.HARD): 144.6,
     (TWIN, 9, Band.EXPERT): 216.6,
     (TWIN, 9, Band.EXTREME): 73.4,
+    # constraint kinds: measured 2026-11-27, `bench bands --kinds disjoint-groups,asterisk,
+    # center-dot,girandola -n 20`, same machine
+    (DISJOINT_GROUPS, 9, Band.EASY): 3816.8,
+    (DISJOINT_GROUPS, 9, Band.MEDIUM): 2995.0,
+    (DISJOINT_GROUPS, 9, Band.HARD): 844.6,
+    (DISJOINT_GROUPS, 9, Band.EXPERT): 435.2,
+    (DISJOINT_GROUPS, 9, Band.EXTREME): 238.0,
+    (ASTERISK, 9, Band.EASY): 4393.7,
+    (ASTERISK, 9, Band.MEDIUM): 1298.2,
+    (ASTERISK, 9, Band.HARD): 869.0,
+    (ASTERISK, 9, Band.EXPERT): 481.4,
+    (ASTERISK, 9, Band.EXTREME): 76.4,
+    (CENTRE_DOT, 9, Band.EASY): 4574.7,
+    (CENTRE_DOT, 9, Band.MEDIUM): 1227.9,
+    (CENTRE_DOT, 9, Band.HARD): 590.4,
+    (CENTRE_DOT, 9, Band.EXPERT): 608.7,
+    (CENTRE_DOT, 9, Band.EXTREME): 411.9,
+    (GIRANDOLA, 9, Band.EASY): 4648.9,
+    (GIRANDOLA, 9, Band.MEDIUM): 3155.8,
+    (GIRANDOLA, 9, Band.HARD): 884.8,
+    (GIRANDOLA, 9, Band.EXPERT): 522.0,
+    (GIRANDOLA, 9, Band.EXTREME): 64.1,
 }
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 on the machine named above, 20 puzzles a cell unless noted."""
