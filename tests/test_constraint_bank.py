@@ -18,7 +18,7 @@ from bookgen.book.bank import Bank, Taken
 from bookgen.cli import main
 from bookgen.core.grid import geometry
 from bookgen.core.model import DigSpec
-from bookgen.core.rules import Variant
+from bookgen.core.rules import Symmetry, Variant, fits, is_symmetric
 from bookgen.engine.canon import canonical_key, variant_motions
 from bookgen.make.generate import make_puzzle
 
@@ -108,3 +108,31 @@ def test_bank_fill_export_and_stats_on_the_command_line(tmp_path, capsys) -> Non
                  "--workers", "1", "--quiet"]) == 0
     with Bank(path) as bank:
         assert len(list(bank.rows())) == 6
+
+
+TURNS = {
+    Symmetry.ROTATIONAL: lambda r, c: (8 - r, 8 - c),
+    Symmetry.ROTATIONAL90: lambda r, c: (c, 8 - r),
+    Symmetry.MIRROR: lambda r, c: (r, 8 - c),
+    Symmetry.FLIP: lambda r, c: (8 - r, c),
+    Symmetry.DIAGONAL: lambda r, c: (c, r),
+    Symmetry.ANTIDIAGONAL: lambda r, c: (8 - c, 8 - r),
+}
+"""Each clue symmetry's motion of a 9x9 grid (dihedral: the group of two of them)."""
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_clue_symmetry_fits_and_keeps_the_rules(kind: str) -> None:
+    """The seven kinds' units and pair rules are unchanged by every turn and mirror of
+    the square, so every symmetry fits them, and a symmetric dig gives a symmetric puzzle."""
+    units = {frozenset(u) for u in variant_units(9, kind)}
+    pairs = {frozenset(p) for steps in (DIFFERENT_STEPS, APART_STEPS)
+             for p in bound_pairs(9, steps.get(kind, ()))}
+    variant = Variant.parse(kind)
+    for symmetry, turn in TURNS.items():
+        to = [(lambda rc: rc[0] * 9 + rc[1])(turn(*divmod(c, 9))) for c in range(81)]
+        assert {frozenset(to[c] for c in u) for u in units} == units
+        assert {frozenset(to[c] for c in p) for p in pairs} == pairs
+        assert fits(symmetry, 9, variant)
+    made = make_puzzle(DigSpec(9, variant=variant, symmetry=Symmetry.ROTATIONAL), "sym", 0)
+    assert is_symmetric(made.puzzle, 9, Symmetry.ROTATIONAL, variant)
