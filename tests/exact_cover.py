@@ -6,10 +6,27 @@ Glossary:
   row        a choice (c, v): value v in cell c; it covers ("cell", c) and ("unit", u, v)
              for every unit u of c
   X          column -> the set of rows still covering it; Y: row -> its columns
+  secondary  a column that may be covered once or not at all ("at most one of these
+             rows"): ("differ", a, b, v) = cells a and b do not both hold v (anti-knight,
+             anti-king), ("apart", a, b, v) = a does not hold v while b holds v + 1
+             (non-consecutive). Algorithm X branches on primary columns only and stops
+             when none is left
 
   board      a multi-grid (gattai) puzzle: 9x9 grids overlapping in whole boxes on a
              square of positions (BOARDS); its cells are the positions some grid covers,
              numbered row-major over the board, as the puzzle's values are
+
+Constraint kinds (9x9), from their rules as people state them:
+  disjoint-groups  the cells at one place in every box form a unit (nine units)
+  asterisk         one unit: the centre cell, the four cells three steps from it along
+                   its row and column, and the four two steps from it diagonally
+  center-dot       one unit: the centre cell of every box
+  girandola        one unit: the four corners, the centre cell and the four cells three
+                   steps from it along its row and column
+  anti-knight      two cells a knight's move apart hold different digits
+  anti-king        two cells a king's move apart (touching, even at a corner) hold
+                   different digits
+  non-consecutive  two cells sharing a side hold digits that are not one apart
 
 Written from the definition alone (it shares no code with bookgen's kernels or its
 Geometry tables), so that agreeing with it means something. The units of every size and
@@ -39,6 +56,82 @@ are printed: samurai's four corner grids and a centre grid sharing a corner box 
 twin's two grids sharing one box."""
 
 
+KNIGHT = tuple((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2)
+               if abs(dr) != abs(dc))
+"""A knight's eight moves as (row, column) steps."""
+
+KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+"""A king's eight moves."""
+
+SIDE = ((-1, 0), (1, 0), (0, -1), (0, 1))
+"""The four cells sharing a side."""
+
+DIFFERENT_STEPS = {"anti-knight": KNIGHT, "anti-king": KING}
+"""Kind -> the steps between two cells that may not hold the same digit."""
+
+APART_STEPS = {"non-consecutive": SIDE}
+"""Kind -> the steps between two cells that may not hold digits one apart."""
+
+
+def _rc(cells: Sequence[tuple[int, int]], n: int) -> list[int]:
+    """1-based (row, column) pairs as cells."""
+    return sorted((r - 1) * n + c - 1 for r, c in cells)
+
+
+def _middle_star(n: int, orthogonal: int, diagonal: int) -> list[tuple[int, int]]:
+    """The centre cell, the four cells `orthogonal` steps from it along its row and
+    column, and the four `diagonal` steps from it diagonally (1-based)."""
+    m = (n + 1) // 2
+    return ([(m, m)] + [(m + dr * orthogonal, m + dc * orthogonal) for dr, dc in SIDE]
+            + [(m + dr * diagonal, m + dc * diagonal) for dr in (-1, 1) for dc in (-1, 1)])
+
+
+def _box_places(n: int) -> list[list[int]]:
+    """For each place inside a box, the cells at that place in every box."""
+    h, w = BOXES[n]
+    return [[(top + i) * n + left + j for top in range(0, n, h) for left in range(0, n, w)]
+            for i in range(h) for j in range(w)]
+
+
+KIND_UNITS: dict[str, Any] = {
+    "disjoint-groups": _box_places,
+    "asterisk": lambda n: [_rc(_middle_star(n, 3, 2), n)],
+    "center-dot": lambda n: [_rc([(top + 2, left + 2) for top in range(0, n, 3)
+                                  for left in range(0, n, 3)], n)],
+    "girandola": lambda n: [_rc(_middle_star(n, 3, 4), n)],
+}
+"""Kind -> a function n -> the units the kind adds (9x9 only: the shapes are drawn on it)."""
+
+
+def bound_pairs(n: int, steps: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every pair (a, b), a < b, of cells of an n x n grid one of the steps apart."""
+    out = set()
+    for a in range(n * n):
+        r, c = divmod(a, n)
+        for dr, dc in steps:
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                b = (r + dr) * n + c + dc
+                out.add((min(a, b), max(a, b)))
+    return sorted(out)
+
+
+def pair_columns(n: int, variant: str) -> dict[Column, list[Row]]:
+    """The kind's secondary columns, each with the rows (choices) it holds."""
+    cols: dict[Column, list[Row]] = {}
+    for a, b in bound_pairs(n, DIFFERENT_STEPS.get(variant, ())):
+        for v in range(1, n + 1):
+            cols[("differ", a, b, v)] = [(a, v), (b, v)]
+    for a, b in bound_pairs(n, APART_STEPS.get(variant, ())):
+        for v in range(1, n):
+            cols[("apart", a, b, v)] = [(a, v), (b, v + 1)]
+            cols[("apart", b, a, v)] = [(b, v), (a, v + 1)]
+    return cols
+
+
+PRIMARY = ("cell", "unit")
+"""The first words of the columns that must be covered."""
+
+
 EXTRA_RULES: dict[str, Any] = {}
 """Kind name -> a function n -> the kind's extra units, for kinds outside the package (a
 plug-in's test states its rule here, from the rule as people state it)."""
@@ -48,7 +141,8 @@ def variant_units(n: int, variant: str = "classic", regions: str | None = None
                   ) -> list[list[int]]:
     """Every unit as a list of cells (row-major): rows, columns, then boxes or jigsaw
     regions (cells sharing a label), then X's two main diagonals or hyper's four 3x3
-    windows at 1-based rows and columns 2-4 and 6-8, or a plug-in kind's EXTRA_RULES."""
+    windows at 1-based rows and columns 2-4 and 6-8, or a constraint kind's KIND_UNITS, or a
+    plug-in kind's EXTRA_RULES."""
     units = [[r * n + c for c in range(n)] for r in range(n)]
     units += [[r * n + c for r in range(n)] for c in range(n)]
     if variant == "jigsaw":
@@ -67,6 +161,8 @@ def variant_units(n: int, variant: str = "classic", regions: str | None = None
         for top in (1, 5):
             for left in (1, 5):
                 units.append([(top + i) * 9 + left + j for i in range(3) for j in range(3)])
+    if variant in KIND_UNITS:
+        units += KIND_UNITS[variant](n)
     if variant in EXTRA_RULES:
         units += EXTRA_RULES[variant](n)
     return units
@@ -108,6 +204,10 @@ def _problem(geo: Any) -> tuple[dict[Column, set[Row]], dict[Row, list[Column]]]
     for c in sorted(cell_units):
         for v in range(1, geo.n + 1):
             y[(c, v)] = [("cell", c)] + [("unit", u, v) for u in cell_units[c]]
+    if geo.variant.value not in BOARDS:
+        for col, rows in pair_columns(geo.n, geo.variant.value).items():
+            for row in rows:
+                y[row].append(col)
     x: dict[Column, set[Row]] = {}
     for row, cols in y.items():
         for col in cols:
@@ -152,7 +252,7 @@ def _forced(x: dict[Column, set[Row]], y: dict[Row, list[Column]], r: Row
         for gone in removed:
             for i in gone:
                 for k in y[i]:
-                    if k in x and len(x[k]) < 2:
+                    if k in x and k[0] in PRIMARY and len(x[k]) < 2:
                         if not x[k]:
                             return False, trail
                         todo.extend(x[k])
@@ -165,16 +265,21 @@ def _undo(x: dict[Column, set[Row]], y: dict[Row, list[Column]],
         _deselect(x, y, r, removed)
 
 
-def _column(x: dict[Column, set[Row]], y: dict[Row, list[Column]], probe: bool) -> Column:
-    """The column to branch on: the one with fewest rows; with probe, when every column
+def _column(x: dict[Column, set[Row]], y: dict[Row, list[Column]], probe: bool
+            ) -> Column | None:
+    """The primary column to branch on (None: every one is covered): the one with fewest
+    rows; with probe, when every column
     has two or more, first a two-row column one of whose rows forces an empty column
     (so that branch dies at once and the other is taken as good as forced). Probing keeps
     the search on a board of several grids from branching in one grid while a wrong
     choice waits, undetected, in another."""
-    col = min(x, key=lambda j: len(x[j]))
+    primary = [j for j in x if j[0] in PRIMARY]
+    if not primary:
+        return None
+    col = min(primary, key=lambda j: len(x[j]))
     if not probe or len(x[col]) < 2:
         return col
-    for j in sorted(k for k in x if len(x[k]) == 2):
+    for j in sorted(k for k in primary if len(x[k]) == 2):
         for r in sorted(x[j]):
             ok, trail = _forced(x, y, r)
             _undo(x, y, trail)
@@ -187,10 +292,10 @@ def _cover(
     x: dict[Column, set[Row]], y: dict[Row, list[Column]], partial: list[Row],
     probe: bool = False,
 ) -> Iterator[list[Row]]:
-    if not x:
+    col = _column(x, y, probe)
+    if col is None:
         yield list(partial)
         return
-    col = _column(x, y, probe)
     for r in sorted(x[col]):
         partial.append(r)
         removed = _select(x, y, r)

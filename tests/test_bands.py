@@ -169,7 +169,8 @@ def test_bench_bands_refuses_an_unknown_band(tmp_path):
 
 
 def test_the_bench_cells_are_every_kind_and_band():
-    assert len(cells(None, None)) == 4 * 5 + 4
+    # classic, X, hyper, jigsaw and the seven constraint kinds in five bands; killer in four
+    assert len(cells(None, None)) == 11 * 5 + 4
     assert cells([Variant.X], [Band.HARD, Band.EXTREME]) == [(Variant.X, 9, Band.HARD),
                                                              (Variant.X, 9, Band.EXTREME)]
     assert [c[0] for c in cells(None, [Band.EASY], 6)] == [Variant.CLASSIC, Variant.X,

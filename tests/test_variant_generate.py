@@ -7,7 +7,15 @@ in the test code (exact_cover.variant_units), not taken from bookgen's Geometry.
 import random
 
 import pytest
-from exact_cover import count_exact, solutions_exact, units_of, variant_units
+from exact_cover import (
+    APART_STEPS,
+    DIFFERENT_STEPS,
+    bound_pairs,
+    count_exact,
+    solutions_exact,
+    units_of,
+    variant_units,
+)
 from shapes import minimal, symmetric
 
 from bookgen.core.errors import GenerationError
@@ -70,6 +78,19 @@ def test_the_test_units_match_the_geometry():
             geo = geometry(n, variant, regions)
             mine = {frozenset(u) for u in units_of(geo)}
             assert mine == {frozenset(u) for u in geo.units}
+            # the pair rules: the cells each cell sees (unit mates and cells that may not
+            # repeat its digit) and its non-consecutive partners
+            seen: list[set[int]] = [set() for _ in range(len(geo.peers))]
+            for unit in mine:
+                for c in unit:
+                    seen[c] |= unit - {c}
+            near: list[set[int]] = [set() for _ in seen]
+            for table, steps in ((seen, DIFFERENT_STEPS), (near, APART_STEPS)):
+                for a, b in bound_pairs(n, steps.get(variant.value, ())):
+                    table[a].add(b)
+                    table[b].add(a)
+            assert seen == [set(p) for p in geo.peers], variant
+            assert near == [set(p) for p in geo.neighbours], variant
 
 
 @pytest.mark.parametrize("n", JIGSAW_SIZES)

@@ -2,9 +2,10 @@
 and what `validate` and `build` make of it (a time estimate, a warning, a refusal).
 
 Glossary:
-  cell       a (kind, size, band) of sections: the bench's are 9x9 classic, X, hyper and
-             jigsaw easy to extreme and killer easy to expert (--size measures others); a
-             section belongs to a cell when it asks the band on a grid of that kind and size
+  cell       a (kind, size, band) of sections: the bench's are 9x9 classic, X, hyper,
+             jigsaw and the constraint kinds easy to extreme and killer easy to expert
+             (--size measures others); a section belongs to a cell when it asks the band
+             on a grid of that kind and size
   default    the shape a cell is measured with: no symmetry, no clue range, not minimal, a
              fresh jigsaw layout each
   rate       puzzles a CPU minute for a cell: a section of the default shape made through
@@ -30,6 +31,9 @@ from dataclasses import dataclass
 
 from ..core.model import Band, CageSpec, DigSpec
 from ..core.rules import Symmetry, Variant
+from ..variants.extra_regions import ASTERISK, CENTRE_DOT, DISJOINT_GROUPS, GIRANDOLA
+from ..variants.leapers import ANTI_KING, ANTI_KNIGHT
+from ..variants.nonconsecutive import NON_CONSECUTIVE
 from ..variants.samurai import SAMURAI, TWIN
 from .config import BookConfig, Difficulty, SectionConfig
 
@@ -92,11 +96,54 @@ RATES: dict[Cell, float] = {
     (TWIN, 9, Band.HARD): 144.6,
     (TWIN, 9, Band.EXPERT): 216.6,
     (TWIN, 9, Band.EXTREME): 73.4,
+    # constraint kinds: measured 2026-11-27, `bench bands --kinds disjoint-groups,asterisk,
+    # center-dot,girandola -n 20`, same machine
+    (DISJOINT_GROUPS, 9, Band.EASY): 3816.8,
+    (DISJOINT_GROUPS, 9, Band.MEDIUM): 2995.0,
+    (DISJOINT_GROUPS, 9, Band.HARD): 844.6,
+    (DISJOINT_GROUPS, 9, Band.EXPERT): 435.2,
+    (DISJOINT_GROUPS, 9, Band.EXTREME): 238.0,
+    (ASTERISK, 9, Band.EASY): 4393.7,
+    (ASTERISK, 9, Band.MEDIUM): 1298.2,
+    (ASTERISK, 9, Band.HARD): 869.0,
+    (ASTERISK, 9, Band.EXPERT): 481.4,
+    (ASTERISK, 9, Band.EXTREME): 76.4,
+    (CENTRE_DOT, 9, Band.EASY): 4574.7,
+    (CENTRE_DOT, 9, Band.MEDIUM): 1227.9,
+    (CENTRE_DOT, 9, Band.HARD): 590.4,
+    (CENTRE_DOT, 9, Band.EXPERT): 608.7,
+    (CENTRE_DOT, 9, Band.EXTREME): 411.9,
+    (GIRANDOLA, 9, Band.EASY): 4648.9,
+    (GIRANDOLA, 9, Band.MEDIUM): 3155.8,
+    (GIRANDOLA, 9, Band.HARD): 884.8,
+    (GIRANDOLA, 9, Band.EXPERT): 522.0,
+    (GIRANDOLA, 9, Band.EXTREME): 64.1,
+    # measured 2026-11-27, `bench bands --kinds anti-knight,anti-king,non-consecutive
+    # -n 10`, same machine. Extreme anti-knight is slow: a puzzle's grade can take over
+    # 150 CPU s in the grader's dynamic forcing chains. Non-consecutive is provisional:
+    # the grader has no technique for its rule yet
+    (ANTI_KNIGHT, 9, Band.EASY): 2726.2,
+    (ANTI_KNIGHT, 9, Band.MEDIUM): 852.0,
+    (ANTI_KNIGHT, 9, Band.HARD): 431.6,
+    (ANTI_KNIGHT, 9, Band.EXPERT): 285.1,
+    (ANTI_KNIGHT, 9, Band.EXTREME): 1.0,
+    (ANTI_KING, 9, Band.EASY): 3773.4,
+    (ANTI_KING, 9, Band.MEDIUM): 1125.3,
+    (ANTI_KING, 9, Band.HARD): 649.9,
+    (ANTI_KING, 9, Band.EXPERT): 375.2,
+    (ANTI_KING, 9, Band.EXTREME): 6.1,
+    (NON_CONSECUTIVE, 9, Band.EASY): 191.1,
+    (NON_CONSECUTIVE, 9, Band.MEDIUM): 50.0,
+    (NON_CONSECUTIVE, 9, Band.HARD): 22.0,
+    (NON_CONSECUTIVE, 9, Band.EXPERT): 8.6,
 }
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 on the machine named above, 20 puzzles a cell unless noted."""
 
-UNFILLED: dict[Cell, str] = {}
+UNFILLED: dict[Cell, str] = {
+    (NON_CONSECUTIVE, 9, Band.EXTREME): "not measured: the grader has no technique for the "
+                                       "non-consecutive rule yet",
+}
 """Cells whose section the bench could not fill, with what it saw (same run as RATES)."""
 
 SIZE = 9
