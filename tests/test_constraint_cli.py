@@ -27,12 +27,12 @@ KINDS = ("anti-knight", "anti-king", "non-consecutive", "disjoint-groups", "aste
          "center-dot", "girandola")
 
 BREAKERS = {
-    "anti-knight": ({2: 5, 13: 5}, "r1c3 and r2c5 both hold 5 a knight's move apart "
-                                   "(anti-knight)"),
-    "anti-king": ({2: 5, 12: 5}, "r1c3 and r2c4 both hold 5 touching diagonally "
-                                 "(anti-king)"),
-    "non-consecutive": ({0: 5, 1: 6}, "r1c1 and r1c2 hold 5 and 6 side by side "
-                                      "(non-consecutive)"),
+    "anti-knight": ({2: 5, 13: 5}, "r1c3 and r2c5 both hold 5 (a knight's move apart: "
+                                   "anti-knight)"),
+    "anti-king": ({2: 5, 12: 5}, "r1c3 and r2c4 both hold 5 (touching diagonally: "
+                                 "anti-king)"),
+    "non-consecutive": ({0: 5, 1: 6}, "r1c1 and r1c2 hold 5 and 6 (side by side: "
+                                      "non-consecutive)"),
     "disjoint-groups": ({0: 5, 30: 5}, "r1c1 and r4c4 both hold 5 in group 1"),
     "asterisk": ({13: 5, 20: 5}, "r2c5 and r3c3 both hold 5 in asterisk"),
     "center-dot": ({10: 5, 70: 5}, "r2c2 and r8c8 both hold 5 in center dot"),

@@ -428,7 +428,7 @@ class Clash:
     holds: str
     """What they hold: 'both hold 5', 'hold 4 and 5'."""
     where: str
-    """The rule they break: 'in row 3', "a knight's move apart (anti-knight)"."""
+    """The rule they break: 'in row 3', "(a knight's move apart: anti-knight)"."""
 
     def describe(self, geo: Geometry) -> str:
         """'r3c1 and r3c7 both hold 5 in row 3'."""
@@ -457,7 +457,7 @@ def find_clash(values: Sequence[int], geo: Geometry) -> Clash | None:
         if va and vb and rule.forbids(va, vb):
             both = (f"both hold {symbol(va)}" if va == vb
                     else f"hold {symbol(va)} and {symbol(vb)}")
-            return Clash(a, b, both, f"{rule.where} ({geo.variant.value})")
+            return Clash(a, b, both, f"({rule.where}: {rule.name})")
     return None
 
 
