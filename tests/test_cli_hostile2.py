@@ -256,3 +256,24 @@ def test_sigterm_stops_a_slow_16x16_generate_at_once():
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 143 and out == ""
     assert err == "interrupted: wrote 0 of 1 puzzles\n"
+
+
+@pytest.mark.slow
+def test_sigterm_inside_the_graders_compiled_chains_prints_no_traceback():
+    # a near-minimal non-consecutive puzzle takes minutes in the nested chain search; a
+    # signal handled while numba's dispatcher runs reaches us wrapped in a SystemError
+    pytest.importorskip("numba")
+    env = dict(os.environ, BOOKGEN_BACKEND="numba")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bookgen", "generate", "--variant", "non-consecutive",
+         "--difficulty", "extreme", "--seed", "3", "-n", "1", "--workers", "1", "-q"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        proc.wait(timeout=12)  # past start-up and the dig, into the grade
+        pytest.fail("the run ended before it could be stopped")
+    except subprocess.TimeoutExpired:
+        pass
+    proc.terminate()
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143 and out == ""
+    assert err == "interrupted: wrote 0 of 1 puzzles\n"

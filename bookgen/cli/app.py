@@ -34,7 +34,7 @@ from .cmd_project import add_init, add_schema, add_templates
 from .cmd_rate import add_rate
 from .cmd_solve import add_solve
 from .options import HelpFormatter, StdoutError, backend_chosen, stdout_checked
-from .signals import interrupted_code, signals_as_interrupt
+from .signals import interrupted_code, interruption, signals_as_interrupt
 
 __all__ = ["ADDERS", "build_parser", "main"]
 
@@ -100,9 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BookgenError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt as e:
+    except (KeyboardInterrupt, SystemError) as e:
+        stop = interruption(e)
+        if stop is None:
+            raise
         print("interrupted", file=sys.stderr)
-        return interrupted_code(e)
+        return interrupted_code(stop)
     except BrokenPipeError:
         _drop_stdout()
         return 0

@@ -34,7 +34,7 @@ from .options import (
     shape,
     workers_of,
 )
-from .signals import interrupted_code
+from .signals import interrupted_code, interruption
 
 if TYPE_CHECKING:
     from ..core.model import DigSpec
@@ -180,8 +180,11 @@ def run_generate(args: argparse.Namespace) -> int:
                 write(write_as(shown))
                 written += 1
                 bar.update(1)
-    except KeyboardInterrupt as e:
+    except (KeyboardInterrupt, SystemError) as e:
+        stop = interruption(e)
+        if stop is None:
+            raise
         where = f" to {args.output}" if args.output else ""
         print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
-        return interrupted_code(e)
+        return interrupted_code(stop)
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["Interrupted", "interrupted_code", "signals_as_interrupt"]
+__all__ = ["Interrupted", "interrupted_code", "interruption", "signals_as_interrupt"]
 
 
 class Interrupted(KeyboardInterrupt):
@@ -27,6 +27,18 @@ def interrupted_code(e: KeyboardInterrupt) -> int:
     import signal
 
     return 128 + (e.signum if isinstance(e, Interrupted) else signal.SIGINT)
+
+
+def interruption(e: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM behind e: e itself, or the one a compiled kernel's dispatcher
+    reported as a SystemError (numba wraps an exception its signal-time callback raised
+    that way); None when e is something else."""
+    seen: BaseException | None = e
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 @contextmanager
