@@ -284,8 +284,10 @@ def bench_grade(args: argparse.Namespace) -> int:
     if args.dataset is None:
         raise InputError("bench grade needs --dataset PATH (lines '<puzzle> <SE rating>')")
     dataset_file(args.dataset)
-    print(f"dataset {args.dataset}" + (f": a sample of about {args.limit}" if args.limit else ""))
-    print(report(args.dataset, limit=args.limit or 0))
+    kind = "" if args.variant is None else f", {args.variant.value} puzzles"
+    print(f"dataset {args.dataset}{kind}"
+          + (f": a sample of about {args.limit}" if args.limit else ""))
+    print(report(args.dataset, limit=args.limit or 0, variant=args.variant))
     return 0
 
 
@@ -706,6 +708,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
                    help="techniques: only these techniques, each measured aimed and plain")
     p.add_argument("--size", type=int, default=None, choices=ALL_SIZES, metavar="N",
                    help="bands: the grid size (default 9); kinds without it are left out")
+    add_options(p, "variant", variant=dict(
+        default=None, help="grade: the kind of the dataset's puzzles (default classic), "
+        "graded against ratings of the same kind (Sukaku Explainer's --isX=1, --isNC=1, ...)"))
     add_options(p, "workers", workers=dict(
         default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
         "2 for generate, 1 for cli, auto for improve)"))
@@ -726,7 +731,7 @@ USES: dict[str, tuple[str, ...]] = {
     "layout": ("dataset", "limit"),
     "generate": ("backend", "n", "seconds", "workers"),
     "improve": ("evaluations", "grids", "workers"),
-    "grade": ("dataset", "limit"),
+    "grade": ("dataset", "limit", "variant"),
     "bank": ("dataset", "limit", "seconds"),
     "variants": ("limit", "seconds"),
     "bands": ("bands", "kinds", "n", "size"),
@@ -748,7 +753,7 @@ def run_bench(args: argparse.Namespace) -> int:
     """Run the bench kind named by args.kind, on --workers at most one per usable core; an
     option the kind does not read is an InputError."""
     for name in ("dataset", "limit", "n", "kinds", "bands", "size", "techniques", *DEFAULTS,
-                 "workers"):
+                 "workers", "variant"):
         if getattr(args, name) is not None and name not in USES[args.kind]:
             kinds = ", ".join(k for k, uses in USES.items() if name in uses)
             raise InputError(f"{FLAGS.get(name, '--' + name)} does not apply to bench "

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..core.errors import InputError
 from ..core.grid import decode_text, parse
+from ..core.kinds import Variant
 from ..core.model import Band, band_of
 from .board import Board, Step
 from .solver import grade, solve_any
@@ -99,10 +100,12 @@ def check_steps(steps: Sequence[Step], solution: Sequence[int]) -> int:
     return wrong
 
 
-def measure(pairs: Sequence[Rated], progress: bool = False) -> list[Sample]:
+def measure(pairs: Sequence[Rated], progress: bool = False,
+            variant: Variant | None = None) -> list[Sample]:
+    """Each puzzle (of the kind `variant`, classic when None) graded and checked."""
     out: list[Sample] = []
     for k, (text, rating, low, high) in enumerate(pairs):
-        values, geo = parse(text)
+        values, geo = parse(text, variant=variant)
         solution = solve_any(Board(values, geo))
         t0, c0 = time.perf_counter(), time.process_time()
         g = grade(values, geo, solution)
@@ -242,13 +245,15 @@ def agreement(samples: Sequence[Sample], top: int = 12) -> list[str]:
 
 
 def bench_grade(
-    dataset: str, per_rating: int = 0, seed: int = 1, progress: bool = False, limit: int = 0
+    dataset: str, per_rating: int = 0, seed: int = 1, progress: bool = False, limit: int = 0,
+    variant: Variant | None = None,
 ) -> str:
-    """Grade a dataset of SE-rated puzzles (all, or a sample) and return the bench report."""
+    """Grade a dataset of SE-rated puzzles (all, or a sample; of the kind `variant`) and
+    return the bench report."""
     pairs = read_dataset(dataset, per_rating, seed, limit)
     if not pairs:
         raise InputError(f"{dataset}: no rated puzzles found")
-    return report(measure(pairs, progress))
+    return report(measure(pairs, progress, variant))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,39 @@
+"""`bookgen bench grade --variant K`: a dataset of one kind's puzzles against Sukaku
+Explainer's ratings of that kind (serate --isAsterisk=1), through the command line."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+# asterisk puzzles made by `bookgen generate --variant asterisk`, each with the rating
+# serate --isAsterisk=1 gives it (default techniques)
+RATED = (
+    "..9.6.82.3....2....4..81...46.8.5.......7..4....6.3..857.93..1.62....7.993.4..... 1.2\n"
+    "..9......4...5..7..6.4....5.....274...6.....1..........3...169.8945......1...9... 4.3\n"
+)
+
+
+def _bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bookgen", "bench", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_kinds_dataset_is_graded_as_that_kind(tmp_path: Path) -> None:
+    data = tmp_path / "asterisk.txt"
+    data.write_text(RATED)
+    done = _bench("grade", "--dataset", str(data), "--variant", "asterisk")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"dataset {data}, asterisk puzzles\n")
+    assert "exact: 2/2 = 100.0%" in done.stdout
+    assert "wrong deductions (checked against the solution): 0" in done.stdout
+    # read as classic puzzles the second one loses the asterisk's steps
+    classic = _bench("grade", "--dataset", str(data))
+    assert classic.returncode == 0, classic.stderr
+    assert "exact: 2/2" not in classic.stdout
+
+
+def test_variant_is_refused_where_a_bench_does_not_read_it() -> None:
+    done = _bench("solve", "--variant", "asterisk")
+    assert done.returncode == 1
+    assert done.stderr == ("error: --variant does not apply to bench solve (only to "
+                           "grade)\n")
