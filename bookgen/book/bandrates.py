@@ -119,30 +119,31 @@ RATES: dict[Cell, float] = {
     (GIRANDOLA, 9, Band.EXPERT): 522.0,
     (GIRANDOLA, 9, Band.EXTREME): 64.1,
     # measured 2026-11-27, `bench bands --kinds anti-knight,anti-king,non-consecutive
-    # -n 10`, same machine. Extreme anti-knight is slow: a puzzle's grade can take over
-    # 150 CPU s in the grader's dynamic forcing chains. Non-consecutive is provisional:
-    # the grader has no technique for its rule yet
-    (ANTI_KNIGHT, 9, Band.EASY): 2726.2,
-    (ANTI_KNIGHT, 9, Band.MEDIUM): 852.0,
-    (ANTI_KNIGHT, 9, Band.HARD): 431.6,
-    (ANTI_KNIGHT, 9, Band.EXPERT): 285.1,
-    (ANTI_KNIGHT, 9, Band.EXTREME): 1.0,
-    (ANTI_KING, 9, Band.EASY): 3773.4,
-    (ANTI_KING, 9, Band.MEDIUM): 1125.3,
-    (ANTI_KING, 9, Band.HARD): 649.9,
-    (ANTI_KING, 9, Band.EXPERT): 375.2,
-    (ANTI_KING, 9, Band.EXTREME): 6.1,
-    (NON_CONSECUTIVE, 9, Band.EASY): 191.1,
-    (NON_CONSECUTIVE, 9, Band.MEDIUM): 50.0,
-    (NON_CONSECUTIVE, 9, Band.HARD): 22.0,
-    (NON_CONSECUTIVE, 9, Band.EXPERT): 8.6,
+    # --bands easy,medium,hard,expert -n 10`, same machine, with the grader's pair rules;
+    # extreme: `--bands extreme -n 4`. An extreme anti-knight's grade can take a minute in
+    # the dynamic forcing chains
+    (ANTI_KNIGHT, 9, Band.EASY): 2849.0,
+    (ANTI_KNIGHT, 9, Band.MEDIUM): 874.3,
+    (ANTI_KNIGHT, 9, Band.HARD): 448.2,
+    (ANTI_KNIGHT, 9, Band.EXPERT): 156.7,
+    (ANTI_KNIGHT, 9, Band.EXTREME): 2.3,
+    (ANTI_KING, 9, Band.EASY): 4144.8,
+    (ANTI_KING, 9, Band.MEDIUM): 1207.7,
+    (ANTI_KING, 9, Band.HARD): 689.5,
+    (ANTI_KING, 9, Band.EXPERT): 423.4,
+    (ANTI_KING, 9, Band.EXTREME): 24.9,
+    (NON_CONSECUTIVE, 9, Band.EASY): 192.8,
+    (NON_CONSECUTIVE, 9, Band.MEDIUM): 50.2,
+    (NON_CONSECUTIVE, 9, Band.HARD): 179.7,
+    (NON_CONSECUTIVE, 9, Band.EXPERT): 14.3,
 }
 """Puzzles a CPU minute per cell (see the glossary), measured with `bookgen bench bands`
 on the machine named above, 20 puzzles a cell unless noted."""
 
 UNFILLED: dict[Cell, str] = {
-    (NON_CONSECUTIVE, 9, Band.EXTREME): "not measured: the grader has no technique for the "
-                                       "non-consecutive rule yet",
+    (NON_CONSECUTIVE, 9, Band.EXTREME): "no puzzle in 5 CPU minutes: the near-minimal digs "
+                                       "extreme needs (6 to 8 clues) take minutes each to "
+                                       "grade",
 }
 """Cells whose section the bench could not fill, with what it saw (same run as RATES)."""
 
