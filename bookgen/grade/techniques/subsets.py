@@ -10,10 +10,12 @@ Glossary:
   direct       the same pattern, rated lower when its removals would leave a hidden
                single (for locked candidates: in another unit of the source's kind, as
                SE's Locking); as SE, the step places that single and removes nothing
-  generalized  X and hyper grids, as Sukaku Explainer: a digit locked in some cells of a
-               unit leaves every cell seeing them all (generalized intersection, in place
-               of plain pointing and claiming); a naked set's digits leave every cell that
-               sees all the set's cells holding them
+  generalized  grids where a cell sees more than its row, column and box (X, hyper, the
+               extra-unit kinds, anti-knight, anti-king), as Sukaku Explainer: a digit
+               locked in some cells of a unit leaves every cell seeing them all
+               (generalized intersection, in place of plain pointing and claiming); a
+               naked set's digits leave every cell that sees all the set's cells holding
+               them
 
 The technique objects of this family stand at the end of the module, beside their
 finders.
