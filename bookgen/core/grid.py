@@ -1081,10 +1081,9 @@ def clashing(grids: Any, geo: Geometry) -> Any:
         if len(extra):
             per_unit = bits[:, extra]
             found |= (per_unit.sum(axis=2) != np.bitwise_or.reduce(per_unit, axis=2)).any(axis=1)
-        for rule, (a, b) in _bond_arrays(geo):
+        for relation, (a, b) in _bond_arrays(geo):
             va, vb = grids[i : i + m, a].astype(np.int32), grids[i : i + m, b].astype(np.int32)
-            broken = (va == vb) if rule is Relation.DIFFERENT else (abs(va - vb) == 1)
-            found |= ((va > 0) & (vb > 0) & broken).any(axis=1)
+            found |= ((va > 0) & (vb > 0) & relation.forbids(va, vb)).any(axis=1)
         out[i : i + m] = found
     return out
 

@@ -89,6 +89,11 @@ class Relation(Enum):
     NON_CONSECUTIVE = "non-consecutive"
     """Digits one apart (1 and 9 are not one apart): non-consecutive's neighbours."""
 
+    def forbids(self, a: Any, b: Any) -> Any:
+        """Whether two bound cells may not hold the values a and b (ints, or numpy arrays
+        of values compared item by item)."""
+        return a == b if self is Relation.DIFFERENT else abs(a - b) == 1
+
 
 @dataclass(frozen=True)
 class PairRule:
@@ -105,7 +110,7 @@ class PairRule:
 
     def forbids(self, a: int, b: int) -> bool:
         """Whether two bound cells may not hold the values a and b."""
-        return a == b if self.relation is Relation.DIFFERENT else abs(a - b) == 1
+        return bool(self.relation.forbids(a, b))
 
     def cells(self, n: int, cell: int) -> tuple[int, ...]:
         """The cells of an n x n grid this rule binds to `cell`, ascending."""
