@@ -176,3 +176,27 @@ def test_parse_many_errors_name_the_line_of_the_fault(text, message):
     with pytest.raises(InputError) as e:
         list(parse_many(text, "f.txt"))
     assert str(e.value).startswith(message)
+
+
+@pytest.mark.parametrize("variant", ["anti-knight", "anti-king", "non-consecutive"])
+def test_batch_clash_check_reads_the_pair_rules_as_the_single_one_does(variant):
+    import random
+
+    import numpy as np
+
+    from bookgen.core.grid import clashing, find_clash
+
+    geo = geometry(9, variant)
+    rng = random.Random(variant)
+    rows = []
+    for _ in range(200):  # two random givens: some break the rule, most do not
+        grid = [0] * 81
+        for c in rng.sample(range(81), 2):
+            grid[c] = rng.randint(1, 9)
+        rows.append(grid)
+    flagged = clashing(np.array(rows, dtype=np.int8), geo).tolist()
+    clashes = [find_clash(r, geo) for r in rows]
+    assert flagged == [c is not None for c in clashes]
+    # some rows break only the pair rule (its clash names the rule, not a unit)
+    assert any(c is not None and c.where.endswith(f": {variant})") for c in clashes)
+    assert sum(flagged) < len(rows)
