@@ -189,7 +189,7 @@ def test_batch_clash_check_reads_the_pair_rules_as_the_single_one_does(variant):
     geo = geometry(9, variant)
     rng = random.Random(variant)
     rows = []
-    for _ in range(200):  # two random givens: some break the rule, most do not
+    for _ in range(2000):  # two random givens: some break the rule, most do not
         grid = [0] * 81
         for c in rng.sample(range(81), 2):
             grid[c] = rng.randint(1, 9)
