@@ -255,7 +255,9 @@ def test_a_killer_fill_is_refused_by_name(tmp_path: Path) -> None:
     done = bookgen("bank", "fill", tmp_path / "b.db", "--variant", "killer", "-n", "1",
                    timeout=HOSTILE)
     assert last_error(done) == ("error: --variant killer: the bank holds no killer puzzles; "
-                                "expected one of classic, x, hyper, jigsaw, samurai, twin")
+                                "expected one of classic, x, hyper, jigsaw, samurai, twin, "
+                                "anti-knight, anti-king, non-consecutive, disjoint-groups, "
+                                "asterisk, center-dot, girandola")
     assert list(tmp_path.iterdir()) == []
 
 
