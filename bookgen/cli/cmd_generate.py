@@ -184,6 +184,11 @@ def run_generate(args: argparse.Namespace) -> int:
         stop = interruption(e)
         if stop is None:
             raise
+        # end the worker pool here, not when the suspended generator is collected at exit
+        # (a pool shut down from the collector's thread cannot join it)
+        close = getattr(made, "close", None)
+        if close is not None:
+            close()
         where = f" to {args.output}" if args.output else ""
         print(f"interrupted: wrote {written} of {args.n} puzzles{where}", file=sys.stderr)
         return interrupted_code(stop)
