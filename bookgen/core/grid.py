@@ -89,6 +89,9 @@ class Geometry:
     """For each cell, the indices of the units it belongs to."""
     peers: tuple[tuple[int, ...], ...]
     """For each cell, its peers in ascending order (unit mates and pair-rule cells)."""
+    ruled: tuple[tuple[int, ...], ...]
+    """For each cell, its peers that share no unit with it, ascending: the cells a pair
+    rule of Relation.DIFFERENT binds to it beyond its units (anti-knight; mostly none)."""
     neighbours: tuple[tuple[int, ...], ...]
     """For each cell, its non-consecutive neighbours in ascending order (mostly none)."""
     block_order: tuple[int, ...]
@@ -182,18 +185,15 @@ class Geometry:
             cu = np.full((self.ncells, k), -1, dtype=np.int32)
             for c, us in enumerate(self.cell_units):
                 cu[c, : len(us)] = us
-            rows = []
-            for c, ps in enumerate(self.peers):
-                mates = {p for u in self.cell_units[c] for p in self.units[u]} - {c}
-                rows.append((sorted(mates), [p for p in ps if p not in mates],
-                             list(self.neighbours[c])))
+            rows = [([p for p in ps if p not in self.ruled[c]], list(self.ruled[c]),
+                     list(self.neighbours[c])) for c, ps in enumerate(self.peers)]
             width = max(sum(map(len, parts)) for parts in rows)
             pe = np.full((self.ncells, width), -1, dtype=np.int32)
             ends = np.zeros((self.ncells, 3), dtype=np.int32)
-            for c, (mates_, ruled, near) in enumerate(rows):
-                row = mates_ + ruled + near
+            for c, (mates, ruled, near) in enumerate(rows):
+                row = mates + ruled + near
                 pe[c, : len(row)] = row
-                ends[c] = (len(mates_), len(mates_) + len(ruled), len(row))
+                ends[c] = (len(mates), len(mates) + len(ruled), len(row))
             self._arrays.update(
                 units=np.array(self.units, dtype=np.int32),
                 cell_units=cu,
@@ -302,6 +302,7 @@ def _made(n: int, variant: Variant, box: tuple[int, int], regions: Sequence[int]
         part = 0 if rule.relation is Relation.DIFFERENT else 1
         for c in range(len(positions)):
             bound[c][part].update(rule.cells(n, c))
+    ruled = tuple(tuple(sorted(bound[c][0] - set(ps))) for c, ps in enumerate(peers))
     peers = tuple(tuple(sorted(set(ps) | bound[c][0])) for c, ps in enumerate(peers))
     neighbours = tuple(tuple(sorted(near)) for _, near in bound)
     block_order = tuple(c for b in boxes for c in b)
@@ -318,6 +319,7 @@ def _made(n: int, variant: Variant, box: tuple[int, int], regions: Sequence[int]
         unit_names=tuple(names),
         cell_units=cell_units,
         peers=peers,
+        ruled=ruled,
         neighbours=neighbours,
         block_order=block_order,
         block_pos=tuple(block_pos),

@@ -177,10 +177,7 @@ def _sees_more(geo: Geometry, kinds: tuple[str, ...]) -> bool:
     """Whether a cell may see more than its row, column and box: units of other kinds, or
     cells a pair rule keeps from its digit (anti-knight). SE switches to its variant ladder
     only then: a non-consecutive rule alone adds no 'sees' and keeps the classic ladder."""
-    if any(k not in ("row", "column", "box") for k in kinds):
-        return True
-    return any(len(p) > len({q for u in us for q in geo.units[u]}) - 1
-               for p, us in zip(geo.peers, geo.cell_units, strict=True))
+    return any(k not in ("row", "column", "box") for k in kinds) or any(geo.ruled)
 
 
 def _build(geo: Geometry) -> Tables:
@@ -248,9 +245,7 @@ def _build(geo: Geometry) -> Tables:
         generalized=_sees_more(geo, kinds),
         peer_sets=tuple(frozenset(p) for p in geo.peers),
         peer_cells=tuple(sum(1 << p for p in ps) for ps in geo.peers),
-        beyond_units=tuple(
-            frozenset(geo.peers[c]).difference(*(geo.units[u] for u in geo.cell_units[c]))
-            for c in range(geo.ncells)),
+        beyond_units=tuple(frozenset(r) for r in geo.ruled),
         cell_units=tuple(sum(1 << u for u in us) for us in geo.cell_units),
         unit_cells=tuple(sum(1 << c for c in cells) for cells in geo.units),
         peer_bits=tuple(peer_bits),

@@ -430,7 +430,7 @@ def _order(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int,
             us = tuple(sorted(geo.cell_units[c], key=lambda u: rank.get(kinds[u], 3)))
             units.append(us)
             mates = [p for u in us for p in geo.units[u] if p != c]
-            peers.append(tuple(dict.fromkeys(mates + list(geo.peers[c]))))
+            peers.append(tuple(dict.fromkeys(mates)) + geo.ruled[c])
         got = _ORDER[key] = (tuple(units), tuple(peers))
     return got
 
