@@ -758,7 +758,8 @@ earlier removal the deduction needed)."""
 
 
 def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
-    """Pointing and claiming; on X and hyper grids generalized intersections instead (a
+    """Pointing and claiming; on generalized grids (tables.Tables.generalized) generalized
+    intersections instead (a
     digit with 2 to 6 places in a unit leaves the cells seeing them all), as Sukaku."""
     n = geo.n
     t = tables(geo)
@@ -843,7 +844,7 @@ def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Assume
 
 
 def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
-    """Naked pairs; on X and hyper grids generalized (their digits leave every cell seeing
+    """Naked pairs; on generalized grids generalized (their digits leave every cell seeing
     both cells), as Sukaku."""
     n = geo.n
     t = tables(geo)

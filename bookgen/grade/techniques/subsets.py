@@ -60,7 +60,7 @@ def _following_single(
 def _locked(board: Board, pointing: bool, direct: bool) -> list[Step]:
     """Locked candidates over the locks of one family: from a box to a line (pointing),
     or from a line to a box and then, on hyper grids, the windows' locks (claiming; a box
-    -> window lock among them is still a pointing, rated so). On X and hyper grids only
+    -> window lock among them is still a pointing, rated so). On generalized grids only
     the direct forms run: Sukaku Explainer replaces plain pointing and claiming there by
     generalized intersections."""
     cands = board.cands
@@ -178,7 +178,7 @@ _DIRECT_HIDDEN = {2: Technique.DIRECT_HIDDEN_PAIR, 3: Technique.DIRECT_HIDDEN_TR
 
 
 def _naked(board: Board, k: int) -> list[Step]:
-    """k cells of a unit holding k digits between them. On X and hyper grids (Sukaku
+    """k cells of a unit holding k digits between them. On generalized grids (Sukaku
     Explainer's generalized naked sets) each digit also leaves every cell that sees all
     the set's cells holding it, inside the unit or not."""
     cands, geo = board.cands, board.geo
