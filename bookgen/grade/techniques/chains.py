@@ -759,8 +759,8 @@ earlier removal the deduction needed)."""
 
 def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
     """Pointing and claiming; on generalized grids (tables.Tables.generalized) generalized
-    intersections instead (a
-    digit with 2 to 6 places in a unit leaves the cells seeing them all), as Sukaku."""
+    intersections instead (a digit with 2 to 6 places in a unit leaves the cells seeing
+    them all), as Sukaku."""
     n = geo.n
     t = tables(geo)
     if t.generalized:
