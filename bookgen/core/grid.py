@@ -176,7 +176,8 @@ class Geometry:
         (ncells,); peers (ncells, width) padded with -1: each cell's unit mates, then the
         cells a pair rule keeps from its digit (anti-knight), then its neighbours; npeers
         (ncells, 3): where each of the three parts ends. Kernels remove a placed digit from
-        the first two parts and the digits one above and below it from the third.
+        the first two parts and the digits one above and below it from the third. A kernel
+        module may keep tables of its own here, built from these (band_layout.rules_of).
         """
         if "units" not in self._arrays:
             import numpy as np

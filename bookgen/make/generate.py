@@ -130,8 +130,10 @@ def dig_kernels(backend: str | None = None) -> ModuleType:
 
 
 def _tables(geo: Geometry) -> tuple[np.ndarray, ...]:
+    from ..engine.kernels.band_layout import rules_of
+
     a = geo.arrays()
-    return a["units"], a["cell_units"], a["peers"], a["npeers"]
+    return a["units"], a["cell_units"], a["peers"], a["npeers"], rules_of(geo)
 
 
 def seed_digits(n: int, variant: Variant = Variant.CLASSIC) -> int:

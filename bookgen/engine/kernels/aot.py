@@ -47,9 +47,13 @@ from . import say_compiling
 
 PREFIX = "bookgen_kernels_"
 SOURCE = Path(__file__).with_name("fast.py")
+ALSO_COMPILED = (SOURCE.with_name("bands.py"), SOURCE.with_name("band_layout.py"))
+"""The other source files of the entry points: the key covers them as it covers SOURCE."""
 _TABLES = "int32[:, ::1], int32[:, ::1], int32[:, ::1]"  # units, peers, npeers
 ENTRY_POINTS = {
     "count_batch": ("_count_batch", f"int32[::1](int8[:, ::1], int64, {_TABLES})"),
+    "band_count_batch": ("bands.band_count_batch",
+                         "int32[::1](int8[:, ::1], int64, int64[:, ::1])"),
     "solutions_batch": (
         "_solutions_batch",
         f"Tuple((int32[::1], int8[:, :, ::1]))(int8[:, ::1], int64, {_TABLES})",
@@ -61,27 +65,28 @@ ENTRY_POINTS = {
         "int32[::1])",
     ),
 }
-"""Exported name: (fast.py's kernel, its signature). The tables are those of
-``Geometry.arrays()``; grids are C-ordered int8 batches, limit an int64."""
+"""Exported name: (fast.py's kernel, or another module's as "module.kernel", its signature).
+The tables are those of ``Geometry.arrays()`` (band_layout.rules_of's for the band count);
+grids are C-ordered int8 batches, limit an int64."""
 BUILD_SECONDS = 600
 """A build that takes longer than this is abandoned (it takes about 20 s)."""
 
 
 def key() -> str | None:
     """The key of the module the current sources make, or None when numba is not installed."""
-    return _key_of(SOURCE)
+    return _key_of((SOURCE, *ALSO_COMPILED))
 
 
 @functools.cache
-def _key_of(source: Path) -> str | None:
-    """key() of a source file, worked out once a process: the backend is looked up for
-    every batch, and this reads the file and numba's installed metadata."""
+def _key_of(sources: tuple[Path, ...]) -> str | None:
+    """key() of the source files, worked out once a process: the backend is looked up for
+    every batch, and this reads the files and numba's installed metadata."""
     try:
         numba_version = importlib.metadata.version("numba")
     except importlib.metadata.PackageNotFoundError:
         return None
     # __init__.py holds constants the kernels compile in (EXCLUSION_NODES, BOARD_FOCUS)
-    h = hashlib.sha256(source.read_bytes() + Path(__file__).read_bytes()
+    h = hashlib.sha256(b"".join(p.read_bytes() for p in sources) + Path(__file__).read_bytes()
                        + Path(__file__).with_name("__init__.py").read_bytes())
     for part in (numba_version, sys.version, platform.machine()):
         h.update(part.encode())
@@ -211,9 +216,9 @@ def _compile(out: str, name: str) -> None:
     import warnings
 
     warnings.simplefilter("ignore")  # numba marks its AOT compiler as due to be replaced
-    from numba.pycc import CC
+    import importlib
 
-    from . import fast
+    from numba.pycc import CC
 
     cc = CC(name)
     cc.output_dir = out
@@ -222,7 +227,9 @@ def _compile(out: str, name: str) -> None:
     # measured as fast as the jitted kernels on all 17-clue puzzles
     cc.verbose = False
     for exported, (kernel, signature) in ENTRY_POINTS.items():
-        cc.export(exported, signature)(getattr(fast, kernel).py_func)
+        module, _, function = kernel.rpartition(".")
+        source = importlib.import_module(f"{__package__}.{module or 'fast'}")
+        cc.export(exported, signature)(getattr(source, function).py_func)
     cc.compile()
 
 

@@ -1,11 +1,13 @@
 """Complete and dig: the numba backend, compiled from the very source of ``dig_reference``.
 
 Each kernel of ``dig_reference`` is rebuilt over a namespace where its callees (and
-``count_core``) are the compiled versions, then wrapped in ``njit``. One source for both
-backends keeps them identical: the same seed gives the same puzzle whichever runs.
+``count_core``) are the compiled versions, then wrapped in ``njit``; the removal test
+(``other_solution``) counts on band bitboards (bands.py) where the grid fits them. One
+source for both backends keeps them identical: the same seed gives the same puzzle
+whichever runs.
 Compiled code is cached on disk, so a worker process only loads it. numba checks a cached
 function against its own source only, not against the functions it calls, so the cache of
-these kernels is dropped whenever fast.py (count_core) changes.
+these kernels is dropped whenever fast.py (count_core) or bands.py changes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from numba import njit
 
 from . import dig_reference, watch_compiles
+from .bands import band_count, workspace
 from .fast import count_core
 
 KERNELS = (
@@ -38,8 +41,8 @@ KERNELS = (
 
 def _drop_stale_cache() -> None:
     here = Path(__file__).parent
-    stamp = hashlib.sha256((here / "fast.py").read_bytes()
-                           + (here / "__init__.py").read_bytes()).hexdigest()
+    stamp = hashlib.sha256(b"".join((here / name).read_bytes() for name in (
+        "fast.py", "__init__.py", "bands.py", "band_layout.py"))).hexdigest()
     marker = here / "__pycache__" / "dig_reference.fast-stamp"
     try:
         if marker.is_file() and marker.read_text() == stamp:
@@ -66,9 +69,19 @@ def _compile(overrides: dict[str, Any]) -> dict[str, Any]:
     return namespace
 
 
+@njit(cache=True)
+def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
+    """dig_reference.other_solution: on band bitboards where the grid fits them (the same
+    answer: a count does not depend on the search)."""
+    if rules.shape[0]:
+        return band_count(puzzle, 1, c, bit, rules, work) > 0
+    return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
+
+
 _drop_stale_cache()
 watch_compiles()
-_ns = _compile({"count_core": count_core})
+_ns = _compile({"count_core": count_core, "other_solution": other_solution,
+                "workspace": workspace})
 seed_state = dig_reference.seed_state
 rand_below = _ns["rand_below"]
 shuffle = _ns["shuffle"]

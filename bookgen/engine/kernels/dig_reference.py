@@ -4,7 +4,8 @@ Glossary and conventions (shared with ``dig_fast``, which compiles these very fu
 numba, so both backends give identical puzzles by construction):
   grid       int8 array of n*n values, row-major, 0 = blank
   tables     ``units, cell_units, peers, npeers`` from ``Geometry.arrays()``; cell_units and
-             peers are padded with -1
+             peers are padded with -1; then ``rules``, band_layout.rule_table's table of the
+             geometry ((0, 3) when it does not fit bands)
   rs         the random state: an int64 array of one element holding a 32-bit xorshift state
              (never 0). Every random choice of a kernel is drawn from it, so a kernel is a
              deterministic function of its inputs and the seed the caller derived.
@@ -17,7 +18,8 @@ numba, so both backends give identical puzzles by construction):
 Everything here avoids Python-only features (lists, dicts, exceptions) so that numba can
 compile it unchanged, and reads array items through int() so that plain Python computes in
 unbounded ints as numba does in int64. ``count_core`` is resolved from this module's
-globals, which the fast backend replaces by the compiled counting kernel.
+globals, which the fast backend replaces by the compiled counting kernel; ``other_solution``
+likewise, which the fast backend answers on band bitboards where the grid fits them.
 """
 
 from __future__ import annotations
@@ -102,8 +104,21 @@ def peer_mask(grid, c, peers, npeers, start):
     return m
 
 
-def complete_core(grid, rs, nseed, node_limit, units, cell_units, peers, npeers):
+def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
+    """Whether the puzzle has a solution without bit's value in cell c (the removal test).
+    rules and work (scratch space of the band search) serve the fast backend's version."""
+    return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
+
+
+def workspace():
+    """Scratch space for other_solution (none here; the fast backend's band search has
+    its own)."""
+    return np.zeros((1, 1), dtype=np.int64)
+
+
+def complete_core(grid, rs, nseed, node_limit, units, cell_units, peers, npeers, rules):
     """Fill the blank grid with a random full board; False if node_limit was hit first.
+    (rules is taken for one signature of the tables across the kernels.)
 
     Seeds up to nseed random non-clashing digits in random cells (seed 003), then completes
     with a depth-first search that branches on the cell with fewest candidates and tries its
@@ -186,7 +201,8 @@ def complete_core(grid, rs, nseed, node_limit, units, cell_units, peers, npeers)
 
 
 def dig_core(
-    puzzle, solution, groups, gsize, order, norder, minimal, lo, units, cell_units, peers, npeers
+    puzzle, solution, groups, gsize, order, norder, minimal, lo, units, cell_units, peers, npeers,
+    rules,
 ):
     """Blank the groups order[:norder] in turn, each kept blank only while the puzzle stays
     unique; returns the clue count. puzzle (a unique puzzle of solution) is dug in place.
@@ -195,6 +211,7 @@ def dig_core(
     with minimal every group is tried, so no remaining group can be blanked alone.
     """
     full = (1 << units.shape[1]) - 1
+    work = workspace()
     clues = 0
     for c in range(puzzle.shape[0]):
         if puzzle[c]:
@@ -215,7 +232,7 @@ def dig_core(
             # A cell its peers pin to one value needs no search (most cells, early on).
             if (peer_mask(puzzle, c, peers, npeers, 0) | bit) & full == full:
                 continue
-            if count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers):
+            if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
                 unique = False
                 break
         if unique:
@@ -228,7 +245,7 @@ def dig_core(
 
 def generate_core(
     seed, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, order, puzzle, solution,
-    units, cell_units, peers, npeers,
+    units, cell_units, peers, npeers, rules,
 ):
     """Complete a random board and dig it until the clue count is within lo..hi.
 
@@ -248,13 +265,13 @@ def generate_core(
         tries += 1
         solution[:] = 0
         while not complete_core(solution, rs, nseed, node_limit, units, cell_units, peers,
-                                npeers):
+                                npeers, rules):
             solution[:] = 0
         puzzle[:] = solution
         shuffle(order, ngroups, rs)
         clues = dig_core(
             puzzle, solution, groups, gsize, order, ngroups, minimal, lo,
-            units, cell_units, peers, npeers,
+            units, cell_units, peers, npeers, rules,
         )
         fewest = min(fewest, clues)
         most = max(most, clues)

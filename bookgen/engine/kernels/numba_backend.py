@@ -7,6 +7,8 @@ Glossary:
             where the module cannot be built, while another process builds it, and when
             asked for (``FastBackend(ahead=False)``)
 Both run the same machine code from the same source, so they give the same answers.
+Counting runs on band bitboards (bands.py) where the grid fits them; the solutions and the
+trace come from fast.py's search, whose order the reference backend shares.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import FirstSolution, TraceArrays, aot, trace_arrays
+from .band_layout import rules_of
 
 if TYPE_CHECKING:
     from ...core.grid import Geometry
@@ -48,14 +51,22 @@ class FastBackend(FirstSolution):
         self.ahead = module is not None
         """True when the kernels come from the ahead-of-time module."""
         if module is not None:
-            self._count, self._solutions, self._trace = (
-                module.count_batch, module.solutions_batch, module.trace_batch)
+            self._count, self._band_count, self._solutions, self._trace = (
+                module.count_batch, module.band_count_batch, module.solutions_batch,
+                module.trace_batch)
         else:
             fast = _jitted()
-            self._count, self._solutions, self._trace = (
-                fast._count_batch, fast._solutions_batch, fast._trace_batch)
+            from .bands import band_count_batch
+
+            self._count, self._band_count, self._solutions, self._trace = (
+                fast._count_batch, band_count_batch, fast._solutions_batch, fast._trace_batch)
 
     def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
+        """Counts on band bitboards where the grid fits them, else by fast.py's search."""
+        rules = rules_of(geo)
+        if len(rules):
+            banded: np.ndarray = self._band_count(_batch(grids), int(limit), rules)
+            return banded
         a = geo.arrays()
         result: np.ndarray = self._count(
             _batch(grids), int(limit), a["units"], a["peers"], a["npeers"])

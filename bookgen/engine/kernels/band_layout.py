@@ -1,0 +1,142 @@
+"""The band layout of a 9x9 grid for bands.py's counting kernel: its fixed tables, and the
+tables of a geometry's rules beyond rows, columns and boxes. numpy only (no numba), so a
+geometry can build its tables without the compiler.
+
+Glossary:
+  band       three rows of the grid: cells 27*b .. 27*b+26
+  word       the 27 cells of one band for one digit, one bit a cell (bit 9*r + c for the
+             band's row r and column c): the cells of the band where the digit may still go.
+             The state of a search is 27 words, digit-major (word 3*d + b), and three words of
+             unsolved cells, one a band
+  mini-row   the three cells of one row inside one box; a band has nine: bit 3*r + k for row
+             r and box k
+  rule table (ncells*2 + nextra, 3) int64 rows of three band words, from ``rule_table``:
+             rows 0..80 the cells each cell's digit leaves beyond its row, column and box
+             (extra unit mates, anti-knight cells); rows 81..161 its non-consecutive
+             neighbours; then one row a unit beyond rows, columns and boxes (X diagonals,
+             windows, ...). A (0, 3) table: the geometry does not fit bands (another size,
+             jigsaw regions, a multi-grid board), and the general search serves it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from ...core.grid import Geometry
+
+BAND_CELLS = 27
+ROW_BITS = 0x1FF
+
+
+def _row_boxes() -> np.ndarray:
+    """ROW_BOXES[row bits] = the boxes (3 bits) in which the row of 9 bits has a cell."""
+    t = np.zeros(512, np.int64)
+    for m in range(512):
+        t[m] = sum(1 << k for k in range(3) if m >> (3 * k) & 7)
+    return t
+
+
+def _matchings() -> np.ndarray:
+    """MATCHINGS[mini-rows] = the union of the ways (one mini-row per row and per box) the
+    digit can take its three places in the band, as mini-row bits; 0 when there is none."""
+    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    t = np.zeros(512, np.int64)
+    for m in range(512):
+        for p in perms:
+            bits = sum(1 << (3 * r + p[r]) for r in range(3))
+            if m & bits == bits:
+                t[m] |= bits
+    return t
+
+
+def _mini_cells() -> np.ndarray:
+    """MINI_CELLS[mini-rows] = the band cells of those mini-rows (27 bits)."""
+    t = np.zeros(512, np.int64)
+    for m in range(512):
+        for i in range(9):
+            if m >> i & 1:
+                r, k = divmod(i, 3)
+                t[m] |= 7 << (9 * r + 3 * k)
+    return t
+
+
+def _lone() -> np.ndarray:
+    """LONE[row bits] = the row's bits when it holds exactly one, else 0."""
+    t = np.zeros(512, np.int64)
+    for m in range(1, 512):
+        if m & (m - 1) == 0:
+            t[m] = m
+    return t
+
+
+def _band_mates() -> np.ndarray:
+    """BAND_MATES[bit] = the other cells of the bit's row and box in its band."""
+    t = np.zeros(BAND_CELLS, np.int64)
+    for x in range(BAND_CELLS):
+        r, c = divmod(x, 9)
+        for y in range(BAND_CELLS):
+            s, d = divmod(y, 9)
+            if y != x and (s == r or d // 3 == c // 3):
+                t[x] |= 1 << y
+    return t
+
+
+def _low_index() -> np.ndarray:
+    """LOW_INDEX[bits] = the index of the lowest set bit of 9 bits (9 for none)."""
+    t = np.full(512, 9, np.int64)
+    for m in range(1, 512):
+        t[m] = (m & -m).bit_length() - 1
+    return t
+
+
+ROW_BOXES = _row_boxes()
+MATCHINGS = _matchings()
+MINI_CELLS = _mini_cells()
+LONE = _lone()
+BAND_MATES = _band_mates()
+LOW_INDEX = _low_index()
+COLUMN = np.array([0x40201 << c for c in range(9)], np.int64)
+"""COLUMN[c] = the band cells of column c."""
+
+
+def fits(geo: Geometry) -> bool:
+    """True when bands.py can count the geometry's puzzles: one 9x9 grid of 3x3 boxes."""
+    return geo.n == 9 and geo.box_rows == 3 and geo.box_cols == 3 and geo.board is None
+
+
+def _words(cells: object) -> list[int]:
+    """The three band words of a set of cells."""
+    w = [0, 0, 0]
+    for c in cells:  # type: ignore[attr-defined]
+        b, x = divmod(int(c), BAND_CELLS)
+        w[b] |= 1 << x
+    return w
+
+
+def rule_table(geo: Geometry) -> np.ndarray:
+    """The geometry's rule table (see the glossary); (0, 3) when it does not fit."""
+    if not fits(geo):
+        return np.zeros((0, 3), np.int64)
+    classic = {frozenset(u) for u in geo.units[:27]}
+    extra = [u for u in geo.units if frozenset(u) not in classic]
+    rows = []
+    for c in range(81):
+        r, col = divmod(c, 9)
+        plain = {p for p in range(81) if p != c and (
+            p // 9 == r or p % 9 == col or (p // 27, p % 9 // 3) == (c // 27, col // 3))}
+        rows.append(_words(set(geo.peers[c]) - plain))
+    rows += [_words(geo.neighbours[c]) for c in range(81)]
+    rows += [_words(u) for u in extra]
+    return np.array(rows, np.int64).reshape(-1, 3)
+
+
+def rules_of(geo: Geometry) -> np.ndarray:
+    """rule_table(geo), built once a geometry (kept with its other kernel tables)."""
+    tables = geo.arrays()
+    if "rules" not in tables:
+        tables["rules"] = rule_table(geo)
+    rules: np.ndarray = tables["rules"]
+    return rules
