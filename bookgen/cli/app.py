@@ -1,7 +1,9 @@
 """The command line: `bookgen <command> ...`, its parser and its main.
 
 Each command is a pair in a module of its own: ``add_<name>(subparsers)`` declares its
-arguments and sets ``func``, which runs it: ``(args) -> exit code``. The options several
+arguments and sets ``func``, which runs it: ``(args) -> exit code``. COMMANDS names each
+command's module, and main imports only the module of the command it runs (none for
+--version): a light command does not pay for loading the others. The options several
 commands share, how puzzles are read and where data is written live in options; the
 commands that read puzzles share skeleton, and every --format is one entry of formats'
 table. Every BookgenError is caught in ``main`` and printed as ``error: <message>`` with
