@@ -79,6 +79,17 @@ def test_importing_bookgen_loads_only_the_package() -> None:
     assert run.stdout.strip() == "['bookgen', 'bookgen.launch']"
 
 
+def test_the_command_line_keeps_blas_to_one_thread_unless_told() -> None:
+    code = ("import os, sys\nsys.argv = ['bookgen', '--version']\n"
+            "from bookgen.__main__ import run\n"
+            "try:\n    run()\nexcept SystemExit:\n    pass\n"
+            "print(os.environ.get('OPENBLAS_NUM_THREADS'), os.environ.get('MKL_NUM_THREADS'))")
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120, env={**env, "MKL_NUM_THREADS": "3"})
+    assert run.stdout.splitlines()[-1] == "1 3"
+
+
 def _outcome(parser_of: str, argv: list[str]) -> tuple[object, str, str]:
     """What parsing argv gives (the namespace, or the exit code) and prints, with the parser
     main builds for it ('needed') or the whole one."""
