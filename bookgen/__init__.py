@@ -11,6 +11,10 @@ The Python API in one place (see README.md):
   generate(n, size=9, variant=..., difficulty=..., technique=..., seed=0) -> [Record]
                                          puzzles made to order, as a book section makes them
   build(config, output_dir) -> [Path]    a book built from a config file or mapping
+
+Each name is imported when it is first used (_API): `bookgen --version` or `bookgen solve`
+loads none of the grader, the book pipeline or the PDF writer. The puzzle kinds are
+registered when a kind is first asked for (core.kinds).
 """
 
 # First of all: from here until the command line can catch it (__main__.run), a Ctrl-C
@@ -19,15 +23,17 @@ from . import launch  # noqa: F401
 
 __version__ = "0.1.0"
 
-# After the version: the modules below read it. The puzzle kinds come first: every other
-# module may name them. `rate` and `grade` are bound after their submodules are imported,
-# so the names mean the functions, not the modules.
-from . import variants  # noqa: E402, F401
-from .api import Record, build, generate  # noqa: E402
-from .core.grid import Geometry, geometry, parse  # noqa: E402
-from .engine.trace import count_solutions, hints, solve, trace  # noqa: E402
-from .grade import grade  # noqa: E402
-from .grade.rating import rate  # noqa: E402
+import sys  # noqa: E402
+from importlib import import_module  # noqa: E402
+from types import ModuleType  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
+if TYPE_CHECKING:
+    from .api import Record, build, generate
+    from .core.grid import Geometry, geometry, parse
+    from .engine.trace import count_solutions, hints, solve, trace
+    from .grade import grade
+    from .grade.rating import rate
 
 __all__ = [
     "Geometry",
@@ -44,3 +50,39 @@ __all__ = [
     "solve",
     "trace",
 ]
+
+_API = {
+    "Record": ".api", "build": ".api", "generate": ".api",
+    "Geometry": ".core.grid", "geometry": ".core.grid", "parse": ".core.grid",
+    "count_solutions": ".engine.trace", "hints": ".engine.trace", "solve": ".engine.trace",
+    "trace": ".engine.trace",
+    "grade": ".grade", "rate": ".grade.rating",
+}
+"""Every name of the API but the version: the module it is imported from when first used."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_API})
+
+
+class _Package(ModuleType):
+    """The package's module: `bookgen.grade` stays the function when the subpackage of that
+    name is imported (Python binds a submodule on its package; import bookgen.grade.x still
+    finds it in sys.modules)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and name in _API:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -237,7 +237,7 @@ SCRIPT = Path(sys.executable).parent / "bookgen"
 
 # the package's first module, its loading, then the command line's
 @pytest.mark.parametrize("module", ["bookgen.launch", "bookgen.core.grid", "bookgen.grade.rating",
-                                    "bookgen.cli.signals", "bookgen.cli.cmd_bench",
+                                    "bookgen.cli.signals", "bookgen.cli.skeleton",
                                     "bookgen.cli.app"])
 @pytest.mark.parametrize("how", ["-m", "script"])
 def test_ctrl_c_while_the_command_line_is_imported_is_interrupted(module, how):

@@ -1,7 +1,9 @@
 """The command line: `bookgen <command> ...`, its parser and its main.
 
 Each command is a pair in a module of its own: ``add_<name>(subparsers)`` declares its
-arguments and sets ``func``, which runs it: ``(args) -> exit code``. The options several
+arguments and sets ``func``, which runs it: ``(args) -> exit code``. COMMANDS names each
+command's module, and main imports only the module of the command it runs (none for
+--version): a light command does not pay for loading the others. The options several
 commands share, how puzzles are read and where data is written live in options; the
 commands that read puzzles share skeleton, and every --format is one entry of formats'
 table. Every BookgenError is caught in ``main`` and printed as ``error: <message>`` with
@@ -16,27 +18,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
+from importlib import import_module
 from typing import Any, NoReturn
 
 from .. import __version__
 from ..core.errors import BookgenError
-from .cmd_bank import add_bank
-from .cmd_bench import add_bench
-from .cmd_build import add_build, add_cover, add_validate
-from .cmd_create import add_create
-from .cmd_explain import add_explain
-from .cmd_export import add_export, add_preview
-from .cmd_generate import add_generate
-from .cmd_hints import add_hints
-from .cmd_improve import add_improve
-from .cmd_project import add_init, add_schema, add_templates
-from .cmd_rate import add_rate
-from .cmd_solve import add_solve
 from .options import HelpFormatter, StdoutError, backend_chosen, stdout_checked
 from .signals import interrupted_code, interruption, signals_as_interrupt
 
-__all__ = ["ADDERS", "build_parser", "main"]
+__all__ = ["COMMANDS", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,44 +43,63 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"error: {self.prog}: {message}\n")
 
 
-ADDERS: list[Callable[[argparse._SubParsersAction], None]] = [
-    add_build,
-    add_cover,
-    add_rate,
-    add_solve,
-    add_hints,
-    add_validate,
-    add_explain,
-    add_bench,
-    add_create,
-    add_improve,
-    add_generate,
-    add_export,
-    add_preview,
-    add_bank,
-    add_init,
-    add_templates,
-    add_schema,
-]
-"""Every command's `add_<name>`, in the order `bookgen --help` lists them."""
+COMMANDS: dict[str, str] = {
+    "build": "cmd_build",
+    "cover": "cmd_build",
+    "rate": "cmd_rate",
+    "solve": "cmd_solve",
+    "hints": "cmd_hints",
+    "validate": "cmd_build",
+    "explain": "cmd_explain",
+    "bench": "cmd_bench",
+    "create": "cmd_create",
+    "improve": "cmd_improve",
+    "generate": "cmd_generate",
+    "export": "cmd_export",
+    "preview": "cmd_export",
+    "bank": "cmd_bank",
+    "init": "cmd_project",
+    "templates": "cmd_project",
+    "schema": "cmd_project",
+}
+"""Every command, in the order `bookgen --help` lists them: the module (of this package)
+whose ``add_<command>`` declares it. A module is imported only for a parser that holds its
+command (main builds the one command it runs)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The parser of `commands` (every command unless told), in COMMANDS' order."""
     parser = _Parser(
         prog="bookgen",
         description="Graded sudoku puzzles and print-ready puzzle books.",
     )
     parser.add_argument("--version", action="version", version=f"bookgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in ADDERS:
-        add(sub)
+    wanted = set(commands)
+    for name, module in COMMANDS.items():
+        if name in wanted:
+            getattr(import_module(f".{module}", __package__), f"add_{name}")(sub)
     return parser
+
+
+def _needed(argv: Sequence[str]) -> Iterable[str]:
+    """The commands a parser of argv must hold to parse it as the whole parser does: the
+    command argv starts with; none for `--version` first (it ends the parse before a
+    command is looked at); every one otherwise (--help lists them, and a word that is no
+    command is told them)."""
+    first = argv[0] if argv else ""
+    if first in COMMANDS:
+        return (first,)
+    if len(first) > 2 and "--version".startswith(first):  # argparse takes --vers for it
+        return ()
+    return COMMANDS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         with stdout_checked():
-            args = build_parser().parse_args(argv)
+            given = sys.argv[1:] if argv is None else argv
+            args = build_parser(_needed(given)).parse_args(given)
             with signals_as_interrupt(), backend_chosen(args):
                 result: int = args.func(args)
         return result

@@ -2,7 +2,8 @@
 
 Glossary:
   kind       what is measured: "solve" (the kernels), "layout" (a book's PDF), "samurai"
-             (multi-grid boards by band), more kinds register in KINDS
+             (multi-grid boards by band), "startup" (the light commands' start-up), more
+             kinds register in KINDS
   dataset    a file of puzzles, one per line (grid.parse_many), e.g. ../shared/data/top1465.txt
   puzzles/s  whole-batch throughput: puzzles / wall seconds of batched kernel calls, the
              best of the passes over the dataset that fit in the budget
@@ -418,23 +419,37 @@ def _best(timings: list[Timing]) -> Timing:
 
 def _command(argv: list[str], runs: int) -> Timing:
     """The best of `runs` runs of `bookgen ARGV` as a new process, its output discarded."""
+    return _best(_process_runs(_bookgen(argv), runs))
+
+
+def _bookgen(argv: list[str]) -> list[str]:
+    """The command line of `bookgen ARGV` run by this interpreter."""
+    import sys
+
+    return [sys.executable, "-m", "bookgen", *argv]
+
+
+def _process_runs(
+    command: list[str], runs: int, env: dict[str, str] | None = None
+) -> list[Timing]:
+    """Each of `runs` runs of a command as a new process (in env, else this process's
+    environment), its output discarded."""
     import resource
     import subprocess
-    import sys
 
     out = []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "bookgen", *argv],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, env=env)
         wall = time.perf_counter() - t0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode != 0:
-            raise InputError(f"bookgen {' '.join(argv)} failed: {done.stderr.strip()}")
+            raise InputError(f"{' '.join(command[2:])} failed: {done.stderr.strip()}")
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         out.append(Timing(wall, cpu))
-    return _best(out)
+    return out
 
 
 def _in_process(run: Callable[[], Any], runs: int) -> Timing:
@@ -516,6 +531,51 @@ def bench_cli(args: argparse.Namespace) -> int:
             print(f"{what} {clock}: whole {w:.2f} s = {(w - e) / k:.2f} x kernels + start-up "
                   f"{e:.2f} s; target 1.5 x: {verdict} (loading the kernels: "
                   f"{getattr(loaded, clock) - e:.2f} s of it)")
+    return 0
+
+
+STARTUP_PUZZLE = ".....73...6.......3..2.51.757..2...............3..6.1.4.....7....156..3....8....5"
+"""The puzzle bench startup solves when no --dataset is given (SPEC 3's golden example)."""
+STARTUP_TARGET = 0.15
+"""CPU seconds a light command may cost, the whole process: `bookgen --version`, and
+`bookgen solve` of one puzzle with the kernels' ahead-of-time module built."""
+
+
+def bench_startup(args: argparse.Namespace) -> int:
+    """The start-up of the light commands: the CPU seconds (user + system of the child
+    process) of `bookgen --version` and of `bookgen solve` on one puzzle (the first of
+    --dataset, else STARTUP_PUZZLE), median of -n runs each, against STARTUP_TARGET; and
+    the interpreter's own floor: an empty Python, and one that imports numpy with its BLAS
+    threads as the command line sets them."""
+    import os
+    import sys
+
+    from ..__main__ import BLAS_THREADS
+    from ..engine.kernels import aot, backend_name
+
+    puzzle = STARTUP_PUZZLE
+    if args.dataset is not None:
+        _, grids = load_dataset(args.dataset, 1)
+        puzzle = "".join(".123456789ABCDEFG"[v] for v in grids[0].tolist())
+    solve = _bookgen(["solve", puzzle])
+    _process_runs(solve, 1)  # builds, untimed, what the first solve of these sources builds
+    module = "built" if aot.load() else f"not built ({aot.failed() or 'being built'})"
+    print(f"bench startup: backend {backend_name()}, ahead-of-time module {module}; CPU "
+          f"seconds of the whole process (user + system), {args.n} runs each")
+    blas = {**os.environ, **{name: os.environ.get(name, "1") for name in BLAS_THREADS}}
+    rows = [
+        ("floor: python -c pass", [sys.executable, "-c", "pass"], None),
+        ("floor: python -c 'import numpy'", [sys.executable, "-c", "import numpy"], blas),
+        ("bookgen --version", _bookgen(["--version"]), None),
+        ("bookgen solve <one puzzle>", solve, None),
+    ]
+    print(f"{'':32s} {'median':>7s} {'min':>7s} {'max':>7s}  target {STARTUP_TARGET} s")
+    for label, command, env in rows:
+        cpu = sorted(t.cpu for t in _process_runs(command, args.n, env))
+        median = statistics.median(cpu)
+        verdict = ("met" if median <= STARTUP_TARGET else "NOT met"
+                   ) if label.startswith("bookgen") else ""
+        print(f"{label:32s} {median:7.3f} {cpu[0]:7.3f} {cpu[-1]:7.3f}  {verdict}".rstrip())
     return 0
 
 
@@ -648,6 +708,7 @@ def bench_boards(args: argparse.Namespace) -> int:
 
 KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "cli": bench_cli,
+    "startup": bench_startup,
     "solve": bench_solve,
     "layout": bench_layout,
     "generate": bench_generate,
@@ -674,7 +735,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
         "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
         "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
-        "generate -n N --minimal against the kernels alone and the start-up; variants: "
+        "generate -n N --minimal against the kernels alone and the start-up; startup: the "
+        "CPU seconds of bookgen --version and of solve on one puzzle, median of -n runs (10 "
+        "by default), against the target of 0.15 s; variants: "
         "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
         "layouts drawn per usable layout per size; bands: puzzles a CPU minute of a 9x9 "
         "section of each kind and band, made as a book makes them, on one worker; "
@@ -697,7 +760,8 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("-n", type=positive, default=None, metavar="N",
                    help="generate, cli: puzzles to make (default 10000); bands: puzzles a "
-                   "section (default 20); samurai: puzzles a band (default 10)")
+                   "section (default 20); samurai: puzzles a band (default 10); startup: runs "
+                   "of each command (default 10)")
     p.add_argument("--kinds", default=None, metavar="K,K",
                    help="bands: only these kinds (classic, x, hyper, jigsaw, killer; samurai "
                    "and twin only when named)")
@@ -721,12 +785,13 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_bench)
 
 
-PUZZLES = {"bands": 20, "samurai": 10}
-"""-n when not given, by kind: puzzles a section for bands, a band for samurai, else 10000
-puzzles made."""
+PUZZLES = {"bands": 20, "samurai": 10, "startup": 10}
+"""-n when not given, by kind: puzzles a section for bands, a band for samurai, runs of
+each command for startup, else 10000 puzzles made."""
 
 USES: dict[str, tuple[str, ...]] = {
     "cli": ("dataset", "n", "workers"),
+    "startup": ("dataset", "n"),
     "solve": ("backend", "dataset", "limit", "seconds"),
     "layout": ("dataset", "limit"),
     "generate": ("backend", "n", "seconds", "workers"),

@@ -969,7 +969,7 @@ def _fast_batch(
         lengths = np.concatenate((ends, [len(raw)])) - starts
         kept = lengths > 0
         lines = np.flatnonzero(kept) + 1
-        widths = np.unique(lengths[kept])
+        widths = set(lengths[kept].tolist())
         body = translated.replace(b"\xfe", b"")
         chars = raw.replace(b"\n", b"")
     else:
@@ -978,12 +978,13 @@ def _fast_batch(
             return None
         numbers, puzzles = found
         lines = np.array(numbers, dtype=np.int64)
-        widths = np.unique(np.fromiter(map(len, puzzles), dtype=np.int64, count=len(puzzles)))
+        widths = set(map(len, puzzles))
         chars = "".join(puzzles).encode("ascii")
         body = chars.translate(_VALUES)
+    # a set, not np.unique: that one imports numpy.ma, a twentieth of `bookgen solve PUZZLE`
     if len(widths) == 0:
         return Batch(geometry(9), np.zeros((0, 81), dtype=np.int8), lines)
-    n = size_for_cells(int(widths[0]))
+    n = size_for_cells(min(widths))
     if len(widths) > 1 or n not in Variant.CLASSIC.sizes:
         return None
     geo = geometry(n)

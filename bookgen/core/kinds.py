@@ -6,7 +6,7 @@ Glossary:
              generator treat it, what its grids show on the page and its how-to example.
              Every stage asks the kind; none branches on a kind's name
   registry   name -> kind. The built-in kinds live in bookgen/variants/, one module each,
-             and register themselves when bookgen is imported; another kind registers with
+             and register themselves when a kind is first asked for; another kind registers with
              register() from any module, or from an installed package through an entry
              point in the group `bookgen.variants` (loaded when its name is first asked for)
   extra unit a unit beyond rows, columns and boxes: (name, family, cells); the family
@@ -159,16 +159,17 @@ class _Registry(type):
     """The metaclass of Variant: the class itself is the registry of kinds."""
 
     def __iter__(cls) -> Iterator[Variant]:
+        _built_in()
         return iter(sorted(_KINDS.values(), key=lambda kind: kind.rank))
 
     def __len__(cls) -> int:
+        _built_in()
         return len(_KINDS)
 
     def __getattr__(cls, name: str) -> Variant:
         # Variant.CLASSIC and friends: the built-in kinds, registered by bookgen.variants
         if name in _BUILT_IN:
-            from .. import variants  # noqa: F401  (registers the built-in kinds)
-
+            _built_in()
             if _BUILT_IN[name] in _KINDS:
                 return _KINDS[_BUILT_IN[name]]
         raise AttributeError(name)
@@ -178,6 +179,12 @@ _BUILT_IN = {"CLASSIC": "classic", "X": "x", "HYPER": "hyper", "JIGSAW": "jigsaw
              "KILLER": "killer"}
 _KINDS: dict[str, Variant] = {}
 _ENTRY_POINTS_READ = False
+
+
+def _built_in() -> None:
+    """Register the built-in kinds (bookgen.variants), the first time a kind is asked for:
+    a command that names none (bookgen --version) does not load them."""
+    from .. import variants  # noqa: F401
 
 
 class Variant(metaclass=_Registry):
@@ -351,8 +358,7 @@ def find(name: str) -> Variant:
     """The kind of that name, loading plug-ins' entry points the first time a name is
     unknown; GenerationError listing the names otherwise."""
     global _ENTRY_POINTS_READ
-    if not _KINDS:
-        from .. import variants  # noqa: F401  (registers the built-in kinds)
+    _built_in()
     kind = _KINDS.get(name)
     if kind is None and not _ENTRY_POINTS_READ:
         _ENTRY_POINTS_READ = True

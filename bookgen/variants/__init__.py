@@ -1,4 +1,4 @@
-"""The puzzle kinds, one module (or small package) each, registered when bookgen is imported.
+"""The puzzle kinds, one module (or small package) each, registered when one is asked for.
 
 Glossary:
   kind     a core.kinds.Variant: everything that makes a kind of puzzle what it is, asked
@@ -16,7 +16,7 @@ Glossary:
            (extra_regions.py)
 
 A module here imports core.kinds and core.rules at the top and nothing else of bookgen:
-the kinds are registered before any other module of the package is loaded. Another kind
+core.kinds imports this package the first time a kind is asked for. Another kind
 is added from outside with core.kinds.register, or an entry point in `bookgen.variants`.
 """
 

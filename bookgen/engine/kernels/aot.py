@@ -9,7 +9,8 @@ same machine code as the cached kernels and imports in a millisecond.
 Glossary:
   entry points  the three batch kernels the numba backend calls (``ENTRY_POINTS``): count,
                 solutions, trace, each with its one typed signature
-  key           a hash of fast.py's and this file's source, the numba version, the
+  key           a hash of fast.py's and this file's source, the numba version (numba's
+                _version.py, read without importing numba or its installed metadata), the
                 interpreter and the machine type; the module's name carries it, so a module
                 built from other sources, by another numba or for another Python is never
                 loaded
@@ -32,13 +33,10 @@ import fcntl
 import functools
 import hashlib
 import importlib.machinery
-import importlib.metadata
 import importlib.util
 import os
-import platform
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -80,15 +78,20 @@ def key() -> str | None:
 @functools.cache
 def _key_of(sources: tuple[Path, ...]) -> str | None:
     """key() of the source files, worked out once a process: the backend is looked up for
-    every batch, and this reads the files and numba's installed metadata."""
+    every batch, and this reads the files."""
+    numba = importlib.util.find_spec("numba")
+    if numba is None or numba.origin is None:
+        return None
     try:
-        numba_version = importlib.metadata.version("numba")
-    except importlib.metadata.PackageNotFoundError:
+        # versioneer's file: the version and the revision numba was built from (reading
+        # the installed metadata instead costs a command that only solves 10 ms)
+        numba_version = Path(numba.origin).with_name("_version.py").read_bytes()
+    except OSError:
         return None
     # __init__.py holds constants the kernels compile in (EXCLUSION_NODES, BOARD_FOCUS)
     h = hashlib.sha256(b"".join(p.read_bytes() for p in sources) + Path(__file__).read_bytes()
-                       + Path(__file__).with_name("__init__.py").read_bytes())
-    for part in (numba_version, sys.version, platform.machine()):
+                       + Path(__file__).with_name("__init__.py").read_bytes() + numba_version)
+    for part in (sys.version, os.uname().machine):
         h.update(part.encode())
     return h.hexdigest()[:16]
 
@@ -188,6 +191,8 @@ def build() -> ModuleType | None:
 def _build_into(folder: Path, k: str) -> None:
     """Compile the module of key k in a child process and rename it into folder (locked),
     removing modules of other keys; or leave the failed mark."""
+    import tempfile
+
     for old in folder.glob(PREFIX + "*"):
         if not old.name.endswith("lock"):
             old.unlink(missing_ok=True)
