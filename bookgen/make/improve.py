@@ -58,6 +58,7 @@ from ..core.model import Band, DigSpec
 from ..core.rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
 from ..grade.rating import batch_figures, rate
 from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit, puzzle_geometry
+from .pooltime import PoolLog
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -148,13 +149,28 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
 
 
 @contextmanager
-def worker_pool(workers: int | None = None, backend: str | None = None) -> Iterator[PoolMap]:
+def worker_pool(workers: int | None = None, backend: str | None = None,
+                log: PoolLog | None = None) -> Iterator[PoolMap]:
     """A pool kept open for many maps; workers 1 runs everything in this process.
 
     Leaving the block drops the tasks not started and waits for the running ones; leaving
-    it by Ctrl-C or SIGTERM (KeyboardInterrupt) ends the workers at once.
+    it by Ctrl-C or SIGTERM (KeyboardInterrupt) ends the workers at once. With a `log`,
+    every task is timed into it, and its report is set once the pool has closed.
     """
     count = workers or default_workers()
+    if log is not None:
+        log.open(count)
+    try:
+        with _opened(count, backend) as pmap:
+            yield pmap if log is None else log.logged(pmap)
+    finally:
+        if log is not None:
+            log.close()
+
+
+@contextmanager
+def _opened(count: int, backend: str | None) -> Iterator[PoolMap]:
+    """worker_pool without the log."""
     if count <= 1:
         yield lambda func, tasks: map(func, tasks)
         return
@@ -257,11 +273,13 @@ def iter_generated(
     backend: str | None = None,
     with_figures: bool = False,
     band: Band | None = None,
+    log: PoolLog | None = None,
 ) -> Iterator[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
     """Puzzles start_index .. start_index+count-1 of the run seeded `seed`, in index order,
     each with its rating dict (the keys of rate --format json; seconds and the grade are
     null, the trace figures too above rules.TRACE_MAX_SIZE) when with_figures, else None.
-    With a band, every puzzle grades in it (banded)."""
+    With a band, every puzzle grades in it (banded). With a `log`, the pool's tasks are
+    timed into it (worker_pool)."""
     if count <= 0:
         raise GenerationError(f"puzzle count {count}: expected a positive number")
     tasks = (
@@ -270,7 +288,7 @@ def iter_generated(
         for i in range(start_index, start_index + count, CHUNK)
     )
     chunks = -(-count // CHUNK)
-    with worker_pool(min(workers or default_workers(), chunks), backend) as pmap:
+    with worker_pool(min(workers or default_workers(), chunks), backend, log) as pmap:
         for chunk in pmap(_generate_chunk, tasks):
             yield from chunk
 
