@@ -315,7 +315,7 @@ def bench_build(args: argparse.Namespace) -> int:
     import resource
     import tempfile
 
-    from ..book.config import load_config
+    from ..book.config import config_file, load_config
     from ..book.pipeline import build_book, write_book
     from ..book.shipped import EXAMPLES, folder
     from ..make.pooltime import PoolLog
@@ -324,7 +324,8 @@ def bench_build(args: argparse.Namespace) -> int:
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         return time.process_time() + used.ru_utime + used.ru_stime
 
-    path = Path(args.config) if args.config else Path(str(folder(EXAMPLES))) / BUILD_EXAMPLE
+    path = config_file(args.config) if args.config \
+        else Path(str(folder(EXAMPLES))) / BUILD_EXAMPLE
     counts = (args.workers,) if args.workers else (1, 2)
     # what a process loads once (the config reader, kernels, grader, PDF writer: 0.4 CPU s)
     # is loaded outside the timing, or the first build would pay it alone
@@ -346,9 +347,10 @@ def bench_build(args: argparse.Namespace) -> int:
             report = log.report
             assert report is not None
             digest = hashlib.sha256((Path(tmp) / f"book{workers}" / "book.pdf").read_bytes())
+            note = f"{pages} pages"
+            if first:
+                note += ", same book" if digest.hexdigest() == first else ", DIFFERENT book"
             first = first or digest.hexdigest()
-            note = f"{pages} pages, " + ("same book" if digest.hexdigest() == first
-                                          else "DIFFERENT book")
             print(f"{workers:7d} {spent:8.2f} {used:8.2f} {report.wall:8.2f} {report.cpu:10.2f} "
                   f"{_pool_columns(report)}  {note}")
             if workers == 1:

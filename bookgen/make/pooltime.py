@@ -12,7 +12,8 @@ Glossary:
   parent CPU  CPU seconds of the process holding the pool while it is open, its tasks left
               out when it runs them itself (one worker)
   worker CPU  CPU seconds of the worker processes (getrusage of the ended children): their
-              tasks plus start-up, pickling and waiting
+              tasks plus start-up, pickling and waiting; a forkserver's workers are not
+              this process's children, and their CPU outside tasks counts as 0
   overhead    parent CPU, and worker CPU outside tasks
   idle wall   the pool's wall seconds on an idle machine, estimated from CPU seconds alone
               (a loaded machine stretches wall time, not CPU time): start-up, plus each map's
