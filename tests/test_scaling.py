@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.core.model import Band, DigSpec
-from bookgen.make.improve import CHUNK, chunk_plan, iter_generated, worker_pool
+from bookgen.make.improve import CHUNK, chunk_plan, chunked, iter_generated, worker_pool
 from bookgen.make.pooltime import PoolLog, makespan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "bookgen" / "examples"
@@ -95,6 +95,25 @@ def test_a_pool_log_times_every_task_of_every_map(workers):
         report.startup + spans + report.parent_cpu + report.worker_overhead / workers)
     assert report.cpu == pytest.approx(
         report.task_cpu + report.parent_cpu + report.worker_overhead)
+
+
+def test_a_chunked_map_sends_fewer_messages_and_keeps_task_order():
+    tasks = [(k * 7919) % 3000 for k in range(40)]
+    log = PoolLog()
+    with worker_pool(2, log=log) as pool:
+        pmap = chunked(pool, 2)
+        assert list(pmap(_spin, tasks)) == [_spin(n) for n in tasks]
+        assert list(pmap(_spin, [])) == []
+    # one message a chunk: 10, 8, 6, 4, 3, 3, 2, 1, 1, 1, 1 tasks
+    assert [len(times) for times in log.maps] == [len(list(chunk_plan(0, 40, 2))), 0]
+    assert len(log.maps[0]) < len(tasks)
+
+
+def test_one_worker_maps_its_tasks_one_by_one():
+    def pmap(func, tasks):
+        return map(func, tasks)
+
+    assert chunked(pmap, 1) is pmap
 
 
 def test_a_section_bar_starts_no_monitor_thread(monkeypatch):

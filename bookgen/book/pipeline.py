@@ -20,8 +20,9 @@ Glossary:
                 own scale); a kind that is not improvable (killer) never climbs, and a
                 caged kind's book holds no solution grid twice
   round         candidates are made a round at a time in index order (in parallel when
-                workers > 1) and picked in index order, so a book never depends on the
-                number of workers, on round sizes, or on which worker finished first
+                workers > 1, sent in chunks: improve.chunked) and picked in index order, so
+                a book never depends on the number of workers, on round sizes, or on which
+                worker finished first
   start         a rated candidate that fell short of the section's difficulty; when random
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve, within the section's shape) towards it, in a
@@ -56,7 +57,7 @@ from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
-from ..make.improve import PoolMap, improve, worker_pool
+from ..make.improve import PoolMap, chunked, default_workers, improve, worker_pool
 from ..make.judge import Judge, judge, steered, steers
 from ..make.pattern import arranger
 from ..make.pooltime import PoolLog
@@ -366,7 +367,8 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     variant_taken: set[Grid] = set()
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
     with (cluster_pool(cluster) if cluster is not None
-          else worker_pool(cfg.workers, log=log)) as pmap:
+          else worker_pool(cfg.workers, log=log)) as pool:
+        pmap = pool if cluster is not None else chunked(pool, cfg.workers or default_workers())
         for si, section in enumerate(cfg.sections):
             known = banked(section.dig.variant)  # kinds the bank's canonical forms know
             offered = () if bank is None or not known else offers(

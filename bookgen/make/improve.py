@@ -49,6 +49,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from itertools import groupby
 from typing import Any, TypeVar
 
@@ -189,6 +190,28 @@ def _opened(count: int, backend: str | None) -> Iterator[PoolMap]:
         raise
     finally:
         _close(pool, interrupted)
+
+
+def chunked(pmap: PoolMap, workers: int) -> PoolMap:
+    """pmap sending each map's tasks to its `workers` workers in chunks (chunk_plan: they
+    shrink towards the map's end, so the workers still finish together), results in task
+    order: many short tasks then pass fewer messages (a 9x9 book's candidate, 0.01 s,
+    cost the pool 0.3 ms of CPU)."""
+    if workers <= 1:
+        return pmap
+
+    def run(func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
+        every = list(tasks)
+        chunks = [every[i : i + n] for i, n in chunk_plan(0, len(every), workers)]
+        for results in pmap(partial(_run_all, func), chunks):
+            yield from results
+
+    return run
+
+
+def _run_all(func: Callable[[T], R], tasks: list[T]) -> list[R]:
+    """func over one chunk of tasks (in a worker)."""
+    return [func(task) for task in tasks]
 
 
 def _results(futures: list[Future[R]]) -> Iterator[R]:
