@@ -20,8 +20,9 @@ Glossary:
                 own scale); a kind that is not improvable (killer) never climbs, and a
                 caged kind's book holds no solution grid twice
   round         candidates are made a round at a time in index order (in parallel when
-                workers > 1) and picked in index order, so a book never depends on the
-                number of workers, on round sizes, or on which worker finished first
+                workers > 1, sent in chunks: improve.chunked) and picked in index order, so
+                a book never depends on the number of workers, on round sizes, or on which
+                worker finished first
   start         a rated candidate that fell short of the section's difficulty; when random
                 candidates do not fill a section within its bound, the nearest starts are
                 improved (improve.improve, within the section's shape) towards it, in a
@@ -56,9 +57,10 @@ from ..core.rules import COVER_PLATFORMS, Figure, Variant
 from ..grade.rating import Rating, rate
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
-from ..make.improve import PoolMap, improve, worker_pool
+from ..make.improve import PoolMap, chunked, default_workers, improve, worker_pool
 from ..make.judge import Judge, judge, steered, steers
 from ..make.pattern import arranger
+from ..make.pooltime import PoolLog
 from ..make.select import (
     Rules,
     aimed,
@@ -333,16 +335,17 @@ def _improve_section(
 
 
 def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = None,
-               cache: Cache | None = None) -> Built:
+               cache: Cache | None = None, log: PoolLog | None = None) -> Built:
     """Make every puzzle of the book and the Book record; writes nothing but, with a bank,
     the puzzles it made and (with a series) its picks into the bank, and, with a build
     `cache`, what it made into the cache (and, when done, only this book's). With `cluster`
     (a Dask scheduler's address or local:N, cluster.py) the puzzles are made and improved
     there instead of in cfg.workers processes: the same book either way. `progress` is a
-    tqdm bar per section (True), plain lines (progress.Lines) or nothing (False)."""
+    tqdm bar per section (True), plain lines (progress.Lines) or nothing (False). With a
+    `log` (and no cluster), the worker pool's tasks are timed into it (pooltime.py)."""
     if cfg.bank is not None:
         with Bank(cfg.bank) as bank:
-            built = _build(cfg, progress, bank, cluster, cache)
+            built = _build(cfg, progress, bank, cluster, cache, log)
             # the bank keys a bare grid by its cell count: classic's group, or a board's; a
             # puzzle of another kind is not one without its units
             keep_book(bank, cfg.series, cfg.title, cfg.config_hash, [
@@ -350,11 +353,12 @@ def build_book(cfg: BookConfig, progress: Shown = True, cluster: str | None = No
                 for number, (section, c, _) in enumerate(_in_order(cfg, built[1]), 1)
                 if banked(section.dig.variant)])
             return built[0]
-    return _build(cfg, progress, None, cluster, cache)[0]
+    return _build(cfg, progress, None, cluster, cache, log)[0]
 
 
 def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | None,
-           cache: Cache | None) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
+           cache: Cache | None, log: PoolLog | None
+           ) -> tuple[Built, list[tuple[SectionConfig, list[Chosen]]]]:
     # with a bank, a puzzle is taken when any isomorph is, in this book or another of the
     # series; the bank offers its puzzles first
     taken = Taken(bank.placed_elsewhere(cfg.series, cfg.config_hash) if bank else ())
@@ -362,7 +366,9 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     # classic's, or a board's (bank.banked)
     variant_taken: set[Grid] = set()
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
-    with cluster_pool(cluster) if cluster is not None else worker_pool(cfg.workers) as pmap:
+    with (cluster_pool(cluster) if cluster is not None
+          else worker_pool(cfg.workers, log=log)) as pool:
+        pmap = pool if cluster is not None else chunked(pool, cfg.workers or default_workers())
         for si, section in enumerate(cfg.sections):
             known = banked(section.dig.variant)  # kinds the bank's canonical forms know
             offered = () if bank is None or not known else offers(

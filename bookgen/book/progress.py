@@ -130,5 +130,8 @@ def section_progress(shown: Shown, name: str, wanted: int) -> Iterator[Tally]:
         return
     from tqdm import tqdm
 
+    # No monitor thread: it would outlive the bar, and a worker pool opened later in this
+    # process (another build, a bench) forks only from a single-threaded process.
+    tqdm.monitor_interval = 0
     with tqdm(total=wanted, desc=name, unit="puzzle", disable=not shown, leave=True) as bar:
         yield bar

@@ -38,11 +38,14 @@ if TYPE_CHECKING:
 
     from ..core.grid import Geometry
     from ..engine.kernels import Backend
+    from ..make.pooltime import PoolReport
 
 CHUNK = 64
 """Puzzles per batched call in the throughput phase (small enough to stop on budget)."""
 SINGLE_MAX = 2000
 """Most single-puzzle calls timed for the median."""
+BUILD_EXAMPLE = "classic-100.yaml"
+"""The example book bench build builds when no --config is given."""
 
 
 def dataset_file(path: str) -> Path:
@@ -199,42 +202,165 @@ def bench_layout(args: argparse.Namespace) -> int:
     return 0
 
 
+POOL_HEADER = "{:>7s} {:>8s} {:>7s} {:>5s}".format("start s", "parent s", "extra s", "idle%")
+"""The pool columns (_pool_columns) of bench generate and bench build."""
+POOL_LEGEND = ("pool: start = seconds until every worker ran its first task; parent = CPU s of "
+               "this process outside tasks; extra = the workers' CPU s outside tasks; idle = "
+               "share of the workers' time in no task")
+"""What the pool columns mean, printed under the table."""
+
+
+def _pool_columns(report: PoolReport) -> str:
+    """A pool's overheads: start-up seconds, the parent's CPU seconds and the workers' CPU
+    seconds outside tasks, and the share of the workers' time in no task."""
+    return (f"{report.startup:7.3f} {report.parent_cpu:8.3f} {report.worker_overhead:7.3f} "
+            f"{report.idle_share * 100:5.0f}")
+
+
+def _load() -> str:
+    """The machine's load average over the last minute and its cores, in words."""
+    import os
+
+    from .options import counted, usable_cores
+
+    return f"load average {os.getloadavg()[0]:.2f} on {counted(usable_cores(), 'core')}"
+
+
+def _speedup(label: str, workers: int, wall: float, idle: float | None) -> str:
+    """The speed-up line of `workers` workers over one: `wall` here, `idle` estimated for an
+    idle machine (None: not estimated)."""
+    line = f"{label}{workers} workers over 1: {wall:.2f}x wall here; "
+    if idle is None:
+        return line + "no idle-machine estimate: a run was stopped by the budget (--seconds)"
+    return line + (f"{idle:.2f}x estimated for an idle machine (1 worker's CPU s over the "
+                   f"{workers}-worker run's wall estimated from its CPU s)")
+
+
 def bench_generate(args: argparse.Namespace) -> int:
     """Minimal 9x9 puzzles, no symmetry (-n, default 10,000): wall seconds and puzzles/s
-    with 1 and 2 workers (or --workers), per backend; each run stops after --seconds."""
+    with 1 and 2 workers (or --workers), per backend, each run stopped after --seconds;
+    CPU seconds (workers included), the pool's overheads (pooltime.py), and the speed-up
+    of each worker count over 1, here and estimated for an idle machine."""
+    from contextlib import closing
+
     from ..core.model import DigSpec
     from ..engine.kernels import BACKENDS
     from ..make.generate import make_puzzle
     from ..make.improve import iter_generated
+    from ..make.pooltime import PoolLog
 
     spec = DigSpec(minimal=True)
     names = BACKENDS if args.backend == "both" else (args.backend,)
     counts = (args.workers,) if args.workers else (1, 2)
     print(f"generate -n {args.n}: minimal 9x9 puzzles, no symmetry, seed 0, "
-          f"budget {args.seconds:g} s per run")
-    print("{:8s} {:>7s} {:>8s} {:>9s} {:>11s} {:>8s}  notes".format(
-        "backend", "workers", "puzzles", "seconds", "puzzles/s", "cpu s"))
+          f"budget {args.seconds:g} s per run; {_load()}")
+    print("{:8s} {:>7s} {:>8s} {:>9s} {:>11s} {:>8s} {}  notes".format(
+        "backend", "workers", "puzzles", "seconds", "puzzles/s", "cpu s", POOL_HEADER))
     first: list[Any] = []
     for name in names:
         make_puzzle(spec, 0, 0, name)  # load or compile the kernels outside the timing
+        one: tuple[float, float, bool] | None = None  # per puzzle: wall, CPU s; complete
         for workers in counts:
             made = []
-            c0 = time.process_time()
+            log = PoolLog()
             t0 = time.perf_counter()
-            for p, _ in iter_generated(args.n, spec, 0, 0, workers, name):
-                made.append(p)
-                if time.perf_counter() - t0 > args.seconds:
-                    break
+            # closed on leaving, so that a run stopped by the budget closes its pool (and
+            # the log sums it up) now
+            with closing(iter_generated(args.n, spec, 0, 0, workers, name, log=log)) as run:
+                for p, _ in run:
+                    made.append(p)
+                    if time.perf_counter() - t0 > args.seconds:
+                        break
             spent = time.perf_counter() - t0
-            # This process's CPU time is the whole work only without worker processes; it
-            # stays meaningful when other programs share the cores.
-            cpu = f"{time.process_time() - c0:8.2f}" if workers == 1 else f"{'-':>8s}"
+            report = log.report
+            assert report is not None
             first = first or made
             k = min(len(first), len(made))
-            note = "complete" if len(made) == args.n else "budget reached"
+            complete = len(made) == args.n
+            note = "complete" if complete else "budget reached"
             note += ", same puzzles" if made[:k] == first[:k] else ", DIFFERENT puzzles"
             print(f"{name:8s} {workers:7d} {len(made):8d} {spent:9.2f} "
-                  f"{len(made) / spent:11.0f} {cpu}  {note}")
+                  f"{len(made) / spent:11.0f} {report.cpu:8.2f} {_pool_columns(report)}  {note}")
+            if workers == 1:
+                one = (spent / len(made), report.cpu / len(made), complete)
+            elif one is not None:
+                wall, cpu, whole = one
+                print(_speedup(f"{name}: ", workers, wall / (spent / len(made)),
+                               cpu / (report.idle_wall / len(made))
+                               if whole and complete else None))
+    print(POOL_LEGEND)
+    return 0
+
+
+def _warm_build() -> None:
+    """Load what a build loads once per process: the kernels and the grader (one 9x9
+    puzzle made and rated) and the PDF writer."""
+    from ..core.model import DigSpec
+    from ..grade.rating import rate
+    from ..make.generate import make_puzzle
+    from ..render import writer  # noqa: F401
+
+    made = make_puzzle(DigSpec(), "warm", 0)
+    rate(made.puzzle, made.geo)
+
+
+def bench_build(args: argparse.Namespace) -> int:
+    """A book config (--config, default the classic-100 example) built with 1 and 2
+    workers (or --workers) into temporary folders, without its build cache or bank: wall
+    and CPU seconds (workers included) of the whole (config read, puzzles made, book
+    written) and of making the puzzles, the pool's overheads (pooltime.py), whether the
+    books are the same bytes, and the speed-up of each worker count over 1, here and
+    estimated for an idle machine."""
+    import dataclasses
+    import hashlib
+    import resource
+    import tempfile
+
+    from ..book.config import config_file, load_config
+    from ..book.pipeline import build_book, write_book
+    from ..book.shipped import EXAMPLES, folder
+    from ..make.pooltime import PoolLog
+
+    def cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time() + used.ru_utime + used.ru_stime
+
+    path = config_file(args.config) if args.config \
+        else Path(str(folder(EXAMPLES))) / BUILD_EXAMPLE
+    counts = (args.workers,) if args.workers else (1, 2)
+    # what a process loads once (the config reader, kernels, grader, PDF writer: 0.4 CPU s)
+    # is loaded outside the timing, or the first build would pay it alone
+    load_config(path)
+    _warm_build()
+    print(f"build {path}: into temporary folders, no build cache, no bank; {_load()}")
+    print("{:>7s} {:>8s} {:>8s} {:>8s} {:>10s} {}  notes".format(
+        "workers", "seconds", "cpu s", "make s", "make cpu s", POOL_HEADER))
+    first = ""
+    one: tuple[float, float] | None = None  # wall, CPU s
+    with tempfile.TemporaryDirectory() as tmp:
+        for workers in counts:
+            log = PoolLog()
+            t0, c0 = time.perf_counter(), cpu()
+            cfg = dataclasses.replace(load_config(path, workers=workers), bank=None)
+            built = build_book(cfg, progress=False, log=log)
+            pages = write_book(built, Path(tmp) / f"book{workers}")
+            spent, used = time.perf_counter() - t0, cpu() - c0
+            report = log.report
+            assert report is not None
+            digest = hashlib.sha256((Path(tmp) / f"book{workers}" / "book.pdf").read_bytes())
+            note = f"{pages} pages"
+            if first:
+                note += ", same book" if digest.hexdigest() == first else ", DIFFERENT book"
+            first = first or digest.hexdigest()
+            print(f"{workers:7d} {spent:8.2f} {used:8.2f} {report.wall:8.2f} {report.cpu:10.2f} "
+                  f"{_pool_columns(report)}  {note}")
+            if workers == 1:
+                one = (spent, used)
+            elif one is not None:
+                # the rest of the build (config read, book written) runs in this process
+                rest = used - report.cpu
+                print(_speedup("", workers, one[0] / spent, one[1] / (report.idle_wall + rest)))
+    print(POOL_LEGEND)
     return 0
 
 
@@ -712,6 +838,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": bench_solve,
     "layout": bench_layout,
     "generate": bench_generate,
+    "build": bench_build,
     "improve": bench_improve,
     "grade": bench_grade,
     "bank": bench_bank,
@@ -731,7 +858,10 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
         "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
         "first 1,000 puzzles, or --limit N, with its answer key; generate: minimal 9x9 "
-        "puzzles per second with 1 and 2 workers, per backend; improve: best way_complexity "
+        "puzzles per second with 1 and 2 workers, per backend, the worker pool's overheads "
+        "and the speed-up; build: a book config built with 1 and 2 workers, seconds, the "
+        "pool's overheads, the speed-up and whether the books are the same; improve: best "
+        "way_complexity "
         "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
         "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
         "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
@@ -747,6 +877,8 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "--interlocked).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
+    p.add_argument("--config", default=None, metavar="PATH",
+                   help="build: the book config built (default: the classic-100 example)")
     p.add_argument("--dataset", default=None, metavar="PATH",
                    help="a file of puzzles (solve, layout), or of '<puzzle> <rating>' (grade)")
     p.add_argument("--limit", type=positive, default=None, metavar="N", help="first N puzzles only")
@@ -776,8 +908,8 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         default=None, help="grade: the kind of the dataset's puzzles (default classic), "
         "graded against ratings of the same kind (Sukaku Explainer's --isX=1, --isNC=1, ...)"))
     add_options(p, "workers", workers=dict(
-        default=None, help="generate, improve: processes; auto: one per core (default: 1 and "
-        "2 for generate, 1 for cli, auto for improve)"))
+        default=None, help="generate, build, improve: processes; auto: one per core "
+        "(default: 1 and 2 for generate and build, 1 for cli, auto for improve)"))
     p.add_argument("--evaluations", default=None, metavar="N,N",
                    help="improve: evaluation budgets compared (default 2000,20000)")
     p.add_argument("--grids", type=positive, default=None, metavar="K",
@@ -795,6 +927,7 @@ USES: dict[str, tuple[str, ...]] = {
     "solve": ("backend", "dataset", "limit", "seconds"),
     "layout": ("dataset", "limit"),
     "generate": ("backend", "n", "seconds", "workers"),
+    "build": ("config", "workers"),
     "improve": ("evaluations", "grids", "workers"),
     "grade": ("dataset", "limit", "variant"),
     "bank": ("dataset", "limit", "seconds"),
@@ -818,7 +951,7 @@ def run_bench(args: argparse.Namespace) -> int:
     """Run the bench kind named by args.kind, on --workers at most one per usable core; an
     option the kind does not read is an InputError."""
     for name in ("dataset", "limit", "n", "kinds", "bands", "size", "techniques", *DEFAULTS,
-                 "workers", "variant"):
+                 "workers", "variant", "config"):
         if getattr(args, name) is not None and name not in USES[args.kind]:
             kinds = ", ".join(k for k, uses in USES.items() if name in uses)
             raise InputError(f"{FLAGS.get(name, '--' + name)} does not apply to bench "
