@@ -10,12 +10,14 @@ Glossary:
              unsolved cells, one a band
   mini-row   the three cells of one row inside one box; a band has nine: bit 3*r + k for row
              r and box k
-  rule table (ncells*2 + nextra, 3) int64 rows of three band words, from ``rule_table``:
-             rows 0..80 the cells each cell's digit leaves beyond its row, column and box
-             (extra unit mates, anti-knight cells); rows 81..161 its non-consecutive
-             neighbours; then one row a unit beyond rows, columns and boxes (X diagonals,
-             windows, ...). A (0, 3) table: the geometry does not fit bands (another size,
-             jigsaw regions, a multi-grid board), and the general search serves it.
+  rule table (1 + ncells*2 + nextra, 3) int64 rows of three band words, from
+             ``rule_table``: row 0 a header, (1 when any cell has rules below, 0, 0);
+             rows CELL.. the cells each cell's digit leaves beyond its row, column and box
+             (extra unit mates, anti-knight cells); rows NEAR.. its non-consecutive
+             neighbours; then from EXTRA one row a unit beyond rows, columns and boxes (X
+             diagonals, windows, ...). A (0, 3) table: the geometry does not fit bands
+             (another size, jigsaw regions, a multi-grid board), and the general search
+             serves it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ if TYPE_CHECKING:
 
 BAND_CELLS = 27
 ROW_BITS = 0x1FF
+CELL = 1
+NEAR = CELL + 81
+EXTRA = NEAR + 81
+"""Where the rule table's parts start (see the glossary)."""
 
 
 def _row_boxes() -> np.ndarray:
@@ -100,6 +106,12 @@ BAND_MATES = _band_mates()
 LOW_INDEX = _low_index()
 COLUMN = np.array([0x40201 << c for c in range(9)], np.int64)
 """COLUMN[c] = the band cells of column c."""
+ROWS = np.array([sum(ROW_BITS << 9 * r for r in range(3) if m >> r & 1) for m in range(8)],
+                np.int64)
+"""ROWS[3 bits] = the band cells of those rows."""
+BOXES = np.array([sum(0x1C0E07 << 3 * k for k in range(3) if m >> k & 1) for m in range(8)],
+                 np.int64)
+"""BOXES[3 bits] = the band cells of those boxes."""
 
 
 def fits(geo: Geometry) -> bool:
@@ -122,15 +134,15 @@ def rule_table(geo: Geometry) -> np.ndarray:
         return np.zeros((0, 3), np.int64)
     classic = {frozenset(u) for u in geo.units[:27]}
     extra = [u for u in geo.units if frozenset(u) not in classic]
-    rows = []
+    rows: list[list[int]] = []
     for c in range(81):
         r, col = divmod(c, 9)
         plain = {p for p in range(81) if p != c and (
             p // 9 == r or p % 9 == col or (p // 27, p % 9 // 3) == (c // 27, col // 3))}
         rows.append(_words(set(geo.peers[c]) - plain))
     rows += [_words(geo.neighbours[c]) for c in range(81)]
-    rows += [_words(u) for u in extra]
-    return np.array(rows, np.int64).reshape(-1, 3)
+    head = [int(any(any(r) for r in rows)), 0, 0]
+    return np.array([head, *rows, *(_words(u) for u in extra)], np.int64).reshape(-1, 3)
 
 
 def rules_of(geo: Geometry) -> np.ndarray:

@@ -29,13 +29,18 @@ from numba import njit
 from . import watch_compiles
 from .band_layout import (
     BAND_MATES,
+    BOXES,
+    CELL,
     COLUMN,
+    EXTRA,
     LONE,
     LOW_INDEX,
     MATCHINGS,
     MINI_CELLS,
+    NEAR,
     ROW_BITS,
     ROW_BOXES,
+    ROWS,
 )
 
 watch_compiles()
@@ -46,11 +51,9 @@ try."""
 FRAMES = 82
 """Workspace rows that hold frames (one a guess, at most 81, and the start); the row after
 them holds ``seen``."""
-NEAR = 81
-EXTRA = 162
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _low(v):
     """Index of the lowest set bit of a 27-bit word (v != 0)."""
     if v & ROW_BITS:
@@ -60,7 +63,7 @@ def _low(v):
     return 18 + LOW_INDEX[v >> 18]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pop(v):
     v = v - ((v >> 1) & 0x55555555)
     v = (v & 0x33333333) + ((v >> 2) & 0x33333333)
@@ -68,7 +71,7 @@ def _pop(v):
     return (v * 0x01010101 & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(s, d, b, x, rules):
     """Digit d in bit x of band b (see the glossary's place)."""
     bit = 1 << x
@@ -82,19 +85,25 @@ def _place(s, d, b, x, rules):
         if o != b:
             s[w + o] &= ~col
     s[27 + b] &= ~bit
-    if rules.shape[0]:
-        c = 27 * b + x
-        for o in range(3):
-            s[w + o] &= ~rules[c, o]
-            near = rules[NEAR + c, o]
-            if near:
-                if d > 0:
-                    s[w - 3 + o] &= ~near
-                if d < 8:
-                    s[w + 3 + o] &= ~near
+    if rules[0, 0]:
+        _ruled(s, d, 27 * b + x, rules)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _ruled(s, d, c, rules):
+    """What the rule table takes away when digit d goes in cell c."""
+    w = 3 * d
+    for o in range(3):
+        s[w + o] &= ~rules[CELL + c, o]
+        near = rules[NEAR + c, o]
+        if near:
+            if d > 0:
+                s[w - 3 + o] &= ~near
+            if d < 8:
+                s[w + 3 + o] &= ~near
+
+
+@njit(cache=True, inline="always")
 def _spread(cols):
     """The band cells of a 9-bit set of columns."""
     return cols | cols << 9 | cols << 18
@@ -269,21 +278,54 @@ def _guess(s):
 
 
 @njit(cache=True)
-def _start(grid, ex_cell, ex_mask, s, rules):
+def _start(grid, ex_cell, ex_mask, s, given, rules):
     """The state of grid's givens, ex_mask's digits taken from ex_cell; False when the
-    givens clash."""
-    for w in range(27):
-        s[w] = (1 << 27) - 1
-    for b in range(3):
-        s[27 + b] = (1 << 27) - 1
+    givens clash. given is a row of scratch space (the givens' cells of each digit)."""
+    full = (1 << 27) - 1
+    for w in range(30):
+        given[w] = 0
     for c in range(81):
         v = grid[c]
         if v:
             b = c // 27
-            x = c - 27 * b
-            if not (s[3 * (v - 1) + b] >> x) & 1:
+            bit = 1 << (c - 27 * b)
+            given[3 * (v - 1) + b] |= bit
+            given[27 + b] |= bit
+    for d in range(9):
+        w = 3 * d
+        cols = 0
+        for b in range(3):
+            v = given[w + b]
+            r0 = v & ROW_BITS
+            r1 = (v >> 9) & ROW_BITS
+            r2 = v >> 18
+            b0 = ROW_BOXES[r0]
+            b1 = ROW_BOXES[r1]
+            b2 = ROW_BOXES[r2]
+            # two givens of d in a row, a column or a box
+            if (r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)):
                 return False
-            _place(s, v - 1, b, x, rules)
+            if (r0 & r1) | (r0 & r2) | (r1 & r2) | (cols & (r0 | r1 | r2)):
+                return False
+            if (b0 & b1) | (b0 & b2) | (b1 & b2):
+                return False
+            cols |= r0 | r1 | r2
+        for b in range(3):
+            v = given[w + b]
+            rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
+                    | (4 if v >> 18 else 0))
+            boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
+            s[w + b] = (full & ~given[27 + b] & ~ROWS[rows] & ~BOXES[boxes]
+                        & ~(cols | cols << 9 | cols << 18)) | v
+    for b in range(3):
+        s[27 + b] = full & ~given[27 + b]
+    if rules[0, 0]:
+        for c in range(81):
+            if grid[c]:
+                _ruled(s, grid[c] - 1, c, rules)
+        for w in range(27):
+            if s[w] & given[w] != given[w]:
+                return False
     if ex_cell >= 0:
         b = ex_cell // 27
         bit = 1 << (ex_cell - 27 * b)
@@ -300,7 +342,7 @@ def band_count(grid, limit, ex_cell, ex_mask, rules, work):
     stack = work
     seen = work[FRAMES]
     s = stack[0]
-    if not _start(grid, ex_cell, ex_mask, s, rules):
+    if not _start(grid, ex_cell, ex_mask, s, stack[1], rules):
         return 0
     seen[:] = -1
     if not _settle(s, seen, rules):
