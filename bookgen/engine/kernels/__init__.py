@@ -233,6 +233,34 @@ def warm_up(backend: Backend | None = None) -> None:
     kernels.trace_batch(geo, empty, 2)
 
 
+def drop_stale_cache(modules: tuple[str, ...], sources: tuple[str, ...]) -> None:
+    """Remove numba's cached kernels of the modules (by file name, in this folder) when any
+    of the source files changed since the last call: numba checks a cached function
+    against its own file only, not against the functions it calls or the tables it
+    compiles in. A stamp file beside the cache remembers the sources' hash."""
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    stamp = hashlib.sha256(b"".join((here / name).read_bytes() for name in sources)).hexdigest()
+    marker = here / "__pycache__" / f"{modules[0]}.stamp"
+    try:
+        if marker.is_file() and marker.read_text() == stamp:
+            return
+        places = [here / "__pycache__"]
+        if os.environ.get("NUMBA_CACHE_DIR"):
+            places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+        for place in places:
+            if place.is_dir():
+                for module in modules:
+                    for old in place.rglob(f"{module}.*.nb[ic]"):
+                        old.unlink(missing_ok=True)
+        marker.parent.mkdir(exist_ok=True)
+        marker.write_text(stamp)
+    except OSError:
+        pass  # a read-only install keeps whatever cache it shipped with
+
+
 _announced = False
 _watching = False
 

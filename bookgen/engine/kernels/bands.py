@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import watch_compiles
+from . import drop_stale_cache, watch_compiles
 from .band_layout import (
     BAND_MATES,
     BOXES,
@@ -43,6 +43,8 @@ from .band_layout import (
     ROWS,
 )
 
+# band_layout's tables are compiled into the kernels, which numba's cache does not know
+drop_stale_cache(("bands",), ("bands.py", "band_layout.py"))
 watch_compiles()
 
 STATE = 33

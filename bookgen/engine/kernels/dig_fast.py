@@ -7,22 +7,22 @@ source for both backends keeps them identical: the same seed gives the same puzz
 whichever runs.
 Compiled code is cached on disk, so a worker process only loads it. numba checks a cached
 function against its own source only, not against the functions it calls, so the cache of
-these kernels is dropped whenever fast.py (count_core) or bands.py changes.
+these kernels (and of this module's own) is dropped whenever a kernel they call changes.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-from pathlib import Path
 from types import FunctionType
 from typing import Any
 
 from numba import njit
 
-from . import dig_reference, watch_compiles
+from . import dig_reference, drop_stale_cache, watch_compiles
 from .bands import band_count, workspace
 from .fast import count_core
+
+drop_stale_cache(("dig_reference", "dig_fast"),
+                 ("fast.py", "__init__.py", "bands.py", "band_layout.py"))
 
 KERNELS = (
     "rand_below",
@@ -39,25 +39,6 @@ KERNELS = (
 """The functions of dig_reference compiled here; callees are resolved at first call."""
 
 
-def _drop_stale_cache() -> None:
-    here = Path(__file__).parent
-    stamp = hashlib.sha256(b"".join((here / name).read_bytes() for name in (
-        "fast.py", "__init__.py", "bands.py", "band_layout.py"))).hexdigest()
-    marker = here / "__pycache__" / "dig_reference.fast-stamp"
-    try:
-        if marker.is_file() and marker.read_text() == stamp:
-            return
-        places = [here / "__pycache__"]
-        if os.environ.get("NUMBA_CACHE_DIR"):
-            places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-        for place in places:
-            if place.is_dir():
-                for old in place.rglob("dig_reference.*.nb[ic]"):
-                    old.unlink(missing_ok=True)
-        marker.parent.mkdir(exist_ok=True)
-        marker.write_text(stamp)
-    except OSError:
-        pass  # a read-only install keeps whatever cache it shipped with
 
 
 def _compile(overrides: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +59,6 @@ def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 
-_drop_stale_cache()
 watch_compiles()
 _ns = _compile({"count_core": count_core, "other_solution": other_solution,
                 "workspace": workspace})
