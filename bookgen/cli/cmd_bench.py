@@ -29,6 +29,7 @@ from ..book.bandrates import bench_bands
 from ..book.techrates import bench_techniques
 from ..core.errors import InputError
 from ..core.grid import ALL_SIZES
+from .bench_count import bench_count
 from .options import add_options, capped_workers, positive, positive_seconds, workers_of
 
 __all__ = ["KINDS", "add_bench", "load_dataset", "run_bench"]
@@ -836,6 +837,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "cli": bench_cli,
     "startup": bench_startup,
     "solve": bench_solve,
+    "count": bench_count,
     "layout": bench_layout,
     "generate": bench_generate,
     "build": bench_build,
@@ -854,27 +856,28 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "bench",
         help="measure throughput on this machine",
-        description="Measure one part of bookgen on a dataset and print a report "
-        "(solve: counting with limit 2 and the trace figures, puzzles/s and median us, per "
-        "kernel backend; layout: seconds to lay out and write a letter 4-up book of the "
-        "first 1,000 puzzles, or --limit N, with its answer key; generate: minimal 9x9 "
-        "puzzles per second with 1 and 2 workers, per backend, the worker pool's overheads "
-        "and the speed-up; build: a book config built with 1 and 2 workers, seconds, the "
-        "pool's overheads, the speed-up and whether the books are the same; improve: best "
-        "way_complexity "
-        "of improve vs random restarts at equal evaluations, from fixed full grids; grade: "
-        "the human grade against SE ratings, rank correlations, per-band quartiles, AUCs "
-        "and seconds per puzzle; cli: the whole process of solve on --dataset and of "
-        "generate -n N --minimal against the kernels alone and the start-up; startup: the "
-        "CPU seconds of bookgen --version and of solve on one puzzle, median of -n runs (10 "
-        "by default), against the target of 0.15 s; variants: "
-        "minimal 9x9 puzzles per second, grade time and band mix per variant, and jigsaw "
-        "layouts drawn per usable layout per size; bands: puzzles a CPU minute of a 9x9 "
-        "section of each kind and band, made as a book makes them, on one worker; "
-        "techniques: 9x9 puzzles a CPU minute whose hardest step is each technique, aimed "
-        "digs against plain digs filtered; samurai: samurai and twin puzzles a CPU minute "
-        "by band, grade time per puzzle, the interlocked share and the cost of "
-        "--interlocked).",
+        description="Measure one part of bookgen on a dataset and print a report (solve: counting "
+        "with limit 2 and the trace figures, puzzles/s and median us, per kernel backend; "
+        "count: uniqueness checks per CPU second of each counting engine (band bitboards, "
+        "the general search, killer), on --dataset or on -n minimal puzzles of every kind "
+        "and size (default 200); layout: seconds to lay out and write a letter 4-up book "
+        "of the first 1,000 puzzles, or --limit N, with its answer key; generate: minimal "
+        "9x9 puzzles per second with 1 and 2 workers, per backend, the worker pool's "
+        "overheads and the speed-up; build: a book config built with 1 and 2 workers, "
+        "seconds, the pool's overheads, the speed-up and whether the books are the same; "
+        "improve: best way_complexity of improve vs random restarts at equal evaluations, "
+        "from fixed full grids; grade: the human grade against SE ratings, rank "
+        "correlations, per-band quartiles, AUCs and seconds per puzzle; cli: the whole "
+        "process of solve on --dataset and of generate -n N --minimal against the kernels "
+        "alone and the start-up; startup: the CPU seconds of bookgen --version and of "
+        "solve on one puzzle, median of -n runs (10 by default), against the target of "
+        "0.15 s; variants: minimal 9x9 puzzles per second, grade time and band mix per "
+        "variant, and jigsaw layouts drawn per usable layout per size; bands: puzzles a "
+        "CPU minute of a 9x9 section of each kind and band, made as a book makes them, on "
+        "one worker; techniques: 9x9 puzzles a CPU minute whose hardest step is each "
+        "technique, aimed digs against plain digs filtered; samurai: samurai and twin "
+        "puzzles a CPU minute by band, grade time per puzzle, the interlocked share and "
+        "the cost of --interlocked).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--config", default=None, metavar="PATH",
@@ -893,7 +896,7 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-n", type=positive, default=None, metavar="N",
                    help="generate, cli: puzzles to make (default 10000); bands: puzzles a "
                    "section (default 20); samurai: puzzles a band (default 10); startup: runs "
-                   "of each command (default 10)")
+                   "of each command (default 10); count: puzzles of each kind (default 200)")
     p.add_argument("--kinds", default=None, metavar="K,K",
                    help="bands: only these kinds (classic, x, hyper, jigsaw, killer; samurai "
                    "and twin only when named)")
@@ -917,7 +920,7 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_bench)
 
 
-PUZZLES = {"bands": 20, "samurai": 10, "startup": 10}
+PUZZLES = {"bands": 20, "samurai": 10, "startup": 10, "count": 200}
 """-n when not given, by kind: puzzles a section for bands, a band for samurai, runs of
 each command for startup, else 10000 puzzles made."""
 
@@ -925,6 +928,7 @@ USES: dict[str, tuple[str, ...]] = {
     "cli": ("dataset", "n", "workers"),
     "startup": ("dataset", "n"),
     "solve": ("backend", "dataset", "limit", "seconds"),
+    "count": ("dataset", "limit", "n", "seconds"),
     "layout": ("dataset", "limit"),
     "generate": ("backend", "n", "seconds", "workers"),
     "build": ("config", "workers"),

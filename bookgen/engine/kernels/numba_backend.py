@@ -67,6 +67,11 @@ class FastBackend(FirstSolution):
         if len(rules):
             banded: np.ndarray = self._band_count(_batch(grids), int(limit), rules)
             return banded
+        return self.search_count_batch(geo, grids, limit)
+
+    def search_count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2
+                           ) -> np.ndarray:
+        """count_batch by fast.py's search, also where bands serve (for comparison)."""
         a = geo.arrays()
         result: np.ndarray = self._count(
             _batch(grids), int(limit), a["units"], a["peers"], a["npeers"])

@@ -1,0 +1,124 @@
+"""`bookgen bench count`: uniqueness checks (solutions counted up to 2) per CPU second, by
+counting engine, on a dataset or on fresh puzzles of every kind and size.
+
+Glossary:
+  engine     bands: the band-bitboard count (engine/kernels/bands.py), which 9x9 grids of
+             3x3 boxes use, extra units and pair rules included; search: fast.py's general
+             search, which every other grid uses (and which 9x9 used before bands); killer:
+             the killer count of cages and givens
+  checks/s   puzzles counted per CPU second of this process, the best pass over the puzzles
+             within --seconds (each pass counts every puzzle once, in batches)
+  source     --dataset's file, or -n minimal puzzles of one kind and size made before the
+             timing (fewer for the slow-to-make sizes: SLOW_TO_MAKE)
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.errors import InputError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..core.grid import Geometry
+
+KINDS_MADE = (("classic", 9), ("x", 9), ("hyper", 9), ("anti-knight", 9), ("anti-king", 9),
+              ("non-consecutive", 9), ("disjoint-groups", 9), ("asterisk", 9),
+              ("classic", 6), ("classic", 16), ("jigsaw", 9), ("samurai", 9), ("killer", 9))
+"""(kind, size) of the puzzles made when no dataset is given."""
+SLOW_TO_MAKE = {16: 10, "samurai": 10, "killer": 50}
+"""Most puzzles made of a size or kind whose puzzles take long to make."""
+
+
+def _rate(run: Callable[[], object], count: int, seconds: float) -> float:
+    """Puzzles per CPU second: the best of the passes (run counts all count puzzles) that fit
+    in seconds, at least one."""
+    best = 0.0
+    spent = 0.0
+    while spent < seconds or best == 0.0:
+        t0 = time.process_time()
+        run()
+        took = max(time.process_time() - t0, 1e-9)
+        spent += took
+        best = max(best, count / took)
+    return best
+
+
+def _sources(args: argparse.Namespace) -> list[tuple[str, Geometry | None, object]]:
+    """(label, geometry or None for killer, puzzles) to count: the dataset's, or puzzles
+    made of every kind and size."""
+    import numpy as np
+
+    from ..core.model import CageSpec, DigSpec
+    from ..core.rules import Variant
+    from ..make.generate import make_killer, make_puzzle
+    from .cmd_bench import load_dataset
+
+    if args.dataset:
+        geo, grids = load_dataset(args.dataset, args.limit)
+        return [(Path(args.dataset).name, geo, grids)]
+    sources: list[tuple[str, Geometry | None, object]] = []
+    for kind, n in KINDS_MADE:
+        most = min(args.n, SLOW_TO_MAKE.get(n, args.n), SLOW_TO_MAKE.get(kind, args.n))
+        label = f"{kind} {n}x{n}"
+        if kind == "killer":
+            sources.append((label, None, [make_killer(CageSpec(), "bench", i)
+                                          for i in range(most)]))
+            continue
+        made = [make_puzzle(DigSpec(n, variant=Variant.parse(kind), minimal=True), "bench", i)
+                for i in range(most)]
+        # a jigsaw's puzzles each have a layout of their own: counted one geometry at a time
+        sources.append((label, made[0].geo if kind != "jigsaw" else None,
+                        np.array([p.puzzle for p in made], np.int8) if kind != "jigsaw"
+                        else made))
+    return sources
+
+
+def bench_count(args: argparse.Namespace) -> int:
+    """Checks per CPU second of each counting engine, per source (see the glossary)."""
+    import numpy as np
+
+    from ..engine.kernels import get_backend, numba_problem
+    from ..engine.kernels.band_layout import rules_of
+    from ..engine.kernels.numba_backend import FastBackend
+
+    problem = numba_problem()
+    if problem:
+        raise InputError(f"bench count measures the compiled kernels: numba is missing "
+                         f"({problem})")
+    fast = get_backend("numba")
+    assert isinstance(fast, FastBackend)
+    print(f"count: solutions up to 2 per puzzle, puzzles per CPU second of one core, best "
+          f"pass within {args.seconds:g} s; "
+          + ("--dataset " + args.dataset if args.dataset else f"-n {args.n} minimal puzzles "
+             "of each kind made first"))
+    print("{:24s} {:>7s} {:>8s} {:>12s} {:>10s}  {}".format(
+        "source", "puzzles", "engine", "checks/s", "us/check", "vs search"))
+    for label, geo, puzzles in _sources(args):
+        runs: list[tuple[str, Callable[[], object]]] = []
+        if geo is None and label.startswith("killer"):
+            runs.append(("killer", lambda ps=puzzles: [  # type: ignore[misc]
+                fast.killer_solutions(np.array(p.puzzle, np.int8), p.cages, 2) for p in ps]))
+        elif geo is None:
+            runs.append(("search", lambda ps=puzzles: [  # type: ignore[misc]
+                fast.search_count_batch(p.geo, np.array([p.puzzle], np.int8), 2) for p in ps]))
+        else:
+            grids: np.ndarray = puzzles  # type: ignore[assignment]
+            if len(rules_of(geo)):
+                runs.append(("bands", lambda g=geo, b=grids: fast.count_batch(g, b, 2)))
+            runs.append(("search", lambda g=geo, b=grids: fast.search_count_batch(g, b, 2)))
+        count = len(puzzles)  # type: ignore[arg-type]
+        for _, run in runs:
+            run()  # load or compile outside the timing
+        rates = [(engine, _rate(run, count, args.seconds)) for engine, run in runs]
+        search = dict(rates).get("search")
+        for engine, rate in rates:
+            versus = f"{rate / search:.2f}x" if search and engine == "bands" else ""
+            print(f"{label:24s} {count:7d} {engine:>8s} {rate:12.0f} {1e6 / rate:10.1f}  "
+                  f"{versus}")
+    return 0
