@@ -17,15 +17,18 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ..core.errors import InputError
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from ..core.grid import Geometry
+    from ..engine.kernels.numba_backend import FastBackend
+    from ..make.generate import GeneratedKiller, GeneratedPuzzle
 
 KINDS_MADE = (("classic", 9), ("x", 9), ("hyper", 9), ("anti-knight", 9), ("anti-king", 9),
               ("non-consecutive", 9), ("disjoint-groups", 9), ("asterisk", 9),
@@ -49,11 +52,9 @@ def _rate(run: Callable[[], object], count: int, seconds: float) -> float:
     return best
 
 
-def _sources(args: argparse.Namespace) -> list[tuple[str, Geometry | None, object]]:
+def _sources(args: argparse.Namespace) -> list[tuple[str, Geometry | None, Any]]:
     """(label, geometry or None for killer, puzzles) to count: the dataset's, or puzzles
     made of every kind and size."""
-    import numpy as np
-
     from ..core.model import CageSpec, DigSpec
     from ..core.rules import Variant
     from ..make.generate import make_killer, make_puzzle
@@ -62,7 +63,7 @@ def _sources(args: argparse.Namespace) -> list[tuple[str, Geometry | None, objec
     if args.dataset:
         geo, grids = load_dataset(args.dataset, args.limit)
         return [(Path(args.dataset).name, geo, grids)]
-    sources: list[tuple[str, Geometry | None, object]] = []
+    sources: list[tuple[str, Geometry | None, Any]] = []
     for kind, n in KINDS_MADE:
         most = min(args.n, SLOW_TO_MAKE.get(n, args.n), SLOW_TO_MAKE.get(kind, args.n))
         label = f"{kind} {n}x{n}"
@@ -79,10 +80,19 @@ def _sources(args: argparse.Namespace) -> list[tuple[str, Geometry | None, objec
     return sources
 
 
+def _count_killers(fast: FastBackend, puzzles: list[GeneratedKiller]) -> None:
+    for p in puzzles:
+        fast.killer_solutions(np.array(p.puzzle, np.int8), p.cages, 2)
+
+
+def _count_each(fast: FastBackend, puzzles: list[GeneratedPuzzle]) -> None:
+    """Each puzzle on its own geometry (a jigsaw layout each)."""
+    for p in puzzles:
+        fast.search_count_batch(p.geo, np.array([p.puzzle], np.int8), 2)
+
+
 def bench_count(args: argparse.Namespace) -> int:
     """Checks per CPU second of each counting engine, per source (see the glossary)."""
-    import numpy as np
-
     from ..engine.kernels import get_backend, numba_problem
     from ..engine.kernels.band_layout import rules_of
     from ..engine.kernels.numba_backend import FastBackend
@@ -102,17 +112,15 @@ def bench_count(args: argparse.Namespace) -> int:
     for label, geo, puzzles in _sources(args):
         runs: list[tuple[str, Callable[[], object]]] = []
         if geo is None and label.startswith("killer"):
-            runs.append(("killer", lambda ps=puzzles: [  # type: ignore[misc]
-                fast.killer_solutions(np.array(p.puzzle, np.int8), p.cages, 2) for p in ps]))
+            runs.append(("killer", partial(_count_killers, fast, puzzles)))
         elif geo is None:
-            runs.append(("search", lambda ps=puzzles: [  # type: ignore[misc]
-                fast.search_count_batch(p.geo, np.array([p.puzzle], np.int8), 2) for p in ps]))
+            runs.append(("search", partial(_count_each, fast, puzzles)))
         else:
-            grids: np.ndarray = puzzles  # type: ignore[assignment]
+            grids: np.ndarray = puzzles
             if len(rules_of(geo)):
-                runs.append(("bands", lambda g=geo, b=grids: fast.count_batch(g, b, 2)))
-            runs.append(("search", lambda g=geo, b=grids: fast.search_count_batch(g, b, 2)))
-        count = len(puzzles)  # type: ignore[arg-type]
+                runs.append(("bands", partial(fast.count_batch, geo, grids, 2)))
+            runs.append(("search", partial(fast.search_count_batch, geo, grids, 2)))
+        count = len(puzzles)
         for _, run in runs:
             run()  # load or compile outside the timing
         rates = [(engine, _rate(run, count, args.seconds)) for engine, run in runs]
