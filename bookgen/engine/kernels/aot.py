@@ -45,7 +45,8 @@ from . import say_compiling
 
 PREFIX = "bookgen_kernels_"
 SOURCE = Path(__file__).with_name("fast.py")
-ALSO_COMPILED = (SOURCE.with_name("bands.py"), SOURCE.with_name("band_layout.py"))
+ALSO_COMPILED = (SOURCE.with_name("bands.py"), SOURCE.with_name("band_search.py"),
+                 SOURCE.with_name("band_layout.py"))
 """The other source files of the entry points: the key covers them as it covers SOURCE."""
 _TABLES = "int32[:, ::1], int32[:, ::1], int32[:, ::1]"  # units, peers, npeers
 ENTRY_POINTS = {

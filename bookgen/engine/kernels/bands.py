@@ -1,402 +1,50 @@
-"""Counting 9x9 puzzles on band bitboards: the numba backend's uniqueness check.
+"""Counting 9x9 puzzles on band bitboards: band_search.py's functions compiled with numba.
 
-Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table):
-  state      27 digit words and 3 words of unsolved cells, in one int64 row of 30
-             (F[3*d + b], then U[b] at 27 + b); a frame of the search is a copy of it
-  seen       the words as the last band pass left them: a word that differs has changed
-             since, and only those are passed over again
-  band pass  for each changed word: drop the cells of mini-rows that take part in no way of
-             placing the digit once in each row and box of the band (a table look-up, which
-             also finds a band with no way: a dead end), then place the digit where a row of
-             the band has one cell left (the row's hidden single; a box's follows from it)
-  place      put digit d in a cell: the cell's other digits, the digit's other cells in the
-             row and box, in the column in the other bands, and per the rule table go
-  singles    a cell with one digit left (naked), a column with one cell left for a digit
-             (hidden), a unit of the rule table with one cell left for a digit
-  guess      branch on an unsolved cell with two digits (else the one with fewest), digits
-             ascending; every branch starts from a copy of the frame
-
-The search answers counts only: for the first solution in the order the reference search
-finds it, fast.py's search serves. A dead end is any word with no cell in some row or
-column, or a cell with no digit left (which also catches two givens of a unit alike).
+Each function of ``band_search`` is rebuilt over a namespace where its callees are the
+compiled versions, then wrapped in ``njit`` (the small ones inlined: a call between
+numba kernels costs about a tenth of a guess). The numba backend counts 9x9 puzzles with
+``band_count_batch``, its dig's removal test is ``band_count``, and dig_fast.py's random
+completion calls the search's steps from here.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from types import FunctionType
+from typing import Any, Literal
+
 from numba import njit
 
-from . import drop_stale_cache, watch_compiles
-from .band_layout import (
-    BAND_MATES,
-    BOXES,
-    CELL,
-    COLUMN,
-    EXTRA,
-    LONE,
-    LOW_INDEX,
-    MATCHINGS,
-    MINI_CELLS,
-    NEAR,
-    ROW_BITS,
-    ROW_BOXES,
-    ROWS,
-)
+from . import band_search, drop_stale_cache, watch_compiles
 
-# band_layout's tables are compiled into the kernels, which numba's cache does not know
-drop_stale_cache(("bands",), ("bands.py", "band_layout.py"))
+INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread")
+"""Compiled into their callers."""
+KERNELS = (*INLINED, "_band_pass", "_naked", "_hidden", "settle", "branch_cell",
+           "load_givens", "band_count", "workspace", "band_count_batch")
+"""The functions of band_search compiled here; callees are resolved at first call."""
+
+# numba checks a cached kernel against its own source only, not against the tables it
+# compiles in (band_layout.py)
+drop_stale_cache(("band_search",), ("band_search.py", "band_layout.py"))
 watch_compiles()
 
-STATE = 33
-"""Columns of a workspace row: the state (30), then the frame's band, bit and digits to
-try."""
-FRAMES = 82
-"""Workspace rows that hold frames (one a guess, at most 81, and the start); the row after
-them holds ``seen``."""
+
+def _compile() -> dict[str, Any]:
+    namespace = dict(vars(band_search))
+    for name in KERNELS:
+        f = getattr(band_search, name)
+        inline: Literal["always", "never"] = "always" if name in INLINED else "never"
+        namespace[name] = njit(cache=True, inline=inline)(
+            FunctionType(f.__code__, namespace, name))
+    return namespace
 
 
-@njit(cache=True, inline="always")
-def _low(v):
-    """Index of the lowest set bit of a 27-bit word (v != 0)."""
-    if v & ROW_BITS:
-        return LOW_INDEX[v & ROW_BITS]
-    if (v >> 9) & ROW_BITS:
-        return 9 + LOW_INDEX[(v >> 9) & ROW_BITS]
-    return 18 + LOW_INDEX[v >> 18]
-
-
-@njit(cache=True, inline="always")
-def _pop(v):
-    v = v - ((v >> 1) & 0x55555555)
-    v = (v & 0x33333333) + ((v >> 2) & 0x33333333)
-    v = (v + (v >> 4)) & 0x0F0F0F0F
-    return (v * 0x01010101 & 0xFFFFFFFF) >> 24
-
-
-@njit(cache=True, inline="always")
-def _place(s, d, b, x, rules):
-    """Digit d in bit x of band b (see the glossary's place)."""
-    bit = 1 << x
-    for e in range(9):
-        if e != d:
-            s[3 * e + b] &= ~bit
-    w = 3 * d
-    s[w + b] &= ~BAND_MATES[x]
-    col = COLUMN[x % 9]
-    for o in range(3):
-        if o != b:
-            s[w + o] &= ~col
-    s[27 + b] &= ~bit
-    if rules[0, 0]:
-        _ruled(s, d, 27 * b + x, rules)
-
-
-@njit(cache=True, inline="always")
-def _ruled(s, d, c, rules):
-    """What the rule table takes away when digit d goes in cell c."""
-    w = 3 * d
-    for o in range(3):
-        s[w + o] &= ~rules[CELL + c, o]
-        near = rules[NEAR + c, o]
-        if near:
-            if d > 0:
-                s[w - 3 + o] &= ~near
-            if d < 8:
-                s[w + 3 + o] &= ~near
-
-
-@njit(cache=True, inline="always")
-def _spread(cols):
-    """The band cells of a 9-bit set of columns."""
-    return cols | cols << 9 | cols << 18
-
-
-@njit(cache=True)
-def _band_pass(s, seen, rules):
-    """Band and stack passes until no digit's words change; False at a dead end."""
-    again = True
-    while again:
-        again = False
-        for d in range(9):
-            w = 3 * d
-            v0 = s[w]
-            v1 = s[w + 1]
-            v2 = s[w + 2]
-            if v0 == seen[w] and v1 == seen[w + 1] and v2 == seen[w + 2]:
-                continue
-            keep = MATCHINGS[ROW_BOXES[v0 & ROW_BITS] | ROW_BOXES[(v0 >> 9) & ROW_BITS] << 3
-                             | ROW_BOXES[v0 >> 18] << 6]
-            if keep == 0:
-                return False
-            v0 &= MINI_CELLS[keep]
-            keep = MATCHINGS[ROW_BOXES[v1 & ROW_BITS] | ROW_BOXES[(v1 >> 9) & ROW_BITS] << 3
-                             | ROW_BOXES[v1 >> 18] << 6]
-            if keep == 0:
-                return False
-            v1 &= MINI_CELLS[keep]
-            keep = MATCHINGS[ROW_BOXES[v2 & ROW_BITS] | ROW_BOXES[(v2 >> 9) & ROW_BITS] << 3
-                             | ROW_BOXES[v2 >> 18] << 6]
-            if keep == 0:
-                return False
-            v2 &= MINI_CELLS[keep]
-            # what the stacks or placements below change is passed over once more
-            seen[w] = v0
-            seen[w + 1] = v1
-            seen[w + 2] = v2
-            # the same in each stack: one column of the stack a band, one band a column
-            c0 = (v0 | v0 >> 9 | v0 >> 18) & ROW_BITS
-            c1 = (v1 | v1 >> 9 | v1 >> 18) & ROW_BITS
-            c2 = (v2 | v2 >> 9 | v2 >> 18) & ROW_BITS
-            a0 = 0
-            a1 = 0
-            a2 = 0
-            for k in range(0, 9, 3):
-                keep = MATCHINGS[(c0 >> k) & 7 | ((c1 >> k) & 7) << 3 | ((c2 >> k) & 7) << 6]
-                if keep == 0:
-                    return False
-                a0 |= (keep & 7) << k
-                a1 |= ((keep >> 3) & 7) << k
-                a2 |= ((keep >> 6) & 7) << k
-            v0 &= _spread(a0)
-            v1 &= _spread(a1)
-            v2 &= _spread(a2)
-            s[w] = v0
-            s[w + 1] = v1
-            s[w + 2] = v2
-            again = True
-            for b in range(3):
-                v = s[w + b]
-                lone = (LONE[v & ROW_BITS] | LONE[(v >> 9) & ROW_BITS] << 9
-                        | LONE[v >> 18] << 18) & s[27 + b]
-                while lone:
-                    _place(s, d, b, _low(lone), rules)
-                    lone &= (lone - 1) & s[w + b]
-    return True
-
-
-@njit(cache=True)
-def _naked(s, rules):
-    """Place every cell left with one digit: -1 at a dead end, else how many were placed."""
-    placed = 0
-    for b in range(3):
-        one = 0
-        two = 0
-        for d in range(9):
-            v = s[3 * d + b]
-            two |= one & v
-            one |= v
-        if one != (1 << 27) - 1:
-            return -1
-        single = one & ~two & s[27 + b]
-        while single:
-            x = _low(single)
-            single &= single - 1
-            d = 0
-            while d < 9 and not (s[3 * d + b] >> x) & 1:
-                d += 1
-            if d == 9:  # an earlier single of this pass took its last digit
-                return -1
-            _place(s, d, b, x, rules)
-            placed += 1
-    return placed
-
-
-@njit(cache=True)
-def _hidden(s, rules):
-    """Place every digit a unit of the rule table has one cell left for: -1 at a dead end,
-    else how many were placed. (A column's or box's lone cell is the band and stack
-    passes' work.)"""
-    placed = 0
-    for u in range(EXTRA, rules.shape[0]):
-        for d in range(9):
-            w = 3 * d
-            n = 0
-            for b in range(3):
-                n += _pop(s[w + b] & rules[u, b])
-            if n == 0:
-                return -1
-            if n == 1:
-                for b in range(3):
-                    v = s[w + b] & rules[u, b] & s[27 + b]
-                    if v:
-                        _place(s, d, b, _low(v), rules)
-                        placed += 1
-    return placed
-
-
-@njit(cache=True)
-def _settle(s, seen, rules):
-    """Band passes and singles to a fixpoint; False at a dead end."""
-    while True:
-        if not _band_pass(s, seen, rules):
-            return False
-        k = _naked(s, rules)
-        if k < 0:
-            return False
-        if k:
-            continue
-        if rules.shape[0] <= EXTRA:
-            return True
-        k = _hidden(s, rules)
-        if k < 0:
-            return False
-        if k == 0:
-            return True
-
-
-@njit(cache=True)
-def _guess(s):
-    """(band, bit) of the unsolved cell to branch on: the first with two digits, else the
-    first with fewest; band -1 when every cell is solved."""
-    best_b = -1
-    best_x = -1
-    fewest = 10
-    for b in range(3):
-        todo = s[27 + b]
-        if todo == 0:
-            continue
-        one = 0
-        two = 0
-        three = 0
-        for d in range(9):
-            v = s[3 * d + b]
-            three |= two & v
-            two |= one & v
-            one |= v
-        pair = two & ~three & todo
-        if pair:
-            return b, _low(pair)
-        while todo and fewest > 3:
-            x = _low(todo)
-            todo &= todo - 1
-            k = 0
-            for d in range(9):
-                k += (s[3 * d + b] >> x) & 1
-            if k < fewest:
-                fewest = k
-                best_b = b
-                best_x = x
-    return best_b, best_x
-
-
-@njit(cache=True)
-def _start(grid, ex_cell, ex_mask, s, given, rules):
-    """The state of grid's givens, ex_mask's digits taken from ex_cell; False when the
-    givens clash. given is a row of scratch space (the givens' cells of each digit)."""
-    full = (1 << 27) - 1
-    for w in range(30):
-        given[w] = 0
-    for c in range(81):
-        v = grid[c]
-        if v:
-            b = c // 27
-            bit = 1 << (c - 27 * b)
-            given[3 * (v - 1) + b] |= bit
-            given[27 + b] |= bit
-    for d in range(9):
-        w = 3 * d
-        cols = 0
-        for b in range(3):
-            v = given[w + b]
-            r0 = v & ROW_BITS
-            r1 = (v >> 9) & ROW_BITS
-            r2 = v >> 18
-            b0 = ROW_BOXES[r0]
-            b1 = ROW_BOXES[r1]
-            b2 = ROW_BOXES[r2]
-            # two givens of d in a row, a column or a box
-            if (r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)):
-                return False
-            if (r0 & r1) | (r0 & r2) | (r1 & r2) | (cols & (r0 | r1 | r2)):
-                return False
-            if (b0 & b1) | (b0 & b2) | (b1 & b2):
-                return False
-            cols |= r0 | r1 | r2
-        for b in range(3):
-            v = given[w + b]
-            rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
-                    | (4 if v >> 18 else 0))
-            boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
-            s[w + b] = (full & ~given[27 + b] & ~ROWS[rows] & ~BOXES[boxes]
-                        & ~(cols | cols << 9 | cols << 18)) | v
-    for b in range(3):
-        s[27 + b] = full & ~given[27 + b]
-    if rules[0, 0]:
-        for c in range(81):
-            if grid[c]:
-                _ruled(s, grid[c] - 1, c, rules)
-        for w in range(27):
-            if s[w] & given[w] != given[w]:
-                return False
-    if ex_cell >= 0:
-        b = ex_cell // 27
-        bit = 1 << (ex_cell - 27 * b)
-        for d in range(9):
-            if (ex_mask >> d) & 1:
-                s[3 * d + b] &= ~bit
-    return True
-
-
-@njit(cache=True)
-def band_count(grid, limit, ex_cell, ex_mask, rules, work):
-    """Solutions of the 81-cell grid up to limit, ex_mask's digits taken from ex_cell
-    (-1: none); work is scratch space from ``workspace()``."""
-    stack = work
-    seen = work[FRAMES]
-    s = stack[0]
-    if not _start(grid, ex_cell, ex_mask, s, stack[1], rules):
-        return 0
-    seen[:] = -1
-    if not _settle(s, seen, rules):
-        return 0
-    count = 0
-    depth = 0
-    while True:
-        b, x = _guess(stack[depth])
-        if b < 0:
-            count += 1
-            if count >= limit:
-                return count
-        else:
-            left = 0
-            for d in range(9):
-                left |= ((stack[depth, 3 * d + b] >> x) & 1) << d
-            stack[depth, 30] = b
-            stack[depth, 31] = x
-            stack[depth, 32] = left
-            depth += 1
-        alive = False
-        while depth > 0 and not alive:
-            f = stack[depth - 1]
-            left = f[32]
-            if left == 0:
-                depth -= 1
-                continue
-            f[32] = left & (left - 1)
-            s = stack[depth]
-            for i in range(27):
-                s[i] = f[i]
-                seen[i] = f[i]
-            for i in range(27, 30):
-                s[i] = f[i]
-            _place(s, LOW_INDEX[left], f[30], f[31], rules)
-            alive = _settle(s, seen, rules)
-        if not alive:
-            return count
-
-
-@njit(cache=True)
-def workspace():
-    """Scratch space for band_count: the frames, then ``seen``."""
-    return np.empty((FRAMES + 1, STATE), np.int64)
-
-
-@njit(cache=True)
-def band_count_batch(grids, limit, rules):
-    """(m,) int32: the solutions of each 81-cell grid, capped at limit."""
-    m = grids.shape[0]
-    counts = np.zeros(m, np.int32)
-    work = workspace()
-    for i in range(m):
-        counts[i] = band_count(grids[i], limit, -1, 0, rules, work)
-    return counts
+_ns = _compile()
+place = _ns["place"]
+settle = _ns["settle"]
+branch_cell = _ns["branch_cell"]
+load_givens = _ns["load_givens"]
+low_bit = _ns["low_bit"]
+popcount27 = _ns["popcount27"]
+band_count = _ns["band_count"]
+workspace = _ns["workspace"]
+band_count_batch = _ns["band_count_batch"]

@@ -18,11 +18,20 @@ from typing import Any
 from numba import njit
 
 from . import dig_reference, drop_stale_cache, watch_compiles
-from .bands import band_count, workspace
+from .bands import (
+    band_count,
+    branch_cell,
+    load_givens,
+    low_bit,
+    place,
+    popcount27,
+    settle,
+    workspace,
+)
 from .fast import count_core
 
 drop_stale_cache(("dig_reference", "dig_fast"),
-                 ("fast.py", "__init__.py", "bands.py", "band_layout.py"))
+                 ("fast.py", "__init__.py", "band_search.py", "band_layout.py"))
 
 KERNELS = (
     "rand_below",
@@ -32,6 +41,7 @@ KERNELS = (
     "choices",
     "set_value",
     "peer_mask",
+    "band_fill",
     "complete_core",
     "dig_core",
     "generate_core",
@@ -61,7 +71,9 @@ def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work
 
 watch_compiles()
 _ns = _compile({"count_core": count_core, "other_solution": other_solution,
-                "workspace": workspace})
+                "workspace": workspace, "load_givens": load_givens, "settle": settle,
+                "branch_cell": branch_cell, "place": place, "low_bit": low_bit,
+                "popcount27": popcount27})
 seed_state = dig_reference.seed_state
 rand_below = _ns["rand_below"]
 shuffle = _ns["shuffle"]

@@ -26,6 +26,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from .band_layout import LOW_INDEX
+from .band_search import (
+    FRAMES,
+    branch_cell,
+    load_givens,
+    low_bit,
+    place,
+    popcount27,
+    settle,
+    workspace,
+)
 from .reference import count_core
 
 XORSHIFT_MASK = 0xFFFFFFFF
@@ -106,22 +117,73 @@ def peer_mask(grid, c, peers, npeers, start):
 
 def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
     """Whether the puzzle has a solution without bit's value in cell c (the removal test).
-    rules and work (scratch space of the band search) serve the fast backend's version."""
+    rules and work (the band search's scratch space) serve the fast backend's version,
+    which counts on band bitboards."""
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 
-def workspace():
-    """Scratch space for other_solution (none here; the fast backend's band search has
-    its own)."""
-    return np.zeros((1, 1), dtype=np.int64)
+def band_fill(grid, rs, node_limit, rules, work):
+    """Complete grid (its values kept) to a random full board on band bitboards: the band
+    search's singles, then a branch on its branch cell with the digits in a random order;
+    False when node_limit branches pass first or the values have no completion."""
+    stack = work
+    seen = work[FRAMES]
+    if not load_givens(grid, -1, 0, stack[0], stack[1], rules):
+        return False
+    seen[:] = -1
+    if not settle(stack[0], seen, rules):
+        return False
+    depth = 0
+    nodes = 0
+    while True:
+        b, x = branch_cell(stack[depth])
+        if b < 0:
+            for w in range(27):
+                v = int(stack[depth, w])
+                while v:
+                    grid[27 * (w % 3) + low_bit(v)] = w // 3 + 1
+                    v &= v - 1
+            return True
+        nodes += 1
+        if nodes > node_limit:
+            return False
+        left = 0
+        for d in range(9):
+            left |= ((int(stack[depth, 3 * d + b]) >> x) & 1) << d
+        stack[depth, 30] = b
+        stack[depth, 31] = x
+        stack[depth, 32] = left
+        depth += 1
+        alive = False
+        while depth > 0 and not alive:
+            f = stack[depth - 1]
+            left = int(f[32])
+            if left == 0:
+                depth -= 1
+                continue
+            pick = left
+            for _ in range(rand_below(rs, popcount27(left))):
+                pick &= pick - 1
+            bit = pick & -pick
+            f[32] = left ^ bit
+            s = stack[depth]
+            for i in range(27):
+                s[i] = f[i]
+                seen[i] = f[i]
+            for i in range(27, 30):
+                s[i] = f[i]
+            place(s, LOW_INDEX[bit], f[30], f[31], rules)
+            alive = settle(s, seen, rules)
+        if not alive:
+            return False
 
 
 def complete_core(grid, rs, nseed, node_limit, units, cell_units, peers, npeers, rules):
     """Fill the blank grid with a random full board; False if node_limit was hit first.
-    (rules is taken for one signature of the tables across the kernels.)
 
-    Seeds up to nseed random non-clashing digits in random cells (seed 003), then completes
-    with a depth-first search that branches on the cell with fewest candidates and tries its
+    Seeds up to nseed random non-clashing digits in random cells (seed 003), then completes:
+    on band bitboards where the grid fits them (band_fill; rules is its table), else with a
+    depth-first search that branches on the cell with fewest candidates and tries its
     candidates in a random order drawn per cell. On False the grid is left partly filled.
     """
     ncells = grid.shape[0]
@@ -148,6 +210,8 @@ def complete_core(grid, rs, nseed, node_limit, units, cell_units, peers, npeers,
             v += 1
         set_value(grid, c, v, umask, cell_units)
         placed += 1
+    if rules.shape[0]:
+        return band_fill(grid, rs, node_limit, rules, workspace())
     orders = np.empty((ncells, n), dtype=np.int8)
     for c in range(ncells):
         for k in range(n):
