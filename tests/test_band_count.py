@@ -15,9 +15,9 @@ from exact_cover import count_exact
 from bookgen.core.grid import geometry
 from bookgen.core.model import DigSpec
 from bookgen.core.rules import Variant
-from bookgen.engine.kernels import get_backend
+from bookgen.engine.kernels import dig_reference, get_backend
 from bookgen.engine.kernels.band_layout import CELL, EXTRA, NEAR, fits, rule_table, rules_of
-from bookgen.make.generate import make_puzzle
+from bookgen.make.generate import completes, dig_kernels, make_puzzle
 
 bands = pytest.importorskip("bookgen.engine.kernels.bands")
 
@@ -119,3 +119,33 @@ def test_dig_by_band_count_gives_the_reference_puzzles(kind: str) -> None:
         fast = make_puzzle(spec, 5, index, "numba")
         assert fast == make_puzzle(spec, 5, index, "python")
         assert count_exact(fast.puzzle, fast.geo, 2) == 1
+
+
+@pytest.mark.parametrize("kind", BAND_KINDS)
+def test_band_fill_makes_valid_random_boards_alike_in_both_backends(kind: str) -> None:
+    geo = geometry(9, Variant.parse(kind))
+    # most sets of random digits on a hyper grid have no completion: tries are drawn anew
+    made = {i: completes(geo, random.Random(i), "numba") for i in range(40)}
+    found = {i: board for i, board in made.items() if board is not None}
+    boards = list(found.values())[:3]
+    assert len(set(boards)) == 3
+    for board in boards:
+        assert all(board) and count_exact(board, geo, 2) == 1  # full: one solution iff valid
+    first = min(found)
+    assert completes(geo, random.Random(first), "python") == found[first]
+
+
+def test_band_fill_keeps_the_values_it_is_given() -> None:
+    geo = geometry(9)
+    made = make_puzzle(DigSpec(minimal=True), 3, 0, "numba")
+    rules = rules_of(geo)
+    for module in (dig_kernels("numba"), dig_reference):
+        grid = np.array(made.puzzle, np.int8)
+        assert module.band_fill(grid, module.seed_state(1), 100, rules, module.workspace())
+        assert tuple(grid.tolist()) == made.solution  # a unique puzzle: its solution
+        clash = np.array(made.puzzle, np.int8)
+        first = next(c for c in range(81) if clash[c])
+        mate = next(c for c in range(first - first % 9, first - first % 9 + 9) if not clash[c])
+        clash[mate] = clash[first]
+        assert not module.band_fill(clash, module.seed_state(1), 100, rules,
+                                    module.workspace())

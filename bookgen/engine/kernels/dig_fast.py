@@ -77,6 +77,7 @@ _ns = _compile({"count_core": count_core, "other_solution": other_solution,
 seed_state = dig_reference.seed_state
 rand_below = _ns["rand_below"]
 shuffle = _ns["shuffle"]
+band_fill = _ns["band_fill"]
 complete_core = _ns["complete_core"]
 dig_core = _ns["dig_core"]
 generate_core = _ns["generate_core"]
