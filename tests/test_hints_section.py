@@ -31,7 +31,7 @@ from bookgen.grade.tables import grading_geometry
 BOOK = """\
 title: Rätselbuch
 language: de
-seed: 7
+seed: 9
 template: kdp-6x9-2up
 hints: {hints}
 sections:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 BOOK = """\
 title: Resume
-seed: 3
+seed: 5
 workers: 1
 template: letter-4up
 front: {title_page: false, how_to_play: false, contents: false}

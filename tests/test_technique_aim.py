@@ -45,7 +45,7 @@ def test_every_puzzle_of_a_walk_is_unique_symmetric_and_in_its_clue_range(symmet
         return float(sum(1 for v in p if not v))  # climbs toward fewer clues
 
     target = ClueTarget(30, 40)
-    assert steer(puzzle, solution, GEO, symmetry, target, score, random.Random(1), 40) is None
+    assert steer(puzzle, solution, GEO, symmetry, target, score, random.Random(2), 40) is None
     assert len(seen) > 20  # most moves are not void
     assert len(set(seen)) > 10
     for p in seen:
@@ -75,7 +75,7 @@ def test_a_walk_stops_where_the_score_is_reached_and_is_the_same_for_the_same_se
 # (technique, candidate index): a section candidate of seed "aim" whose dig (pattern first
 # for the jellyfish) missed the technique and whose walk found it (found by scanning the
 # indexes)
-STEERED = [(Technique.SWORDFISH, 7), (Technique.JELLYFISH, 62)]
+STEERED = [(Technique.SWORDFISH, 88), (Technique.JELLYFISH, 43)]
 
 
 @pytest.mark.parametrize(("technique", "index"), STEERED)

@@ -52,7 +52,7 @@ _TABLES = "int32[:, ::1], int32[:, ::1], int32[:, ::1]"  # units, peers, npeers
 ENTRY_POINTS = {
     "count_batch": ("_count_batch", f"int32[::1](int8[:, ::1], int64, {_TABLES})"),
     "band_count_batch": ("bands.band_count_batch",
-                         "int32[::1](int8[:, ::1], int64, int64[:, ::1])"),
+                         "int32[::1](int8[:, ::1], int64, int32[:, ::1])"),
     "solutions_batch": (
         "_solutions_batch",
         f"Tuple((int32[::1], int8[:, :, ::1]))(int8[:, ::1], int64, {_TABLES})",

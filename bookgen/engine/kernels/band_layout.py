@@ -10,7 +10,7 @@ Glossary:
              unsolved cells, one a band
   mini-row   the three cells of one row inside one box; a band has nine: bit 3*r + k for row
              r and box k
-  rule table (1 + ncells*2 + nextra, 3) int64 rows of three band words, from
+  rule table (1 + ncells*2 + nextra, 3) int32 rows of three band words, from
              ``rule_table``: row 0 a header, (1 when any cell has rules below, 0, 0);
              rows CELL.. the cells each cell's digit leaves beyond its row, column and box
              (extra unit mates, anti-knight cells); rows NEAR.. its non-consecutive
@@ -131,7 +131,7 @@ def _words(cells: object) -> list[int]:
 def rule_table(geo: Geometry) -> np.ndarray:
     """The geometry's rule table (see the glossary); (0, 3) when it does not fit."""
     if not fits(geo):
-        return np.zeros((0, 3), np.int64)
+        return np.zeros((0, 3), np.int32)
     classic = {frozenset(u) for u in geo.units[:27]}
     extra = [u for u in geo.units if frozenset(u) not in classic]
     rows: list[list[int]] = []
@@ -142,7 +142,7 @@ def rule_table(geo: Geometry) -> np.ndarray:
         rows.append(_words(set(geo.peers[c]) - plain))
     rows += [_words(geo.neighbours[c]) for c in range(81)]
     head = [int(any(any(r) for r in rows)), 0, 0]
-    return np.array([head, *rows, *(_words(u) for u in extra)], np.int64).reshape(-1, 3)
+    return np.array([head, *rows, *(_words(u) for u in extra)], np.int32).reshape(-1, 3)
 
 
 def rules_of(geo: Geometry) -> np.ndarray:
