@@ -397,6 +397,10 @@ def symbol(value: int) -> str:
     return SYMBOLS[value - 1] if value else "."
 
 
+_SYMBOL_OF = "." + SYMBOLS
+"""_SYMBOL_OF[value] = symbol(value), for whole lines at once."""
+
+
 def _expected(n: int) -> str:
     top = SYMBOLS[n - 1]
     digits = f"1-{top}" if n <= 9 else f"1-9, A-{top}"
@@ -1124,7 +1128,7 @@ def format_line(values: Sequence[int], geo: Geometry | None = None) -> str:
     whole square, '-' outside the grids."""
     if geo is not None and geo.board is not None:
         return "".join(board_rows(values, geo))
-    return "".join(symbol(v) for v in values)
+    return "".join(map(_SYMBOL_OF.__getitem__, values))
 
 
 def board_rows(values: Sequence[int], geo: Geometry) -> list[str]:
