@@ -21,7 +21,8 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ...core.errors import ConfigError
 
@@ -231,6 +232,26 @@ def warm_up(backend: Backend | None = None) -> None:
     kernels.count_batch(geo, empty, 2)
     kernels.solutions_batch(geo, empty, 2)
     kernels.trace_batch(geo, empty, 2)
+
+
+def compile_kernels(source: ModuleType, names: tuple[str, ...], inlined: tuple[str, ...] = (),
+                    overrides: dict[str, object] | None = None) -> dict[str, Any]:
+    """The functions `names` of a plain-Python kernel module compiled with numba (cached on
+    disk; `inlined` ones compiled into their callers): each is rebuilt over a copy of the
+    module's namespace in which its callees are the compiled ones (and `overrides` replace
+    what they name), so one source serves both backends. The namespace is returned."""
+    from types import FunctionType
+
+    from numba import njit
+
+    namespace = dict(vars(source))
+    namespace.update(overrides or {})
+    for name in names:
+        f = getattr(source, name)
+        inline: Literal["always", "never"] = "always" if name in inlined else "never"
+        namespace[name] = njit(cache=True, inline=inline)(
+            FunctionType(f.__code__, namespace, name))
+    return namespace
 
 
 def drop_stale_cache(modules: tuple[str, ...], sources: tuple[str, ...]) -> None:

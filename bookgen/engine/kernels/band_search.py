@@ -324,6 +324,30 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
     return True
 
 
+def open_frame(stack, depth, b, x):
+    """Record in frame stack[depth] its branch: bit x of band b, and the digits to try."""
+    left = 0
+    for d in range(9):
+        left |= ((int(stack[depth, 3 * d + b]) >> x) & 1) << d
+    stack[depth, 30] = b
+    stack[depth, 31] = x
+    stack[depth, 32] = left
+
+
+def take_branch(stack, depth, digit, seen, rules):
+    """Frame stack[depth - 1] with the digit in its branch cell, settled in stack[depth];
+    False at a dead end."""
+    f = stack[depth - 1]
+    s = stack[depth]
+    for i in range(27):
+        s[i] = f[i]
+        seen[i] = f[i]
+    for i in range(27, 30):
+        s[i] = f[i]
+    place(s, digit, f[30], f[31], rules)
+    return settle(s, seen, rules)
+
+
 def band_count(grid, limit, ex_cell, ex_mask, rules, work):
     """Solutions of the 81-cell grid up to limit, ex_mask's digits taken from ex_cell
     (-1: none); work is scratch space from ``workspace()``."""
@@ -344,12 +368,7 @@ def band_count(grid, limit, ex_cell, ex_mask, rules, work):
             if count >= limit:
                 return count
         else:
-            left = 0
-            for d in range(9):
-                left |= ((stack[depth, 3 * d + b] >> x) & 1) << d
-            stack[depth, 30] = b
-            stack[depth, 31] = x
-            stack[depth, 32] = left
+            open_frame(stack, depth, b, x)
             depth += 1
         alive = False
         while depth > 0 and not alive:
@@ -359,14 +378,7 @@ def band_count(grid, limit, ex_cell, ex_mask, rules, work):
                 depth -= 1
                 continue
             f[32] = left & (left - 1)
-            s = stack[depth]
-            for i in range(27):
-                s[i] = f[i]
-                seen[i] = f[i]
-            for i in range(27, 30):
-                s[i] = f[i]
-            place(s, LOW_INDEX[left], f[30], f[31], rules)
-            alive = settle(s, seen, rules)
+            alive = take_branch(stack, depth, LOW_INDEX[left], seen, rules)
         if not alive:
             return count
 

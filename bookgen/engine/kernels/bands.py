@@ -9,42 +9,23 @@ completion calls the search's steps from here.
 
 from __future__ import annotations
 
-from types import FunctionType
-from typing import Any, Literal
+from . import band_search, compile_kernels, drop_stale_cache, watch_compiles
 
-from numba import njit
-
-from . import band_search, drop_stale_cache, watch_compiles
-
-INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread")
+INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread", "open_frame", "take_branch")
 """Compiled into their callers."""
 KERNELS = (*INLINED, "_band_pass", "_naked", "_hidden", "settle", "branch_cell",
            "load_givens", "band_count", "workspace", "band_count_batch")
 """The functions of band_search compiled here; callees are resolved at first call."""
+STEPS = ("load_givens", "settle", "branch_cell", "open_frame", "take_branch", "low_bit",
+         "popcount27", "workspace")
+"""The steps of the search other kernels build on (dig_reference.band_fill)."""
 
 # numba checks a cached kernel against its own source only, not against the tables it
 # compiles in (band_layout.py)
 drop_stale_cache(("band_search",), ("band_search.py", "band_layout.py"))
 watch_compiles()
-
-
-def _compile() -> dict[str, Any]:
-    namespace = dict(vars(band_search))
-    for name in KERNELS:
-        f = getattr(band_search, name)
-        inline: Literal["always", "never"] = "always" if name in INLINED else "never"
-        namespace[name] = njit(cache=True, inline=inline)(
-            FunctionType(f.__code__, namespace, name))
-    return namespace
-
-
-_ns = _compile()
-place = _ns["place"]
-settle = _ns["settle"]
-branch_cell = _ns["branch_cell"]
-load_givens = _ns["load_givens"]
-low_bit = _ns["low_bit"]
-popcount27 = _ns["popcount27"]
+_ns = compile_kernels(band_search, KERNELS, INLINED)
+steps = {name: _ns[name] for name in STEPS}
 band_count = _ns["band_count"]
 workspace = _ns["workspace"]
 band_count_batch = _ns["band_count_batch"]

@@ -12,22 +12,10 @@ these kernels (and of this module's own) is dropped whenever a kernel they call 
 
 from __future__ import annotations
 
-from types import FunctionType
-from typing import Any
-
 from numba import njit
 
-from . import dig_reference, drop_stale_cache, watch_compiles
-from .bands import (
-    band_count,
-    branch_cell,
-    load_givens,
-    low_bit,
-    place,
-    popcount27,
-    settle,
-    workspace,
-)
+from . import compile_kernels, dig_reference, drop_stale_cache, watch_compiles
+from .bands import band_count, steps
 from .fast import count_core
 
 drop_stale_cache(("dig_reference", "dig_fast"),
@@ -49,17 +37,6 @@ KERNELS = (
 """The functions of dig_reference compiled here; callees are resolved at first call."""
 
 
-
-
-def _compile(overrides: dict[str, Any]) -> dict[str, Any]:
-    namespace = dict(vars(dig_reference))
-    namespace.update(overrides)
-    for name in KERNELS:
-        f = getattr(dig_reference, name)
-        namespace[name] = njit(cache=True)(FunctionType(f.__code__, namespace, name))
-    return namespace
-
-
 @njit(cache=True)
 def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
     """dig_reference.other_solution: on band bitboards where the grid fits them (the same
@@ -70,13 +47,12 @@ def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work
 
 
 watch_compiles()
-_ns = _compile({"count_core": count_core, "other_solution": other_solution,
-                "workspace": workspace, "load_givens": load_givens, "settle": settle,
-                "branch_cell": branch_cell, "place": place, "low_bit": low_bit,
-                "popcount27": popcount27})
+_ns = compile_kernels(dig_reference, KERNELS, overrides={
+    **steps, "count_core": count_core, "other_solution": other_solution})
 seed_state = dig_reference.seed_state
 rand_below = _ns["rand_below"]
 shuffle = _ns["shuffle"]
+workspace = _ns["workspace"]
 band_fill = _ns["band_fill"]
 complete_core = _ns["complete_core"]
 dig_core = _ns["dig_core"]

@@ -32,9 +32,10 @@ from .band_search import (
     branch_cell,
     load_givens,
     low_bit,
-    place,
+    open_frame,
     popcount27,
     settle,
+    take_branch,
     workspace,
 )
 from .reference import count_core
@@ -147,12 +148,7 @@ def band_fill(grid, rs, node_limit, rules, work):
         nodes += 1
         if nodes > node_limit:
             return False
-        left = 0
-        for d in range(9):
-            left |= ((int(stack[depth, 3 * d + b]) >> x) & 1) << d
-        stack[depth, 30] = b
-        stack[depth, 31] = x
-        stack[depth, 32] = left
+        open_frame(stack, depth, b, x)
         depth += 1
         alive = False
         while depth > 0 and not alive:
@@ -166,14 +162,7 @@ def band_fill(grid, rs, node_limit, rules, work):
                 pick &= pick - 1
             bit = pick & -pick
             f[32] = left ^ bit
-            s = stack[depth]
-            for i in range(27):
-                s[i] = f[i]
-                seen[i] = f[i]
-            for i in range(27, 30):
-                s[i] = f[i]
-            place(s, LOW_INDEX[bit], f[30], f[31], rules)
-            alive = settle(s, seen, rules)
+            alive = take_branch(stack, depth, LOW_INDEX[bit], seen, rules)
         if not alive:
             return False
 
