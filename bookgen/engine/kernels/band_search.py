@@ -7,20 +7,22 @@ band_fill), so that both backends fill the same boards.
 Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table):
   state      27 digit words and 3 words of unsolved cells, in one int64 row of 30
              (F[3*d + b], then U[b] at 27 + b); a frame of the search is a copy of it
-  seen       the words as the last band pass left them: a word that differs has changed
-             since, and only those are passed over again
-  band pass  for each changed word: drop the cells of mini-rows that take part in no way of
-             placing the digit once in each row and box of the band (a table look-up, which
-             also finds a band with no way: a dead end), then place the digit where a row of
-             the band has one cell left (the row's hidden single; a box's follows from it)
+  seen       the words as the last band pass left them: a digit whose words differ has
+             changed since, and only those are passed over again
+  band pass  for each changed digit, in each band: drop the cells of mini-rows that take
+             part in no way of placing the digit once in each row and box (a table look-up,
+             which also finds a band with no way: a dead end); the same in each stack, by
+             columns; then place the digit where a row of a band has one cell left (a row's,
+             box's or column's lone cell comes out of the two tables this way)
   place      put digit d in a cell: the cell's other digits, the digit's other cells in the
              row and box, in the column in the other bands, and per the rule table go
-  singles    a cell with one digit left (naked), a column with one cell left for a digit
-             (hidden), a unit of the rule table with one cell left for a digit
-  guess      branch on an unsolved cell with two digits (else the one with fewest), digits
-             ascending; every branch starts from a copy of the frame
+  singles    a cell with one digit left (naked); a unit of the rule table with one cell
+             left for a digit (hidden)
+  branch     on an unsolved cell with two digits (else the first with fewest); every branch
+             starts from a copy of its frame. The count tries the digits ascending, the
+             random completion (dig_reference.band_fill) in a random order
 
-The search answers counts only: for the first solution in the order the reference search
+The count answers counts only: for the first solution in the order the reference search
 finds it, fast.py's search serves. A dead end is any word with no cell in some row or
 column, or a cell with no digit left (which also catches two givens of a unit alike).
 """
@@ -104,6 +106,13 @@ def _spread(cols):
     return cols | cols << 9 | cols << 18
 
 
+def _in_ways(v):
+    """The cells of a digit's band word in some way of placing it once in each row and box
+    of the band; 0 when there is none."""
+    return v & MINI_CELLS[MATCHINGS[ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] << 3
+                                    | ROW_BOXES[v >> 18] << 6]]
+
+
 def _band_pass(s, seen, rules):
     """Band and stack passes until no digit's words change; False at a dead end."""
     again = True
@@ -116,21 +125,11 @@ def _band_pass(s, seen, rules):
             v2 = s[w + 2]
             if v0 == seen[w] and v1 == seen[w + 1] and v2 == seen[w + 2]:
                 continue
-            keep = MATCHINGS[ROW_BOXES[v0 & ROW_BITS] | ROW_BOXES[(v0 >> 9) & ROW_BITS] << 3
-                             | ROW_BOXES[v0 >> 18] << 6]
-            if keep == 0:
+            v0 = _in_ways(v0)
+            v1 = _in_ways(v1)
+            v2 = _in_ways(v2)
+            if v0 == 0 or v1 == 0 or v2 == 0:
                 return False
-            v0 &= MINI_CELLS[keep]
-            keep = MATCHINGS[ROW_BOXES[v1 & ROW_BITS] | ROW_BOXES[(v1 >> 9) & ROW_BITS] << 3
-                             | ROW_BOXES[v1 >> 18] << 6]
-            if keep == 0:
-                return False
-            v1 &= MINI_CELLS[keep]
-            keep = MATCHINGS[ROW_BOXES[v2 & ROW_BITS] | ROW_BOXES[(v2 >> 9) & ROW_BITS] << 3
-                             | ROW_BOXES[v2 >> 18] << 6]
-            if keep == 0:
-                return False
-            v2 &= MINI_CELLS[keep]
             # what the stacks or placements below change is passed over once more
             seen[w] = v0
             seen[w + 1] = v1

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from . import band_search, compile_kernels, drop_stale_cache, watch_compiles
 
-INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread", "open_frame", "take_branch")
+INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread", "_in_ways", "open_frame",
+           "take_branch")
 """Compiled into their callers."""
 KERNELS = (*INLINED, "_band_pass", "_naked", "_hidden", "settle", "branch_cell",
            "load_givens", "band_count", "workspace", "band_count_batch")
