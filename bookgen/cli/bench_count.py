@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -52,32 +53,26 @@ def _rate(run: Callable[[], object], count: int, seconds: float) -> float:
     return best
 
 
-def _sources(args: argparse.Namespace) -> list[tuple[str, Geometry | None, Any]]:
-    """(label, geometry or None for killer, puzzles) to count: the dataset's, or puzzles
-    made of every kind and size."""
-    from ..core.model import CageSpec, DigSpec
-    from ..core.rules import Variant
-    from ..make.generate import make_killer, make_puzzle
-    from .cmd_bench import load_dataset
+class Engine(Enum):
+    """A counting engine (see the glossary)."""
 
-    if args.dataset:
-        geo, grids = load_dataset(args.dataset, args.limit)
-        return [(Path(args.dataset).name, geo, grids)]
-    sources: list[tuple[str, Geometry | None, Any]] = []
-    for kind, n in KINDS_MADE:
-        most = min(args.n, SLOW_TO_MAKE.get(n, args.n), SLOW_TO_MAKE.get(kind, args.n))
-        label = f"{kind} {n}x{n}"
-        if kind == "killer":
-            sources.append((label, None, [make_killer(CageSpec(), "bench", i)
-                                          for i in range(most)]))
-            continue
-        made = [make_puzzle(DigSpec(n, variant=Variant.parse(kind), minimal=True), "bench", i)
-                for i in range(most)]
-        # a jigsaw's puzzles each have a layout of their own: counted one geometry at a time
-        sources.append((label, made[0].geo if kind != "jigsaw" else None,
-                        np.array([p.puzzle for p in made], np.int8) if kind != "jigsaw"
-                        else made))
-    return sources
+    BANDS = "bands"
+    SEARCH = "search"
+    KILLER = "killer"
+
+
+Runs = list[tuple[Engine, Callable[[], object]]]
+"""Each engine measured on a source, with the call that counts all its puzzles once."""
+
+
+def _grid_runs(fast: FastBackend, geo: Geometry, grids: np.ndarray) -> Runs:
+    """Both engines where bands serve the geometry, else the search."""
+    from ..engine.kernels.band_layout import rules_of
+
+    runs: Runs = []
+    if len(rules_of(geo)):
+        runs.append((Engine.BANDS, partial(fast.count_batch, geo, grids, 2)))
+    return [*runs, (Engine.SEARCH, partial(fast.search_count_batch, geo, grids, 2))]
 
 
 def _count_killers(fast: FastBackend, puzzles: list[GeneratedKiller]) -> None:
@@ -91,10 +86,37 @@ def _count_each(fast: FastBackend, puzzles: list[GeneratedPuzzle]) -> None:
         fast.search_count_batch(p.geo, np.array([p.puzzle], np.int8), 2)
 
 
+def _sources(args: argparse.Namespace, fast: FastBackend) -> Iterator[tuple[str, int, Runs]]:
+    """(label, puzzles, the engines' runs) of each source: the dataset, or puzzles made of
+    every kind and size."""
+    from ..core.model import CageSpec, DigSpec
+    from ..core.rules import Variant
+    from ..make.generate import make_killer, make_puzzle
+    from .cmd_bench import load_dataset
+
+    if args.dataset:
+        geo, grids = load_dataset(args.dataset, args.limit)
+        yield Path(args.dataset).name, len(grids), _grid_runs(fast, geo, grids)
+        return
+    for kind, n in KINDS_MADE:
+        most = min(args.n, SLOW_TO_MAKE.get(n, args.n), SLOW_TO_MAKE.get(kind, args.n))
+        label = f"{kind} {n}x{n}"
+        if kind == "killer":
+            killers = [make_killer(CageSpec(), "bench", i) for i in range(most)]
+            yield label, most, [(Engine.KILLER, partial(_count_killers, fast, killers))]
+            continue
+        made = [make_puzzle(DigSpec(n, variant=Variant.parse(kind), minimal=True), "bench", i)
+                for i in range(most)]
+        if kind == "jigsaw":  # each puzzle has a layout of its own: one geometry at a time
+            yield label, most, [(Engine.SEARCH, partial(_count_each, fast, made))]
+        else:
+            grids = np.array([p.puzzle for p in made], np.int8)
+            yield label, most, _grid_runs(fast, made[0].geo, grids)
+
+
 def bench_count(args: argparse.Namespace) -> int:
     """Checks per CPU second of each counting engine, per source (see the glossary)."""
     from ..engine.kernels import get_backend, numba_problem
-    from ..engine.kernels.band_layout import rules_of
     from ..engine.kernels.numba_backend import FastBackend
 
     problem = numba_problem()
@@ -109,24 +131,13 @@ def bench_count(args: argparse.Namespace) -> int:
              "of each kind made first"))
     print("{:24s} {:>7s} {:>8s} {:>12s} {:>10s}  {}".format(
         "source", "puzzles", "engine", "checks/s", "us/check", "vs search"))
-    for label, geo, puzzles in _sources(args):
-        runs: list[tuple[str, Callable[[], object]]] = []
-        if geo is None and label.startswith("killer"):
-            runs.append(("killer", partial(_count_killers, fast, puzzles)))
-        elif geo is None:
-            runs.append(("search", partial(_count_each, fast, puzzles)))
-        else:
-            grids: np.ndarray = puzzles
-            if len(rules_of(geo)):
-                runs.append(("bands", partial(fast.count_batch, geo, grids, 2)))
-            runs.append(("search", partial(fast.search_count_batch, geo, grids, 2)))
-        count = len(puzzles)
+    for label, count, runs in _sources(args, fast):
         for _, run in runs:
             run()  # load or compile outside the timing
         rates = [(engine, _rate(run, count, args.seconds)) for engine, run in runs]
-        search = dict(rates).get("search")
+        search = dict(rates).get(Engine.SEARCH)
         for engine, rate in rates:
-            versus = f"{rate / search:.2f}x" if search and engine == "bands" else ""
-            print(f"{label:24s} {count:7d} {engine:>8s} {rate:12.0f} {1e6 / rate:10.1f}  "
+            versus = f"{rate / search:.2f}x" if search and engine is Engine.BANDS else ""
+            print(f"{label:24s} {count:7d} {engine.value:>8s} {rate:12.0f} {1e6 / rate:10.1f}  "
                   f"{versus}")
     return 0
