@@ -18,12 +18,12 @@ KERNELS = (*INLINED, "_band_pass", "_naked", "_hidden", "settle", "branch_cell",
            "load_givens", "band_count", "workspace", "band_count_batch")
 """The functions of band_search compiled here; callees are resolved at first call."""
 STEPS = ("load_givens", "settle", "branch_cell", "open_frame", "take_branch", "low_bit",
-         "popcount27", "workspace")
+         "workspace")
 """The steps of the search other kernels build on (dig_reference.band_fill)."""
 
 # numba checks a cached kernel against its own source only, not against the tables it
-# compiles in (band_layout.py)
-drop_stale_cache(("band_search",), ("band_search.py", "band_layout.py"))
+# compiles in (band_layout.py) or how this module compiles it
+drop_stale_cache(("band_search",), ("band_search.py", "band_layout.py", "bands.py"))
 watch_compiles()
 _ns = compile_kernels(band_search, KERNELS, INLINED)
 steps = {name: _ns[name] for name in STEPS}

@@ -19,7 +19,7 @@ from .bands import band_count, steps
 from .fast import count_core
 
 drop_stale_cache(("dig_reference", "dig_fast"),
-                 ("fast.py", "__init__.py", "band_search.py", "band_layout.py"))
+                 ("fast.py", "__init__.py", "bands.py", "band_search.py", "band_layout.py"))
 
 KERNELS = (
     "rand_below",

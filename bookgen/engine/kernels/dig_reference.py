@@ -33,7 +33,6 @@ from .band_search import (
     load_givens,
     low_bit,
     open_frame,
-    popcount27,
     settle,
     take_branch,
     workspace,
@@ -158,7 +157,7 @@ def band_fill(grid, rs, node_limit, rules, work):
                 depth -= 1
                 continue
             pick = left
-            for _ in range(rand_below(rs, popcount27(left))):
+            for _ in range(rand_below(rs, popcount(left))):
                 pick &= pick - 1
             bit = pick & -pick
             f[32] = left ^ bit
