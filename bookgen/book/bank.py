@@ -39,6 +39,9 @@ Glossary:
   same file  a fill or import checks after each write that its path still names the file
             it opened: a bank deleted or replaced meanwhile is an error, not a count of
             rows that are gone
+  mining    `bank mine`'s state (mining.py): per mining (grades and seed) the rounds done
+            and the pool of seeds as JSON (table mining), and every canon it has graded
+            (table mined), written with each round's finds in one transaction
   dry       a fill stops (GenerationError) after DRY puzzles in a row within the grades
             were all stored already: a small grid has few classes of isomorphs, and a run
             that has found them all would otherwise never end
@@ -132,6 +135,16 @@ CREATE TABLE IF NOT EXISTS placement (
     PRIMARY KEY (series, canon)
 );
 CREATE INDEX IF NOT EXISTS placement_book ON placement (series, config_hash, number);
+CREATE TABLE IF NOT EXISTS mining (
+    name TEXT PRIMARY KEY,
+    rounds INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mined (
+    mining TEXT NOT NULL,
+    canon TEXT NOT NULL,
+    PRIMARY KEY (mining, canon)
+);
 """
 
 STRONGEST_FIRST = (Symmetry.DIHEDRAL, Symmetry.ROTATIONAL90, Symmetry.ROTATIONAL,
@@ -240,9 +253,10 @@ _INSERT = (
 APPLICATION_ID = 0x626B6762
 """SQLite's application_id of a bank ('bkgb'): marks the file as one."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The tables' layout this bookgen reads and writes (SQLite's user_version); a bank made
-before versions were stored holds 0."""
+before versions were stored holds 0, one made before mining (no mining and mined tables)
+1."""
 
 LATE_COLUMNS = frozenset({"variant", "regions"})
 """Puzzle columns a bank made before variants lacks (added on opening, every row

@@ -25,6 +25,7 @@ from .options import (
     data_out,
     enum_value,
     positive,
+    positive_seconds,
     progress_bar,
     read_file,
     report_bad,
@@ -44,7 +45,7 @@ def add_bank(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser(
         "bank",
-        help="a bank of rated puzzles: fill, stats, export, import, series",
+        help="a bank of rated puzzles: fill, mine, stats, export, import, series",
         description="A SQLite file of rated puzzles, one row per class of isomorphs, and the "
         "ledger of the puzzles each series has printed.",
     )
@@ -65,6 +66,26 @@ def add_bank(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--minimal", action="store_true", help="minimal puzzles")
     add_options(f, "seed", "workers", "cluster", "quiet", "backend")
     f.set_defaults(func=_run_fill)
+    m = bank.add_parser(
+        "mine", help="search the neighbourhoods of the hardest puzzles for harder ones",
+        description="Search for very hard classic 9x9 puzzles: start from the bank's hardest "
+        "puzzles (from an empty bank, from random minimal digs of its own), try their "
+        "neighbours (a few givens removed, a few others added, made minimal, kept when "
+        "unique), grade them, keep the hardest as the next round's seeds, and store every "
+        "find within the grades (one row per class of isomorphs). The state lives in the "
+        "bank: the same command run again continues, and the same bank, seed and --rounds "
+        "give the same finds for any --workers or --cluster. A missing or empty BANK "
+        "becomes a new bank.")
+    m.add_argument("bank", metavar="BANK", help=_BANK_HELP)
+    m.add_argument("--grade", required=True, metavar="LO-[HI]",
+                   help="the grades of a find: 9.0- (and up) or 9.0-10.0 (10.0 excluded)")
+    m.add_argument("--seconds", type=positive_seconds, default=None, metavar="S",
+                   help="stop at the end of the first round after S seconds")
+    m.add_argument("--rounds", type=positive, default=None, metavar="R",
+                   help="stop once this mining (grades and seed) has done R rounds in all, "
+                   "runs before included: an exact stopping rule")
+    add_options(m, "seed", "workers", "cluster", "quiet", "backend")
+    m.set_defaults(func=_run_mine)
     s = bank.add_parser(
         "stats", help="counts by size, variant, band, grade and clues",
         description="Count the bank's puzzles by size, variant, band, grade (to a tenth) "
@@ -131,7 +152,6 @@ def _grades(args: argparse.Namespace) -> GradeRange:
 
 def _run_fill(args: argparse.Namespace) -> int:
     from ..book.bank import fill
-    from ..book.config.toplevel import MAX_WORKERS
     from ..core.model import ClueTarget, DigSpec
 
     grades = _grades(args)
@@ -147,18 +167,7 @@ def _run_fill(args: argparse.Namespace) -> int:
     spec = DigSpec(args.size, args.symmetry,
                    ClueTarget.parse(args.clues, args.size, variant) if args.clues else None,
                    args.minimal, variant)
-    # a scheduler's workers are not this machine's processes: --workers only sets the
-    # batches in flight there, up to the most a build config takes (each batch is a task
-    # made here first)
-    workers = workers_of(args)
-    if args.cluster and not args.cluster.startswith("local:"):
-        if workers is not None and workers > MAX_WORKERS:
-            if not args.quiet:
-                print(f"note: --workers {workers}: a fill on a scheduler keeps at most "
-                      f"{MAX_WORKERS} workers busy; using {MAX_WORKERS}", file=sys.stderr)
-            workers = MAX_WORKERS
-    else:
-        workers = capped_workers(workers, "--workers", args.quiet)
+    workers = _pool_workers(args, "a fill")
     with progress_bar(args.n, args.quiet, "puzzle") as bar:
         def progress(stored: int) -> None:
             bar.update(stored - bar.n)
@@ -167,6 +176,54 @@ def _run_fill(args: argparse.Namespace) -> int:
                       args.cluster)
     print(f"{args.bank}: {result.stored} puzzles of this run (grades {grades}); added "
           f"{result.added}, examined {result.examined}, next index {result.next_index}")
+    return 0
+
+
+def _pool_workers(args: argparse.Namespace, what: str) -> int | None:
+    """--workers capped: at one per core on this machine; on a scheduler, whose workers
+    are not this machine's processes, it only sets the tasks in flight there, up to the
+    most a build config takes (each task is made here first)."""
+    from ..book.config.toplevel import MAX_WORKERS
+
+    workers = workers_of(args)
+    if args.cluster and not args.cluster.startswith("local:"):
+        if workers is not None and workers > MAX_WORKERS:
+            if not args.quiet:
+                print(f"note: --workers {workers}: {what} on a scheduler keeps at most "
+                      f"{MAX_WORKERS} workers busy; using {MAX_WORKERS}", file=sys.stderr)
+            return MAX_WORKERS
+        return workers
+    return capped_workers(workers, "--workers", args.quiet)
+
+
+def _run_mine(args: argparse.Namespace) -> int:
+    from ..book.bank import GradeRange
+    from ..book.mining import BANDS_SHOWN, mine
+
+    grades = GradeRange.parse(args.grade)
+    if args.seconds is None and args.rounds is None:
+        raise InputError("bank mine: give --seconds S or --rounds R (or both): mining has "
+                         "no end of its own")
+    workers = _pool_workers(args, "a mining")
+    total = args.rounds if args.seconds is None else args.seconds
+    load = os.getloadavg()[0]
+    with progress_bar(total, args.quiet, "round" if args.seconds is None else "s") as bar:
+        def progress(rounds: int, seconds: float) -> None:
+            bar.update((rounds if args.seconds is None else min(seconds, total)) - bar.n)
+
+        result = mine(args.bank, grades, args.seed, args.seconds, args.rounds, workers,
+                      args.cluster, progress=progress)
+    cores = args.cluster or f"{workers or os.cpu_count()} workers"
+    per_hour = 3600 / result.cpu if result.cpu else 0.0
+    bands = ", ".join(f"{lo:.1f}+ {result.at_least(lo)}" for lo in BANDS_SHOWN)
+    rates = ", ".join(f"{lo:.1f}+ {result.at_least(lo) * per_hour:.0f}" for lo in BANDS_SHOWN)
+    print(f"{args.bank}: mined {result.ran} rounds ({result.rounds} in all, grades {grades}, "
+          f"seed {args.seed}); graded {result.tally.graded}, found {result.finds} within the "
+          f"grades, added {result.stored}")
+    print(f"distinct puzzles graded by band: {bands}")
+    print(f"CPU {result.cpu:.1f} s, wall {result.wall:.1f} s on {cores}, load "
+          f"{load:.2f} at the start and {os.getloadavg()[0]:.2f} at the end")
+    print(f"finds per CPU hour: {rates}")
     return 0
 
 

@@ -166,10 +166,10 @@ def _graded(
     t0 = time.perf_counter()
     g = grade(values, geo, solution)
     seconds += time.perf_counter() - t0
-    return _with_grade(Rating(values, count, solution, tr, clues, seconds), g)
+    return with_grading(Rating(values, count, solution, tr, clues, seconds), g)
 
 
-def _with_grade(r: Rating, g: Grading) -> Rating:
+def with_grading(r: Rating, g: Grading) -> Rating:
     """The rating with a grading's grade, band, hardest technique and step counts."""
     return replace(r, grade=round(g.grade, 1), band=g.band, hardest=g.technique,
                    steps=g.counts)
@@ -198,7 +198,7 @@ def rate_killer(values: Grid, cages: Cages, with_grade: bool = True,
         assert ceiling is not None
         return Rating(values, count, solution, None, clues, time.perf_counter() - t0,
                       ceiling, band_of(ceiling))
-    return _with_grade(Rating(values, count, solution, None, clues, time.perf_counter() - t0),
+    return with_grading(Rating(values, count, solution, None, clues, time.perf_counter() - t0),
                        g)
 
 

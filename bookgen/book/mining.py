@@ -1,0 +1,221 @@
+"""`bank mine`: neighbourhood mining (make/mine.py) with its state and finds in a bank.
+
+Glossary:
+  mining     one search, named by its grades and seed (mining_name): its rounds done, its
+             pool and its tally live in the bank's mining table, every canon it graded in
+             the mined table; the same command run again continues it
+  first pool round 0: the bank's POOL_SIZE hardest classic 9x9 puzzles (grade, then id;
+             their stored grades); when the bank holds fewer, it also grades DIGS random
+             minimal digs of the mining's own, and the pool takes the hardest of both
+  find       a graded candidate within the grades: stored in the bank (run: the mining's
+             name, run_index: its round) unless an isomorph is stored already; a candidate
+             whose canon the bank holds, or this mining graded before, is not graded again
+  round      one expand map, one grade map (results in task order), then the finds, the
+             mined canons, the pool and the tally written in one transaction: a killed
+             mining loses at most the round in flight, and ends, run again, with the same
+             finds as one never killed
+  stop       --rounds: once the mining has done that many rounds in all (so a rerun after
+             a kill stops where the first would have); --seconds: at the first round
+             boundary after that many seconds of this command
+  cap        the ladder filter's cut: min(LO, LADDER_CAP) (mine.py: filters)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import InputError
+from ..core.grid import parse
+from ..core.rules import Variant, grade_ceiling
+from ..make.cluster import cluster_pool
+from ..make.improve import PoolMap, worker_pool
+from ..make.mine import (
+    DIGS,
+    GRADES_PER_ROUND,
+    POOL_SIZE,
+    Candidate,
+    DigTask,
+    ExpandTask,
+    Graded,
+    GradeTask,
+    Seed,
+    Tally,
+    dig_task,
+    expand_task,
+    grade_task,
+    next_pool,
+    pick,
+    seed_of,
+)
+from .bank import Bank, Entry, GradeRange, symmetry_of
+
+__all__ = ["BANDS_SHOWN", "LADDER_CAP", "MineResult", "mine", "mining_name"]
+
+LADDER_CAP = 7.0
+"""The ladder filter's highest cut: below the dynamic chains, whose finders are the costly
+part of the ladder (measured: benchmarks/2026-11-27-mining.md)."""
+
+BANDS_SHOWN = (8.0, 9.0, 10.0)
+"""The grades the finds are counted from (8.0+, 9.0+, 10.0+)."""
+
+
+def mining_name(grades: GradeRange, seed: int) -> str:
+    """The name of a mining: everything that decides its finds."""
+    return f"mine size=9 grades={grades} seed={seed}"
+
+
+@dataclass(frozen=True)
+class MineResult:
+    """What a `bank mine` command did."""
+
+    rounds: int
+    """Rounds done in all (this mining, runs before included)."""
+    ran: int
+    """Rounds this command did."""
+    grades: tuple[float, ...]
+    """The grade of every candidate graded whole by this command, in the order graded."""
+    stored: int
+    """Finds this command added to the bank."""
+    finds: int
+    """Finds this command made (within the grades; stored or an isomorph already there)."""
+    tally: Tally
+    """What the stages did in this command."""
+    cpu: float
+    """CPU seconds of this command: its own and its workers' tasks."""
+    wall: float
+    """Wall seconds of this command."""
+    pool: tuple[Seed, ...] = field(default=())
+    """The pool after the last round."""
+
+    def at_least(self, grade: float) -> int:
+        """Candidates graded whole at `grade` or more."""
+        return sum(1 for g in self.grades if g >= grade - 1e-9)
+
+
+@dataclass(frozen=True)
+class _State:
+    rounds: int
+    pool: tuple[Seed, ...]
+    tally: Tally
+
+    def dumps(self) -> str:
+        return json.dumps({"pool": [s.as_dict() for s in self.pool],
+                           "tally": self.tally.as_dict()}, sort_keys=True)
+
+
+def _load(bank: Bank, name: str) -> _State | None:
+    row = bank.db.execute("SELECT rounds, state FROM mining WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        return None
+    data = json.loads(row[1])
+    return _State(int(row[0]), tuple(Seed.of_dict(d) for d in data["pool"]),
+                  Tally(**data["tally"]))
+
+
+def _bank_seeds(bank: Bank) -> list[Seed]:
+    """The bank's POOL_SIZE hardest classic 9x9 puzzles, each its own family."""
+    rows = bank.db.execute(
+        "SELECT id, givens, solution, grade FROM puzzle WHERE size = 9 AND variant = "
+        "'classic' ORDER BY grade DESC, id LIMIT ?", (POOL_SIZE,)).fetchall()
+    return [seed_of(parse(givens)[0], parse(solution)[0], float(grade), -int(id_))
+            for id_, givens, solution, grade in rows]
+
+
+def _skipped(bank: Bank, name: str, canons: list[str]) -> set[str]:
+    """The canons among `canons` this mining graded before or the bank holds."""
+    out: set[str] = set()
+    for start in range(0, len(canons), 500):
+        chunk = canons[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        out.update(c for (c,) in bank.db.execute(
+            f"SELECT canon FROM mined WHERE mining = ? AND canon IN ({marks}) UNION "
+            f"SELECT canon FROM puzzle WHERE canon IN ({marks})", (name, *chunk, *chunk)))
+    return out
+
+
+def mine(
+    path: str | Path, grades: GradeRange, seed: int = 0, seconds: float | None = None,
+    rounds: int | None = None, workers: int | None = None, cluster: str | None = None,
+    minimal: bool = True, audit: bool = False,
+    progress: Callable[[int, float], None] | None = None,
+) -> MineResult:
+    """Mine until the mining has done `rounds` rounds in all or this call has run
+    `seconds` (at a round's end); see the glossary. `progress(rounds, seconds)` after each
+    round. With `audit` every candidate is graded whole (mine.py: audit)."""
+    if seconds is None and rounds is None:
+        raise InputError("give --seconds or --rounds: mining has no end of its own")
+    top = grade_ceiling(Variant.CLASSIC.name, 9)
+    if grades.lo > top:
+        raise InputError(f"--grade {grades}: no 9x9 puzzle grades above {top:g}, so a mining "
+                         f"for {grades.lo:g} and up would find nothing; expected a range that "
+                         f"starts at {top:g} or below")
+    name = mining_name(grades, seed)
+    cap = min(grades.lo, LADDER_CAP)
+    t0, c0 = time.monotonic(), time.process_time()
+    cpu = 0.0
+    tally = Tally()
+    graded_grades: list[float] = []
+    stored = finds = ran = 0
+    with Bank(path) as bank, (
+            cluster_pool(cluster) if cluster is not None else worker_pool(workers)) as pmap:
+        state = _load(bank, name) or _State(0, (), Tally())
+        while (rounds is None or state.rounds < rounds) and (
+                seconds is None or time.monotonic() - t0 < seconds):
+            known, lists, expanded = _expand(bank, state, seed, minimal, audit, pmap)
+            chosen = pick(lists, _skipped(bank, name, [c.canon for cs in lists for c in cs]),
+                          DIGS if state.rounds == 0 else GRADES_PER_ROUND)
+            results = list(pmap(grade_task, [GradeTask(c, grades.lo, grades.hi, cap, audit)
+                                             for c in chosen]))
+            graded = [g for g, _ in results]
+            round_tally = sum((t for _, t in results), expanded)
+            entries = [Entry(g.candidate.canon, g.figures, symmetry_of(g.candidate.puzzle, 9),
+                             run=name, run_index=state.rounds)
+                       for g in graded if g.figures is not None]
+            pool = tuple(next_pool(state.pool, known + graded))
+            state = _State(state.rounds + 1, pool, state.tally + round_tally)
+            with bank.write():
+                stored += bank.add(entries, 9)
+                bank.db.executemany("INSERT INTO mined (mining, canon) VALUES (?, ?) ON "
+                                    "CONFLICT DO NOTHING",
+                                    [(name, g.candidate.canon) for g in graded])
+                bank.db.execute(
+                    "INSERT INTO mining (name, rounds, state) VALUES (?, ?, ?) ON CONFLICT "
+                    "(name) DO UPDATE SET rounds = excluded.rounds, state = excluded.state",
+                    (name, state.rounds, state.dumps()))
+            bank.check_same_file()
+            finds += len(entries)
+            tally += round_tally
+            cpu += round_tally.cpu
+            graded_grades += [g.grade for g in graded]
+            ran += 1
+            if progress:
+                progress(state.rounds, time.monotonic() - t0)
+    own = time.process_time() - c0
+    # one worker runs the tasks in this process: their CPU is this process's already
+    single = cluster is None and (workers or os.cpu_count() or 1) <= 1
+    total = own if single else own + cpu
+    return MineResult(state.rounds, ran, tuple(graded_grades), stored, finds, tally, total,
+                      time.monotonic() - t0, state.pool)
+
+
+def _expand(bank: Bank, state: _State, seed: int, minimal: bool, audit: bool,
+            pmap: PoolMap) -> tuple[list[Graded], list[list[Candidate]], Tally]:
+    """The round's known seeds (the bank's hardest, in round 0, as graded already), its
+    candidates, one list per task in task order, and their tally: the pool's neighbours,
+    or in round 0 random digs when the bank holds too few seeds."""
+    if state.rounds == 0:
+        known = [Graded(Candidate(s.puzzle, s.solution, s.canon, s.family), s.grade, None,
+                        False) for s in _bank_seeds(bank)]
+        if len(known) == POOL_SIZE:
+            return known, [], Tally()
+        results = list(pmap(dig_task, [DigTask(seed, i) for i in range(DIGS)]))
+    else:
+        known = []
+        results = list(pmap(expand_task, [ExpandTask(seed, state.rounds, i, s, minimal, audit)
+                                          for i, s in enumerate(state.pool)]))
+    return known, [cs for cs, _ in results], sum((t for _, t in results), Tally())
