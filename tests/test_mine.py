@@ -21,7 +21,7 @@ from bookgen.core.errors import InputError
 from bookgen.core.grid import geometry, parse
 from bookgen.engine.canon import canonical_key
 from bookgen.make.mine import (
-    AGE_LIMIT,
+    AGE_PENALTY,
     POOL_SHARE,
     POOL_SIZE,
     Candidate,
@@ -161,17 +161,19 @@ def candidate(k: int, family: int) -> Candidate:
     return Candidate(grid, grid, f"c{k:02d}", family)
 
 
-def test_the_pool_keeps_families_apart_and_retires_old_seeds() -> None:
+def test_the_pool_keeps_families_apart_and_ranks_old_seeds_lower() -> None:
     graded = [Graded(candidate(k, family=0 if k < 6 else k), 9.0 - k / 10, None, False)
               for k in range(10)]
     pool = next_pool([], graded, size=6)
-    assert [s.canon for s in pool] == ["c00", "c01", "c02", "c06", "c07", "c08"][:6]
+    assert [s.canon for s in pool] == ["c00", "c01", "c02", "c06", "c07", "c08"]
     assert sum(1 for s in pool if s.family == 0) == POOL_SHARE
-    old = [Seed(s.puzzle, s.solution, 11.0, s.family + 100, s.canon + "old", AGE_LIMIT - 1)
-           for s in pool[:2]]
-    again = next_pool(old, graded, size=6)
-    assert not any(s.canon.endswith("old") for s in again)
-    assert [s.canon for s in next_pool(old, [], size=6)] == ["c00old", "c01old"]
+    # expanded 19 rounds (20 after this one), it ranks as 8.75: below a fresh 8.8 (c02),
+    # above a fresh 8.4 (c06), though it grades above them all
+    old = Seed(candidate(50, 50).puzzle, candidate(50, 50).solution,
+               round(8.75 + 20 * AGE_PENALTY, 6), 50, "old", 19)
+    assert old.grade > 9.0
+    assert [s.canon for s in next_pool([old], graded, size=4)] == ["c00", "c01", "c02", "old"]
+    assert next_pool([old], [], size=4)[0].age == 20
 
 
 def test_pick_takes_the_tasks_in_turn_and_skips_what_is_known() -> None:

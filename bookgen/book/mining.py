@@ -18,6 +18,11 @@ Glossary:
              a kill stops where the first would have); --seconds: at the first round
              boundary after that many seconds of this command
   cap        the ladder filter's cut: min(LO, LADDER_CAP) (mine.py: filters)
+  section    a book section of classic 9x9 puzzles, no symmetry and no technique, whose
+             grades start at MINE_FROM or higher (mines): before it is filled, the build
+             mines (seed: the book's) into its bank, or into a scratch bank of its own
+             when the config names none, until the bank offers the section enough
+             puzzles, or BOOK_ROUNDS rounds; the section then takes the bank's offers
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.grid import parse
-from ..core.rules import Variant, grade_ceiling
+from ..core.rules import Symmetry, Variant, grade_ceiling
 from ..make.cluster import cluster_pool
 from ..make.improve import PoolMap, worker_pool
 from ..make.mine import (
@@ -53,8 +58,17 @@ from ..make.mine import (
     seed_of,
 )
 from .bank import Bank, Entry, GradeRange, symmetry_of
+from .config import SectionConfig
 
-__all__ = ["BANDS_SHOWN", "LADDER_CAP", "MineResult", "mine", "mining_name"]
+__all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "LADDER_CAP", "MINE_FROM", "MineResult", "mine",
+           "mine_for", "mine_with", "mines", "mining_name"]
+
+MINE_FROM = 9.0
+"""A book section whose grades start here or higher fills by mining (mines): random digs
+reach 9.0 about once a CPU minute or less often (bench mine)."""
+
+BOOK_ROUNDS = 400
+"""Most rounds a build mines for one section; what they leave unfilled is dug as before."""
 
 LADDER_CAP = 7.0
 """The ladder filter's highest cut: below the dynamic chains, whose finders are the costly
@@ -77,8 +91,8 @@ class MineResult:
     """Rounds done in all (this mining, runs before included)."""
     ran: int
     """Rounds this command did."""
-    grades: tuple[float, ...]
-    """The grade of every candidate graded whole by this command, in the order graded."""
+    graded: tuple[Graded, ...]
+    """Every candidate this command graded (whole, or by the cut ladder), in order."""
     stored: int
     """Finds this command added to the bank."""
     finds: int
@@ -93,8 +107,9 @@ class MineResult:
     """The pool after the last round."""
 
     def at_least(self, grade: float) -> int:
-        """Candidates graded whole at `grade` or more."""
-        return sum(1 for g in self.grades if g >= grade - 1e-9)
+        """Candidates graded at `grade` or more (all graded whole: the cut ladder's grades
+        are below its cap, which is at most LADDER_CAP)."""
+        return sum(1 for g in self.graded if g.grade >= grade - 1e-9)
 
 
 @dataclass(frozen=True)
@@ -154,53 +169,88 @@ def mine(
         raise InputError(f"--grade {grades}: no 9x9 puzzle grades above {top:g}, so a mining "
                          f"for {grades.lo:g} and up would find nothing; expected a range that "
                          f"starts at {top:g} or below")
+    t0 = time.monotonic()
+
+    def going(done: int) -> bool:
+        return (rounds is None or done < rounds) and (
+            seconds is None or time.monotonic() - t0 < seconds)
+
+    # one worker runs the tasks in this process: their CPU is this process's already
+    apart = cluster is not None or (workers or os.cpu_count() or 1) > 1
+    with Bank(path) as bank, (
+            cluster_pool(cluster) if cluster is not None else worker_pool(workers)) as pmap:
+        return mine_with(bank, grades, seed, pmap, going, apart, minimal, audit, progress)
+
+
+def mines(section: SectionConfig, grades: GradeRange) -> bool:
+    """Whether a book section (of these grades) fills by mining (see the glossary)."""
+    dig, difficulty = section.dig, section.difficulty
+    return (grades.lo >= MINE_FROM and dig.variant is Variant.CLASSIC and dig.size == 9
+            and dig.symmetry is Symmetry.NONE and difficulty.technique is None
+            and not difficulty.needs)
+
+
+def mine_for(bank: Bank, grades: GradeRange, seed: int, pmap: PoolMap,
+             enough: Callable[[], bool], apart: bool) -> MineResult:
+    """Mine for a book section until enough() (asked before each round) or BOOK_ROUNDS
+    rounds."""
+    ran: list[int] = []
+
+    def going(done: int) -> bool:
+        ran.append(done)
+        return done - ran[0] < BOOK_ROUNDS and not enough()
+
+    return mine_with(bank, grades, seed, pmap, going, apart)
+
+
+def mine_with(
+    bank: Bank, grades: GradeRange, seed: int, pmap: PoolMap, going: Callable[[int], bool],
+    apart: bool, minimal: bool = True, audit: bool = False,
+    progress: Callable[[int, float], None] | None = None,
+) -> MineResult:
+    """mine on an open bank and pool: rounds while going(rounds done in all); `apart`:
+    the tasks run in other processes, whose CPU seconds count besides this one's."""
     name = mining_name(grades, seed)
     cap = min(grades.lo, LADDER_CAP)
     t0, c0 = time.monotonic(), time.process_time()
     cpu = 0.0
     tally = Tally()
-    graded_grades: list[float] = []
+    everything: list[Graded] = []
     stored = finds = ran = 0
-    with Bank(path) as bank, (
-            cluster_pool(cluster) if cluster is not None else worker_pool(workers)) as pmap:
-        state = _load(bank, name) or _State(0, (), Tally())
-        while (rounds is None or state.rounds < rounds) and (
-                seconds is None or time.monotonic() - t0 < seconds):
-            known, lists, expanded = _expand(bank, state, seed, minimal, audit, pmap)
-            chosen = pick(lists, _skipped(bank, name, [c.canon for cs in lists for c in cs]),
-                          DIGS if state.rounds == 0 else GRADES_PER_ROUND)
-            results = list(pmap(grade_task, [GradeTask(c, grades.lo, grades.hi, cap, audit)
-                                             for c in chosen]))
-            graded = [g for g, _ in results]
-            round_tally = sum((t for _, t in results), expanded)
-            entries = [Entry(g.candidate.canon, g.figures, symmetry_of(g.candidate.puzzle, 9),
-                             run=name, run_index=state.rounds)
-                       for g in graded if g.figures is not None]
-            pool = tuple(next_pool(state.pool, known + graded))
-            state = _State(state.rounds + 1, pool, state.tally + round_tally)
-            with bank.write():
-                stored += bank.add(entries, 9)
-                bank.db.executemany("INSERT INTO mined (mining, canon) VALUES (?, ?) ON "
-                                    "CONFLICT DO NOTHING",
-                                    [(name, g.candidate.canon) for g in graded])
-                bank.db.execute(
-                    "INSERT INTO mining (name, rounds, state) VALUES (?, ?, ?) ON CONFLICT "
-                    "(name) DO UPDATE SET rounds = excluded.rounds, state = excluded.state",
-                    (name, state.rounds, state.dumps()))
-            bank.check_same_file()
-            finds += len(entries)
-            tally += round_tally
-            cpu += round_tally.cpu
-            graded_grades += [g.grade for g in graded]
-            ran += 1
-            if progress:
-                progress(state.rounds, time.monotonic() - t0)
+    state = _load(bank, name) or _State(0, (), Tally())
+    while going(state.rounds):
+        known, lists, expanded = _expand(bank, state, seed, minimal, audit, pmap)
+        chosen = pick(lists, _skipped(bank, name, [c.canon for cs in lists for c in cs]),
+                      DIGS if state.rounds == 0 else GRADES_PER_ROUND)
+        results = list(pmap(grade_task, [GradeTask(c, grades.lo, grades.hi, cap, audit)
+                                         for c in chosen]))
+        graded = [g for g, _ in results]
+        round_tally = sum((t for _, t in results), expanded)
+        entries = [Entry(g.candidate.canon, g.figures, symmetry_of(g.candidate.puzzle, 9),
+                         run=name, run_index=state.rounds)
+                   for g in graded if g.figures is not None]
+        state = _State(state.rounds + 1, tuple(next_pool(state.pool, known + graded)),
+                       state.tally + round_tally)
+        with bank.write():
+            stored += bank.add(entries, 9)
+            bank.db.executemany("INSERT INTO mined (mining, canon) VALUES (?, ?) ON "
+                                "CONFLICT DO NOTHING",
+                                [(name, g.candidate.canon) for g in graded])
+            bank.db.execute(
+                "INSERT INTO mining (name, rounds, state) VALUES (?, ?, ?) ON CONFLICT "
+                "(name) DO UPDATE SET rounds = excluded.rounds, state = excluded.state",
+                (name, state.rounds, state.dumps()))
+        bank.check_same_file()
+        finds += len(entries)
+        tally += round_tally
+        cpu += round_tally.cpu
+        everything += graded
+        ran += 1
+        if progress:
+            progress(state.rounds, time.monotonic() - t0)
     own = time.process_time() - c0
-    # one worker runs the tasks in this process: their CPU is this process's already
-    single = cluster is None and (workers or os.cpu_count() or 1) <= 1
-    total = own if single else own + cpu
-    return MineResult(state.rounds, ran, tuple(graded_grades), stored, finds, tally, total,
-                      time.monotonic() - t0, state.pool)
+    return MineResult(state.rounds, ran, tuple(everything), stored, finds, tally,
+                      own + cpu if apart else own, time.monotonic() - t0, state.pool)
 
 
 def _expand(bank: Bank, state: _State, seed: int, minimal: bool, audit: bool,

@@ -45,8 +45,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 from collections.abc import Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 
 from .. import __version__
@@ -86,6 +89,7 @@ from .cache import (
 from .config import BookConfig, ImproveSpec, SectionConfig
 from .daily import Place, date_text, places
 from .hints import puzzle_hint
+from .mining import mine_for, mines
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
 from .tips import book_tips, solution_steps, technique_tip
@@ -366,15 +370,26 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     # classic's, or a board's (bank.banked)
     variant_taken: set[Grid] = set()
     sections: list[tuple[SectionConfig, list[Chosen]]] = []
-    with (cluster_pool(cluster) if cluster is not None
-          else worker_pool(cfg.workers, log=log)) as pool:
+    with ExitStack() as stack:
+        pool = stack.enter_context(cluster_pool(cluster) if cluster is not None
+                                   else worker_pool(cfg.workers, log=log))
         pmap = pool if cluster is not None else chunked(pool, cfg.workers or default_workers())
+        scratch: list[Bank] = []  # the mining sections' bank when the config names none
         for si, section in enumerate(cfg.sections):
             known = banked(section.dig.variant)  # kinds the bank's canonical forms know
-            offered = () if bank is None or not known else offers(
-                bank, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
+            source = bank
+            if mines(section, _grades(section)):
+                if bank is None and not scratch:
+                    folder = stack.enter_context(tempfile.TemporaryDirectory())
+                    scratch.append(stack.enter_context(Bank(Path(folder) / "mine.db")))
+                source = bank or scratch[0]
+                _mine_section(cfg, section, source, taken, pmap, cluster is not None)
+            offered: Iterable[tuple[Rating, str]] = () if source is None or not known else offers(
+                source, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
                 (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None,
                 section.dig.variant)
+            if source is not bank:  # the scratch bank goes with the build: its rows are not
+                offered = ((r, "mined, scratch " + o) for r, o in offered)
             with section_progress(progress, section.name, section.count) as bar:
                 chosen = _section(si, section, cfg.seed, taken if known else variant_taken,
                                   pmap, bar, offered, cache)
@@ -382,6 +397,22 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
     if cache is not None:
         cache.keep_used()
     return _assemble(cfg, sections), sections
+
+
+def _mine_section(cfg: BookConfig, section: SectionConfig, bank: Bank, taken: Taken,
+                  pmap: PoolMap, remote: bool) -> None:
+    """Mine into the bank until it offers the section enough puzzles not taken (mining.py:
+    section)."""
+    grades = _grades(section)
+    clues = (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None
+
+    def enough() -> bool:
+        rows = bank.candidates(9, grades, cfg.series, cfg.config_hash, clues)
+        free = (row for row in rows if row["canon"] not in taken.canons)
+        return len(list(islice(free, section.count))) == section.count
+
+    mine_for(bank, grades, cfg.seed, pmap, enough,
+             remote or (cfg.workers or default_workers()) > 1)
 
 
 def _grades(section: SectionConfig) -> GradeRange:

@@ -30,6 +30,7 @@ from ..book.techrates import bench_techniques
 from ..core.errors import InputError
 from ..core.grid import ALL_SIZES
 from .bench_count import bench_count
+from .bench_mine import bench_mine
 from .options import add_options, capped_workers, positive, positive_seconds, workers_of
 
 __all__ = ["KINDS", "add_bench", "load_dataset", "run_bench"]
@@ -844,6 +845,7 @@ KINDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "improve": bench_improve,
     "grade": bench_grade,
     "bank": bench_bank,
+    "mine": bench_mine,
     "variants": bench_variants,
     "bands": bench_bands,
     "techniques": bench_techniques,
@@ -877,7 +879,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "one worker; techniques: 9x9 puzzles a CPU minute whose hardest step is each "
         "technique, aimed digs against plain digs filtered; samurai: samurai and twin "
         "puzzles a CPU minute by band, grade time per puzzle, the interlocked share and "
-        "the cost of --interlocked).",
+        "the cost of --interlocked; mine: 8.0+, 9.0+ and 10.0+ finds per CPU hour of "
+        "neighbourhood mining against random digging, --seconds each on the same --workers, "
+        "and what mining's filters save and lose).",
     )
     p.add_argument("kind", choices=sorted(KINDS), help="what to measure")
     p.add_argument("--config", default=None, metavar="PATH",
@@ -911,8 +915,8 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         default=None, help="grade: the kind of the dataset's puzzles (default classic), "
         "graded against ratings of the same kind (Sukaku Explainer's --isX=1, --isNC=1, ...)"))
     add_options(p, "workers", workers=dict(
-        default=None, help="generate, build, improve: processes; auto: one per core "
-        "(default: 1 and 2 for generate and build, 1 for cli, auto for improve)"))
+        default=None, help="generate, build, improve, mine: processes; auto: one per core "
+        "(default: 1 and 2 for generate and build, 1 for cli and mine, auto for improve)"))
     p.add_argument("--evaluations", default=None, metavar="N,N",
                    help="improve: evaluation budgets compared (default 2000,20000)")
     p.add_argument("--grids", type=positive, default=None, metavar="K",
@@ -935,6 +939,7 @@ USES: dict[str, tuple[str, ...]] = {
     "improve": ("evaluations", "grids", "workers"),
     "grade": ("dataset", "limit", "variant"),
     "bank": ("dataset", "limit", "seconds"),
+    "mine": ("seconds", "workers"),
     "variants": ("limit", "seconds"),
     "bands": ("bands", "kinds", "n", "size"),
     "techniques": ("techniques", "seconds"),

@@ -13,9 +13,12 @@ Glossary:
               order, until none is left (the hardest puzzles known are minimal)
   pool        the seeds of a round: the best graded puzzles found so far, hardest first,
               at most POOL_SHARE of them from one family (so the search does not collapse
-              onto one puzzle family), and none expanded more than AGE_LIMIT rounds
+              onto one puzzle family), ranked by grade less AGE_PENALTY a round expanded
+              (so a seed whose neighbourhood has been searched gives way to a fresh one
+              of about its grade, never to a much easier one)
   round       expand (one task per pool seed: draw neighbours, keep the unique ones), then
-              grade (one task per candidate), then the next pool; a task's randomness
+              grade (one task per candidate; the hardest seeds' neighbours picked most:
+              pick), then the next pool; a task's randomness
               depends only on (seed, round, task index): the same finds on any number of
               workers or on a cluster, results merged in task order
   filters     before the full grade, exact ones (nothing at LO or above is ever dropped):
@@ -45,14 +48,15 @@ from ..grade.rating import rate, with_grading
 from ..grade.solver import grade, graded_below
 from .generate import make_puzzle
 
-__all__ = ["AGE_LIMIT", "NEIGHBOURHOODS", "POOL_SHARE", "POOL_SIZE", "Candidate", "DigTask",
+__all__ = ["AGE_PENALTY", "NEIGHBOURHOODS", "POOL_SHARE", "POOL_SIZE", "Candidate", "DigTask",
            "ExpandTask", "GradeTask", "Graded", "Seed", "Tally", "dig_task", "expand_task",
            "grade_task", "neighbours", "next_pool", "pick"]
 
-NEIGHBOURHOODS = ((1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4))
-"""The {-n+m} drawn, each as often: as many or one more given added than removed, since a
-neighbour of a minimal puzzle with fewer givens is almost never unique, and the minimal
-step removes what was added in excess."""
+NEIGHBOURHOODS = ((1, 1), (1, 2), (2, 3))
+"""The {-n+m} drawn, each as often. Measured on 9.0 seeds (300 draws each): {-1+1} and
+{-1+2} keep 2% and 9% unique and grade highest, {-2+3} 1%; {-2+2}, {-3+3} and larger
+keep almost none unique, and grade far lower when they do. One more given added than
+removed is what the minimal step takes back."""
 
 DRAWS = 600
 """Neighbours drawn per seed and round: counting them is a few milliseconds, and leaves
@@ -64,15 +68,17 @@ POOL_SIZE = 8
 POOL_SHARE = 3
 """At most this many seeds of one family in the pool."""
 
-AGE_LIMIT = 4
-"""Rounds a seed is expanded before it leaves the pool for fresher ones."""
+AGE_PENALTY = 0.02
+"""What a round of being expanded takes off a seed's rank in the pool: a seed gives way
+to a fresh one a tenth easier after five rounds."""
 
 GRADES_PER_ROUND = 24
 """Candidates graded per round (a 9.0+ grade is about a second): a round of about 25 CPU
 seconds, so a run stopped by time ends soon after it, and the pool moves often."""
 
-DIGS = 32
-"""Random minimal digs graded for the first pool when the bank holds too few 9x9 puzzles."""
+DIGS = 128
+"""Random minimal digs graded for the first pool when the bank holds too few 9x9 puzzles
+(about 2 CPU seconds: most grade low and fast)."""
 
 DIG_SPEC = DigSpec(9, Symmetry.NONE, None, True)
 """The digs of the first pool: minimal, of any clue count, no symmetry."""
@@ -315,13 +321,17 @@ def grade_task(task: GradeTask) -> tuple[Graded, Tally]:
 
 def pick(candidates: Sequence[Sequence[Candidate]], skip: set[str] | frozenset[str],
          most: int) -> list[Candidate]:
-    """Up to `most` candidates to grade, one from each task's list in turn (the pool's
-    hardest seeds first), none whose canon is in `skip` or picked already."""
+    """Up to `most` candidates to grade, none whose canon is in `skip` or picked already:
+    the tasks (the pool's seeds, hardest first) take turns, and of every k tasks in turn
+    the first k take part, so of n seeds the i-th hardest gives n - i candidates a cycle
+    (the hardest seeds' neighbours are the likeliest to be hard)."""
     out: list[Candidate] = []
     taken = set(skip)
     queues = [list(reversed(c)) for c in candidates]
+    turns = [i for k in range(len(queues), 0, -1) for i in range(k)]
     while len(out) < most and any(queues):
-        for q in queues:
+        for i in turns:
+            q = queues[i]
             while q and q[-1].canon in taken:
                 q.pop()
             if q and len(out) < most:
@@ -333,15 +343,14 @@ def pick(candidates: Sequence[Sequence[Candidate]], skip: set[str] | frozenset[s
 
 def next_pool(pool: Sequence[Seed], graded: Sequence[Graded], size: int = POOL_SIZE
               ) -> list[Seed]:
-    """The next round's seeds: the hardest of the pool (each a round older) and the graded
-    candidates, at most POOL_SHARE of one family, those expanded AGE_LIMIT rounds only where
-    no other is left; ties go to the younger, then to the smaller canonical form."""
+    """The next round's seeds: of the pool (each a round older) and the graded candidates,
+    the best ranked (grade less AGE_PENALTY a round expanded), at most POOL_SHARE of one
+    family; ties go to the younger, then to the smaller canonical form."""
     everyone = [Seed(s.puzzle, s.solution, s.grade, s.family, s.canon, s.age + 1)
                 for s in pool]
     everyone += [Seed(g.candidate.puzzle, g.candidate.solution, g.grade, g.candidate.family,
                       g.candidate.canon) for g in graded]
-    # the old ones only fill places no one else takes: a pool never empties
-    everyone.sort(key=lambda s: (s.age >= AGE_LIMIT, -s.grade, s.age, s.canon))
+    everyone.sort(key=lambda s: (round(AGE_PENALTY * s.age - s.grade, 6), s.age, s.canon))
     out: list[Seed] = []
     per_family: dict[int, int] = {}
     for s in everyone:
