@@ -223,3 +223,44 @@ def test_bad_requests(tmp_path: Path, grades: GradeRange, seconds: float | None,
     with pytest.raises(InputError, match=message):
         mine(tmp_path / "b.db", grades, seconds=seconds, rounds=rounds, workers=1)
     assert not (tmp_path / "b.db").exists()
+
+
+BOOK = """\
+title: Fiendish
+seed: 11
+template: letter-4up
+sections:
+  - name: Warm-up
+    count: 2
+    difficulty: easy
+  - name: Fiendish
+    count: 2
+    difficulty: {grade: [9.0, 11.0]}
+"""
+
+
+def test_a_section_of_9_0_and_up_fills_by_mining_the_same_on_any_workers(tmp_path: Path
+                                                                         ) -> None:
+    from bookgen.book.bandrates import book_estimate
+    from bookgen.book.config import load_config
+    from bookgen.book.mining import mines
+    from bookgen.book.pipeline import build_book
+
+    path = tmp_path / "book.yaml"
+    path.write_text(BOOK)
+    cfg = load_config(path, workers=1)
+    assert [mines(s) for s in cfg.sections] == [False, True]
+    line, _ = book_estimate(cfg, 1)
+    assert "Fiendish " in line and " mining" in line
+    one = build_book(cfg, progress=False).manifest
+    two = build_book(load_config(path, workers=2), progress=False).manifest
+    assert one["puzzles"] == two["puzzles"]
+    fiendish = [p for p in one["puzzles"] if p["section"] == "Fiendish"]  # type: ignore[union-attr]
+    assert len(fiendish) == 2
+    for p in fiendish:
+        values, _ = parse(p["givens"])
+        assert count_exact(values, GEO) == 1
+        assert 9.0 <= p["grade"] <= 11.0
+        assert p["seed"].startswith("mined, scratch bank ")
+    assert all(not p["seed"].startswith("mined")  # type: ignore[union-attr]
+               for p in one["puzzles"] if p["section"] == "Warm-up")  # type: ignore[union-attr]

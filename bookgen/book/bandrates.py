@@ -16,6 +16,8 @@ Glossary:
              their cell's default (a clue range or symmetry may be slower); the book's is
              the sum, and its wall time spreads it over the workers
   slow       a section whose estimate exceeds SLOW_SECONDS: validate warns with the figure
+  mined      a section that fills by mining (mining.mines: grades from 9.0 up): its estimate
+             is its count over mining's measured finds a CPU hour (mining.MINED_RATES)
   impossible a band no puzzle of the size reaches (rules.grade_ceiling): validate and
              build refuse the section (config.sections)
 """
@@ -36,6 +38,7 @@ from ..variants.leapers import ANTI_KING, ANTI_KNIGHT
 from ..variants.nonconsecutive import NON_CONSECUTIVE
 from ..variants.samurai import SAMURAI, TWIN
 from .config import BookConfig, Difficulty, SectionConfig
+from .mining import mines
 
 Cell = tuple[Variant, int, Band]
 """(kind, size, band)."""
@@ -197,6 +200,11 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     slow: list[str] = []
     total, missing = 0.0, False
     for i, s in enumerate(cfg.sections):
+        if mines(s):
+            seconds = _mined_seconds(i, cfg, parts, slow)
+            total += seconds or 0.0
+            missing |= seconds is None
+            continue
         if _technique(s):
             seconds = _technique_seconds(i, s, parts, slow)
             total += seconds or 0.0
@@ -225,6 +233,28 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
     if missing:
         line += "; sections not measured are left out"
     return line, slow
+
+
+def _mined_seconds(i: int, cfg: BookConfig, parts: list[str], slow: list[str]
+                   ) -> float | None:
+    """A mining section's CPU seconds from mining's measured rate (mining.MINED_RATES), its
+    part of the estimate and any warning added; None: the bench found none that hard."""
+    from .mining import mined_rate, section_grades
+
+    s = cfg.sections[i]
+    rate, grades = mined_rate(s), section_grades(s)
+    if rate is None:
+        parts.append(f"{s.name} not measured")
+        slow.append(f"{cfg.section_key(i)} {s.name!r}: grades {grades}: mining found no "
+                    f"puzzle that hard in the bench (bench mine); expect a long build")
+        return None
+    seconds = s.count * 3600.0 / rate
+    parts.append(f"{s.name} {_minutes(seconds)} mining")
+    if seconds > SLOW_SECONDS:
+        slow.append(f"{cfg.section_key(i)} {s.name!r}: grades {grades} fill by mining at "
+                    f"about {rate:.0f} puzzles a CPU hour (bench mine), so its {s.count} "
+                    f"puzzles take {_minutes(seconds)} of CPU time")
+    return seconds
 
 
 def _technique_seconds(i: int, s: SectionConfig, parts: list[str], slow: list[str]

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.grid import parse
-from ..core.rules import Symmetry, Variant, grade_ceiling
+from ..core.rules import Figure, Symmetry, Variant, grade_ceiling
 from ..make.cluster import cluster_pool
 from ..make.improve import PoolMap, worker_pool
 from ..make.mine import (
@@ -61,7 +61,7 @@ from .bank import Bank, Entry, GradeRange, symmetry_of
 from .config import SectionConfig
 
 __all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "LADDER_CAP", "MINE_FROM", "MineResult", "mine",
-           "mine_for", "mine_with", "mines", "mining_name"]
+           "mine_for", "mine_with", "mined_rate", "mines", "mining_name", "section_grades"]
 
 MINE_FROM = 9.0
 """A book section whose grades start here or higher fills by mining (mines): random digs
@@ -69,6 +69,10 @@ reach 9.0 about once a CPU minute or less often (bench mine)."""
 
 BOOK_ROUNDS = 400
 """Most rounds a build mines for one section; what they leave unfilled is dug as before."""
+
+MINED_RATES: dict[float, float] = {9.0: 1500.0, 10.0: 0.0}
+"""Finds a CPU hour of a mining from an empty bank, at 9.0+ and 10.0+ (bench mine; see
+benchmarks/2026-11-27-mining.md); 0: none found."""
 
 LADDER_CAP = 7.0
 """The ladder filter's highest cut: below the dynamic chains, whose finders are the costly
@@ -182,12 +186,29 @@ def mine(
         return mine_with(bank, grades, seed, pmap, going, apart, minimal, audit, progress)
 
 
-def mines(section: SectionConfig, grades: GradeRange) -> bool:
-    """Whether a book section (of these grades) fills by mining (see the glossary)."""
+def section_grades(section: SectionConfig) -> GradeRange:
+    """The grades a section's difficulty allows (its band and any grade range)."""
+    difficulty = section.difficulty
+    lo, hi = difficulty.band.bounds if difficulty.band else (0.0, float("inf"))
+    for figure, a, b in difficulty.ranges:
+        if figure is Figure.GRADE:  # ranges are inclusive; the bank's hi is not
+            lo, hi = max(lo, a), min(hi, b + 0.05)
+    return GradeRange(lo, hi)
+
+
+def mines(section: SectionConfig) -> bool:
+    """Whether a book section fills by mining (see the glossary)."""
     dig, difficulty = section.dig, section.difficulty
-    return (grades.lo >= MINE_FROM and dig.variant is Variant.CLASSIC and dig.size == 9
-            and dig.symmetry is Symmetry.NONE and difficulty.technique is None
+    return (section_grades(section).lo >= MINE_FROM and dig.variant is Variant.CLASSIC
+            and dig.size == 9 and dig.symmetry is Symmetry.NONE and difficulty.technique is None
             and not difficulty.needs)
+
+
+def mined_rate(section: SectionConfig) -> float | None:
+    """Finds a CPU hour mining gives a section that mines (MINED_RATES at the least of its
+    grades, 10.0+ from 10.0 up), or None when the bench found none."""
+    rate = MINED_RATES[10.0 if section_grades(section).lo >= 10.0 else MINE_FROM]
+    return rate or None
 
 
 def mine_for(bank: Bank, grades: GradeRange, seed: int, pmap: PoolMap,

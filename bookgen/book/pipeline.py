@@ -56,7 +56,7 @@ from .. import __version__
 from ..core.errors import GenerationError, LayoutError
 from ..core.grid import SYMBOLS, Geometry, Grid, format_line, geometry
 from ..core.model import Band, Book, BookPuzzle, BookSection, Tip, WorkedSolution
-from ..core.rules import COVER_PLATFORMS, Figure, Variant
+from ..core.rules import COVER_PLATFORMS, Variant
 from ..grade.rating import Rating, rate
 from ..make.cluster import cluster_pool
 from ..make.generate import make_puzzle, puzzle_geometry
@@ -75,7 +75,7 @@ from ..make.select import (
     shortfall,
 )
 from ..variants.killer.cages import Cages, cages_json, format_cage_map
-from .bank import Bank, GradeRange, Taken, banked, keep_book, offers
+from .bank import Bank, Taken, banked, keep_book, offers
 from .cache import (
     Cache,
     Codec,
@@ -89,7 +89,7 @@ from .cache import (
 from .config import BookConfig, ImproveSpec, SectionConfig
 from .daily import Place, date_text, places
 from .hints import puzzle_hint
-from .mining import mine_for, mines
+from .mining import mine_for, mines, section_grades
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
 from .tips import book_tips, solution_steps, technique_tip
@@ -378,14 +378,15 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
         for si, section in enumerate(cfg.sections):
             known = banked(section.dig.variant)  # kinds the bank's canonical forms know
             source = bank
-            if mines(section, _grades(section)):
+            if mines(section):
                 if bank is None and not scratch:
                     folder = stack.enter_context(tempfile.TemporaryDirectory())
                     scratch.append(stack.enter_context(Bank(Path(folder) / "mine.db")))
                 source = bank or scratch[0]
                 _mine_section(cfg, section, source, taken, pmap, cluster is not None)
             offered: Iterable[tuple[Rating, str]] = () if source is None or not known else offers(
-                source, section.dig.size, _grades(section), cfg.series, cfg.config_hash,
+                source, section.dig.size, section_grades(section), cfg.series,
+                cfg.config_hash,
                 (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None,
                 section.dig.variant)
             if source is not bank:  # the scratch bank goes with the build: its rows are not
@@ -403,7 +404,7 @@ def _mine_section(cfg: BookConfig, section: SectionConfig, bank: Bank, taken: Ta
                   pmap: PoolMap, remote: bool) -> None:
     """Mine into the bank until it offers the section enough puzzles not taken (mining.py:
     section)."""
-    grades = _grades(section)
+    grades = section_grades(section)
     clues = (section.dig.clues.lo, section.dig.clues.hi) if section.dig.clues else None
 
     def enough() -> bool:
@@ -413,15 +414,6 @@ def _mine_section(cfg: BookConfig, section: SectionConfig, bank: Bank, taken: Ta
 
     mine_for(bank, grades, cfg.seed, pmap, enough,
              remote or (cfg.workers or default_workers()) > 1)
-
-
-def _grades(section: SectionConfig) -> GradeRange:
-    """The grades a section's difficulty allows (its band and any grade range)."""
-    lo, hi = section.difficulty.band.bounds if section.difficulty.band else (0.0, float("inf"))
-    for figure, a, b in section.difficulty.ranges:
-        if figure is Figure.GRADE:  # ranges are inclusive; the bank's hi is not
-            lo, hi = max(lo, a), min(hi, b + 0.05)
-    return GradeRange(lo, hi)
 
 
 def _in_order(cfg: BookConfig, sections: list[tuple[SectionConfig, list[Chosen]]]
