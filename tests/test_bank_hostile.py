@@ -39,8 +39,8 @@ VERBS: dict[str, Callable[[Path, Path], list[str]]] = {
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 """The cores a bookgen started here may run on."""
 
-REFUSE = ("this bookgen (0.1.0) reads schema version 1: use the bookgen that made it, or "
-          "name a new file for a bank")
+REFUSE = (f"this bookgen (0.1.0) reads schema version {SCHEMA_VERSION}: use the bookgen that "
+          "made it, or name a new file for a bank")
 """How a bank of another schema is refused, after what it is."""
 
 
