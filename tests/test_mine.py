@@ -264,3 +264,20 @@ def test_a_section_of_9_0_and_up_fills_by_mining_the_same_on_any_workers(tmp_pat
         assert p["seed"].startswith("mined, scratch bank ")
     assert all(not p["seed"].startswith("mined")  # type: ignore[union-attr]
                for p in one["puzzles"] if p["section"] == "Warm-up")  # type: ignore[union-attr]
+
+
+def test_a_seeds_candidates_come_hardest_by_way_complexity_first() -> None:
+    from bookgen.engine.trace import trace
+    from bookgen.make.mine import ExpandTask, expand_task
+
+    s = seed()
+    ranked, tally = expand_task(ExpandTask(1, 1, 0, s, True, False))
+    plain, _ = expand_task(ExpandTask(1, 1, 0, s, True, False, rank=False))
+    assert len(ranked) >= 5 and tally.unique >= len(ranked)
+    assert sorted(c.canon for c in ranked) == sorted(c.canon for c in plain)
+    ways = [trace(c.puzzle, GEO).way_complexity for c in ranked]
+    assert ways == sorted(ways, reverse=True)
+    assert ways != [trace(c.puzzle, GEO).way_complexity for c in plain]
+    for c in ranked:
+        assert count_exact(c.puzzle, GEO) == 1
+        assert all(v in (0, s.solution[i]) for i, v in enumerate(c.puzzle))

@@ -17,7 +17,10 @@ Glossary:
   stop       --rounds: once the mining has done that many rounds in all (so a rerun after
              a kill stops where the first would have); --seconds: at the first round
              boundary after that many seconds of this command
-  cap        the ladder filter's cut: min(LO, LADDER_CAP) (mine.py: filters)
+  cap        the ladder filter's cut (mine.py: filters), off unless asked: measured by
+             bench mine's audit, it cost 7.9 CPU s and saved 1.2 (of 123 s of whole
+             grades): the candidates it drops are the ones cheap to grade whole anyway,
+             and every other pays for the cut ladder before its whole grade
   section    a book section of classic 9x9 puzzles, no symmetry and no technique, whose
              grades start at MINE_FROM or higher (mines): before it is filled, the build
              mines (seed: the book's) into its bank, or into a scratch bank of its own
@@ -60,7 +63,7 @@ from ..make.mine import (
 from .bank import Bank, Entry, GradeRange, symmetry_of
 from .config import SectionConfig
 
-__all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "LADDER_CAP", "MINE_FROM", "MineResult", "mine",
+__all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "MINE_FROM", "MineResult", "mine",
            "mine_for", "mine_with", "mined_rate", "mines", "mining_name", "section_grades"]
 
 MINE_FROM = 9.0
@@ -73,10 +76,6 @@ BOOK_ROUNDS = 400
 MINED_RATES: dict[float, float] = {9.0: 1500.0, 10.0: 0.0}
 """Finds a CPU hour of a mining from an empty bank, at 9.0+ and 10.0+ (bench mine; see
 benchmarks/2026-11-27-mining.md); 0: none found."""
-
-LADDER_CAP = 7.0
-"""The ladder filter's highest cut: below the dynamic chains, whose finders are the costly
-part of the ladder (measured: benchmarks/2026-11-27-mining.md)."""
 
 BANDS_SHOWN = (8.0, 9.0, 10.0)
 """The grades the finds are counted from (8.0+, 9.0+, 10.0+)."""
@@ -111,8 +110,8 @@ class MineResult:
     """The pool after the last round."""
 
     def at_least(self, grade: float) -> int:
-        """Candidates graded at `grade` or more (all graded whole: the cut ladder's grades
-        are below its cap, which is at most LADDER_CAP)."""
+        """Candidates graded at `grade` or more (the cut ladder's grades, with a cap, are
+        exact too)."""
         return sum(1 for g in self.graded if g.grade >= grade - 1e-9)
 
 
@@ -160,12 +159,13 @@ def _skipped(bank: Bank, name: str, canons: list[str]) -> set[str]:
 def mine(
     path: str | Path, grades: GradeRange, seed: int = 0, seconds: float | None = None,
     rounds: int | None = None, workers: int | None = None, cluster: str | None = None,
-    minimal: bool = True, audit: bool = False,
+    minimal: bool = True, audit: bool = False, cap: float = 0.0,
     progress: Callable[[int, float], None] | None = None,
 ) -> MineResult:
     """Mine until the mining has done `rounds` rounds in all or this call has run
     `seconds` (at a round's end); see the glossary. `progress(rounds, seconds)` after each
-    round. With `audit` every candidate is graded whole (mine.py: audit)."""
+    round. With `audit` every candidate is graded whole (mine.py: audit); `cap` > 0 turns
+    the ladder filter on, cut at min(LO, cap)."""
     if seconds is None and rounds is None:
         raise InputError("give --seconds or --rounds: mining has no end of its own")
     top = grade_ceiling(Variant.CLASSIC.name, 9)
@@ -183,7 +183,8 @@ def mine(
     apart = cluster is not None or (workers or os.cpu_count() or 1) > 1
     with Bank(path) as bank, (
             cluster_pool(cluster) if cluster is not None else worker_pool(workers)) as pmap:
-        return mine_with(bank, grades, seed, pmap, going, apart, minimal, audit, progress)
+        return mine_with(bank, grades, seed, pmap, going, apart, minimal, audit,
+                         min(grades.lo, cap), progress)
 
 
 def section_grades(section: SectionConfig) -> GradeRange:
@@ -226,13 +227,13 @@ def mine_for(bank: Bank, grades: GradeRange, seed: int, pmap: PoolMap,
 
 def mine_with(
     bank: Bank, grades: GradeRange, seed: int, pmap: PoolMap, going: Callable[[int], bool],
-    apart: bool, minimal: bool = True, audit: bool = False,
+    apart: bool, minimal: bool = True, audit: bool = False, cap: float = 0.0,
     progress: Callable[[int, float], None] | None = None,
 ) -> MineResult:
     """mine on an open bank and pool: rounds while going(rounds done in all); `apart`:
-    the tasks run in other processes, whose CPU seconds count besides this one's."""
+    the tasks run in other processes, whose CPU seconds count besides this one's; `cap`:
+    the ladder filter's cut (0: none)."""
     name = mining_name(grades, seed)
-    cap = min(grades.lo, LADDER_CAP)
     t0, c0 = time.monotonic(), time.process_time()
     cpu = 0.0
     tally = Tally()

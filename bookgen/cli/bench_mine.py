@@ -6,10 +6,11 @@ Glossary:
              way a fill or a book finds extreme puzzles without mining
   mining     `bank mine --grade 8.0-` from an empty bank (a temporary one), so every find
              of 8.0 and up is counted
-  audit      a second mining that grades every candidate whole beside the filters
-             (make/mine.py: audit): what each filter dropped, the CPU seconds its drops
-             would have cost graded whole against its own, and finds it would lose (those
-             at or above LO that it dropped: none, the filters being exact)
+  audit      a second mining that grades every candidate whole beside the filters, the
+             ladder filter (off in `bank mine`) on at AUDIT_CAP (make/mine.py: audit):
+             what each filter dropped, the CPU seconds its drops would have cost graded
+             whole against its own, and finds it would lose (those at or above LO that
+             it dropped: none, the filters being exact)
   CPU        this process's CPU seconds and its worker processes' (reaped at each pool's
              close), so a loaded machine's share does not count
 """
@@ -25,6 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["bench_mine"]
+
+AUDIT_CAP = 7.0
+"""The ladder filter's cut the audit measures: below the dynamic chains, whose finders are
+the costly part of the ladder."""
 
 DIG_BATCH = 4
 """Digs per task of the digging run."""
@@ -84,7 +89,7 @@ def bench_mine(args: argparse.Namespace) -> int:
     """Finds per CPU hour at 8.0+, 9.0+ and 10.0+: random digging and mining, --seconds
     of wall time each on --workers (default 1); then an audit mining of the filters."""
     from ..book.bank import GradeRange
-    from ..book.mining import BANDS_SHOWN, LADDER_CAP, mine
+    from ..book.mining import BANDS_SHOWN, mine
 
     workers = args.workers or 1
     print(f"bench mine: {args.seconds:g} s wall each on {workers} worker(s); load average "
@@ -111,11 +116,11 @@ def bench_mine(args: argparse.Namespace) -> int:
             print(f"mining over digging at {b:.1f}+: {ratio}")
         lo = 9.0
         audit = mine(Path(tmp) / "audit.db", GradeRange(lo), seconds=args.seconds,
-                     workers=workers, audit=True)
+                     workers=workers, audit=True, cap=AUDIT_CAP)
     t = audit.tally
     singles = [g for g in audit.graded if g.candidate.singles]
     ladder = [g for g in audit.graded if g.dropped and not g.candidate.singles]
-    print(f"audit (grade {lo:.1f}-, ladder cap {min(lo, LADDER_CAP):.1f}, every candidate "
+    print(f"audit (grade {lo:.1f}-, ladder cap {min(lo, AUDIT_CAP):.1f}, every candidate "
           f"graded whole): {len(audit.graded)} candidates, whole grades "
           f"{sum(g.cpu_whole for g in audit.graded):.1f} CPU s")
     for name, dropped, spent in (("singles", singles, t.cpu_singles),
