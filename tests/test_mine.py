@@ -245,6 +245,7 @@ def test_a_section_of_9_0_and_up_fills_by_mining_the_same_on_any_workers(tmp_pat
     from bookgen.book.config import load_config
     from bookgen.book.mining import mines
     from bookgen.book.pipeline import build_book
+    from bookgen.grade.rating import rate
 
     path = tmp_path / "book.yaml"
     path.write_text(BOOK)
@@ -260,6 +261,7 @@ def test_a_section_of_9_0_and_up_fills_by_mining_the_same_on_any_workers(tmp_pat
     for p in fiendish:
         values, _ = parse(p["givens"])
         assert count_exact(values, GEO) == 1
+        assert rate(values, GEO).grade == p["grade"]
         assert 9.0 <= p["grade"] <= 11.0
         assert p["seed"].startswith("mined, scratch bank ")
     assert all(not p["seed"].startswith("mined")  # type: ignore[union-attr]
@@ -281,3 +283,18 @@ def test_a_seeds_candidates_come_hardest_by_way_complexity_first() -> None:
     for c in ranked:
         assert count_exact(c.puzzle, GEO) == 1
         assert all(v in (0, s.solution[i]) for i, v in enumerate(c.puzzle))
+
+
+def test_a_disguised_puzzle_is_an_isomorph_rated_again() -> None:
+    from bookgen.book.mining import disguised
+    from bookgen.grade.rating import rate
+
+    s = seed()
+    r = rate(s.puzzle, GEO)
+    d = disguised(r, 5)
+    assert d.puzzle != s.puzzle
+    assert canonical_key(d.puzzle, GEO) == s.canon
+    assert solutions_exact(d.puzzle, GEO, 2) == [d.solution]
+    again = rate(d.puzzle, GEO)
+    assert (d.grade, d.trace, d.steps) == (again.grade, again.trace, again.steps)
+    assert disguised(r, 5).puzzle == d.puzzle and disguised(r, 6).puzzle != d.puzzle

@@ -17,6 +17,11 @@ Glossary:
   stop       --rounds: once the mining has done that many rounds in all (so a rerun after
              a kill stops where the first would have); --seconds: at the first round
              boundary after that many seconds of this command
+  disguise   a book prints each mined puzzle as a random isomorph, rated again: the
+             finds of one mining descend from few seeds (a 300 s mining: 173 finds of
+             two solution grids), and printed as found a page of them shows one pattern
+             of givens four times over; the bank and the series' ledger know it by its
+             canonical form all the same
   cap        the ladder filter's cut (mine.py: filters), off unless asked: measured by
              bench mine's audit, it cost 7.9 CPU s and saved 1.2 (of 123 s of whole
              grades): the candidates it drops are the ones cheap to grade whole anyway,
@@ -32,18 +37,21 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..core.grid import parse
+from ..core.grid import Grid, format_line, parse
 from ..core.rules import Figure, Symmetry, Variant, grade_ceiling
+from ..grade.rating import Rating, rate
 from ..make.cluster import cluster_pool
 from ..make.improve import PoolMap, worker_pool
 from ..make.mine import (
     DIGS,
+    GEO,
     GRADES_PER_ROUND,
     POOL_SIZE,
     Candidate,
@@ -63,7 +71,7 @@ from ..make.mine import (
 from .bank import Bank, Entry, GradeRange, symmetry_of
 from .config import SectionConfig
 
-__all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "MINE_FROM", "MineResult", "mine",
+__all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "MINE_FROM", "MineResult", "disguised", "mine",
            "mine_for", "mine_with", "mined_rate", "mines", "mining_name", "section_grades"]
 
 MINE_FROM = 9.0
@@ -210,6 +218,28 @@ def mined_rate(section: SectionConfig) -> float | None:
     grades, 10.0+ from 10.0 up), or None when the bench found none."""
     rate = MINED_RATES[10.0 if section_grades(section).lo >= 10.0 else MINE_FROM]
     return rate or None
+
+
+def disguised(rating: Rating, seed: int) -> Rating:
+    """A mined puzzle as a book prints it: a random isomorph (digits relabelled, bands,
+    stacks, the rows of each band and the columns of each stack shuffled, maybe
+    transposed; drawn from the book's seed and the puzzle), rated again (see the
+    glossary: disguise)."""
+    assert rating.solution is not None
+    rng = random.Random(f"{seed}:disguise:{format_line(rating.puzzle)}")
+    rows = [3 * band + row for band in rng.sample(range(3), 3) for row in rng.sample(range(3), 3)]
+    cols = [3 * stack + col for stack in rng.sample(range(3), 3)
+            for col in rng.sample(range(3), 3)]
+    digits = [0, *rng.sample(range(1, 10), 9)]
+    flip = rng.random() < 0.5
+
+    def moved(grid: Grid) -> Grid:
+        cells = [grid[9 * rows[r] + cols[c]] for r in range(9) for c in range(9)]
+        if flip:
+            cells = [cells[9 * c + r] for r in range(9) for c in range(9)]
+        return tuple(digits[v] for v in cells)
+
+    return rate(moved(rating.puzzle), GEO)
 
 
 def mine_for(bank: Bank, grades: GradeRange, seed: int, pmap: PoolMap,

@@ -89,7 +89,7 @@ from .cache import (
 from .config import BookConfig, ImproveSpec, SectionConfig
 from .daily import Place, date_text, places
 from .hints import puzzle_hint
-from .mining import mine_for, mines, section_grades
+from .mining import disguised, mine_for, mines, section_grades
 from .output import Slot, book_bytes, claim, config_path, stage, switch, write_file
 from .progress import Shown, Tally, section_progress
 from .tips import book_tips, solution_steps, technique_tip
@@ -391,6 +391,8 @@ def _build(cfg: BookConfig, progress: Shown, bank: Bank | None, cluster: str | N
                 section.dig.variant)
             if source is not bank:  # the scratch bank goes with the build: its rows are not
                 offered = ((r, "mined, scratch " + o) for r, o in offered)
+            if mines(section):
+                offered = ((disguised(r, cfg.seed), o) for r, o in offered)
             with section_progress(progress, section.name, section.count) as bar:
                 chosen = _section(si, section, cfg.seed, taken if known else variant_taken,
                                   pmap, bar, offered, cache)
