@@ -239,8 +239,7 @@ sections:
 """
 
 
-def test_a_section_of_9_0_and_up_fills_by_mining_the_same_on_any_workers(tmp_path: Path
-                                                                         ) -> None:
+def test_a_section_of_9_0_and_up_fills_by_mining(tmp_path: Path) -> None:
     from bookgen.book.bandrates import book_estimate
     from bookgen.book.config import load_config
     from bookgen.book.mining import mines
@@ -253,9 +252,8 @@ def test_a_section_of_9_0_and_up_fills_by_mining_the_same_on_any_workers(tmp_pat
     assert [mines(s) for s in cfg.sections] == [False, True]
     line, _ = book_estimate(cfg, 1)
     assert "Fiendish " in line and " mining" in line
-    one = build_book(cfg, progress=False).manifest
-    two = build_book(load_config(path, workers=2), progress=False).manifest
-    assert one["puzzles"] == two["puzzles"]
+    # the same on any workers: mining's own (test_the_same_finds_and_state_for_two_workers)
+    one = build_book(load_config(path, workers=2), progress=False).manifest
     fiendish = [p for p in one["puzzles"] if p["section"] == "Fiendish"]  # type: ignore[union-attr]
     assert len(fiendish) == 2
     for p in fiendish:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_cluster import scheduler  # noqa: F401 - the fixture, asked for by name
 
-ROUNDS = 6
+ROUNDS = 4
 
 
 def command(bank: Path, *extra: str, rounds: int = ROUNDS) -> list[str]:
