@@ -868,6 +868,7 @@ def forcing_chains(n, cands, units_of, unit_cells, peers, near, limit):
     out = np.full((64, limit + 4), -1, np.int64)
     nout = 0
     seen = np.zeros(2 * ncand, np.bool_)
+    touched = np.zeros(2 * ncand, np.int64)
     parent = np.zeros(2 * ncand, np.int64)
     queue = np.zeros(2 * ncand, np.int64)
     nxt = np.zeros(2 * ncand, np.int64)
@@ -878,8 +879,12 @@ def forcing_chains(n, cands, units_of, unit_cells, peers, near, limit):
             if not (cands[s // n] >> (s % n)) & 1:
                 continue
             for on in (1, 0):
-                seen[:] = False
+                # a start without a link onwards reaches nothing
+                if adj[2 * s + on, last] == 0:
+                    continue
                 seen[2 * s + on] = True
+                touched[0] = 2 * s + on
+                ntouched = 1
                 queue[0] = 2 * s + on
                 nq = 1
                 kind = on
@@ -898,6 +903,8 @@ def forcing_chains(n, cands, units_of, unit_cells, peers, near, limit):
                                 parent[j] = node
                             if not seen[j]:
                                 seen[j] = True
+                                touched[ntouched] = j
+                                ntouched += 1
                                 parent[j] = node
                                 nxt[nn] = j
                                 nn += 1
@@ -906,6 +913,8 @@ def forcing_chains(n, cands, units_of, unit_cells, peers, near, limit):
                     queue[:nn] = nxt[:nn]
                     nq = nn
                     kind ^= 1
+                for x in range(ntouched):
+                    seen[touched[x]] = False
                 if found < 0:
                     continue
                 out = _grow2(out, nout + 1)
@@ -936,6 +945,7 @@ def cycles(n, cands, units_of, unit_cells, peers, near, limit):
     elim = np.zeros((16, words), np.uint64)
     nout = 0
     reached = np.zeros(ncand, np.bool_)
+    touched = np.zeros(ncand, np.int64)
     par_off = np.zeros(ncand, np.int64)
     par_on = np.zeros(ncand, np.int64)
     front = np.zeros(ncand, np.int64)
@@ -960,8 +970,9 @@ def cycles(n, cands, units_of, unit_cells, peers, near, limit):
             nback = back[last]
             if not nback:
                 continue
-            reached[:] = False
             reached[s] = True
+            touched[0] = s
+            ntouched = 1
             nf = 1
             front[0] = s
             front_anc[0, :] = 0
@@ -1041,6 +1052,8 @@ def cycles(n, cands, units_of, unit_cells, peers, near, limit):
                             if reached[t]:
                                 continue
                             reached[t] = True
+                            touched[ntouched] = t
+                            ntouched += 1
                             par_off[t] = z
                             par_on[t] = p
                             nxt[nn] = t
@@ -1051,6 +1064,8 @@ def cycles(n, cands, units_of, unit_cells, peers, near, limit):
                 front[:nn] = nxt[:nn]
                 front_anc[:nn] = nxt_anc[:nn]
                 depth += 1
+            for x in range(ntouched):
+                reached[touched[x]] = False
     return out[:nout], elim[:nout]
 
 

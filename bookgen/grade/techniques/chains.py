@@ -233,32 +233,36 @@ def _board_chains(
     assumption that made `cands`), as SE drops equal hints before asking for parents."""
     n = geo.n
     units = _order(geo)[0]
-    found = []
+    found: list[tuple[float, int, int, int, int, tuple[int, ...], list[int], bool]] = []
     for tech, on, chain in _every_chain(geo, cands):
         s = chain[0]
         c, d = divmod(s, n)
         targets = [s] if on else [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))]
-        if not targets:
-            continue
-        parents = 0
-        for p in _link_parents(geo, units, src, cands, chain, on):
-            parents |= 1 << p
-        size = len(chain)
-        keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
-                     for k, i in enumerate(chain))
-        order = 4 if tech is Technique.AIC else 2
-        found.append((tech.se + length_extra(size), size, order, s, 2 - on, keys, targets,
-                      parents))
+        if targets:
+            size = len(chain)
+            order = 4 if tech is Technique.AIC else 2
+            found.append((tech.se + length_extra(size), size, order, s, 2 - on, chain, targets,
+                          on))
     for tech, order, cycle, targets in _every_cycle(geo, cands):
-        parents = _cycle_parents(geo, units, src, cands, cycle)
-        keys = tuple(2 * i + (k % 2 == 0) for k, i in enumerate(cycle))
         size = len(cycle)
-        found.append((tech.se + length_extra(size), size, order, cycle[0], 0, keys,
-                      targets, parents))
+        found.append((tech.se + length_extra(size), size, order, cycle[0], 0, cycle, targets,
+                      True))
     # SE meets each start's cycles, then its chain from ON, then from OFF
     found.sort(key=lambda f: f[:5])
-    return [(f[5], f[1], f[6], f[7]) for f in _first_of_each(found, lambda f: f[6])
-            if f[7]]
+    out = []
+    for _, size, _, _, sub, chain, targets, on in _first_of_each(found, lambda f: f[6]):
+        if sub:
+            parents = 0
+            for p in _link_parents(geo, units, src, cands, chain, on):
+                parents |= 1 << p
+            keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
+                         for k, i in enumerate(chain))
+        else:
+            parents = _cycle_parents(geo, units, src, cands, chain)
+            keys = tuple(2 * i + (k % 2 == 0) for k, i in enumerate(chain))
+        if parents:
+            out.append((keys, size, targets, parents))
+    return out
 
 
 def _first_of_each(found: list[_D], removals: Callable[[_D], list[int]]) -> list[_D]:
