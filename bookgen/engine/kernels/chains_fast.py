@@ -576,12 +576,11 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
 
 @njit(cache=True)
 def _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place):
-    """One number per nested conclusion, equal for two conclusions exactly when they
-    rest on the same assumptions and reach the same target and polarity (chains.py's
-    (starts, target, on)): a cell's starts are its digits, a unit's the digit's places,
-    named by the lowest-numbered unit holding them all and their positions in it (a
-    box-row crossing's places are the same starts in both). place is a scratch map of
-    cells, all False."""
+    """One number per nested conclusion's assumptions, target and polarity (chains.py's
+    (starts, target, on); nested_search mixes in a hash of its nodes): a cell's starts
+    are its digits, a unit's the digit's places, named by the lowest-numbered unit
+    holding them all and their positions in it (a box-row crossing's places are the same
+    starts in both). place is a scratch map of cells, all False."""
     ncand = cands.shape[0] * n
     mask = 0
     if kind == KIND_CELL:
@@ -622,12 +621,13 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
     """What a search on the assumed board cands adds to an outer chain (chains.py's
     ``_Chaining._nested``): dynamic forcing chains at level 4, else the static cell and
     unit forcing chains from the cells marked in able. Its conclusions that remove
-    something and needed a removal from src, cheapest first (by size, stable: one base
-    rating per search, and the length extra grows with the size), as
-    (keys, sizes), each key as _nested_key; then those that remove a candidate not yet
-    OFF (is_off, marked as they go): their positions among the conclusions, the end of
-    each one's new removals in a flat array of cand indices, that array, and the
-    removals each needed (rows of cand-index bits)."""
+    something and needed a removal from src, cheapest first (by size, then TIE_RANK,
+    stable: one base rating per search, and the length extra grows with the size), the
+    first of each set of removals only, as (keys, sizes), each key as _nested_key mixed
+    with a hash of the conclusion's nodes (chains.py names it by them too); then those
+    that remove a candidate not yet OFF (is_off, marked as they go): their positions
+    among the conclusions, the end of each one's new removals in a flat array of cand
+    indices, that array, and the removals each needed (rows of cand-index bits)."""
     rows, ancs = search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able)
     need = needed(n, src, cands, units_of, unit_cells, ancs)
     ncand = cands.shape[0] * n

@@ -15,10 +15,15 @@ Glossary:
   plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
               and X-wings on the assumed board add OFF nodes (SE's level 1)
   nested      when those find nothing either, a chain search on the assumed board adds
-              OFF nodes for what it removes (SE's levels 2-4: forcing chains, then cell
-              and unit forcing chains; dynamic forcing chains); such a node rests on the
-              removals the nested chain's links needed, and the nested chain's own
-              complexity counts once in every deduction resting on it
+              OFF nodes for what it removes (SE's levels 2-4: cycles and forcing chains,
+              then cell and unit forcing chains; dynamic forcing chains); such a node
+              rests on the removals the nested chain's links needed, and the nested
+              chain's own complexity counts once in every deduction resting on it (two
+              nested chains count apart when their nodes differ)
+  SE's order  links of the cell first, then box, row, column; ties of rating and
+              complexity go to X, then Y, then mixed chains (nested), and to double, cell,
+              unit, then contradiction chains (_tie_rank); of the hints removing the same
+              candidates SE keeps the first (_first_of_each)
 A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
 lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
@@ -249,7 +254,7 @@ def _board_chains(
                       True))
     # SE meets each start's cycles, then its chain from ON, then from OFF
     found.sort(key=lambda f: f[:5])
-    out = []
+    out: list[tuple[Hashable, int, list[int], int]] = []
     for _, size, _, _, sub, chain, targets, on in _first_of_each(found, lambda f: f[6]):
         if sub:
             parents = 0
@@ -834,8 +839,9 @@ class _Chaining:
         """SE's nested levels: the first of these searches on the assumed board that
         removes something adds OFF nodes for all it removes (its cheapest deductions
         first), each resting on the removals its links needed and counting the nested
-        chain's own complexity once. Level 2: forcing chains; level 3: then static cell
-        and unit forcing chains; level 4: dynamic forcing chains instead of both."""
+        chain's own complexity once. Level 2: cycles and forcing chains; level 3: then
+        static cell and unit forcing chains; level 4: dynamic forcing chains instead of
+        both. A nested deduction is named by its assumptions, conclusion and nodes."""
         geo, src = self.geo, self.board.cands
         view = _View(geo, cands)  # read only: a dynamic search changes copies
         deductions: Iterable[tuple[Deduction, int]]
