@@ -841,11 +841,12 @@ def _chain_links(n, cands, units_of, unit_cells, peers, near, i, on, y_links, x_
 
 @njit(cache=True)
 def _adjacency(n, cands, units_of, unit_cells, peers, near, y_links, x_links):
-    """_chain_links of every node (row 2 * cand index + on), worked out once: the
-    targets, and their count in the last column."""
+    """_chain_links of every node (row 2 * cand index + on) of the board's candidates,
+    worked out once: the targets, and their count in the last column (the rows of other
+    nodes are left unset)."""
     ncand = cands.shape[0] * n
     width = n + peers.shape[1] + 2 * near.shape[1] + units_of.shape[1] + 1
-    adj = np.zeros((2 * ncand, width), np.int64)
+    adj = np.empty((2 * ncand, width), np.int64)
     for i in range(ncand):
         if not (cands[i // n] >> (i % n)) & 1:
             continue
@@ -854,6 +855,44 @@ def _adjacency(n, cands, units_of, unit_cells, peers, near, y_links, x_links):
                              x_links, adj[2 * i + on])
             adj[2 * i + on, width - 1] = k
     return adj
+
+
+@njit(cache=True)
+def _chain_length(weak, strong, has_strong, s, on, limit, layer, seen, nxt, masked):
+    """The number of implications of the shortest chain from ON/OFF(s) back to its
+    negation over static links (rows of bits), or 0 if none within limit: a layer at a
+    time, 64 nodes to a word, far quicker than following the queue."""
+    words = has_strong.shape[0]
+    sw = s >> 6
+    sb = _ONE << np.uint64(s & 63)
+    if not on and not has_strong[sw] & sb:
+        return 0
+    seen[:] = 0
+    layer[:] = 0
+    layer[sw] = sb
+    seen[on, sw] = sb
+    kind = on
+    for t in range(1, limit + 1):
+        if kind:
+            _spread(weak, layer, nxt)
+        else:
+            for v in range(words):
+                masked[v] = layer[v] & has_strong[v]
+            _spread(strong, masked, nxt)
+        kind ^= 1
+        if kind != on and nxt[sw] & sb:
+            return t
+        empty = True
+        for v in range(words):
+            nxt[v] &= ~seen[kind, v]
+            if nxt[v]:
+                empty = False
+        if empty:
+            return 0
+        for v in range(words):
+            seen[kind, v] |= nxt[v]
+            layer[v] = nxt[v]
+    return 0
 
 
 @njit(cache=True)
@@ -872,15 +911,23 @@ def forcing_chains(n, cands, units_of, unit_cells, peers, near, limit):
     parent = np.zeros(2 * ncand, np.int64)
     queue = np.zeros(2 * ncand, np.int64)
     nxt = np.zeros(2 * ncand, np.int64)
+    words = (ncand + 63) // 64
+    layer = np.zeros(words, np.uint64)
+    bits_seen = np.zeros((2, words), np.uint64)
+    bits_nxt = np.zeros(words, np.uint64)
+    masked = np.zeros(words, np.uint64)
     for y_links in range(2):
         adj = _adjacency(n, cands, units_of, unit_cells, peers, near, y_links == 1, True)
         last = adj.shape[1] - 1
+        weak, strong, has_strong = _static_links(n, cands, peers, near, unit_cells,
+                                                 y_links == 1)
         for s in range(ncand):
             if not (cands[s // n] >> (s % n)) & 1:
                 continue
             for on in (1, 0):
-                # a start without a link onwards reaches nothing
-                if adj[2 * s + on, last] == 0:
+                # most starts have no chain: the queue is followed only where one is
+                if not _chain_length(weak, strong, has_strong, s, on, limit, layer,
+                                     bits_seen, bits_nxt, masked):
                     continue
                 seen[2 * s + on] = True
                 touched[0] = 2 * s + on
