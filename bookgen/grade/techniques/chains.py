@@ -785,7 +785,8 @@ class _Chaining:
     def _advanced(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
         """SE's level 1: the first of locked candidates, hidden pair, naked pair and X-wing
         that removes something on the assumed board adds those OFF nodes, each resting on
-        the removals the pattern needed. True if any node was added."""
+        the removals the pattern needed (in SE's order, _se_removal_order). True if
+        any node was added."""
         for found in self._level_one(cands):
             added = False
             for targets, parents in found:
@@ -794,7 +795,7 @@ class _Chaining:
                     anc |= to_off[p]
                 if not parents:
                     continue
-                for j in targets:
+                for j in _se_removal_order(self.n, targets):
                     if j not in to_off:
                         to_off[j] = anc | 1 << (2 * j)
                         pend.append(j)
@@ -818,10 +819,10 @@ class _Chaining:
 
         if self.rule_args is None:
             crossings, rows, cols = _rule_tables(geo)
-            open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
-            self.rule_args = (self._src_array(), crossings,
-                              _kernel_tables(geo)[1], np.array(open_cells, dtype=np.int64),
-                              rows, cols)
+            order = _pair_order(geo)
+            open_cells = [sum(1 for c in geo.units[u] if src[c]) for u in order]
+            self.rule_args = (self._src_array(), crossings, _kernel_tables(geo)[1][order],
+                              np.array(open_cells, dtype=np.int64), rows, cols)
         s, crossings, units, open_cells, rows, cols = self.rule_args
         flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
                                    units, open_cells, rows, cols).tolist()
@@ -931,7 +932,7 @@ class _Chaining:
             if k is None:
                 k = self.nested[key] = len(self.weights)
                 self.weights.append(weight)
-            new = [j for j in targets if j not in to_off]
+            new = [j for j in _se_removal_order(self.n, targets) if j not in to_off]
             if not new:
                 continue
             anc = 1 << (self.shift + k)
@@ -942,6 +943,21 @@ class _Chaining:
                 pend.append(j)
             added = True
         return added
+
+
+def _se_removal_order(n: int, targets: list[int]) -> list[int]:
+    """A deduction's removals in the order SE meets them inside an assumption: SE keeps
+    them in a hash table of cells, a cell hashing to its index, so it reads them by index
+    modulo the table's size (16, doubled past three quarters full), cells that share a
+    slot in the order they came, and each cell's digits ascending."""
+    cells = list(dict.fromkeys(j // n for j in targets))
+    if len(cells) < 2:
+        return targets
+    size = 16
+    while len(cells) > size * 3 // 4:
+        size *= 2
+    rank = {c: k for k, c in enumerate(cells)}
+    return sorted(targets, key=lambda j: (j // n % size, rank[j // n], j))
 
 
 AssumedRule = Iterator[tuple[list[int], list[int]]]
@@ -1001,11 +1017,20 @@ def _alive(n: int, cands: list[int]) -> int:
     return alive
 
 
+def _pair_order(geo: Geometry) -> list[int]:
+    """The units in the order SE looks for hidden and naked pairs in: boxes, columns,
+    rows, then the others."""
+    rank = {"box": 0, "column": 1, "row": 2}
+    kinds = tables(geo).kinds
+    return sorted(range(len(geo.units)), key=lambda u: rank.get(kinds[u], 3))
+
+
 def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
     n = geo.n
     unit_bits = tables(geo).unit_bits
     alive = _alive(n, cands)
-    for u, cells in enumerate(geo.units):
+    for u in _pair_order(geo):
+        cells = geo.units[u]
         if sum(1 for c in cells if src[c]) <= 4:
             continue  # SE looks for hidden pairs only in units with five empty cells or more
         # digits with two places: (first place, digit, places as cell bits), in the
@@ -1040,7 +1065,8 @@ def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Assumed
     both cells), as Sukaku."""
     n = geo.n
     t = tables(geo)
-    for cells in geo.units:
+    for u in _pair_order(geo):
+        cells = geo.units[u]
         if sum(1 for c in cells if src[c]) < 4:
             continue  # as SE: naked pairs only in units with four empty cells or more
         pairs = [c for c in cells if cands[c].bit_count() == 2]
