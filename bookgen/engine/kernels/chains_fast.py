@@ -1223,13 +1223,14 @@ def _put(items, nitems, rule, targets, nt, parents, np_):
 
 
 @njit(cache=True)
-def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
+def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
     """grade/techniques/chains.py's level-1 rules on a classic or jigsaw board state cands reached
     from src: locked candidates (rule 0), hidden pairs (1), naked pairs (2) and X-wings
     (3), each deduction in the Python rule's order, as flat records (rule, number of
     targets, number of parents, targets, parents); those needing no removal left out.
     crossings rows: (shared cells, box's rest, line's rest) as three blocks of cells
-    padded with -1; nsrc: per unit, its cells open in src."""
+    padded with -1; nsrc: per unit, its cells open in src; order: the units in the order
+    pairs are looked for in (chains.py's _pair_order)."""
     ncells = cands.shape[0]
     items = np.zeros(256, np.int64)
     nitems = 0
@@ -1273,7 +1274,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
     # hidden pairs: two digits with the same two places in a unit
     firsts = np.zeros(n, np.int64)
     seconds = np.zeros(n, np.int64)
-    for u in range(units.shape[0]):
+    for u in order:
         if nsrc[u] <= 4:
             continue
         two = np.zeros(n, np.int64)  # the digits with two places, by first place
@@ -1318,7 +1319,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
                 if np_:
                     items, nitems = _put(items, nitems, 1, targets, nt, parents, np_)
     # naked pairs: two cells of a unit with the same two candidates
-    for u in range(units.shape[0]):
+    for u in order:
         if nsrc[u] < 4:
             continue
         for x in range(units.shape[1]):

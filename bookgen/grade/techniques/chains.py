@@ -819,13 +819,13 @@ class _Chaining:
 
         if self.rule_args is None:
             crossings, rows, cols = _rule_tables(geo)
-            order = _pair_order(geo)
-            open_cells = [sum(1 for c in geo.units[u] if src[c]) for u in order]
-            self.rule_args = (self._src_array(), crossings, _kernel_tables(geo)[1][order],
-                              np.array(open_cells, dtype=np.int64), rows, cols)
-        s, crossings, units, open_cells, rows, cols = self.rule_args
+            open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
+            self.rule_args = (self._src_array(), crossings, _kernel_tables(geo)[1],
+                              np.array(open_cells, dtype=np.int64), rows, cols,
+                              np.array(_pair_order(geo), dtype=np.int64))
+        s, crossings, units, open_cells, rows, cols, order = self.rule_args
         flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
-                                   units, open_cells, rows, cols).tolist()
+                                   units, open_cells, rows, cols, order).tolist()
         found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
         x = 0
         while x < len(flat):
