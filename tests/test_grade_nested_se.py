@@ -1,9 +1,9 @@
 """Nested forcing chains as serate counts them: the cycles among the chains a level-2
-search follows, SE's order of links and ties, and one hint per set of removals.
+search follows, SE's order of links, units and ties, and one hint per set of removals.
 
-The two states below were met grading puzzles of the shared hardest_er.txt (published ER
-10.9 and 11.7); the complexities asserted are serate's, read with its chaining rule at
-that level on the same candidates (SukakuExplainer's Chaining, level 2 and level 3).
+The states below were met grading puzzles of the shared hardest_er.txt (published ER
+10.4, 10.9 and 11.7); the complexities asserted are serate's, read with its chaining rule
+at that level on the same candidates (SukakuExplainer's Chaining, levels 1 to 3).
 """
 
 from __future__ import annotations
@@ -19,6 +19,46 @@ from test_grade_techniques import GEO, from_candidates
 from bookgen.grade.board import Board, set_bits
 from bookgen.grade.scale import Technique, length_extra
 from bookgen.grade.techniques import chains
+
+LEVEL_1_STATE = (
+    "24589 289 =6 13459 123458 123489 34579 23578 234789 "
+    "24589 =3 24589 4569 24568 =7 4569 2568 =1 "
+    "=1 289 =7 34569 234568 23489 34569 23568 23489 "
+    "24678 12678 1248 13457 123457 1234 13467 =9 3478 "
+    "=3 1278 2489 1479 1247 =6 147 178 =5 "
+    "4679 =5 149 =8 1347 1349 =2 1367 347 "
+    "2789 1278 =3 47 478 =5 179 127 =6 "
+    "56789 16789 158 =2 13678 138 1357 =4 379 "
+    "2567 =4 125 1367 =9 13 =8 12357 237"
+)
+"""Met before the eighth step of hardest_er.txt's first puzzle (ER 10.4)."""
+
+
+def test_pairs_inside_an_assumption_in_ses_order():
+    """Assuming r1c1 = 9, a hidden pair of box 1 and one of row 2 remove the same
+    candidates; SE looks in boxes first, and so the contradiction is as short as its."""
+    board = from_candidates(LEVEL_1_STATE)
+    ch = chains._Chaining(board, y_links=True, dynamic=True, level=1)
+    r1c1_9 = 8
+    assert ch.run(r1c1_9, True)[2] == 65  # serate's complexity
+
+
+def test_pairs_in_the_grids_order_make_it_longer(monkeypatch):
+    monkeypatch.setattr(chains, "_pair_order", lambda geo: list(range(len(geo.units))))
+    board = from_candidates(LEVEL_1_STATE)
+    ch = chains._Chaining(board, y_links=True, dynamic=True, level=1)
+    assert ch.run(8, True)[2] > 65
+
+
+def test_removals_in_the_order_of_ses_table_of_cells():
+    n = 9
+    r2c5, r2c7, r2c8 = 13, 15, 16
+    targets = [r2c5 * n + 4, r2c7 * n + 4, r2c8 * n + 4]
+    assert chains._se_removal_order(n, targets) == [r2c8 * n + 4, r2c5 * n + 4, r2c7 * n + 4]
+    many = [c * n for c in (*range(1, 13), 16)]  # past 12 cells the table has 32 slots
+    assert chains._se_removal_order(n, many) == many
+    assert chains._se_removal_order(n, many[1:])[0] == 16 * n  # 16 slots: 16 comes first
+
 
 LEVEL_2_STATE = (
     "1247 123578 12378 14589 1258 =6 1379 1389 13479 "
