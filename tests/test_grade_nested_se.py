@@ -106,6 +106,7 @@ def test_level_two_follows_cycles(monkeypatch):
     """Without the cycles a nested search meets, two of serate's figures are missed."""
     board = from_candidates(LEVEL_2_STATE)
     monkeypatch.setattr(chains, "_every_cycle", lambda *_: iter(()))
+    monkeypatch.setattr(chains, "_KEPT_CHAINS", {})  # what the search kept had cycles
     got = _cheapest(board, Technique.NESTED_FORCING_CHAINS, 2)
     removal, size = SE_LEVEL_2_CELL
     assert got["clash", "r9c7-6"] != SE_LEVEL_2["r9c7-6"]
