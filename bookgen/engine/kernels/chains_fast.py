@@ -10,6 +10,7 @@ its own values and uses these whenever the numba backend serves:
                   what they rest on, and their new removals with the removals each
                   needed (``needed``, as ``_RuleParents``)
   forcing_chains  the shortest forcing chain from every start (``_every_chain``)
+  cycles          the bidirectional cycles that remove something (``_every_cycle``)
   may_conclude    the cells a static multiple search may conclude from (``_may_conclude``)
   plus_rules      the level-1 rules on an assumed board (``_Chaining._level_one``), on
                   classic and jigsaw grids
@@ -37,6 +38,9 @@ from .killer_fast import _bits
 watch_compiles()
 
 KIND_CLASH_ON, KIND_CLASH_OFF, KIND_DOUBLE, KIND_UNIT, KIND_CELL = range(5)
+TIE_RANK = np.array([7, 7, 1, 6, 5], np.int64)
+"""Per kind, the rank SE breaks ties of rating and complexity with (chains.py's
+_tie_rank): double, cell, unit, then clash."""
 
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
@@ -572,12 +576,11 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
 
 @njit(cache=True)
 def _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place):
-    """One number per nested conclusion, equal for two conclusions exactly when they
-    rest on the same assumptions and reach the same target and polarity (chains.py's
-    (starts, target, on)): a cell's starts are its digits, a unit's the digit's places,
-    named by the lowest-numbered unit holding them all and their positions in it (a
-    box-row crossing's places are the same starts in both). place is a scratch map of
-    cells, all False."""
+    """One number per nested conclusion's assumptions, target and polarity (chains.py's
+    (starts, target, on); nested_search mixes in a hash of its nodes): a cell's starts
+    are its digits, a unit's the digit's places, named by the lowest-numbered unit
+    holding them all and their positions in it (a box-row crossing's places are the same
+    starts in both). place is a scratch map of cells, all False."""
     ncand = cands.shape[0] * n
     mask = 0
     if kind == KIND_CELL:
@@ -618,28 +621,42 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
     """What a search on the assumed board cands adds to an outer chain (chains.py's
     ``_Chaining._nested``): dynamic forcing chains at level 4, else the static cell and
     unit forcing chains from the cells marked in able. Its conclusions that remove
-    something and needed a removal from src, cheapest first (by size, stable: one base
-    rating per search, and the length extra grows with the size), as
-    (keys, sizes), each key as _nested_key; then those that remove a candidate not yet
-    OFF (is_off, marked as they go): their positions among the conclusions, the end of
-    each one's new removals in a flat array of cand indices, that array, and the
-    removals each needed (rows of cand-index bits)."""
+    something and needed a removal from src, cheapest first (by size, then TIE_RANK,
+    stable: one base rating per search, and the length extra grows with the size), the
+    first of each set of removals only, as (keys, sizes), each key as _nested_key mixed
+    with a hash of the conclusion's nodes (chains.py names it by them too); then those
+    that remove a candidate not yet OFF (is_off, marked as they go): their positions
+    among the conclusions, the end of each one's new removals in a flat array of cand
+    indices, that array, and the removals each needed (rows of cand-index bits)."""
     rows, ancs = search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able)
     need = needed(n, src, cands, units_of, unit_cells, ancs)
+    ncand = cands.shape[0] * n
+    order = np.argsort(rows[:, 3] * 8 + TIE_RANK[rows[:, 0]], kind="mergesort")
     kept = np.zeros(rows.shape[0], np.int64)
     nkept = 0
-    for x in range(rows.shape[0]):
+    # one conclusion per set of removals, the first (SE keeps one hint per set), and
+    # only if it needed a removal; a true candidate with one other removes that one
+    claimed = np.zeros(2 * ncand, np.bool_)
+    for x in order:
         target = rows[x, 1]
-        if rows[x, 2] == 1 and not cands[target // n] & ~(1 << (target % n)):
+        rest = cands[target // n] & ~(1 << (target % n))
+        if rows[x, 2] == 1 and not rest:
             continue  # true, but the cell holds nothing else to remove
+        key = target
+        if rows[x, 2] == 1:
+            key = ncand + target
+            if _bits(rest) == 1:
+                key = (target // n) * n + _low_index(np.uint64(rest))
+        if claimed[key]:
+            continue
+        claimed[key] = True
         for w in range(need.shape[1]):
             if need[x, w]:
                 kept[nkept] = x
                 nkept += 1
                 break
     kept = kept[:nkept]
-    kept = kept[np.argsort(rows[kept, 3], kind="mergesort")]
-    keys = np.zeros(nkept, np.int64)
+    keys = np.zeros(nkept, np.uint64)
     sizes = np.zeros(nkept, np.int64)
     at = np.zeros(nkept, np.int64)
     ends = np.zeros(nkept, np.int64)
@@ -649,7 +666,11 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
     place = np.zeros(cands.shape[0], np.bool_)
     for t in range(nkept):
         kind, target, on, size, a, b = rows[kept[t]]
-        keys[t] = _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place)
+        h = np.uint64(_nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b,
+                                  place))
+        for w in range(ancs.shape[1]):
+            h = (h ^ ancs[kept[t], w]) * np.uint64(0x100000001B3)
+        keys[t] = h
         sizes[t] = size
         c = target // n
         d = target % n
@@ -756,102 +777,343 @@ def _static_links(n, cands, peers, near, unit_cells, y_links):
 
 
 @njit(cache=True)
-def forcing_chains(n, cands, peers, near, unit_cells, limit):
-    """grade/techniques/chains.py's forcing chains on the board state cands: for X-chains (links on
-    one digit), then chains with both kinds of links; from ON, then OFF starts; each
-    start ascending: the shortest chain back to the start's negation within `limit`
-    implications, found breadth first, every node reached once. Rows of (both kinds of
-    links, on, number of nodes, then the chain's cand indices from its start)."""
+def _chain_links(n, cands, units_of, unit_cells, peers, near, i, on, y_links, x_links, out):
+    """The nodes one link leads to from ON (weak links: OFF nodes) or OFF (strong links:
+    ON nodes) of cand index i, in SE's order (the cell, then its units or peers box
+    first), each once: their count, the cand indices in out."""
+    c = i // n
+    d = i % n
+    m = cands[c]
+    k = 0
+    if on:
+        if y_links:
+            for e in range(n):
+                if e != d and (m >> e) & 1:
+                    out[k] = c * n + e
+                    k += 1
+        for x in range(peers.shape[1]):
+            q = peers[c, x]
+            if q < 0:
+                break
+            if (cands[q] >> d) & 1:
+                out[k] = q * n + d
+                k += 1
+        for x in range(near.shape[1]):
+            q = near[c, x]
+            if q < 0:
+                break
+            for e in (d + 1, d - 1):
+                if 0 <= e < n and (cands[q] >> e) & 1:
+                    out[k] = q * n + e
+                    k += 1
+        return k
+    if y_links and _bits(m) == 2:
+        for e in range(n):
+            if e != d and (m >> e) & 1:
+                out[k] = c * n + e
+                k += 1
+    if not x_links:
+        return k
+    for x in range(units_of.shape[1]):
+        u = units_of[c, x]
+        if u < 0:
+            break
+        other = -1
+        for q in unit_cells[u]:
+            if q < 0:
+                break
+            if q != c and (cands[q] >> d) & 1:
+                if other >= 0:
+                    other = -2
+                    break
+                other = q
+        if other >= 0:
+            j = other * n + d
+            fresh = True
+            for y in range(k):
+                if out[y] == j:
+                    fresh = False
+            if fresh:
+                out[k] = j
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def _adjacency(n, cands, units_of, unit_cells, peers, near, y_links, x_links):
+    """_chain_links of every node (row 2 * cand index + on) of the board's candidates,
+    worked out once: the targets, and their count in the last column (the rows of other
+    nodes are left unset)."""
     ncand = cands.shape[0] * n
-    words = (ncand + 63) // 64
+    width = n + peers.shape[1] + 2 * near.shape[1] + units_of.shape[1] + 1
+    adj = np.empty((2 * ncand, width), np.int64)
+    for i in range(ncand):
+        if not (cands[i // n] >> (i % n)) & 1:
+            continue
+        for on in range(2):
+            k = _chain_links(n, cands, units_of, unit_cells, peers, near, i, on, y_links,
+                             x_links, adj[2 * i + on])
+            adj[2 * i + on, width - 1] = k
+    return adj
+
+
+@njit(cache=True)
+def _chain_length(weak, strong, has_strong, s, on, limit, layer, seen, nxt, masked):
+    """The number of implications of the shortest chain from ON/OFF(s) back to its
+    negation over static links (rows of bits), or 0 if none within limit: a layer at a
+    time, 64 nodes to a word, far quicker than following the queue."""
+    words = has_strong.shape[0]
+    sw = s >> 6
+    sb = _ONE << np.uint64(s & 63)
+    if not on and not has_strong[sw] & sb:
+        return 0
+    seen[:] = 0
+    layer[:] = 0
+    layer[sw] = sb
+    seen[on, sw] = sb
+    kind = on
+    for t in range(1, limit + 1):
+        if kind:
+            _spread(weak, layer, nxt)
+        else:
+            for v in range(words):
+                masked[v] = layer[v] & has_strong[v]
+            _spread(strong, masked, nxt)
+        kind ^= 1
+        if kind != on and nxt[sw] & sb:
+            return t
+        empty = True
+        for v in range(words):
+            nxt[v] &= ~seen[kind, v]
+            if nxt[v]:
+                empty = False
+        if empty:
+            return 0
+        for v in range(words):
+            seen[kind, v] |= nxt[v]
+            layer[v] = nxt[v]
+    return 0
+
+
+@njit(cache=True)
+def forcing_chains(n, cands, units_of, unit_cells, peers, near, limit):
+    """grade/techniques/chains.py's forcing chains on the board state cands
+    (``_every_chain``): for X-chains (links on one digit), then chains with both kinds of
+    links; each start ascending, from its ON, then its OFF node: the first chain back to
+    the start's negation within `limit` implications, breadth first in SE's order (each
+    node reached once, by the first node of the queue linking to it). Rows of (both kinds
+    of links, on, number of nodes, then the chain's cand indices from its start)."""
+    ncand = cands.shape[0] * n
     out = np.full((64, limit + 4), -1, np.int64)
     nout = 0
-    layers = np.zeros((limit + 2, words), np.uint64)
-    seen = np.zeros((2, words), np.uint64)
-    nxt = np.zeros(words, np.uint64)
+    seen = np.zeros(2 * ncand, np.bool_)
+    touched = np.zeros(2 * ncand, np.int64)
+    parent = np.zeros(2 * ncand, np.int64)
+    queue = np.zeros(2 * ncand, np.int64)
+    nxt = np.zeros(2 * ncand, np.int64)
+    words = (ncand + 63) // 64
+    layer = np.zeros(words, np.uint64)
+    bits_seen = np.zeros((2, words), np.uint64)
+    bits_nxt = np.zeros(words, np.uint64)
     masked = np.zeros(words, np.uint64)
     for y_links in range(2):
+        adj = _adjacency(n, cands, units_of, unit_cells, peers, near, y_links == 1, True)
+        last = adj.shape[1] - 1
         weak, strong, has_strong = _static_links(n, cands, peers, near, unit_cells,
                                                  y_links == 1)
-        for on in (1, 0):
-            for s in range(ncand):
-                if not (cands[s // n] >> (s % n)) & 1:
+        for s in range(ncand):
+            if not (cands[s // n] >> (s % n)) & 1:
+                continue
+            for on in (1, 0):
+                # most starts have no chain: the queue is followed only where one is
+                if not _chain_length(weak, strong, has_strong, s, on, limit, layer,
+                                     bits_seen, bits_nxt, masked):
                     continue
-                sw = s >> 6
-                sb = _ONE << np.uint64(s & 63)
-                # a start that cannot move twice cannot come back (chains.py's starts)
-                if not on and not has_strong[sw] & sb:
-                    continue
-                if on:
-                    movable = False
-                    for v in range(words):
-                        if weak[s, v] & has_strong[v]:
-                            movable = True
-                            break
-                    if not movable:
-                        continue
-                seen[:] = 0
-                layers[0, :] = 0
-                layers[0, sw] = sb
-                seen[on, sw] = sb
+                seen[2 * s + on] = True
+                touched[0] = 2 * s + on
+                ntouched = 1
+                queue[0] = 2 * s + on
+                nq = 1
                 kind = on
-                nl = 1
-                t_found = 0
-                for t in range(1, limit + 1):
-                    if kind:
-                        _spread(weak, layers[nl - 1], nxt)
-                    else:
-                        for v in range(words):
-                            masked[v] = layers[nl - 1, v] & has_strong[v]
-                        _spread(strong, masked, nxt)
+                found = -1
+                t = 0
+                while nq and found < 0 and t < limit:
+                    t += 1
+                    nn = 0
+                    for x in range(nq):
+                        node = queue[x]
+                        links = adj[node]
+                        for y in range(links[last]):
+                            j = 2 * links[y] + 1 - kind
+                            if links[y] == s and kind == on and found < 0:
+                                found = j
+                                parent[j] = node
+                            if not seen[j]:
+                                seen[j] = True
+                                touched[ntouched] = j
+                                ntouched += 1
+                                parent[j] = node
+                                nxt[nn] = j
+                                nn += 1
+                        if found >= 0:
+                            break
+                    queue[:nn] = nxt[:nn]
+                    nq = nn
                     kind ^= 1
-                    if kind != on and nxt[sw] & sb:
-                        layers[nl, :] = 0
-                        layers[nl, sw] = sb
-                        nl += 1
-                        t_found = t
-                        break
-                    empty = True
-                    for v in range(words):
-                        nxt[v] &= ~seen[kind, v]
-                        if nxt[v]:
-                            empty = False
-                    if empty:
-                        break
-                    for v in range(words):
-                        seen[kind, v] |= nxt[v]
-                        layers[nl, v] = nxt[v]
-                    nl += 1
-                if not t_found:
+                for x in range(ntouched):
+                    seen[touched[x]] = False
+                if found < 0:
                     continue
                 out = _grow2(out, nout + 1)
                 out[nout, :] = -1
                 out[nout, 0] = y_links
                 out[nout, 1] = on
-                out[nout, 2] = nl
-                # back from the negation, through the lowest node linked at each layer
-                cur = s
-                out[nout, 3 + nl - 1] = cur
-                for t in range(nl - 2, -1, -1):
-                    prev_on = (t % 2 == 0) == (on == 1)
-                    w0 = cur >> 6
-                    b0 = _ONE << np.uint64(cur & 63)
-                    pick = -1
-                    for v in range(words):
-                        x = layers[t, v]
-                        while x and pick < 0:
-                            low = x & (~x + _ONE)
-                            x ^= low
-                            i = 64 * v + _low_index(low)
-                            row = weak[i] if prev_on else strong[i]
-                            if row[w0] & b0:
-                                pick = i
-                        if pick >= 0:
-                            break
-                    cur = pick
-                    out[nout, 3 + t] = cur
+                out[nout, 2] = t + 1
+                node = found
+                for x in range(t, -1, -1):
+                    out[nout, 3 + x] = node >> 1
+                    node = parent[node]
                 nout += 1
     return out[:nout]
+
+
+@njit(cache=True)
+def cycles(n, cands, units_of, unit_cells, peers, near, limit):
+    """grade/techniques/chains.py's bidirectional cycles that remove something
+    (``_every_cycle``), in its order: for X-cycles, Y-cycles, then cycles with both kinds
+    of links, from each ON start ascending, breadth first in SE's order. Rows of (kind
+    0-2, number of nodes, then the cycle's cand indices from its start), and per row the
+    cand indices it removes as a bitset row."""
+    ncells = cands.shape[0]
+    ncand = ncells * n
+    words = (ncand + 63) // 64
+    width = 2 * limit + 4
+    out = np.full((16, width + 2), -1, np.int64)
+    elim = np.zeros((16, words), np.uint64)
+    nout = 0
+    reached = np.zeros(ncand, np.bool_)
+    touched = np.zeros(ncand, np.int64)
+    par_off = np.zeros(ncand, np.int64)
+    par_on = np.zeros(ncand, np.int64)
+    front = np.zeros(ncand, np.int64)
+    front_anc = np.zeros((ncand, words), np.uint64)
+    nxt = np.zeros(ncand, np.int64)
+    nxt_anc = np.zeros((ncand, words), np.uint64)
+    nodes = np.zeros(width, np.int64)
+    inside = np.zeros(ncells, np.bool_)
+    seen = np.zeros((2, ncand), np.bool_)
+    for kind in range(3):
+        y_links = kind != 0
+        x_links = kind != 1
+        adj = _adjacency(n, cands, units_of, unit_cells, peers, near, y_links, x_links)
+        last = adj.shape[1] - 1
+        for s in range(ncand):
+            c0 = s // n
+            if not (cands[c0] >> (s % n)) & 1:
+                continue
+            if not x_links and _bits(cands[c0]) != 2:
+                continue
+            back = adj[2 * s]
+            nback = back[last]
+            if not nback:
+                continue
+            reached[s] = True
+            touched[0] = s
+            ntouched = 1
+            nf = 1
+            front[0] = s
+            front_anc[0, :] = 0
+            depth = 0
+            while nf and depth < limit:
+                nn = 0
+                for f in range(nf):
+                    p = front[f]
+                    weak = adj[2 * p + 1]
+                    for zk in range(weak[last]):
+                        z = weak[zk]
+                        zw = z >> 6
+                        zb = _ONE << np.uint64(z & 63)
+                        if front_anc[f, zw] & zb:
+                            continue
+                        closes = False
+                        for y in range(nback):
+                            if back[y] == z:
+                                closes = True
+                        if depth and closes:
+                            # the cycle: s ... p, then z, back to s
+                            size = 0
+                            q = p
+                            nodes[size] = z
+                            size += 1
+                            while q != s:
+                                nodes[size] = q
+                                nodes[size + 1] = par_off[q]
+                                size += 2
+                                q = par_on[q]
+                            nodes[size] = s
+                            size += 1
+                            for k in range(size):
+                                inside[nodes[k] // n] = True
+                            found = False
+                            for k in range(size):
+                                i = nodes[size - 1 - k]
+                                on = 1 - k % 2
+                                c = i // n
+                                d = i % n
+                                for m in range(peers.shape[1]):
+                                    q2 = peers[c, m]
+                                    if q2 < 0:
+                                        break
+                                    if not inside[q2] and (cands[q2] >> d) & 1:
+                                        seen[on, q2 * n + d] = True
+                                        if seen[1 - on, q2 * n + d]:
+                                            found = True
+                            if found:
+                                out = _grow2(out, nout + 1)
+                                elim = _grow2(elim, nout + 1)
+                                out[nout, :] = -1
+                                elim[nout, :] = 0
+                                out[nout, 0] = kind
+                                out[nout, 1] = size
+                                for k in range(size):
+                                    out[nout, 2 + k] = nodes[size - 1 - k]
+                            for k in range(size):
+                                i = nodes[k]
+                                c = i // n
+                                d = i % n
+                                inside[c] = False
+                                for m in range(peers.shape[1]):
+                                    q2 = peers[c, m]
+                                    if q2 < 0:
+                                        break
+                                    j = q2 * n + d
+                                    if found and seen[0, j] and seen[1, j]:
+                                        elim[nout, j >> 6] |= _ONE << np.uint64(j & 63)
+                                    seen[0, j] = False
+                                    seen[1, j] = False
+                            if found:
+                                nout += 1
+                        strong = adj[2 * z]
+                        for tk in range(strong[last]):
+                            t = strong[tk]
+                            if reached[t]:
+                                continue
+                            reached[t] = True
+                            touched[ntouched] = t
+                            ntouched += 1
+                            par_off[t] = z
+                            par_on[t] = p
+                            nxt[nn] = t
+                            nxt_anc[nn, :] = front_anc[f, :]
+                            nxt_anc[nn, zw] |= zb
+                            nn += 1
+                nf = nn
+                front[:nn] = nxt[:nn]
+                front_anc[:nn] = nxt_anc[:nn]
+                depth += 1
+            for x in range(ntouched):
+                reached[touched[x]] = False
+    return out[:nout], elim[:nout]
 
 
 @njit(cache=True)
@@ -961,13 +1223,14 @@ def _put(items, nitems, rule, targets, nt, parents, np_):
 
 
 @njit(cache=True)
-def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
+def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
     """grade/techniques/chains.py's level-1 rules on a classic or jigsaw board state cands reached
     from src: locked candidates (rule 0), hidden pairs (1), naked pairs (2) and X-wings
     (3), each deduction in the Python rule's order, as flat records (rule, number of
     targets, number of parents, targets, parents); those needing no removal left out.
     crossings rows: (shared cells, box's rest, line's rest) as three blocks of cells
-    padded with -1; nsrc: per unit, its cells open in src."""
+    padded with -1; nsrc: per unit, its cells open in src; order: the units in the order
+    pairs are looked for in (chains.py's _pair_order)."""
     ncells = cands.shape[0]
     items = np.zeros(256, np.int64)
     nitems = 0
@@ -1011,7 +1274,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
     # hidden pairs: two digits with the same two places in a unit
     firsts = np.zeros(n, np.int64)
     seconds = np.zeros(n, np.int64)
-    for u in range(units.shape[0]):
+    for u in order:
         if nsrc[u] <= 4:
             continue
         two = np.zeros(n, np.int64)  # the digits with two places, by first place
@@ -1056,7 +1319,7 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols):
                 if np_:
                     items, nitems = _put(items, nitems, 1, targets, nt, parents, np_)
     # naked pairs: two cells of a unit with the same two candidates
-    for u in range(units.shape[0]):
+    for u in order:
         if nsrc[u] < 4:
             continue
         for x in range(units.shape[1]):

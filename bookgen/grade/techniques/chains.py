@@ -15,10 +15,15 @@ Glossary:
   plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
               and X-wings on the assumed board add OFF nodes (SE's level 1)
   nested      when those find nothing either, a chain search on the assumed board adds
-              OFF nodes for what it removes (SE's levels 2-4: forcing chains, then cell
-              and unit forcing chains; dynamic forcing chains); such a node rests on the
-              removals the nested chain's links needed, and the nested chain's own
-              complexity counts once in every deduction resting on it
+              OFF nodes for what it removes (SE's levels 2-4: cycles and forcing chains,
+              then cell and unit forcing chains; dynamic forcing chains); such a node
+              rests on the removals the nested chain's links needed, and the nested
+              chain's own complexity counts once in every deduction resting on it (two
+              nested chains count apart when their nodes differ)
+  SE's order  links of the cell first, then box, row, column; ties of rating and
+              complexity go to X, then Y, then mixed chains (nested), and to double, cell,
+              unit, then contradiction chains (_tie_rank); of the hints removing the same
+              candidates SE keeps the first (_first_of_each)
 A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
 lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
@@ -36,8 +41,8 @@ finders.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Hashable, Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from ...core.grid import Geometry, GeometryKey, symbol
 from ...core.model import Family
@@ -47,6 +52,9 @@ from ..board import Board, Node, Step, digits_of, set_bits
 from ..scale import Technique, length_extra
 from ..tables import tables
 from ..technique import Drawing, Finder, Rule
+
+_D = TypeVar("_D")
+"""A deduction of any shape (_first_of_each)."""
 
 MAX_LAYERS = 40
 """Longest static chain followed, in implications (bounds the time per step)."""
@@ -221,54 +229,260 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
 def _board_chains(
     geo: Geometry, src: list[int], cands: list[int]
 ) -> list[tuple[Hashable, int, list[int], int]]:
-    """Every forcing chain on the board state `cands`, reached from `src` by removals,
-    cheapest first as SE rates them (X-chains, on one digit, before chains with both
-    kinds of links): (its node keys, its number of nodes, the cand indices it removes,
-    the removed cand indices its strong links needed, as a bitset). A chain that needed
-    no removal is left out: it holds without the assumption that made `cands`."""
+    """Every forcing chain and bidirectional cycle on the board state `cands`, reached
+    from `src` by removals, cheapest first as SE rates them (its first chaining rule: by
+    rating, then number of nodes, then X before Y before both kinds of links, then by
+    start): (its key, its number of nodes, the cand indices it removes, the removed cand
+    indices its links needed, as a bitset). Of those removing the same candidates only
+    the first counts, and it is left out if it needed no removal (it holds without the
+    assumption that made `cands`), as SE drops equal hints before asking for parents."""
     n = geo.n
     units = _order(geo)[0]
-    found = []
+    found: list[tuple[float, int, int, int, int, tuple[int, ...], list[int], bool]] = []
     for tech, on, chain in _every_chain(geo, cands):
-        parents = 0
-        for p in _link_parents(geo, units, src, cands, chain, on):
-            parents |= 1 << p
-        if not parents:
-            continue
         s = chain[0]
         c, d = divmod(s, n)
         targets = [s] if on else [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))]
-        size = len(chain)
-        keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
-                     for k, i in enumerate(chain))
-        found.append((tech.se + length_extra(size), size, keys, targets, parents))
-    found.sort(key=lambda f: (f[0], f[1]))
-    return [(keys, size, targets, parents) for _, size, keys, targets, parents in found]
+        if targets:
+            size = len(chain)
+            order = 4 if tech is Technique.AIC else 2
+            found.append((tech.se + length_extra(size), size, order, s, 2 - on, chain, targets,
+                          on))
+    for tech, order, cycle, targets in _every_cycle(geo, cands):
+        size = len(cycle)
+        found.append((tech.se + length_extra(size), size, order, cycle[0], 0, cycle, targets,
+                      True))
+    # SE meets each start's cycles, then its chain from ON, then from OFF
+    found.sort(key=lambda f: f[:5])
+    out: list[tuple[Hashable, int, list[int], int]] = []
+    for _, size, _, _, sub, chain, targets, on in _first_of_each(found, lambda f: f[6]):
+        if sub:
+            parents = 0
+            for p in _link_parents(geo, units, src, cands, chain, on):
+                parents |= 1 << p
+            keys = tuple(2 * i + (k % 2 == 0) if on else 2 * i + (k % 2)
+                         for k, i in enumerate(chain))
+        else:
+            parents = _cycle_parents(geo, units, src, cands, chain)
+            keys = tuple(2 * i + (k % 2 == 0) for k, i in enumerate(chain))
+        if parents:
+            out.append((keys, size, targets, parents))
+    return out
+
+
+def _first_of_each(found: list[_D], removals: Callable[[_D], list[int]]) -> list[_D]:
+    """The first of the deductions removing each set of candidates (SE keeps one hint
+    per set of removals)."""
+    seen: set[frozenset[int]] = set()
+    out = []
+    for f in found:
+        key = frozenset(removals(f))
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+_KEPT_CHAINS: dict[tuple[GeometryKey, bool, tuple[int, ...], tuple[int, ...]],
+                  list[tuple[Hashable, int, list[int], int]]] = {}
+"""_board_chains by geometry, backend (compiled or not), board and assumed board: a
+level-3 search meets again the assumed boards its level-2 search met on the same board
+(about a third of the calls on the hardest puzzles). Emptied when it holds
+MAX_KEPT_CHAINS."""
+
+MAX_KEPT_CHAINS = 20_000
+
+
+def _board_chains_kept(
+    geo: Geometry, src: list[int], cands: list[int]
+) -> list[tuple[Hashable, int, list[int], int]]:
+    """_board_chains, kept (_KEPT_CHAINS)."""
+    key = (geo.key, _kernel(), tuple(src), tuple(cands))
+    got = _KEPT_CHAINS.get(key)
+    if got is None:
+        if len(_KEPT_CHAINS) >= MAX_KEPT_CHAINS:
+            _KEPT_CHAINS.clear()
+        got = _KEPT_CHAINS[key] = _board_chains(geo, src, cands)
+    return got
+
+
+_CYCLE_KINDS = ((False, True, Technique.CYCLE, 2), (True, False, Technique.CYCLE, 3),
+                (True, True, Technique.AIC, 4))
+"""SE's bidirectional cycles: (links inside cells, links in units, technique, the rank
+SE breaks ties of rating and length with: X-cycles, Y-cycles, cycles with both)."""
+
+
+def _every_cycle(geo: Geometry, cands: list[int]
+                 ) -> Iterator[tuple[Technique, int, tuple[int, ...], list[int]]]:
+    """Every bidirectional cycle SE's first chaining rule meets on the board state `cands`
+    that removes something: from each ON start (a Y-cycle only from a cell with two
+    candidates), breadth first, each ON node reached once by its first chain, and a cycle
+    closed wherever an ON node's weak link leads to an OFF node (not already on its chain)
+    whose strong link leads back to the start. (technique, tie rank, the cycle's cand
+    indices from its ON start, alternating ON and OFF, the cand indices it removes).
+    Compiled when the numba backend serves."""
+    n = geo.n
+    if _kernel():
+        import numpy as np
+
+        units_of, unit_cells, peers, near, _words = _kernel_tables(geo)
+        rows, elim = _fast("cycles")(n, np.array(cands, dtype=np.int64), units_of,
+                                     unit_cells, peers, near, MAX_LAYERS)
+        raw = elim.astype("<u8", copy=False).tobytes()
+        width = 8 * elim.shape[1]
+        for x, (kind, size, *cycle) in enumerate(rows.tolist()):
+            _y, _x, tech, order = _CYCLE_KINDS[kind]
+            removed = int.from_bytes(raw[x * width:(x + 1) * width], "little")
+            yield tech, order, tuple(cycle[:size]), list(set_bits(removed))
+        return
+    view = _View(geo, cands)
+    for y_links, x_links, tech, order in _CYCLE_KINDS:
+        for s in set_bits(_alive(n, cands)):
+            if not x_links and cands[s // n].bit_count() != 2:
+                continue
+            back = _se_links(geo, cands, s, False, y_links, x_links)
+            if not back:
+                continue
+            parent: dict[int, tuple[int, int]] = {s: (-1, -1)}
+            frontier = [(s, 0)]  # ON nodes with the OFF nodes of their chains as bits
+            depth = 0
+            while frontier and depth < MAX_LAYERS:
+                nxt = []
+                for p, ancestors in frontier:
+                    for z in _se_links(geo, cands, p, True, y_links, x_links):
+                        if ancestors >> z & 1:
+                            continue
+                        if depth and z in back:
+                            nodes = [z]
+                            q = p
+                            while q != s:
+                                nodes.append(q)
+                                off, q = parent[q]
+                                nodes.append(off)
+                            nodes.append(s)
+                            nodes.reverse()
+                            elim = _cycle_removals(view, [(i, k % 2 == 0)
+                                                          for k, i in enumerate(nodes)])
+                            if elim:
+                                yield tech, order, tuple(nodes), [c * n + d - 1
+                                                                  for c, d in elim]
+                        for y in _se_links(geo, cands, z, False, y_links, x_links):
+                            if y not in parent:
+                                parent[y] = (z, p)
+                                nxt.append((y, ancestors | 1 << z))
+                frontier = nxt
+                depth += 1
+
+
+def _cycle_parents(
+    geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int], cands: list[int],
+    cycle: tuple[int, ...],
+) -> int:
+    """The removed cand indices a cycle needed, as SE collects them from its two
+    directions: for each node, the link it is reached by going forward (ON nodes by
+    strong links, OFF nodes by weak ones, the start by the closing link): a cell's removed
+    digits for a link inside the cell, else the digit's removed places in the first unit
+    (box, row, column) holding both ends, with two places left for a strong link."""
+    n = geo.n
+    out = 0
+    for k, j in enumerate(cycle):
+        i = cycle[k - 1]
+        ci, cj = i // n, j // n
+        if ci == cj:
+            for e in digits_of(src[cj] & ~cands[cj]):
+                out |= 1 << (cj * n + e - 1)
+            continue
+        d = j % n
+        b = 1 << d
+        strong = k % 2 == 0
+        for u in units[cj]:
+            cells = geo.units[u]
+            if ci in cells and (not strong or sum(1 for q in cells if cands[q] & b) == 2):
+                for q in cells:
+                    if src[q] & b and not cands[q] & b:
+                        out |= 1 << (q * n + d)
+                break
+    return out
 
 
 def _every_chain(geo: Geometry, cands: list[int]
                  ) -> Iterator[tuple[Technique, bool, tuple[int, ...]]]:
-    """The shortest forcing chain from each start back to its negation on the board state
-    `cands`: X-chains, then chains with both kinds of links; ON starts, then OFF ones;
-    each ascending: (technique, ON start, the chain's cand indices). Compiled when the
-    numba backend serves."""
+    """The first forcing chain from each start back to its negation on the board state
+    `cands`, as SE's first chaining rule finds it: X-chains, then chains with both kinds
+    of links; each start ascending, its ON node, then its OFF node; breadth first, each
+    node reached once, by the first node of the queue linking to it (links in SE's
+    order: the cell, then box, row, column): (technique, ON start, the chain's cand
+    indices). Compiled when the numba backend serves."""
     if _kernel():
         import numpy as np
 
-        _units_of, unit_cells, peers, near, _words = _kernel_tables(geo)
-        rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), peers, near,
-                                       unit_cells, MAX_LAYERS)
+        units_of, unit_cells, peers, near, _words = _kernel_tables(geo)
+        rows = _fast("forcing_chains")(geo.n, np.array(cands, dtype=np.int64), units_of,
+                                       unit_cells, peers, near, MAX_LAYERS)
         for y_links, on, size, *chain in rows.tolist():
             yield (Technique.AIC if y_links else Technique.X_CHAIN, on == 1,
                    tuple(chain[:size]))
         return
+    alive = _alive(geo.n, cands)
     for y_links, tech in ((False, Technique.X_CHAIN), (True, Technique.AIC)):
-        g = _Graph(geo, cands, y_links)
-        for on in (True, False):
-            for s in set_bits(g.starts(on)):
-                layers, t = g.distance(s, on, MAX_LAYERS)
-                if t:
-                    yield tech, on, g.path(layers, on)
+        for s in set_bits(alive):
+            for on in (True, False):
+                chain = _first_chain(geo, cands, s, on, y_links)
+                if chain:
+                    yield tech, on, chain
+
+
+def _first_chain(geo: Geometry, cands: list[int], s: int, on: bool, y_links: bool
+                 ) -> tuple[int, ...]:
+    """SE's forcing chain from ON/OFF(s) back to its negation within MAX_LAYERS
+    implications (see _every_chain), or () if there is none."""
+    start = 2 * s + on
+    parent = {start: -1}
+    queue = [start]
+    kind = on
+    for _ in range(MAX_LAYERS):
+        nxt = []
+        for node in queue:
+            for j in _se_links(geo, cands, node >> 1, kind, y_links):
+                key = 2 * j + (not kind)
+                if j == s and kind == on:
+                    parent[key] = node
+                    chain = [key]
+                    while parent[chain[-1]] >= 0:
+                        chain.append(parent[chain[-1]])
+                    return tuple(k >> 1 for k in reversed(chain))
+                if key not in parent:
+                    parent[key] = node
+                    nxt.append(key)
+        if not nxt:
+            break
+        queue = nxt
+        kind = not kind
+    return ()
+
+
+def _se_links(geo: Geometry, cands: list[int], i: int, on: bool, y_links: bool,
+              x_links: bool = True) -> list[int]:
+    """The cand indices one static link leads to from ON(i) (weak links) or OFF(i)
+    (strong links: in units only with x_links), in SE's order: the cell's other digits,
+    then the peers (or the units) box first; each once."""
+    n = geo.n
+    c, d = divmod(i, n)
+    m = cands[c]
+    units, peers = _order(geo)
+    if on:
+        out = [c * n + e - 1 for e in digits_of(m & ~(1 << d))] if y_links else []
+        out += [q * n + d for q in peers[c] if cands[q] >> d & 1]
+        out += [q * n + e for q in geo.neighbours[c] for e in (d + 1, d - 1)
+                if 0 <= e < n and cands[q] >> e & 1]
+        return out
+    pair = y_links and m.bit_count() == 2
+    out = [c * n + e - 1 for e in digits_of(m & ~(1 << d))] if pair else []
+    for u in units[c] if x_links else ():
+        others = [q for q in geo.units[u] if q != c and cands[q] >> d & 1]
+        if len(others) == 1 and others[0] * n + d not in out:
+            out.append(others[0] * n + d)
+    return out
 
 
 def _link_parents(
@@ -306,7 +520,7 @@ def aic(board: Board) -> list[Step]:
     return _forcing(board, Technique.AIC, y_links=True)
 
 
-def _cycle_removals(board: Board, nodes: list[tuple[int, bool]]) -> tuple[tuple[int, int], ...]:
+def _cycle_removals(board: _Cands, nodes: list[tuple[int, bool]]) -> tuple[tuple[int, int], ...]:
     """A cycle's removals: candidates outside its cells that see an ON node and an OFF
     node of their digit (one of the two holds it, whichever way the cycle runs)."""
     n, cands = board.n, board.cands
@@ -594,7 +808,8 @@ class _Chaining:
     def _advanced(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
         """SE's level 1: the first of locked candidates, hidden pair, naked pair and X-wing
         that removes something on the assumed board adds those OFF nodes, each resting on
-        the removals the pattern needed. True if any node was added."""
+        the removals the pattern needed (in SE's order, _se_removal_order). True if
+        any node was added."""
         for found in self._level_one(cands):
             added = False
             for targets, parents in found:
@@ -603,7 +818,7 @@ class _Chaining:
                     anc |= to_off[p]
                 if not parents:
                     continue
-                for j in targets:
+                for j in _se_removal_order(self.n, targets):
                     if j not in to_off:
                         to_off[j] = anc | 1 << (2 * j)
                         pend.append(j)
@@ -628,12 +843,12 @@ class _Chaining:
         if self.rule_args is None:
             crossings, rows, cols = _rule_tables(geo)
             open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
-            self.rule_args = (self._src_array(), crossings,
-                              _kernel_tables(geo)[1], np.array(open_cells, dtype=np.int64),
-                              rows, cols)
-        s, crossings, units, open_cells, rows, cols = self.rule_args
+            self.rule_args = (self._src_array(), crossings, _kernel_tables(geo)[1],
+                              np.array(open_cells, dtype=np.int64), rows, cols,
+                              np.array(_pair_order(geo), dtype=np.int64))
+        s, crossings, units, open_cells, rows, cols, order = self.rule_args
         flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
-                                   units, open_cells, rows, cols).tolist()
+                                   units, open_cells, rows, cols, order).tolist()
         found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
         x = 0
         while x < len(flat):
@@ -648,13 +863,14 @@ class _Chaining:
         """SE's nested levels: the first of these searches on the assumed board that
         removes something adds OFF nodes for all it removes (its cheapest deductions
         first), each resting on the removals its links needed and counting the nested
-        chain's own complexity once. Level 2: forcing chains; level 3: then static cell
-        and unit forcing chains; level 4: dynamic forcing chains instead of both."""
+        chain's own complexity once. Level 2: cycles and forcing chains; level 3: then
+        static cell and unit forcing chains; level 4: dynamic forcing chains instead of
+        both. A nested deduction is named by its assumptions, conclusion and nodes."""
         geo, src = self.geo, self.board.cands
         view = _View(geo, cands)  # read only: a dynamic search changes copies
         deductions: Iterable[tuple[Deduction, int]]
         if self.level < 4:
-            if self._add(_board_chains(geo, src, cands), to_off, pend):
+            if self._add(_board_chains_kept(geo, src, cands), to_off, pend):
                 return True
             if self.level < 3:
                 return False
@@ -672,15 +888,15 @@ class _Chaining:
             deductions = ((found, needed(found[-1])) for found in search)
         found = []
         n = self.n
-        for (t, size, target, on, starts, _unit, _anc), parents in deductions:
+        for (t, size, target, on, starts, unit, anc), parents in deductions:
             c, d = divmod(target, n)
             targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
-            if targets and parents:
-                found.append((t.se + length_extra(size), size, (starts, target, on), targets,
-                              parents))
-        found.sort(key=lambda f: (f[0], f[1]))
-        return self._add([(key, size, targets, parents)
-                          for _, size, key, targets, parents in found], to_off, pend)
+            if targets:
+                found.append((t.se + length_extra(size), size, _tie_rank(starts, unit),
+                              (starts, target, on, anc), targets, parents))
+        found.sort(key=lambda f: f[:3])
+        return self._add([(key, size, targets, parents) for _, size, _, key, targets, parents
+                          in _first_of_each(found, lambda f: f[4]) if parents], to_off, pend)
 
     def _nested_compiled(self, cands: list[int], to_off: dict[int, int], pend: deque[int],
                          dynamic: bool) -> bool:
@@ -739,7 +955,7 @@ class _Chaining:
             if k is None:
                 k = self.nested[key] = len(self.weights)
                 self.weights.append(weight)
-            new = [j for j in targets if j not in to_off]
+            new = [j for j in _se_removal_order(self.n, targets) if j not in to_off]
             if not new:
                 continue
             anc = 1 << (self.shift + k)
@@ -750,6 +966,21 @@ class _Chaining:
                 pend.append(j)
             added = True
         return added
+
+
+def _se_removal_order(n: int, targets: list[int]) -> list[int]:
+    """A deduction's removals in the order SE meets them inside an assumption: SE keeps
+    them in a hash table of cells, a cell hashing to its index, so it reads them by index
+    modulo the table's size (16, doubled past three quarters full), cells that share a
+    slot in the order they came, and each cell's digits ascending."""
+    cells = list(dict.fromkeys(j // n for j in targets))
+    if len(cells) < 2:
+        return targets
+    size = 16
+    while len(cells) > size * 3 // 4:
+        size *= 2
+    rank = {c: k for k, c in enumerate(cells)}
+    return sorted(targets, key=lambda j: (j // n % size, rank[j // n], j))
 
 
 AssumedRule = Iterator[tuple[list[int], list[int]]]
@@ -809,11 +1040,20 @@ def _alive(n: int, cands: list[int]) -> int:
     return alive
 
 
+def _pair_order(geo: Geometry) -> list[int]:
+    """The units in the order SE looks for hidden and naked pairs in: boxes, columns,
+    rows, then the others."""
+    rank = {"box": 0, "column": 1, "row": 2}
+    kinds = tables(geo).kinds
+    return sorted(range(len(geo.units)), key=lambda u: rank.get(kinds[u], 3))
+
+
 def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
     n = geo.n
     unit_bits = tables(geo).unit_bits
     alive = _alive(n, cands)
-    for u, cells in enumerate(geo.units):
+    for u in _pair_order(geo):
+        cells = geo.units[u]
         if sum(1 for c in cells if src[c]) <= 4:
             continue  # SE looks for hidden pairs only in units with five empty cells or more
         # digits with two places: (first place, digit, places as cell bits), in the
@@ -848,7 +1088,8 @@ def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Assumed
     both cells), as Sukaku."""
     n = geo.n
     t = tables(geo)
-    for cells in geo.units:
+    for u in _pair_order(geo):
+        cells = geo.units[u]
         if sum(1 for c in cells if src[c]) < 4:
             continue  # as SE: naked pairs only in units with four empty cells or more
         pairs = [c for c in cells if cands[c].bit_count() == 2]
@@ -914,12 +1155,25 @@ def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule
 # ---------------------------------------------------------------- the finders
 
 
+def _tie_rank(starts: tuple[tuple[int, bool], ...], unit: int) -> int:
+    """The rank SE breaks ties of rating and complexity with, by the kind of conclusion:
+    a double forcing chain (both ways of one candidate agree) first, then cell forcing
+    chains, unit forcing chains, and a contradiction last."""
+    if unit >= 0:
+        return 6
+    if len(starts) == 1:
+        return 7
+    if starts[0][0] == starts[1][0]:
+        return 1
+    return 5
+
+
 class _Best:
-    """The lowest-rated deduction seen so far (then the shortest)."""
+    """The lowest-rated deduction seen so far (then the shortest, then by _tie_rank)."""
 
     def __init__(self, board: _Cands) -> None:
         self.board = board
-        self.key: tuple[float, int] | None = None
+        self.key: tuple[float, int, int] | None = None
         self.step: Step | None = None
 
     def offer(
@@ -934,13 +1188,14 @@ class _Best:
         """A deduction: cand index `target` is true (on) or false, resting on chains from
         the assumptions `starts` (cand index, ON or OFF) with `size` nodes in all."""
         value = round(tech.se + length_extra(size), 1)
-        if self.key is not None and (value, size) >= self.key:
+        key = (value, size, _tie_rank(starts, unit))
+        if self.key is not None and key >= self.key:
             return
         n = self.board.n
         cell, d = divmod(target, n)
         if on and not self.board.cands[cell] & ~(1 << d):
             return  # nothing to remove
-        self.key = (value, size)
+        self.key = key
         self.step = Step(
             tech,
             value,
