@@ -42,6 +42,22 @@ def _solution(text: str) -> tuple[int, ...]:
     return solution
 
 
+def assumed(text: str, seed: int) -> tuple[list[int], tuple[int, ...], set[int], list[int]]:
+    """A board state's candidates, its solution, 40 of its false candidates drawn at
+    random (seed), and the candidates left without them: an assumed grid on which every
+    sound deduction removes only false candidates."""
+    src = from_candidates(text).cands
+    solution = _solution(text)
+    n = GEO.n
+    false = [c * n + d for c, m in enumerate(src) for d in range(n)
+             if m >> d & 1 and solution[c] != d + 1]
+    removed = set(random.Random(seed).sample(false, 40))
+    cands = src[:]
+    for i in removed:
+        cands[i // n] &= ~(1 << (i % n))
+    return src, solution, removed, cands
+
+
 def test_nested_forcing_chains_fire_where_dynamic_plus_finds_nothing():
     board = from_candidates(NESTED_STATE)
     assert chains.dynamic_forcing_chains_plus(board) == []
@@ -70,16 +86,8 @@ def test_every_nested_conclusion_met_is_true():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_forcing_chains_on_an_assumed_grid_remove_only_false_candidates(seed):
-    board = from_candidates(NESTED_STATE)
-    solution = _solution(NESTED_STATE)
-    n = board.n
-    src = board.cands
-    false = [c * n + d for c, m in enumerate(src) for d in range(n)
-             if m >> d & 1 and solution[c] != d + 1]
-    removed = set(random.Random(seed).sample(false, 40))
-    cands = src[:]
-    for i in removed:
-        cands[i // n] &= ~(1 << (i % n))
+    src, solution, removed, cands = assumed(NESTED_STATE, seed)
+    n = GEO.n
     found = chains._board_chains(GEO, src, cands)
     assert found  # the removals make chains the grid alone does not have
     assert chains._board_chains(GEO, src, src) == []

@@ -8,12 +8,10 @@ at that level on the same candidates (SukakuExplainer's Chaining, levels 1 to 3)
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from exact_cover import solutions_exact
 from test_grade_chains_compiled import _both, _states
 from test_grade_kept_tables import GEOS
+from test_grade_nested import assumed
 from test_grade_techniques import GEO, from_candidates
 
 from bookgen.grade.board import Board, set_bits
@@ -134,24 +132,10 @@ def test_level_three_complexity_is_serates():
     assert round(10.0 + length_extra(456), 1) == 11.4
 
 
-def _solution(text: str) -> tuple[int, ...]:
-    board = from_candidates(text)
-    (solution,) = solutions_exact(tuple(board.values), GEO, 2)
-    return solution
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_cycles_on_an_assumed_grid_remove_only_false_candidates(seed):
-    board = from_candidates(LEVEL_2_STATE)
-    solution = _solution(LEVEL_2_STATE)
-    n = board.n
-    src = board.cands
-    false = [c * n + d for c, m in enumerate(src) for d in range(n)
-             if m >> d & 1 and solution[c] != d + 1]
-    removed = set(random.Random(seed).sample(false, 40))
-    cands = src[:]
-    for i in removed:
-        cands[i // n] &= ~(1 << (i % n))
+    src, solution, removed, cands = assumed(LEVEL_2_STATE, seed)
+    n = GEO.n
     met = list(chains._every_cycle(GEO, cands))
     assert met
     units = chains._order(GEO)[0]

@@ -206,7 +206,7 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
             missing |= seconds is None
             continue
         if _technique(s):
-            seconds = _technique_seconds(i, s, parts, slow)
+            seconds = _technique_seconds(i, cfg, parts, slow)
             total += seconds or 0.0
             missing |= seconds is None
             continue
@@ -221,18 +221,26 @@ def book_estimate(cfg: BookConfig, workers: int) -> tuple[str, list[str]]:
             parts.append(f"{s.name} {'not filled by the bench' if failed else 'not measured'}")
             missing = True
             continue
-        total += seconds
-        parts.append(f"{s.name} {_minutes(seconds)}")
-        if seconds > SLOW_SECONDS:
-            slow.append(
-                f"{cfg.section_key(i)} {s.name!r}: {key[1]}x{key[1]} {key[0].value} {key[2].value} "
-                f"fills at about {RATES[key]:.1f} puzzles a CPU minute (bench bands), so "
-                f"its {s.count} puzzles take {_minutes(seconds)} of CPU time")
+        total += _part(cfg, i, seconds, f"{key[1]}x{key[1]} {key[0].value} {key[2].value} "
+                       f"fills at about {RATES[key]:.1f} puzzles a CPU minute (bench bands)",
+                       parts, slow)
     line = (f"estimate: {_minutes(total)} of CPU time, {_minutes(total / workers)} on "
             f"{workers} worker{'s' if workers > 1 else ''} ({'; '.join(parts)})")
     if missing:
         line += "; sections not measured are left out"
     return line, slow
+
+
+def _part(cfg: BookConfig, i: int, seconds: float, fills: str, parts: list[str],
+          slow: list[str], how: str = "") -> float:
+    """Section i's part of the estimate (`how` it fills, when not by digging) and, when it
+    is slow, its warning, saying what `fills` at what measured rate; its seconds."""
+    s = cfg.sections[i]
+    parts.append(f"{s.name} {_minutes(seconds)}{how}")
+    if seconds > SLOW_SECONDS:
+        slow.append(f"{cfg.section_key(i)} {s.name!r}: {fills}, so its {s.count} puzzles take "
+                    f"{_minutes(seconds)} of CPU time")
+    return seconds
 
 
 def _mined_seconds(i: int, cfg: BookConfig, parts: list[str], slow: list[str]
@@ -248,38 +256,29 @@ def _mined_seconds(i: int, cfg: BookConfig, parts: list[str], slow: list[str]
         slow.append(f"{cfg.section_key(i)} {s.name!r}: grades {grades}: mining found no "
                     f"puzzle that hard in the bench (bench mine); expect a long build")
         return None
-    seconds = s.count * 3600.0 / rate
-    parts.append(f"{s.name} {_minutes(seconds)} mining")
-    if seconds > SLOW_SECONDS:
-        slow.append(f"{cfg.section_key(i)} {s.name!r}: grades {grades} fill by mining at "
-                    f"about {rate:.0f} puzzles a CPU hour (bench mine), so its {s.count} "
-                    f"puzzles take {_minutes(seconds)} of CPU time")
-    return seconds
+    return _part(cfg, i, s.count * 3600.0 / rate, f"grades {grades} fill by mining at "
+                 f"about {rate:.0f} puzzles a CPU hour (bench mine)", parts, slow, " mining")
 
 
-def _technique_seconds(i: int, s: SectionConfig, parts: list[str], slow: list[str]
+def _technique_seconds(i: int, cfg: BookConfig, parts: list[str], slow: list[str]
                        ) -> float | None:
     """A technique section's CPU seconds from its technique's rate (techrates), its part
     of the estimate and any warning added; None: not measured or too rare to say."""
     from .techrates import BUDGET, technique_rate
 
+    s = cfg.sections[i]
     rate, technique = technique_rate(s), s.difficulty.technique
     if rate is None or technique is None:
         parts.append(f"{s.name} not measured")
         return None
     if rate == 0.0:
         parts.append(f"{s.name} not measured")
-        slow.append(f"sections[{i}] {s.name!r}: technique {technique.label!r} gave no puzzle "
-                    f"in {BUDGET:g} CPU s of aimed digs (bench techniques); expect a long "
-                    "build or a failure")
+        slow.append(f"{cfg.section_key(i)} {s.name!r}: technique {technique.label!r} gave no "
+                    f"puzzle in {BUDGET:g} CPU s of aimed digs (bench techniques); expect a "
+                    "long build or a failure")
         return None
-    seconds = s.count * 60.0 / rate
-    parts.append(f"{s.name} {_minutes(seconds)}")
-    if seconds > SLOW_SECONDS:
-        slow.append(f"sections[{i}] {s.name!r}: technique {technique.label!r} fills at about "
-                    f"{rate:.1f} puzzles a CPU minute (bench techniques), so its {s.count} "
-                    f"puzzles take {_minutes(seconds)} of CPU time")
-    return seconds
+    return _part(cfg, i, s.count * 60.0 / rate, f"technique {technique.label!r} fills at "
+                 f"about {rate:.1f} puzzles a CPU minute (bench techniques)", parts, slow)
 
 
 # ---------------------------------------------------------------- bench bands
