@@ -168,7 +168,7 @@ def test_a_full_grid_is_rated_without_an_empty_hardest_step():
     (("solve", "--dataset", "p.txt", "--evaluations", "5"), "--evaluations does not apply to "
      "bench solve (only to improve)"),
     (("layout", "--dataset", "p.txt", "--workers", "2"), "--workers does not apply to bench "
-     "layout (only to cli, generate, build, improve)"),
+     "layout (only to cli, generate, build, improve, mine)"),
     (("improve", "--grids", "0"), "bookgen bench: argument --grids: expected a positive whole "
      "number, got '0'"),
     (("solve", "--dataset", "p.txt", "--limit", "-1"), "bookgen bench: argument --limit: "
