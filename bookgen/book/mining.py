@@ -76,7 +76,7 @@ __all__ = ["BANDS_SHOWN", "BOOK_ROUNDS", "MINE_FROM", "MineResult", "disguised",
 
 MINE_FROM = 9.0
 """A book section whose grades start here or higher fills by mining (mines): random digs
-reach 9.0 about 190 times a CPU hour, mining about 1,500 (bench mine)."""
+reach 9.0 about 200 to 400 times a CPU hour, mining about 1,500 (bench mine)."""
 
 BOOK_ROUNDS = 400
 """Most rounds a build mines for one section; what they leave unfilled is dug as before."""
