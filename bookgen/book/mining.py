@@ -46,6 +46,7 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..core.grid import Grid, format_line, parse
 from ..core.rules import Figure, Symmetry, Variant, grade_ceiling
+from ..engine.canon import cell_map
 from ..grade.rating import Rating, rate
 from ..make.cluster import cluster_pool
 from ..make.improve import PoolMap, worker_pool
@@ -233,11 +234,11 @@ def disguised(rating: Rating, seed: int) -> Rating:
     digits = [0, *rng.sample(range(1, 10), 9)]
     flip = rng.random() < 0.5
 
+    # transposed after the line moves: image (r, c) takes source (rows[c], cols[r])
+    table = cell_map(9, cols, rows, True) if flip else cell_map(9, rows, cols, False)
+
     def moved(grid: Grid) -> Grid:
-        cells = [grid[9 * rows[r] + cols[c]] for r in range(9) for c in range(9)]
-        if flip:
-            cells = [cells[9 * c + r] for r in range(9) for c in range(9)]
-        return tuple(digits[v] for v in cells)
+        return tuple(digits[grid[i]] for i in table)
 
     return rate(moved(rating.puzzle), GEO)
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import tempfile
 import time
 from dataclasses import dataclass
@@ -33,13 +32,6 @@ the costly part of the ladder."""
 
 DIG_BATCH = 4
 """Digs per task of the digging run."""
-
-
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have ended."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 @dataclass(frozen=True)
@@ -90,6 +82,7 @@ def bench_mine(args: argparse.Namespace) -> int:
     of wall time each on --workers (default 1); then an audit mining of the filters."""
     from ..book.bank import GradeRange
     from ..book.mining import BANDS_SHOWN, mine
+    from ..make.pooltime import process_tree_cpu
 
     workers = args.workers or 1
     print(f"bench mine: {args.seconds:g} s wall each on {workers} worker(s); load average "
@@ -97,16 +90,16 @@ def bench_mine(args: argparse.Namespace) -> int:
     head = " ".join(f"{b:.1f}+".rjust(6) for b in BANDS_SHOWN)
     rates = " ".join(f"{b:.1f}+/CPU h".rjust(10) for b in BANDS_SHOWN)
     print(f"{'search':10s} {'cpu s':>8s} {'wall s':>8s} {head} {rates}")
-    c0, t0 = _cpu(), time.monotonic()
+    c0, t0 = process_tree_cpu(), time.monotonic()
     dug = _digging(args.seconds, workers)
-    dig_cpu, dig_wall = _cpu() - c0, time.monotonic() - t0
+    dig_cpu, dig_wall = process_tree_cpu() - c0, time.monotonic() - t0
     dig_counts = [sum(1 for g in dug if g >= b) for b in BANDS_SHOWN]
     print(_rates("digging", dig_counts, dig_cpu, dig_wall) + f"   ({len(dug)} digs)")
     with tempfile.TemporaryDirectory() as tmp:
-        c0, t0 = _cpu(), time.monotonic()
+        c0, t0 = process_tree_cpu(), time.monotonic()
         result = mine(Path(tmp) / "mine.db", GradeRange(BANDS_SHOWN[0]), seconds=args.seconds,
                       workers=workers)
-        mine_cpu, mine_wall = _cpu() - c0, time.monotonic() - t0
+        mine_cpu, mine_wall = process_tree_cpu() - c0, time.monotonic() - t0
         counts = [result.at_least(b) for b in BANDS_SHOWN]
         print(_rates("mining", counts, mine_cpu, mine_wall)
               + f"   ({result.ran} rounds, {len(result.graded)} graded)")

@@ -315,17 +315,13 @@ def bench_build(args: argparse.Namespace) -> int:
     estimated for an idle machine."""
     import dataclasses
     import hashlib
-    import resource
     import tempfile
 
     from ..book.config import config_file, load_config
     from ..book.pipeline import build_book, write_book
     from ..book.shipped import EXAMPLES, folder
     from ..make.pooltime import PoolLog
-
-    def cpu() -> float:
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return time.process_time() + used.ru_utime + used.ru_stime
+    from ..make.pooltime import process_tree_cpu as cpu
 
     path = config_file(args.config) if args.config \
         else Path(str(folder(EXAMPLES))) / BUILD_EXAMPLE

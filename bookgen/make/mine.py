@@ -44,7 +44,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ..core.grid import Geometry, Grid, format_line, geometry
+from ..core.grid import Geometry, Grid, format_line, geometry, parse
 from ..core.model import DigSpec
 from ..core.rules import Symmetry
 from ..engine.canon import canonical_key
@@ -152,12 +152,8 @@ class Seed:
 
     @classmethod
     def of_dict(cls, d: dict[str, object]) -> Seed:
-        return cls(_grid(str(d["puzzle"])), _grid(str(d["solution"])), float(d["grade"]),  # type: ignore[arg-type]
+        return cls(parse(str(d["puzzle"]))[0], parse(str(d["solution"]))[0], float(d["grade"]),  # type: ignore[arg-type]
                    int(d["family"]), str(d["canon"]), int(d["age"]))  # type: ignore[call-overload]
-
-
-def _grid(line: str) -> Grid:
-    return tuple(0 if ch == "." else int(ch) for ch in line)
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,12 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
+def process_tree_cpu() -> float:
+    """CPU seconds of this process and of its worker processes that have ended (a pool's
+    workers count once the pool is closed)."""
+    return time.process_time() + _children_cpu()
+
+
 def makespan(cpus: Iterable[float], workers: int) -> float:
     """Seconds until the last of these tasks ends when each, in this order, starts on the
     first free of `workers` workers (one map on an idle machine)."""
