@@ -114,8 +114,9 @@ def test_nested_levels_follow_dynamic_plus_in_the_ladder():
     at = finders.index(chains.dynamic_forcing_chains_plus)
     assert finders[at + 1:] == [chains.nested_forcing_chains,
                                 chains.nested_multiple_forcing_chains,
-                                chains.nested_dynamic_forcing_chains]
-    assert [r.base for r in LADDER[at:]] == [9.0, 9.5, 10.0, 10.5]
+                                chains.nested_dynamic_forcing_chains,
+                                chains.doubly_nested_forcing_chains]
+    assert [r.base for r in LADDER[at:]] == [9.0, 9.5, 10.0, 10.5, 11.0]
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -27,7 +27,7 @@ from bookgen.grade.techniques.cage_sums import killer_board
 GEO = geometry(9)
 EMPTY = (0,) * 81
 NESTED = (chains.nested_forcing_chains, chains.nested_multiple_forcing_chains,
-          chains.nested_dynamic_forcing_chains)
+          chains.nested_dynamic_forcing_chains, chains.doubly_nested_forcing_chains)
 
 
 def _x_intersection() -> tuple[Board, Rule]:

@@ -425,6 +425,7 @@ SCALE = [
     (Technique.NESTED_FORCING_CHAINS, "nested forcing chains", 9.5),
     (Technique.NESTED_MULTIPLE_FORCING_CHAINS, "nested multiple forcing chains", 10.0),
     (Technique.NESTED_DYNAMIC_FORCING_CHAINS, "nested dynamic forcing chains", 10.5),
+    (Technique.DOUBLY_NESTED_FORCING_CHAINS, "doubly nested forcing chains", 11.0),
     (Technique.CAGE_COMBINATIONS, "cage combinations", 1.1),
     (Technique.INNIE_OUTIE, "rule of 45", 1.8),
     (Technique.CAGE_POINTING, "cage pointing", 2.7),
@@ -484,6 +485,7 @@ LADDER_ORDER = [
     "chains.nested_forcing_chains",
     "chains.nested_multiple_forcing_chains",
     "chains.nested_dynamic_forcing_chains",
+    "chains.doubly_nested_forcing_chains",
 ]
 
 
@@ -1134,6 +1136,7 @@ HAND_MADE_ONLY = {
     Technique.NESTED_FORCING_CHAINS,
     Technique.NESTED_MULTIPLE_FORCING_CHAINS,
     Technique.NESTED_DYNAMIC_FORCING_CHAINS,
+    Technique.DOUBLY_NESTED_FORCING_CHAINS,  # no known puzzle needs it: test_grade_nested_se
     Technique.GENERALIZED_INTERSECTION,  # X and hyper only: tests/test_grade_variants.py
     Technique.NC_FORCING_CELL,  # non-consecutive only: tests/test_grade_pairs.py
     Technique.LOCKED_NC,

@@ -28,11 +28,13 @@ from .techniques.cage_sums import CAGE_RULES, KillerGrid, killer_board, solve_ki
 T = Technique
 
 _LEFT_OUT = frozenset(
-    {T.UNIQUE_RECTANGLE, T.UNIQUE_LOOP, T.BUG, T.BUG_TYPE_2, T.GENERALIZED_INTERSECTION}
+    {T.UNIQUE_RECTANGLE, T.UNIQUE_LOOP, T.BUG, T.BUG_TYPE_2, T.GENERALIZED_INTERSECTION,
+     T.DOUBLY_NESTED_FORCING_CHAINS}
 )
 """Classic techniques a killer ladder skips: deadly patterns assume that swapping two
 digits keeps a solution, which cage sums forbid; generalized intersections are for X and
-hyper grids."""
+hyper grids; SE's fifth nested level would search for minutes on the open grid where a
+killer's chains stall, which takes the trial step instead."""
 
 _SINGLES = {T.FULL_HOUSE: 1.0, T.HIDDEN_SINGLE_BOX: 1.2, T.HIDDEN_SINGLE_LINE: 1.3,
             T.NAKED_SINGLE: 1.4}

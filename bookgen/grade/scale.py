@@ -250,6 +250,12 @@ class Technique(Enum):
         "dynamic forcing chains (+) that also follow dynamic forcing chains on the assumed "
         "grid",
     )
+    DOUBLY_NESTED_FORCING_CHAINS = (
+        "doubly nested forcing chains",
+        11.0,
+        "nested dynamic forcing chains that, where dynamic forcing chains find nothing on "
+        "the assumed grid, follow nested forcing chains there",
+    )
     CAGE_COMBINATIONS = (
         "cage combinations",
         1.1,

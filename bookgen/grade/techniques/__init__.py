@@ -62,6 +62,7 @@ LADDER: tuple[Rule, ...] = (
     chains.NESTED_FORCING_CHAINS,
     chains.NESTED_MULTIPLE_FORCING_CHAINS,
     chains.NESTED_DYNAMIC_FORCING_CHAINS,
+    chains.DOUBLY_NESTED_FORCING_CHAINS,
 )
 """Every classic rule, in the order SE tries them (SE tries the UVWXYZ-wing, 6.6, just
 before its chaining rules, whose cycles start at 6.5)."""

@@ -15,8 +15,9 @@ Glossary:
   plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
               and X-wings on the assumed board add OFF nodes (SE's level 1)
   nested      when those find nothing either, a chain search on the assumed board adds
-              OFF nodes for what it removes (SE's levels 2-4: cycles and forcing chains,
-              then cell and unit forcing chains; dynamic forcing chains); such a node
+              OFF nodes for what it removes (SE's levels 2-5: cycles and forcing chains,
+              then cell and unit forcing chains; dynamic forcing chains, then nested
+              forcing chains); such a node
               rests on the removals the nested chain's links needed, and the nested
               chain's own complexity counts once in every deduction resting on it (two
               nested chains count apart when their nodes differ)
@@ -27,7 +28,7 @@ Glossary:
 A deduction is rated base + length_extra(complexity); SE takes, for each technique, the
 lowest-rated deduction, so each finder returns that one. Bases: forcing X-chain 6.6, AIC
 (both kinds of links) 7.0, Nishio 7.5, multiple (cell and unit) forcing chains 8.0,
-dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0 and 10.5.
+dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0, 10.5 and 11.0.
 
 The searches nested chains make many times (the dynamic search, the forcing chains, the
 static cell and unit forcing chains and level-1 rules on an assumed board, and how their
@@ -45,6 +46,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, 
 from typing import Any, Protocol, TypeVar
 
 from ...core.grid import Geometry, GeometryKey, symbol
+from ...core.kinds import Variant
 from ...core.model import Family
 from ...engine.kernels import backend_name
 from .. import phrases
@@ -865,35 +867,43 @@ class _Chaining:
         first), each resting on the removals its links needed and counting the nested
         chain's own complexity once. Level 2: cycles and forcing chains; level 3: then
         static cell and unit forcing chains; level 4: dynamic forcing chains instead of
-        both. A nested deduction is named by its assumptions, conclusion and nodes."""
-        geo, src = self.geo, self.board.cands
+        both; level 5: then, if they find nothing, nested forcing chains (level 2) on the
+        assumed board. A nested deduction is named by its assumptions, conclusion and
+        nodes."""
+        geo = self.geo
         view = _View(geo, cands)  # read only: a dynamic search changes copies
-        deductions: Iterable[tuple[Deduction, int]]
         if self.level < 4:
-            if self._add(_board_chains_kept(geo, src, cands), to_off, pend):
+            if self._add(_board_chains_kept(geo, self.board.cands, cands), to_off, pend):
                 return True
             if self.level < 3:
                 return False
             if self.compiled:
                 return self._nested_compiled(cands, to_off, pend, dynamic=False)
-            search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
-                             _may_conclude(geo, cands))
-            needed = _RuleParents(geo, self.units, src, cands)
-            deductions = ((found, needed(found[-1])) for found in search)
-        elif self.compiled:
-            return self._nested_compiled(cands, to_off, pend, dynamic=True)
-        else:
-            search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
-            needed = _RuleParents(geo, self.units, src, cands)
-            deductions = ((found, needed(found[-1])) for found in search)
+            return self._nested_search(view, to_off, pend, Technique.CELL_FORCING_CHAINS, 0,
+                                       _may_conclude(geo, cands))
+        if (self._nested_compiled(cands, to_off, pend, dynamic=True) if self.compiled else
+                self._nested_search(view, to_off, pend, Technique.DYNAMIC_FORCING_CHAINS, 0)):
+            return True
+        return self.level >= 5 and self._nested_search(
+            view, to_off, pend, Technique.NESTED_FORCING_CHAINS, 2)
+
+    def _nested_search(self, view: _View, to_off: dict[int, int], pend: deque[int],
+                       tech: Technique, level: int, cells: Collection[int] | None = None
+                       ) -> bool:
+        """A multiple-chain search of `tech` on the assumed board (static below level
+        1 when it is the cell forcing chains, dynamic else), its deductions added as
+        _add adds them, sorted SE's way and one per set of removals."""
+        geo, n, cands = self.geo, self.n, view.cands
+        dynamic = tech is not Technique.CELL_FORCING_CHAINS
+        needed = _RuleParents(geo, self.units, self.board.cands, cands)
         found = []
-        n = self.n
-        for (t, size, target, on, starts, unit, anc), parents in deductions:
+        for t, size, target, on, starts, unit, anc in _search(view, tech, dynamic, level,
+                                                               False, cells):
             c, d = divmod(target, n)
             targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
             if targets:
                 found.append((t.se + length_extra(size), size, _tie_rank(starts, unit),
-                              (starts, target, on, anc), targets, parents))
+                              (starts, target, on, anc), targets, needed(anc)))
         found.sort(key=lambda f: f[:3])
         return self._add([(key, size, targets, parents) for _, size, _, key, targets, parents
                           in _first_of_each(found, lambda f: f[4]) if parents], to_off, pend)
@@ -1452,6 +1462,18 @@ def nested_dynamic_forcing_chains(board: Board) -> list[Step]:
                      nishio=False)
 
 
+def doubly_nested_forcing_chains(board: Board) -> list[Step]:
+    """Nested dynamic forcing chains that, on an assumed board where dynamic forcing
+    chains find nothing, follow nested forcing chains there: a nesting inside a nesting
+    (SE's level 5: 11.0 + length; SE tries it only when level 4 finds nothing). Only
+    on SE's own grid, classic 9x9: a search takes minutes where level 4 stalls, and on the
+    other kinds' wider-open grids a stalled level 4 goes to the trial step as before."""
+    if board.geo.variant is not Variant.CLASSIC or board.n != 9:
+        return []
+    return _multiple(board, Technique.DOUBLY_NESTED_FORCING_CHAINS, dynamic=True, level=5,
+                     nishio=False)
+
+
 # ---------------------------------------------------------------- compiled searches
 
 
@@ -1663,3 +1685,5 @@ NESTED_MULTIPLE_FORCING_CHAINS = _rule(nested_multiple_forcing_chains,
                                        T.NESTED_MULTIPLE_FORCING_CHAINS, f"10.0 {_NESTED}")
 NESTED_DYNAMIC_FORCING_CHAINS = _rule(nested_dynamic_forcing_chains,
                                       T.NESTED_DYNAMIC_FORCING_CHAINS, f"10.5 {_NESTED}")
+DOUBLY_NESTED_FORCING_CHAINS = _rule(doubly_nested_forcing_chains,
+                                     T.DOUBLY_NESTED_FORCING_CHAINS, f"11.0 {_NESTED}")
