@@ -18,6 +18,7 @@ trace figures.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from dataclasses import dataclass
@@ -189,6 +190,23 @@ def backend_name(name: str | None = None) -> str:
     if not chosen:
         chosen = "numba" if numba_available() else "python"
     return chosen
+
+
+_GRADER: dict[tuple[str, str], ModuleType | None] = {}
+
+
+def grader_kernels(module: str) -> ModuleType | None:
+    """The grader's compiled module engine/kernels/<module> (chains_fast, wings_fast) when
+    the numba backend serves and numba imports, else None: the grader's Python serves."""
+    key = (backend_name(), module)
+    if key not in _GRADER:
+        _GRADER[key] = None
+        if key[0] == "numba":
+            try:
+                _GRADER[key] = importlib.import_module(f"{__name__}.{module}")
+            except ImportError:  # numba cannot be imported: get_backend says why
+                pass
+    return _GRADER[key]
 
 
 def get_backend(name: str | None = None) -> Backend:

@@ -48,7 +48,7 @@ from typing import Any, Protocol, TypeVar
 from ...core.grid import Geometry, GeometryKey, symbol
 from ...core.kinds import Variant
 from ...core.model import Family
-from ...engine.kernels import backend_name
+from ...engine.kernels import grader_kernels
 from .. import phrases
 from ..board import Board, Node, Step, digits_of, set_bits
 from ..scale import Technique, length_extra
@@ -1251,10 +1251,11 @@ def _search(
     cells: Collection[int] | None = None,
 ) -> Iterator[Deduction]:
     """SE's multiple-chain search over every cell (and every unit met through it), or
-    over `cells` only: every conclusion it meets. The plain dynamic search runs compiled
-    when the numba backend serves (the same conclusions in the same order)."""
-    if dynamic and not level and not nishio and cells is None and _kernel():
-        yield from _compiled(board, tech)
+    over `cells` only: every conclusion it meets. The plain dynamic search, and the static
+    one over every cell, run compiled when the numba backend serves (the same conclusions
+    in the same order)."""
+    if not level and not nishio and cells is None and _kernel():
+        yield from _compiled(board, tech, dynamic)
         return
     n, cands = board.n, board.cands
     ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
@@ -1477,31 +1478,15 @@ def doubly_nested_forcing_chains(board: Board) -> list[Step]:
 # ---------------------------------------------------------------- compiled searches
 
 
-_KERNEL: dict[str, bool] = {}
-
-
 def _kernel() -> bool:
-    """Whether the compiled searches (engine/kernels/chains_fast.py) serve: the numba backend
-    does, and numba imports."""
-    name = backend_name()
-    if name not in _KERNEL:
-        _KERNEL[name] = False
-        if name == "numba":
-            try:
-                from ...engine.kernels import chains_fast  # noqa: F401
-            except ImportError:  # numba cannot be imported: get_backend says why
-                pass
-            else:
-                _KERNEL[name] = True
-    return _KERNEL[name]
+    """Whether the compiled searches (engine/kernels/chains_fast.py) serve."""
+    return grader_kernels("chains_fast") is not None
 
 
 def _fast(name: str) -> Any:
     """The compiled function `name` of engine/kernels/chains_fast.py (numba says when it
     compiles: kernels.watch_compiles)."""
-    from ...engine.kernels import chains_fast
-
-    return getattr(chains_fast, name)
+    return getattr(grader_kernels("chains_fast"), name)
 
 
 _TABLES: dict[GeometryKey, tuple[Any, Any, Any, Any, int]] = {}
@@ -1550,16 +1535,21 @@ def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
     return got
 
 
-def _compiled(board: _Cands, tech: Technique) -> Iterator[Deduction]:
-    """The dynamic search's conclusions from the compiled kernel, as deductions."""
+def _compiled(board: _Cands, tech: Technique, dynamic: bool) -> Iterator[Deduction]:
+    """The dynamic (or static) search's conclusions from the compiled kernel, as
+    deductions; the static search's unit chains are unit forcing chains."""
     import numpy as np
 
     from ...engine.kernels import chains_fast as k
 
     geo, n, cands = board.geo, board.n, board.cands
     units_of, unit_cells, peers, near, words = _kernel_tables(geo)
-    rows, ancs = _fast("search")(n, np.array(cands, dtype=np.int64), units_of, unit_cells,
-                                 peers, near, words, True, np.ones(geo.ncells, dtype=np.bool_))
+    grid = np.array(cands, dtype=np.int64)
+    able = (np.ones(geo.ncells, dtype=np.bool_) if dynamic
+            else _fast("may_conclude")(n, grid, units_of, unit_cells, peers, near))
+    rows, ancs = _fast("search")(n, grid, units_of, unit_cells, peers, near, words, dynamic,
+                                 able)
+    unit_tech = Technique.UNIT_FORCING_CHAINS if tech is Technique.CELL_FORCING_CHAINS else tech
     raw = ancs.astype("<u8", copy=False).tobytes()
     width = 8 * words
     starts_of: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
@@ -1577,7 +1567,8 @@ def _compiled(board: _Cands, tech: Technique) -> Iterator[Deduction]:
             else:
                 starts = tuple((a * n + d - 1, True) for d in digits_of(cands[a]))
             starts_of[kind, a, b] = starts
-        yield (tech, size, target, on == 1, starts, a if kind == k.KIND_UNIT else -1,
+        unit = kind == k.KIND_UNIT
+        yield (unit_tech if unit else tech, size, target, on == 1, starts, a if unit else -1,
                int.from_bytes(raw[x * width:(x + 1) * width], "little"))
 
 

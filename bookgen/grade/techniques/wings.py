@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Any
 
-from ...core.grid import Geometry
+from ...core.grid import Geometry, GeometryKey
 from ...core.model import Family
+from ...engine.kernels import grader_kernels
 from .. import phrases
 from ..board import Board, Step, digits_of, set_bits
 from ..scale import Technique
@@ -232,10 +234,21 @@ def aligned_triple_exclusion(board: Board) -> list[Step]:
     possible combination is removed.
 
     As SE, cells next to a naked single are skipped, and the three are a pair plus a cell
-    that is an excluder of one of the pair."""
+    that is an excluder of one of the pair. Compiled (engine/kernels/wings_fast.py) on
+    grids of 81 cells or fewer when the numba backend serves."""
     cands, geo = board.cands, board.geo
-    sets = tables(geo).peer_sets
     tech = Technique.ALIGNED_TRIPLE_EXCLUSION
+    fast = grader_kernels("wings_fast") if geo.ncells <= 81 else None
+    if fast is not None:
+        import numpy as np
+
+        found = fast.aligned_triple_exclusion(np.array(cands, dtype=np.int64), _sees(geo))
+        trio, removed = tuple(found[:3].tolist()), found[3:].tolist()
+        if trio[0] < 0:
+            return []
+        elim = tuple((c, d) for c, m in zip(trio, removed, strict=True) for d in digits_of(m))
+        return [Step(tech, tech.se, trio, (), eliminated=elim)]
+    sets = tables(geo).peer_sets
     excluders: dict[int, set[int]] = {}
     for c, m in enumerate(cands):
         if m.bit_count() < 2:
@@ -263,6 +276,21 @@ def aligned_triple_exclusion(board: Board) -> list[Step]:
                 if removed:
                     return [Step(tech, tech.se, trio, (), eliminated=removed)]
     return []
+
+
+_SEES: dict[GeometryKey, Any] = {}
+
+
+def _sees(geo: Geometry) -> Any:
+    """Whether two cells are peers, as a boolean matrix (the compiled finder's table)."""
+    got = _SEES.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        got = _SEES[geo.key] = np.zeros((geo.ncells, geo.ncells), dtype=np.bool_)
+        for c, peers in enumerate(tables(geo).peer_sets):
+            got[c, list(peers)] = True
+    return got
 
 
 def _exclude(
