@@ -266,10 +266,9 @@ def branch_cell(s):
     return best_b, best_x
 
 
-def load_givens(grid, ex_cell, ex_mask, s, given, rules):
-    """The state of grid's givens, ex_mask's digits taken from ex_cell; False when the
-    givens clash. given is a row of scratch space (the givens' cells of each digit)."""
-    full = (1 << 27) - 1
+def given_words(grid, given):
+    """given[3*d + b]: the cells of band b that hold digit d + 1 in the 81-cell grid;
+    given[27 + b]: band b's givens."""
     for w in range(30):
         given[w] = 0
     for c in range(81):
@@ -279,6 +278,31 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
             bit = 1 << (c - 27 * b)
             given[3 * (v - 1) + b] |= bit
             given[27 + b] |= bit
+
+
+def _given_columns(given, w):
+    """The columns (9 bits) of the givens of the digit of words w .. w + 2."""
+    cols = 0
+    for b in range(3):
+        v = given[w + b]
+        cols |= (v | v >> 9 | v >> 18) & ROW_BITS
+    return cols
+
+
+def _open(given, w, b, cols):
+    """The blank cells of band b that no given of the digit of words w .. w + 2 sees by
+    row, box or column (cols: its givens' columns)."""
+    v = given[w + b]
+    rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
+            | (4 if v >> 18 else 0))
+    boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
+    return ((1 << 27) - 1) & ~given[27 + b] & ~ROWS[rows] & ~BOXES[boxes] & ~_spread(cols)
+
+
+def load_givens(grid, ex_cell, ex_mask, s, given, rules):
+    """The state of grid's givens, ex_mask's digits taken from ex_cell; False when the
+    givens clash. given is a row of scratch space (the givens' cells of each digit)."""
+    given_words(grid, given)
     for d in range(9):
         w = 3 * d
         cols = 0
@@ -299,14 +323,9 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
                 return False
             cols |= r0 | r1 | r2
         for b in range(3):
-            v = given[w + b]
-            rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
-                    | (4 if v >> 18 else 0))
-            boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
-            s[w + b] = (full & ~given[27 + b] & ~ROWS[rows] & ~BOXES[boxes]
-                        & ~(cols | cols << 9 | cols << 18)) | v
+            s[w + b] = _open(given, w, b, cols) | given[w + b]
     for b in range(3):
-        s[27 + b] = full & ~given[27 + b]
+        s[27 + b] = ((1 << 27) - 1) & ~given[27 + b]
     if rules[0, 0]:
         for c in range(81):
             if grid[c]:
@@ -321,6 +340,56 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
             if (ex_mask >> d) & 1:
                 s[3 * d + b] &= ~bit
     return True
+
+
+def hidden_single(given, d, b, x):
+    """Whether the givens (given_words) leave digit d + 1 no open cell but bit x of band b
+    in that cell's row, column or box. Rows, columns and boxes alone: a geometry's other
+    rules would only close more cells, so a single here is one under them too."""
+    w = 3 * d
+    cols = _given_columns(given, w)
+    mine = _open(given, w, b, cols)
+    bit = 1 << x
+    if mine & (ROW_BITS << (x - x % 9)) == bit or mine & BOXES[1 << (x % 9 // 3)] == bit:
+        return True
+    col = COLUMN[x % 9]
+    if mine & col != bit:
+        return False
+    for o in range(3):
+        if o != b and _open(given, w, o, cols) & col:
+            return False
+    return True
+
+
+def unavoidable_sets(solution, sets):
+    """Unavoidable sets of the full 9x9 board solution into sets[:k] (one row of three band
+    words a set); returns k (at most 72). Two rows of a band hold the same digits in the
+    columns of each cycle of the permutation that maps the digit of one row to the digit
+    of the other in the same column; swapping the two rows' digits in those columns gives
+    another board, so a puzzle without a clue in those cells has a second solution. The
+    same for two columns of a stack."""
+    k = 0
+    for step, across in ((9, 1), (1, 9)):  # rows, then columns
+        for l1 in range(9):
+            for l2 in range(l1 + 1, l1 - l1 % 3 + 3):
+                where = 0  # where[digit] = its place in line l1, four bits each
+                for i in range(9):
+                    where |= i << (4 * int(solution[l1 * step + i * across]))
+                done = 0
+                for i in range(9):
+                    if (done >> i) & 1:
+                        continue
+                    sets[k, 0] = 0
+                    sets[k, 1] = 0
+                    sets[k, 2] = 0
+                    j = i
+                    while not (done >> j) & 1:
+                        done |= 1 << j
+                        for c in (l1 * step + j * across, l2 * step + j * across):
+                            sets[k, c // 27] |= 1 << (c % 27)
+                        j = (where >> (4 * int(solution[l2 * step + j * across]))) & 15
+                    k += 1
+    return k
 
 
 def open_frame(stack, depth, b, x):

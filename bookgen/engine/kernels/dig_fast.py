@@ -31,6 +31,8 @@ KERNELS = (
     "peer_mask",
     "band_fill",
     "complete_core",
+    "_given_flip",
+    "_unhit",
     "dig_core",
     "generate_core",
 )

@@ -26,15 +26,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from .band_layout import LOW_INDEX
+from .band_layout import EXTRA, LOW_INDEX
 from .band_search import (
     FRAMES,
     branch_cell,
+    given_words,
+    hidden_single,
     load_givens,
     low_bit,
     open_frame,
     settle,
     take_branch,
+    unavoidable_sets,
     workspace,
 )
 from .reference import count_core
@@ -261,9 +264,23 @@ def dig_core(
 
     Without minimal, digging stops at lo clues and skips a group that would go below lo;
     with minimal every group is tried, so no remaining group can be blanked alone.
+
+    The removal test is skipped where its answer is sure without it: a cell its peers pin
+    to one value, or (on band bitboards) whose value has no other open cell in one of its
+    units, keeps that value; and on a board of rows, columns and boxes alone, a cell of an
+    unavoidable set of the solution (band_search.unavoidable_sets) left without a clue
+    can take another value.
     """
     full = (1 << units.shape[1]) - 1
     work = workspace()
+    banded = rules.shape[0] > 0
+    given = np.zeros(30, dtype=np.int64)
+    sets = np.zeros((72, 3), dtype=np.int64)
+    nsets = 0
+    if banded:
+        given_words(puzzle, given)
+        if rules.shape[0] == EXTRA and rules[0, 0] == 0:
+            nsets = unavoidable_sets(solution, sets)
     clues = 0
     for c in range(puzzle.shape[0]):
         if puzzle[c]:
@@ -276,7 +293,10 @@ def dig_core(
         if not minimal and clues - k < lo:
             continue
         for j in range(k):
-            puzzle[groups[g, j]] = 0
+            c = groups[g, j]
+            puzzle[c] = 0
+            if banded:
+                _given_flip(given, c, int(solution[c]))
         unique = True
         for j in range(k):
             c = groups[g, j]
@@ -284,6 +304,13 @@ def dig_core(
             # A cell its peers pin to one value needs no search (most cells, early on).
             if (peer_mask(puzzle, c, peers, npeers, 0) | bit) & full == full:
                 continue
+            if banded:
+                b = c // 27
+                if hidden_single(given, int(solution[c]) - 1, b, c - 27 * b):
+                    continue
+                if _unhit(sets, nsets, given, b, 1 << (c - 27 * b)):
+                    unique = False
+                    break
             if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
                 unique = False
                 break
@@ -291,8 +318,29 @@ def dig_core(
             clues -= k
         else:
             for j in range(k):
-                puzzle[groups[g, j]] = solution[groups[g, j]]
+                c = groups[g, j]
+                puzzle[c] = solution[c]
+                if banded:
+                    _given_flip(given, c, int(solution[c]))
     return clues
+
+
+def _given_flip(given, c, v):
+    """Blank or give again, in given_words' words, cell c of value v."""
+    b = c // 27
+    bit = 1 << (c - 27 * b)
+    given[3 * (v - 1) + b] ^= bit
+    given[27 + b] ^= bit
+
+
+def _unhit(sets, nsets, given, b, bit):
+    """Whether one of the unavoidable sets sets[:nsets] that holds bit of band b has no
+    given left (given_words' words)."""
+    for i in range(nsets):
+        if sets[i, b] & bit and not (sets[i, 0] & given[27] or sets[i, 1] & given[28]
+                                     or sets[i, 2] & given[29]):
+            return True
+    return False
 
 
 def generate_core(
