@@ -50,6 +50,10 @@ from .band_layout import (
 STATE = 33
 """Columns of a workspace row: the state (30), then the frame's band, bit and digits to
 try."""
+UNAVOIDABLE = 72
+"""Most sets unavoidable_sets finds: 18 pairs of lines with 4 cycles each."""
+HELD = 4
+"""Most of those sets a cell is in: two pairs of rows and two of columns."""
 FRAMES = 82
 """Workspace rows that hold frames (one a guess, at most 81, and the start); the row after
 them holds ``seen``."""
@@ -289,14 +293,19 @@ def _given_columns(given, w):
     return cols
 
 
-def _open(given, w, b, cols):
-    """The blank cells of band b that no given of the digit of words w .. w + 2 sees by
-    row, box or column (cols: its givens' columns)."""
-    v = given[w + b]
+def _seen(v, cols):
+    """The cells of a band in a row or box of the band word v's cells, or in the columns
+    cols (9 bits)."""
     rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
             | (4 if v >> 18 else 0))
     boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
-    return ((1 << 27) - 1) & ~given[27 + b] & ~ROWS[rows] & ~BOXES[boxes] & ~_spread(cols)
+    return ROWS[rows] | BOXES[boxes] | _spread(cols)
+
+
+def _open(given, w, b, cols):
+    """The blank cells of band b that no given of the digit of words w .. w + 2 sees by
+    row, box or column (cols: its givens' columns)."""
+    return ((1 << 27) - 1) & ~given[27 + b] & ~_seen(given[w + b], cols)
 
 
 def load_givens(grid, ex_cell, ex_mask, s, given, rules):
@@ -361,14 +370,24 @@ def hidden_single(given, d, b, x):
     return True
 
 
-def unavoidable_sets(solution, sets):
+def _hold(holds, c, k):
+    """Note in holds that cell c is in set k."""
+    holds[c, 0] += 1
+    holds[c, holds[c, 0]] = k
+
+
+def unavoidable_sets(solution, sets, holds):
     """Unavoidable sets of the full 9x9 board solution into sets[:k] (one row of three band
-    words a set); returns k (at most 72). Two rows of a band hold the same digits in the
-    columns of each cycle of the permutation that maps the digit of one row to the digit
-    of the other in the same column; swapping the two rows' digits in those columns gives
-    another board, so a puzzle without a clue in those cells has a second solution. The
-    same for two columns of a stack."""
+    words a set), and in holds[c] the sets that hold cell c (holds[c, 0] of them, from
+    holds[c, 1] on: at most HELD); returns k (at most UNAVOIDABLE). Two rows of a band
+    hold the same digits in the columns of each cycle of the permutation that maps the
+    digit of one row to the digit of the other in the same column: a puzzle without a
+    clue in those cells has a second solution, the board with the two rows swapped there.
+    The same for two columns of a stack. (The parts of two digits' cells that no row,
+    column or box links would catch a tenth more of the dig's failing removals, and cost
+    as much to find as they save.)"""
     k = 0
+    holds[:, 0] = 0
     for step, across in ((9, 1), (1, 9)):  # rows, then columns
         for l1 in range(9):
             for l2 in range(l1 + 1, l1 - l1 % 3 + 3):
@@ -387,6 +406,7 @@ def unavoidable_sets(solution, sets):
                         done |= 1 << j
                         for c in (l1 * step + j * across, l2 * step + j * across):
                             sets[k, c // 27] |= 1 << (c % 27)
+                            _hold(holds, c, k)
                         j = (where >> (4 * int(solution[l2 * step + j * across]))) & 15
                     k += 1
     return k

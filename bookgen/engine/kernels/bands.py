@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import band_search, compile_kernels, drop_stale_cache, watch_compiles
 
 INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread", "_in_ways", "open_frame",
-           "take_branch", "_given_columns", "_open")
+           "take_branch", "_given_columns", "_seen", "_open", "_hold")
 """Compiled into their callers."""
 KERNELS = (*INLINED, "_band_pass", "_naked", "_hidden", "settle", "branch_cell",
            "given_words", "load_givens", "band_count", "workspace", "band_count_batch",

@@ -35,6 +35,7 @@ KERNELS = (
     "_unhit",
     "dig_core",
     "generate_core",
+    "generate_batch",
 )
 """The functions of dig_reference compiled here; callees are resolved at first call."""
 
@@ -59,3 +60,4 @@ band_fill = _ns["band_fill"]
 complete_core = _ns["complete_core"]
 dig_core = _ns["dig_core"]
 generate_core = _ns["generate_core"]
+generate_batch = _ns["generate_batch"]

@@ -29,6 +29,8 @@ import numpy as np
 from .band_layout import EXTRA, LOW_INDEX
 from .band_search import (
     FRAMES,
+    HELD,
+    UNAVOIDABLE,
     branch_cell,
     given_words,
     hidden_single,
@@ -275,12 +277,12 @@ def dig_core(
     work = workspace()
     banded = rules.shape[0] > 0
     given = np.zeros(30, dtype=np.int64)
-    sets = np.zeros((72, 3), dtype=np.int64)
-    nsets = 0
+    sets = np.zeros((UNAVOIDABLE, 3), dtype=np.int64)
+    holds = np.zeros((81, HELD + 1), dtype=np.int32)
     if banded:
-        given_words(puzzle, given)
         if rules.shape[0] == EXTRA and rules[0, 0] == 0:
-            nsets = unavoidable_sets(solution, sets)
+            unavoidable_sets(solution, sets, holds)
+        given_words(puzzle, given)
     clues = 0
     for c in range(puzzle.shape[0]):
         if puzzle[c]:
@@ -308,7 +310,7 @@ def dig_core(
                 b = c // 27
                 if hidden_single(given, int(solution[c]) - 1, b, c - 27 * b):
                     continue
-                if _unhit(sets, nsets, given, b, 1 << (c - 27 * b)):
+                if _unhit(sets, holds, given, c):
                     unique = False
                     break
             if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
@@ -333,12 +335,12 @@ def _given_flip(given, c, v):
     given[27 + b] ^= bit
 
 
-def _unhit(sets, nsets, given, b, bit):
-    """Whether one of the unavoidable sets sets[:nsets] that holds bit of band b has no
-    given left (given_words' words)."""
-    for i in range(nsets):
-        if sets[i, b] & bit and not (sets[i, 0] & given[27] or sets[i, 1] & given[28]
-                                     or sets[i, 2] & given[29]):
+def _unhit(sets, holds, given, c):
+    """Whether one of the unavoidable sets that hold cell c (unavoidable_sets' sets and
+    holds) has no given left (given_words' words)."""
+    for i in range(1, holds[c, 0] + 1):
+        k = holds[c, i]
+        if not (sets[k, 0] & given[27] or sets[k, 1] & given[28] or sets[k, 2] & given[29]):
             return True
     return False
 
@@ -378,3 +380,20 @@ def generate_core(
         if lo <= clues <= hi:
             break
     return tries, fewest, most
+
+
+def generate_batch(
+    seeds, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, puzzles, solutions,
+    made, units, cell_units, peers, npeers, rules,
+):
+    """generate_core for each seed in turn, into puzzles[i] and solutions[i]; made[i] =
+    (tries, fewest, most clues reached). One call for many puzzles: no call and no
+    argument checks a puzzle between Python and the kernels."""
+    order = np.empty(gsize.shape[0], dtype=np.int32)
+    for i in range(seeds.shape[0]):
+        for g in range(order.shape[0]):
+            order[g] = g
+        made[i, 0], made[i, 1], made[i, 2] = generate_core(
+            int(seeds[i]), nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, order,
+            puzzles[i], solutions[i], units, cell_units, peers, npeers, rules,
+        )
