@@ -308,10 +308,9 @@ def _open(given, w, b, cols):
     return ((1 << 27) - 1) & ~given[27 + b] & ~_seen(given[w + b], cols)
 
 
-def load_givens(grid, ex_cell, ex_mask, s, given, rules):
-    """The state of grid's givens, ex_mask's digits taken from ex_cell; False when the
-    givens clash. given is a row of scratch space (the givens' cells of each digit)."""
-    given_words(grid, given)
+def load_givens(given, ex_cell, ex_mask, s, rules):
+    """The state of the givens (given_words' words), ex_mask's digits taken from ex_cell;
+    False when the givens clash."""
     for d in range(9):
         w = 3 * d
         cols = 0
@@ -336,9 +335,11 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
     for b in range(3):
         s[27 + b] = ((1 << 27) - 1) & ~given[27 + b]
     if rules[0, 0]:
-        for c in range(81):
-            if grid[c]:
-                _ruled(s, grid[c] - 1, c, rules)
+        for w in range(27):
+            v = given[w]
+            while v:
+                _ruled(s, w // 3, 27 * (w % 3) + low_bit(v), rules)
+                v &= v - 1
         for w in range(27):
             if s[w] & given[w] != given[w]:
                 return False
@@ -439,10 +440,17 @@ def take_branch(stack, depth, digit, seen, rules):
 def band_count(grid, limit, ex_cell, ex_mask, rules, work):
     """Solutions of the 81-cell grid up to limit, ex_mask's digits taken from ex_cell
     (-1: none); work is scratch space from ``workspace()``."""
+    given_words(grid, work[1])
+    return count_given(work[1], limit, ex_cell, ex_mask, rules, work)
+
+
+def count_given(given, limit, ex_cell, ex_mask, rules, work):
+    """band_count of the givens in given_words' words (read before the search writes to
+    work, so they may be work[1])."""
     stack = work
     seen = work[FRAMES]
     s = stack[0]
-    if not load_givens(grid, ex_cell, ex_mask, s, stack[1], rules):
+    if not load_givens(given, ex_cell, ex_mask, s, rules):
         return 0
     seen[:] = -1
     if not settle(s, seen, rules):

@@ -15,11 +15,13 @@ from __future__ import annotations
 from numba import njit
 
 from . import compile_kernels, dig_reference, drop_stale_cache, watch_compiles
-from .bands import band_count, steps
+from .bands import steps
 from .fast import count_core
 
 drop_stale_cache(("dig_reference", "dig_fast"),
                  ("fast.py", "__init__.py", "bands.py", "band_search.py", "band_layout.py"))
+
+count_given = steps["count_given"]
 
 KERNELS = (
     "rand_below",
@@ -41,11 +43,11 @@ KERNELS = (
 
 
 @njit(cache=True)
-def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
-    """dig_reference.other_solution: on band bitboards where the grid fits them (the same
-    answer: a count does not depend on the search)."""
+def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work, given):
+    """dig_reference.other_solution: on band bitboards where the grid fits them, from the
+    dig's given words (the same answer: a count does not depend on the search)."""
     if rules.shape[0]:
-        return band_count(puzzle, 1, c, bit, rules, work) > 0
+        return count_given(given, 1, c, bit, rules, work) > 0
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 

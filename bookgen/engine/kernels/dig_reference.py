@@ -120,10 +120,11 @@ def peer_mask(grid, c, peers, npeers, start):
     return m
 
 
-def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
+def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work, given):
     """Whether the puzzle has a solution without bit's value in cell c (the removal test).
-    rules and work (the band search's scratch space) serve the fast backend's version,
-    which counts on band bitboards."""
+    rules, work (the band search's scratch space) and given (the puzzle's given_words,
+    where bands serve) serve the fast backend's version, which counts on band
+    bitboards."""
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 
@@ -133,7 +134,8 @@ def band_fill(grid, rs, node_limit, rules, work):
     False when node_limit branches pass first or the values have no completion."""
     stack = work
     seen = work[FRAMES]
-    if not load_givens(grid, -1, 0, stack[0], stack[1], rules):
+    given_words(grid, stack[1])
+    if not load_givens(stack[1], -1, 0, stack[0], rules):
         return False
     seen[:] = -1
     if not settle(stack[0], seen, rules):
@@ -313,7 +315,8 @@ def dig_core(
                 if _unhit(sets, holds, given, c):
                     unique = False
                     break
-            if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
+            if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work,
+                              given):
                 unique = False
                 break
         if unique:
