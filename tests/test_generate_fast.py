@@ -22,6 +22,7 @@ from bookgen.core.grid import geometry
 from bookgen.core.model import ClueTarget, DigSpec
 from bookgen.core.rules import Symmetry, Variant
 from bookgen.engine.kernels import band_search
+from bookgen.make import generate
 from bookgen.make.generate import complete_board, make_puzzle, make_puzzles
 from bookgen.make.improve import iter_generated
 
@@ -67,6 +68,16 @@ def test_batch_gives_make_puzzles_puzzles(name: str) -> None:
     spec = SPECS[name]
     assert make_puzzles(spec, 9, 3, 6, "numba") == [
         make_puzzle(spec, 9, i, "numba") for i in range(3, 9)]
+
+
+@pytest.mark.parametrize("budget", [1, 3])
+def test_calls_cut_by_their_tries_give_the_same_puzzles(
+        budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = SPECS["minimal clues 22-24"]  # several tries a puzzle
+    whole = make_puzzles(spec, 1, 0, 5, "numba")
+    assert max(p.tries for p in whole) > 1
+    monkeypatch.setattr(generate, "BATCH_TRIES", budget)
+    assert make_puzzles(spec, 1, 0, 5, "numba") == whole
 
 
 @pytest.mark.parametrize("name", ["minimal", "minimal rotational", "clues 24-27"])

@@ -386,13 +386,16 @@ def generate_core(
 
 
 def generate_batch(
-    seeds, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, puzzles, solutions,
-    made, units, cell_units, peers, npeers, rules,
+    seeds, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, budget, puzzles,
+    solutions, made, units, cell_units, peers, npeers, rules,
 ):
-    """generate_core for each seed in turn, into puzzles[i] and solutions[i]; made[i] =
-    (tries, fewest, most clues reached). One call for many puzzles: no call and no
-    argument checks a puzzle between Python and the kernels."""
+    """generate_core for each seed in turn, into puzzles[i] and solutions[i], made[i] =
+    (tries, fewest, most clues reached), until the puzzles' tries reach budget; returns
+    the puzzles made. One call for many puzzles: no call and no argument checks a puzzle
+    between Python and the kernels, and a call still ends after a bounded number of
+    tries (Python handles Ctrl-C only between calls)."""
     order = np.empty(gsize.shape[0], dtype=np.int32)
+    tries = 0
     for i in range(seeds.shape[0]):
         for g in range(order.shape[0]):
             order[g] = g
@@ -400,3 +403,7 @@ def generate_batch(
             int(seeds[i]), nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, order,
             puzzles[i], solutions[i], units, cell_units, peers, npeers, rules,
         )
+        tries += made[i, 0]
+        if tries >= budget:
+            return i + 1
+    return seeds.shape[0]
