@@ -2,7 +2,7 @@
 
 bands.py compiles these very functions with numba (as dig_fast.py does dig_reference's);
 run as they are, they serve the reference backend's random completion (dig_reference.
-band_fill), so that both backends fill the same boards.
+band_fill) and dig, so that both backends fill the same boards and dig the same puzzles.
 
 Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table):
   state      27 digit words and 3 words of unsolved cells, in one int64 row of 30
@@ -21,6 +21,12 @@ Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table
   branch     on an unsolved cell with two digits (else the first with fewest); every branch
              starts from a copy of its frame. The count tries the digits ascending, the
              random completion (dig_reference.band_fill) in a random order
+  given words  the givens as words, given_words' row of 30 (given[3*d + b]: band b's
+             cells holding digit d + 1; given[27 + b]: band b's givens); the count starts
+             from them (count_given), the dig keeps its own up to date
+  unavoidable set  cells of a full board whose digits can be rearranged into another
+             full board: a puzzle with no clue among them has two solutions (SPEC 4's
+             removal test is then sure to fail)
 
 The count answers counts only: for the first solution in the order the reference search
 finds it, fast.py's search serves. A dead end is any word with no cell in some row or

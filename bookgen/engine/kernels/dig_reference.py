@@ -13,7 +13,9 @@ numba, so both backends give identical puzzles by construction):
              padded with -1; gsize[g] = cells in group g
   mask       bit v-1 set = value v
   removal test  a group may be blanked when no solution differs from the known one at one of
-             its cells: count_core with that cell's known value excluded finds none (SPEC §4)
+             its cells: count_core with that cell's known value excluded finds none (SPEC §4);
+             skipped where the answer is sure (dig_core)
+  batch      generate_batch: generate_core for many seeds in one call
 
 Everything here avoids Python-only features (lists, dicts, exceptions) so that numba can
 compile it unchanged, and reads array items through int() so that plain Python computes in
