@@ -247,7 +247,7 @@ def bench_generate(args: argparse.Namespace) -> int:
 
     from ..core.model import DigSpec
     from ..engine.kernels import BACKENDS
-    from ..make.generate import make_puzzle
+    from ..make.generate import make_puzzles
     from ..make.improve import iter_generated
     from ..make.pooltime import PoolLog
 
@@ -260,7 +260,7 @@ def bench_generate(args: argparse.Namespace) -> int:
         "backend", "workers", "puzzles", "seconds", "puzzles/s", "cpu s", POOL_HEADER))
     first: list[Any] = []
     for name in names:
-        make_puzzle(spec, 0, 0, name)  # load or compile the kernels outside the timing
+        make_puzzles(spec, 0, 0, 1, name)  # load or compile the kernels outside the timing
         one: tuple[float, float, bool] | None = None  # per puzzle: wall, CPU s; complete
         for workers in counts:
             made = []

@@ -255,14 +255,7 @@ def _dug(
     solution = np.zeros(geo.ncells, dtype=np.int8)
     order = np.arange(len(_symmetry_arrays(geo.n, spec.symmetry, geo.variant)[1]), dtype=np.int32)
     tries, fewest, most = generate_into(spec, seed, index, kern, puzzle, solution, order, geo)
-    clues = int(np.count_nonzero(puzzle))
-    if not target.lo <= clues <= target.hi:
-        reached = str(fewest) if fewest == most else f"{fewest}-{most}"
-        raise GenerationError(
-            f"puzzle {index}: after {tries} tries the clue counts reached were {reached}, "
-            f"target {target}"
-            + (" (minimal puzzles)" if spec.minimal else "")
-        )
+    _check_target(spec, index, int(np.count_nonzero(puzzle)), tries, fewest, most)
     full = tuple(solution.tolist())
     dug = tuple(puzzle.tolist())
     if too_hard is not None and not spec.minimal:
@@ -275,6 +268,58 @@ def _dug(
         dug = aimed_dig(full, path, target.hi, too_hard, on_target) or dug
     return GeneratedPuzzle(index, dug, full, sum(1 for v in dug if v), int(tries), geo.variant,
                            geo.region_layout, layouts)
+
+
+def _check_target(spec: DigSpec, index: int, clues: int, tries: int, fewest: int, most: int
+                  ) -> None:
+    """GenerationError when puzzle `index`, of `clues` clues after `tries` tries that
+    reached fewest..most clues, misses the spec's clue target."""
+    target = spec.target
+    if not target.lo <= clues <= target.hi:
+        reached = str(fewest) if fewest == most else f"{fewest}-{most}"
+        raise GenerationError(
+            f"puzzle {index}: after {tries} tries the clue counts reached were {reached}, "
+            f"target {target}"
+            + (" (minimal puzzles)" if spec.minimal else "")
+        )
+
+
+BATCH_TRIES = 100
+"""Tries after which make_puzzles' kernel call returns (once its puzzle is made), so that
+Ctrl-C and SIGTERM stop a run within about that many tries (9x9: 0.01 s) and one
+puzzle's: a call of plain minimal puzzles makes a chunk in one go, while puzzles that
+take many tries to meet their clue target get a call every few puzzles."""
+
+
+def make_puzzles(spec: DigSpec, seed: int | str, start: int, count: int,
+                 backend: str | None = None) -> list[GeneratedPuzzle]:
+    """make_puzzle of each index start .. start+count-1 (the same puzzles), in one kernel
+    call where that is the same thing: one geometry for every puzzle (not a jigsaw without
+    regions), no interlock, and each puzzle's tries in one call (CALL_TRIES_UP_TO)."""
+    geo = None if spec.interlocked or (not spec.variant.boxes and spec.regions is None) \
+        else puzzle_geometry(spec, seed, start, backend)[0]
+    if geo is None or geo.n > CALL_TRIES_UP_TO:
+        return [make_puzzle(spec, seed, i, backend) for i in range(start, start + count)]
+    kern = dig_kernels(backend)
+    groups, sizes = _symmetry_arrays(geo.n, spec.symmetry, geo.variant)
+    puzzles = np.zeros((count, geo.ncells), dtype=np.int8)
+    solutions = np.zeros((count, geo.ncells), dtype=np.int8)
+    made = np.zeros((count, 3), dtype=np.int32)
+    seeds = np.array([puzzle_seed(seed, i) for i in range(start, start + count)], np.int64)
+    done = 0
+    while done < count:
+        done += int(kern.generate_batch(
+            seeds[done:], seed_digits(geo.n, geo.variant), node_limit(geo.n, geo.variant),
+            groups, sizes, spec.minimal, spec.target.lo, spec.target.hi, spec.max_tries,
+            BATCH_TRIES, puzzles[done:], solutions[done:], made[done:], *_tables(geo)))
+    clues = np.count_nonzero(puzzles, axis=1).tolist()
+    out = []
+    for i, (tries, fewest, most) in enumerate(made.tolist()):
+        _check_target(spec, start + i, clues[i], tries, fewest, most)
+        out.append(GeneratedPuzzle(start + i, tuple(puzzles[i].tolist()),
+                                   tuple(solutions[i].tolist()), clues[i], tries, geo.variant,
+                                   geo.region_layout))
+    return out
 
 
 def _redug(full: Grid, geo: Geometry, spec: DigSpec, orbits: Sequence[Sequence[int]],

@@ -58,7 +58,15 @@ from ..core.grid import Geometry, Grid, geometry
 from ..core.model import Band, DigSpec
 from ..core.rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
 from ..grade.rating import batch_figures, rate
-from .generate import GeneratedPuzzle, dig, dig_kernels, make_puzzle, misfit, puzzle_geometry
+from .generate import (
+    GeneratedPuzzle,
+    dig,
+    dig_kernels,
+    make_puzzle,
+    make_puzzles,
+    misfit,
+    puzzle_geometry,
+)
 from .pooltime import PoolLog
 
 T = TypeVar("T")
@@ -278,9 +286,10 @@ def banded(spec: DigSpec, seed: int | str, index: int, band: Band,
 
 
 def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
-    made = [make_puzzle(task.spec, task.seed, index, task.backend) if task.band is None
-            else banded(task.spec, task.seed, index, task.band, task.backend)
-            for index in range(task.start, task.start + task.count)]
+    made = (make_puzzles(task.spec, task.seed, task.start, task.count, task.backend)
+            if task.band is None else
+            [banded(task.spec, task.seed, index, task.band, task.backend)
+             for index in range(task.start, task.start + task.count)])
     if not task.with_figures:
         return [(p, None) for p in made]
     # The figures of each run of puzzles of one geometry come from one kernel batch (a

@@ -2,7 +2,7 @@
 
 bands.py compiles these very functions with numba (as dig_fast.py does dig_reference's);
 run as they are, they serve the reference backend's random completion (dig_reference.
-band_fill), so that both backends fill the same boards.
+band_fill) and dig, so that both backends fill the same boards and dig the same puzzles.
 
 Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table):
   state      27 digit words and 3 words of unsolved cells, in one int64 row of 30
@@ -21,6 +21,12 @@ Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table
   branch     on an unsolved cell with two digits (else the first with fewest); every branch
              starts from a copy of its frame. The count tries the digits ascending, the
              random completion (dig_reference.band_fill) in a random order
+  given words  the givens as words, given_words' row of 30 (given[3*d + b]: band b's
+             cells holding digit d + 1; given[27 + b]: band b's givens); the count starts
+             from them (count_given), the dig keeps its own up to date
+  unavoidable set  cells of a full board whose digits can be rearranged into another
+             full board: a puzzle with no clue among them has two solutions (SPEC 4's
+             removal test is then sure to fail)
 
 The count answers counts only: for the first solution in the order the reference search
 finds it, fast.py's search serves. A dead end is any word with no cell in some row or
@@ -50,6 +56,10 @@ from .band_layout import (
 STATE = 33
 """Columns of a workspace row: the state (30), then the frame's band, bit and digits to
 try."""
+UNAVOIDABLE = 72
+"""Most sets unavoidable_sets finds: 18 pairs of lines with 4 cycles each."""
+HELD = 4
+"""Most of those sets a cell is in: two pairs of rows and two of columns."""
 FRAMES = 82
 """Workspace rows that hold frames (one a guess, at most 81, and the start); the row after
 them holds ``seen``."""
@@ -266,10 +276,9 @@ def branch_cell(s):
     return best_b, best_x
 
 
-def load_givens(grid, ex_cell, ex_mask, s, given, rules):
-    """The state of grid's givens, ex_mask's digits taken from ex_cell; False when the
-    givens clash. given is a row of scratch space (the givens' cells of each digit)."""
-    full = (1 << 27) - 1
+def given_words(grid, given):
+    """given[3*d + b]: the cells of band b that hold digit d + 1 in the 81-cell grid;
+    given[27 + b]: band b's givens."""
     for w in range(30):
         given[w] = 0
     for c in range(81):
@@ -279,6 +288,35 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
             bit = 1 << (c - 27 * b)
             given[3 * (v - 1) + b] |= bit
             given[27 + b] |= bit
+
+
+def _given_columns(given, w):
+    """The columns (9 bits) of the givens of the digit of words w .. w + 2."""
+    cols = 0
+    for b in range(3):
+        v = given[w + b]
+        cols |= (v | v >> 9 | v >> 18) & ROW_BITS
+    return cols
+
+
+def _seen(v, cols):
+    """The cells of a band in a row or box of the band word v's cells, or in the columns
+    cols (9 bits)."""
+    rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
+            | (4 if v >> 18 else 0))
+    boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
+    return ROWS[rows] | BOXES[boxes] | _spread(cols)
+
+
+def _open(given, w, b, cols):
+    """The blank cells of band b that no given of the digit of words w .. w + 2 sees by
+    row, box or column (cols: its givens' columns)."""
+    return ((1 << 27) - 1) & ~given[27 + b] & ~_seen(given[w + b], cols)
+
+
+def load_givens(given, ex_cell, ex_mask, s, rules):
+    """The state of the givens (given_words' words), ex_mask's digits taken from ex_cell;
+    False when the givens clash."""
     for d in range(9):
         w = 3 * d
         cols = 0
@@ -299,18 +337,15 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
                 return False
             cols |= r0 | r1 | r2
         for b in range(3):
-            v = given[w + b]
-            rows = ((1 if v & ROW_BITS else 0) | (2 if (v >> 9) & ROW_BITS else 0)
-                    | (4 if v >> 18 else 0))
-            boxes = ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] | ROW_BOXES[v >> 18]
-            s[w + b] = (full & ~given[27 + b] & ~ROWS[rows] & ~BOXES[boxes]
-                        & ~(cols | cols << 9 | cols << 18)) | v
+            s[w + b] = _open(given, w, b, cols) | given[w + b]
     for b in range(3):
-        s[27 + b] = full & ~given[27 + b]
+        s[27 + b] = ((1 << 27) - 1) & ~given[27 + b]
     if rules[0, 0]:
-        for c in range(81):
-            if grid[c]:
-                _ruled(s, grid[c] - 1, c, rules)
+        for w in range(27):
+            v = given[w]
+            while v:
+                _ruled(s, w // 3, 27 * (w % 3) + low_bit(v), rules)
+                v &= v - 1
         for w in range(27):
             if s[w] & given[w] != given[w]:
                 return False
@@ -321,6 +356,67 @@ def load_givens(grid, ex_cell, ex_mask, s, given, rules):
             if (ex_mask >> d) & 1:
                 s[3 * d + b] &= ~bit
     return True
+
+
+def hidden_single(given, d, b, x):
+    """Whether the givens (given_words) leave digit d + 1 no open cell but bit x of band b
+    in that cell's row, column or box. Rows, columns and boxes alone: a geometry's other
+    rules would only close more cells, so a single here is one under them too."""
+    w = 3 * d
+    cols = _given_columns(given, w)
+    mine = _open(given, w, b, cols)
+    bit = 1 << x
+    if mine & (ROW_BITS << (x - x % 9)) == bit or mine & BOXES[1 << (x % 9 // 3)] == bit:
+        return True
+    col = COLUMN[x % 9]
+    if mine & col != bit:
+        return False
+    for o in range(3):
+        if o != b and _open(given, w, o, cols) & col:
+            return False
+    return True
+
+
+def _hold(holds, c, k):
+    """Note in holds that cell c is in set k."""
+    holds[c, 0] += 1
+    holds[c, holds[c, 0]] = k
+
+
+def unavoidable_sets(solution, sets, holds):
+    """Unavoidable sets of the full 9x9 board solution into sets[:k] (one row of three band
+    words a set), and in holds[c] the sets that hold cell c (holds[c, 0] of them, from
+    holds[c, 1] on: at most HELD); returns k (at most UNAVOIDABLE). Two rows of a band
+    hold the same digits in the columns of each cycle of the permutation that maps the
+    digit of one row to the digit of the other in the same column: a puzzle without a
+    clue in those cells has a second solution, the board with the two rows swapped there.
+    The same for two columns of a stack. (The parts of two digits' cells that no row,
+    column or box links would catch a tenth more of the dig's failing removals, and cost
+    as much to find as they save.)"""
+    k = 0
+    holds[:, 0] = 0
+    for step, across in ((9, 1), (1, 9)):  # rows, then columns
+        for l1 in range(9):
+            for l2 in range(l1 + 1, l1 - l1 % 3 + 3):
+                where = 0  # where[digit] = its place in line l1, four bits each
+                for i in range(9):
+                    where |= i << (4 * int(solution[l1 * step + i * across]))
+                done = 0
+                for i in range(9):
+                    if (done >> i) & 1:
+                        continue
+                    sets[k, 0] = 0
+                    sets[k, 1] = 0
+                    sets[k, 2] = 0
+                    j = i
+                    while not (done >> j) & 1:
+                        done |= 1 << j
+                        for c in (l1 * step + j * across, l2 * step + j * across):
+                            sets[k, c // 27] |= 1 << (c % 27)
+                            _hold(holds, c, k)
+                        j = (where >> (4 * int(solution[l2 * step + j * across]))) & 15
+                    k += 1
+    return k
 
 
 def open_frame(stack, depth, b, x):
@@ -350,10 +446,17 @@ def take_branch(stack, depth, digit, seen, rules):
 def band_count(grid, limit, ex_cell, ex_mask, rules, work):
     """Solutions of the 81-cell grid up to limit, ex_mask's digits taken from ex_cell
     (-1: none); work is scratch space from ``workspace()``."""
+    given_words(grid, work[1])
+    return count_given(work[1], limit, ex_cell, ex_mask, rules, work)
+
+
+def count_given(given, limit, ex_cell, ex_mask, rules, work):
+    """band_count of the givens in given_words' words (read before the search writes to
+    work, so they may be work[1])."""
     stack = work
     seen = work[FRAMES]
     s = stack[0]
-    if not load_givens(grid, ex_cell, ex_mask, s, stack[1], rules):
+    if not load_givens(given, ex_cell, ex_mask, s, rules):
         return 0
     seen[:] = -1
     if not settle(s, seen, rules):

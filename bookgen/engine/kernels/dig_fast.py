@@ -15,11 +15,13 @@ from __future__ import annotations
 from numba import njit
 
 from . import compile_kernels, dig_reference, drop_stale_cache, watch_compiles
-from .bands import band_count, steps
+from .bands import steps
 from .fast import count_core
 
 drop_stale_cache(("dig_reference", "dig_fast"),
                  ("fast.py", "__init__.py", "bands.py", "band_search.py", "band_layout.py"))
+
+count_given = steps["count_given"]
 
 KERNELS = (
     "rand_below",
@@ -31,18 +33,21 @@ KERNELS = (
     "peer_mask",
     "band_fill",
     "complete_core",
+    "_given_flip",
+    "_unhit",
     "dig_core",
     "generate_core",
+    "generate_batch",
 )
 """The functions of dig_reference compiled here; callees are resolved at first call."""
 
 
 @njit(cache=True)
-def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
-    """dig_reference.other_solution: on band bitboards where the grid fits them (the same
-    answer: a count does not depend on the search)."""
+def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work, given):
+    """dig_reference.other_solution: on band bitboards where the grid fits them, from the
+    dig's given words (the same answer: a count does not depend on the search)."""
     if rules.shape[0]:
-        return band_count(puzzle, 1, c, bit, rules, work) > 0
+        return count_given(given, 1, c, bit, rules, work) > 0
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 
@@ -57,3 +62,4 @@ band_fill = _ns["band_fill"]
 complete_core = _ns["complete_core"]
 dig_core = _ns["dig_core"]
 generate_core = _ns["generate_core"]
+generate_batch = _ns["generate_batch"]

@@ -13,7 +13,9 @@ numba, so both backends give identical puzzles by construction):
              padded with -1; gsize[g] = cells in group g
   mask       bit v-1 set = value v
   removal test  a group may be blanked when no solution differs from the known one at one of
-             its cells: count_core with that cell's known value excluded finds none (SPEC §4)
+             its cells: count_core with that cell's known value excluded finds none (SPEC §4);
+             skipped where the answer is sure (dig_core)
+  batch      generate_batch: generate_core for many seeds in one call
 
 Everything here avoids Python-only features (lists, dicts, exceptions) so that numba can
 compile it unchanged, and reads array items through int() so that plain Python computes in
@@ -26,15 +28,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from .band_layout import LOW_INDEX
+from .band_layout import EXTRA, LOW_INDEX
 from .band_search import (
     FRAMES,
+    HELD,
+    UNAVOIDABLE,
     branch_cell,
+    given_words,
+    hidden_single,
     load_givens,
     low_bit,
     open_frame,
     settle,
     take_branch,
+    unavoidable_sets,
     workspace,
 )
 from .reference import count_core
@@ -115,10 +122,11 @@ def peer_mask(grid, c, peers, npeers, start):
     return m
 
 
-def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
+def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work, given):
     """Whether the puzzle has a solution without bit's value in cell c (the removal test).
-    rules and work (the band search's scratch space) serve the fast backend's version,
-    which counts on band bitboards."""
+    rules, work (the band search's scratch space) and given (the puzzle's given_words,
+    where bands serve) serve the fast backend's version, which counts on band
+    bitboards."""
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 
@@ -128,7 +136,8 @@ def band_fill(grid, rs, node_limit, rules, work):
     False when node_limit branches pass first or the values have no completion."""
     stack = work
     seen = work[FRAMES]
-    if not load_givens(grid, -1, 0, stack[0], stack[1], rules):
+    given_words(grid, stack[1])
+    if not load_givens(stack[1], -1, 0, stack[0], rules):
         return False
     seen[:] = -1
     if not settle(stack[0], seen, rules):
@@ -261,9 +270,23 @@ def dig_core(
 
     Without minimal, digging stops at lo clues and skips a group that would go below lo;
     with minimal every group is tried, so no remaining group can be blanked alone.
+
+    The removal test is skipped where its answer is sure without it: a cell its peers pin
+    to one value, or (on band bitboards) whose value has no other open cell in one of its
+    units, keeps that value; and on a board of rows, columns and boxes alone, a cell of an
+    unavoidable set of the solution (band_search.unavoidable_sets) left without a clue
+    can take another value.
     """
     full = (1 << units.shape[1]) - 1
     work = workspace()
+    banded = rules.shape[0] > 0
+    given = np.zeros(30, dtype=np.int64)
+    sets = np.zeros((UNAVOIDABLE, 3), dtype=np.int64)
+    holds = np.zeros((81, HELD + 1), dtype=np.int32)
+    if banded:
+        if rules.shape[0] == EXTRA and rules[0, 0] == 0:
+            unavoidable_sets(solution, sets, holds)
+        given_words(puzzle, given)
     clues = 0
     for c in range(puzzle.shape[0]):
         if puzzle[c]:
@@ -276,7 +299,10 @@ def dig_core(
         if not minimal and clues - k < lo:
             continue
         for j in range(k):
-            puzzle[groups[g, j]] = 0
+            c = groups[g, j]
+            puzzle[c] = 0
+            if banded:
+                _given_flip(given, c, int(solution[c]))
         unique = True
         for j in range(k):
             c = groups[g, j]
@@ -284,15 +310,44 @@ def dig_core(
             # A cell its peers pin to one value needs no search (most cells, early on).
             if (peer_mask(puzzle, c, peers, npeers, 0) | bit) & full == full:
                 continue
-            if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work):
+            if banded:
+                b = c // 27
+                if hidden_single(given, int(solution[c]) - 1, b, c - 27 * b):
+                    continue
+                if _unhit(sets, holds, given, c):
+                    unique = False
+                    break
+            if other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work,
+                              given):
                 unique = False
                 break
         if unique:
             clues -= k
         else:
             for j in range(k):
-                puzzle[groups[g, j]] = solution[groups[g, j]]
+                c = groups[g, j]
+                puzzle[c] = solution[c]
+                if banded:
+                    _given_flip(given, c, int(solution[c]))
     return clues
+
+
+def _given_flip(given, c, v):
+    """Blank or give again, in given_words' words, cell c of value v."""
+    b = c // 27
+    bit = 1 << (c - 27 * b)
+    given[3 * (v - 1) + b] ^= bit
+    given[27 + b] ^= bit
+
+
+def _unhit(sets, holds, given, c):
+    """Whether one of the unavoidable sets that hold cell c (unavoidable_sets' sets and
+    holds) has no given left (given_words' words)."""
+    for i in range(1, holds[c, 0] + 1):
+        k = holds[c, i]
+        if not (sets[k, 0] & given[27] or sets[k, 1] & given[28] or sets[k, 2] & given[29]):
+            return True
+    return False
 
 
 def generate_core(
@@ -330,3 +385,27 @@ def generate_core(
         if lo <= clues <= hi:
             break
     return tries, fewest, most
+
+
+def generate_batch(
+    seeds, nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, budget, puzzles,
+    solutions, made, units, cell_units, peers, npeers, rules,
+):
+    """generate_core for each seed in turn, into puzzles[i] and solutions[i], made[i] =
+    (tries, fewest, most clues reached), until the puzzles' tries reach budget; returns
+    the puzzles made. One call for many puzzles: no call and no argument checks a puzzle
+    between Python and the kernels, and a call still ends after a bounded number of
+    tries (Python handles Ctrl-C only between calls)."""
+    order = np.empty(gsize.shape[0], dtype=np.int32)
+    tries = 0
+    for i in range(seeds.shape[0]):
+        for g in range(order.shape[0]):
+            order[g] = g
+        made[i, 0], made[i, 1], made[i, 2] = generate_core(
+            int(seeds[i]), nseed, node_limit, groups, gsize, minimal, lo, hi, max_tries, order,
+            puzzles[i], solutions[i], units, cell_units, peers, npeers, rules,
+        )
+        tries += made[i, 0]
+        if tries >= budget:
+            return i + 1
+    return seeds.shape[0]
