@@ -109,6 +109,24 @@ def test_compiled_static_search_meets_what_the_python_search_meets(name, monkeyp
     assert kinds == {Technique.CELL_FORCING_CHAINS, Technique.UNIT_FORCING_CHAINS}
 
 
+@pytest.mark.parametrize("name", GEOS)
+def test_compiled_cycle_search_meets_what_the_python_one_meets(name, monkeypatch):
+    """SE's first chaining rule's cycles (X, Y, both kinds): the same first cycle met,
+    under the ladder's bound and a tight one."""
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    met = 0
+    for cands in _states(geo, seed=20 + len(name), count=4 if geo.n < 16 else 2):
+        board = Board((0,) * geo.ncells, geo)
+        board.cands[:] = cands
+        for y_links, x_links in ((False, True), (True, False), (True, True)):
+            for bound in (chains.MAX_LAYERS + 2, 8):
+                python, compiled = _both(monkeypatch, chains._cycles, board, y_links, x_links,
+                                         bound)
+                assert compiled == python
+                met += python is not None
+    assert met > 0
+
+
 def _nested(geo: Geometry, level: int, src: list[int], states: list[list[int]], seed: int
             ) -> list[object]:
     """What one chaining's nested search at `level` adds on each assumed board of states

@@ -718,11 +718,11 @@ def _spread(links, bits, out):
 
 
 @njit(cache=True)
-def _static_links(n, cands, peers, near, unit_cells, y_links):
+def _static_links(n, cands, peers, near, unit_cells, y_links, x_links=True):
     """grade/techniques/chains.py's _Graph: per cand index its weak and strong links as rows of
     cand-index bits (weak links to peers and to the digits one apart in non-consecutive
-    neighbours, strong links of units always; links inside cells with y_links), and the
-    bits of the nodes that have a strong link."""
+    neighbours, strong links of units with x_links; links inside cells with y_links), and
+    the bits of the nodes that have a strong link."""
     ncells = cands.shape[0]
     ncand = ncells * n
     words = (ncand + 63) // 64
@@ -759,7 +759,7 @@ def _static_links(n, cands, peers, near, unit_cells, y_links):
                         weak[i, j >> 6] |= _ONE << np.uint64(j & 63)
                         if pair:
                             strong[i, j >> 6] |= _ONE << np.uint64(j & 63)
-    for u in range(unit_cells.shape[0]):
+    for u in range(unit_cells.shape[0] if x_links else 0):
         for d in range(n):
             count, a, b = _two_places(cands, unit_cells[u], d)
             a = a * n + d
@@ -1420,3 +1420,132 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
                     if np_:
                         items, nitems = _put(items, nitems, 3, targets, nt, parents, np_)
     return items[:nitems]
+
+
+@njit(cache=True)
+def _removes(n, cands, peers, nodes, nnodes, inside, seen):
+    """Whether a cycle (its nnodes cand indices, OFF and ON nodes in turn) removes
+    something: a candidate outside its cells that sees an ON node and an OFF node of its
+    digit (chains.py's _cycle_removals)."""
+    for x in range(nnodes):
+        inside[nodes[x] // n] = True
+    seen[:] = 0
+    for x in range(nnodes):
+        c = nodes[x] // n
+        d = nodes[x] % n
+        on = x % 2
+        for k in range(peers.shape[1]):
+            p = peers[c, k]
+            if p < 0:
+                break
+            if not inside[p] and (cands[p] >> d) & 1:
+                j = p * n + d
+                seen[on, j >> 6] |= _ONE << np.uint64(j & 63)
+    for x in range(nnodes):
+        inside[nodes[x] // n] = False
+    for v in range(seen.shape[1]):
+        if seen[0, v] & seen[1, v]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def shortest_cycle(n, cands, peers, near, unit_cells, y_links, x_links, bound):
+    """chains.py's _cycles: the first bidirectional cycle met that removes something,
+    every ON start (a bivalue cell's only, without x_links) growing one layer at a time
+    in turn, shorter than `bound` nodes: its cand indices from the ON node closing it back
+    to the start (chains.py's order), or none."""
+    weak, strong, has_strong = _static_links(n, cands, peers, near, unit_cells, y_links,
+                                             x_links)
+    ncells = cands.shape[0]
+    ncand = ncells * n
+    words = has_strong.shape[0]
+    starts = np.zeros(ncand, np.int64)
+    nst = 0
+    for i in range(ncand):
+        m = cands[i // n]
+        if (m >> (i % n)) & 1 and (x_links or _bits(m) == 2):
+            starts[nst] = i
+            nst += 1
+    par_off = np.full((max(nst, 1), ncand), -1, np.int64)
+    par_on = np.full((max(nst, 1), ncand), -1, np.int64)
+    reached = np.zeros((max(nst, 1), words), np.uint64)
+    cap = max(nst, 16)
+    fk = np.zeros(cap, np.int64)
+    fp = np.zeros(cap, np.int64)
+    fa = np.zeros((cap, words), np.uint64)
+    for k in range(nst):
+        s = starts[k]
+        reached[k, s >> 6] |= _ONE << np.uint64(s & 63)
+        fk[k] = k
+        fp[k] = s
+    nf = nst
+    nodes = np.zeros(ncand + 2, np.int64)
+    inside = np.zeros(ncells, np.bool_)
+    seen = np.zeros((2, words), np.uint64)
+    cand = np.zeros(words, np.uint64)
+    size = 1
+    while nf and size + 1 < bound:
+        grow = size + 3 < bound
+        gk = np.zeros(max(nf, 16), np.int64)
+        gp = np.zeros(max(nf, 16), np.int64)
+        ga = np.zeros((max(nf, 16), words), np.uint64)
+        ng = 0
+        for e in range(nf):
+            k = fk[e]
+            s = starts[k]
+            p = fp[e]
+            sw = s >> 6
+            sb = _ONE << np.uint64(s & 63)
+            for v in range(words):
+                useful = has_strong[v] if grow else strong[s, v]
+                cand[v] = weak[p, v] & useful & ~fa[e, v]
+            for v in range(words):
+                x = cand[v]
+                while x:
+                    low = x & (~x + _ONE)
+                    x ^= low
+                    z = 64 * v + _low_index(low)
+                    if size >= 3 and strong[z, sw] & sb:
+                        nodes[0] = z
+                        nn = 1
+                        q = p
+                        while q != s:
+                            nodes[nn] = q
+                            nodes[nn + 1] = par_off[k, q]
+                            nn += 2
+                            q = par_on[k, q]
+                        nodes[nn] = s
+                        nn += 1
+                        if _removes(n, cands, peers, nodes, nn, inside, seen):
+                            return nodes[:nn].copy()
+                    if not grow:
+                        continue
+                    fresh = False
+                    for w in range(words):
+                        if strong[z, w] & ~reached[k, w]:
+                            fresh = True
+                            break
+                    if not fresh:
+                        continue
+                    for w in range(words):
+                        y_bits = strong[z, w] & ~reached[k, w]
+                        reached[k, w] |= y_bits
+                        while y_bits:
+                            ylow = y_bits & (~y_bits + _ONE)
+                            y_bits ^= ylow
+                            y = 64 * w + _low_index(ylow)
+                            par_off[k, y] = z
+                            par_on[k, y] = p
+                            gk = _grow1(gk, ng + 1)
+                            gp = _grow1(gp, ng + 1)
+                            ga = _grow2(ga, ng + 1)
+                            gk[ng] = k
+                            gp[ng] = y
+                            for u in range(words):
+                                ga[ng, u] = fa[e, u]
+                            ga[ng, z >> 6] |= _ONE << np.uint64(z & 63)
+                            ng += 1
+        fk, fp, fa, nf = gk, gp, ga, ng
+        size += 2
+    return nodes[:0].copy()

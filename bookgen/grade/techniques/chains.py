@@ -540,10 +540,18 @@ def _cycles(board: Board, y_links: bool, x_links: bool, bound: int) -> tuple[int
     """SE's bidirectional cycles: from ON(s), breadth first, back to ON(s) through a
     strong link, in four nodes or more; each ON node is reached once (by its shortest
     chain), an OFF node again from any ON node it is not an ancestor of. The shortest
-    cycle that removes something, shorter than `bound` nodes: (nodes, step)."""
+    cycle that removes something, shorter than `bound` nodes: (nodes, step). Compiled
+    when the numba backend serves."""
+    tech = Technique.AIC if x_links and y_links else Technique.CYCLE
+    if _kernel():
+        import numpy as np
+
+        units_of, unit_cells, peers, near, _words = _kernel_tables(board.geo)
+        found = _fast("shortest_cycle")(board.n, np.array(board.cands, dtype=np.int64), peers,
+                                        near, unit_cells, y_links, x_links, bound).tolist()
+        return _cycle_of(board, tech, found) if found else None
     g = _Graph(board.geo, board.cands, y_links, x_links)
     n = g.n
-    tech = Technique.AIC if x_links and y_links else Technique.CYCLE
     # every start grows one layer at a time, so the first cycles met are the shortest;
     # per start: ON node -> (OFF, ON before), the ON nodes reached as bits, and the
     # frontier: its ON nodes with the OFF nodes on their chains as bits
@@ -586,14 +594,21 @@ def _cycle_step(
     board: Board, tech: Technique, s: int, parent: dict[int, tuple[int, int]], p: int, z: int
 ) -> tuple[int, Step] | None:
     """The cycle ON(s) ... ON(p) -> OFF(z) -> ON(s) as a step, if it removes anything."""
-    n = board.n
-    nodes = [(z, False)]
+    cycle = [z]
     q = p
     while q != s:
-        nodes.append((q, True))
-        off, q = parent[q]
-        nodes.append((off, False))
-    nodes.append((s, True))
+        off, prev = parent[q]
+        cycle += (q, off)
+        q = prev
+    cycle.append(s)
+    return _cycle_of(board, tech, cycle)
+
+
+def _cycle_of(board: Board, tech: Technique, cycle: list[int]) -> tuple[int, Step] | None:
+    """A cycle's cand indices from the OFF node closing it back to the start, OFF and ON
+    nodes in turn, as (its size, its step), if it removes anything."""
+    n = board.n
+    nodes = [(i, k % 2 == 1) for k, i in enumerate(cycle)]
     elim = _cycle_removals(board, nodes)
     if not elim:
         return None
