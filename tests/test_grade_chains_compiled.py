@@ -127,6 +127,21 @@ def test_compiled_cycle_search_meets_what_the_python_one_meets(name, monkeypatch
     assert met > 0
 
 
+@pytest.mark.parametrize("name", GEOS)
+def test_compiled_forcing_chain_search_meets_what_the_python_one_meets(name, monkeypatch):
+    """SE's first chaining rule's forcing X-chains and AICs: the same shortest chain."""
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    met = 0
+    for cands in _states(geo, seed=30 + len(name), count=4 if geo.n < 16 else 2):
+        board = Board((0,) * geo.ncells, geo)
+        board.cands[:] = cands
+        for tech, y_links in ((Technique.X_CHAIN, False), (Technique.AIC, True)):
+            python, compiled = _both(monkeypatch, chains._forcing, board, tech, y_links)
+            assert compiled == python
+            met += bool(python)
+    assert met > 0
+
+
 def _nested(geo: Geometry, level: int, src: list[int], states: list[list[int]], seed: int
             ) -> list[object]:
     """What one chaining's nested search at `level` adds on each assumed board of states

@@ -1549,3 +1549,32 @@ def shortest_cycle(n, cands, peers, near, unit_cells, y_links, x_links, bound):
         fk, fp, fa, nf = gk, gp, ga, ng
         size += 2
     return nodes[:0].copy()
+
+
+@njit(cache=True)
+def shortest_forcing(n, cands, peers, near, unit_cells, y_links, limit):
+    """chains.py's _forcing: the shortest forcing chain over static links from a start
+    back to its negation, ON starts first, each ascending, a later one kept only when
+    shorter: (its number of nodes, its start's cand index, 1 if from ON), or a size 0."""
+    weak, strong, has_strong = _static_links(n, cands, peers, near, unit_cells, y_links)
+    words = has_strong.shape[0]
+    layer = np.zeros(words, np.uint64)
+    seen = np.zeros((2, words), np.uint64)
+    nxt = np.zeros(words, np.uint64)
+    masked = np.zeros(words, np.uint64)
+    best = 0
+    best_s = -1
+    best_on = 0
+    for on in (1, 0):
+        for s in range(cands.shape[0] * n):
+            if not (cands[s // n] >> (s % n)) & 1:
+                continue
+            lim = limit if best == 0 else best - 2
+            if lim < 2:
+                break
+            t = _chain_length(weak, strong, has_strong, s, on, lim, layer, seen, nxt, masked)
+            if t and (best == 0 or t + 1 < best):
+                best = t + 1
+                best_s = s
+                best_on = on
+    return best, best_s, best_on

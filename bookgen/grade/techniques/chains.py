@@ -193,20 +193,32 @@ def _low(x: int) -> int:
 
 def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     """The shortest chain from ON(s) to OFF(s) (s removed) or from OFF(s) to ON(s) (s
-    placed), over static links; complexity is its number of nodes."""
-    g = _Graph(board.geo, board.cands, y_links)
-    n = g.n
+    placed), over static links; complexity is its number of nodes. Which chain is
+    compiled when the numba backend serves (chains_fast.shortest_forcing)."""
+    n = board.n
     best: tuple[int, int, bool, list[int]] | None = None
-    for on in (True, False):
-        for s in set_bits(g.starts(on)):
-            limit = MAX_LAYERS if best is None else best[0] - 2
-            if limit < 2:
-                break
-            layers, t = g.distance(s, on, limit)
-            if t and (best is None or t + 1 < best[0]):
-                best = (t + 1, s, on, layers)
-    if best is None:
-        return []
+    if _kernel():
+        import numpy as np
+
+        units_of, unit_cells, peers, near, _words = _kernel_tables(board.geo)
+        size, s, on = _fast("shortest_forcing")(n, np.array(board.cands, dtype=np.int64),
+                                                peers, near, unit_cells, y_links, MAX_LAYERS)
+        if not size:
+            return []
+        g = _Graph(board.geo, board.cands, y_links)
+        best = (size, s, on == 1, g.distance(s, on == 1, size - 1)[0])
+    else:
+        g = _Graph(board.geo, board.cands, y_links)
+        for on in (True, False):
+            for s in set_bits(g.starts(on)):
+                limit = MAX_LAYERS if best is None else best[0] - 2
+                if limit < 2:
+                    break
+                layers, t = g.distance(s, on, limit)
+                if t and (best is None or t + 1 < best[0]):
+                    best = (t + 1, s, on, layers)
+        if best is None:
+            return []
     size, s, on, layers = best
     chain = g.path(layers, on)
     nodes = []
