@@ -92,6 +92,21 @@ def test_compiled_search_meets_what_the_python_search_meets(name, monkeypatch):
     assert met > 0  # the states are not all barren
 
 
+def _nishio(view: chains._View) -> list[chains.Deduction]:
+    return list(chains._search(view, Technique.NISHIO, True, 0, True))
+
+
+@pytest.mark.parametrize("name", GEOS)
+def test_compiled_nishio_search_meets_what_the_python_search_meets(name, monkeypatch):
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    met = 0
+    for cands in _states(geo, seed=40 + len(name), count=3 if geo.n < 16 else 1):
+        expected, got = _both(monkeypatch, _nishio, chains._View(geo, cands))
+        assert got == expected
+        met += len(got)
+    assert met > 0
+
+
 def _static(view: chains._View) -> list[chains.Deduction]:
     return list(chains._search(view, Technique.CELL_FORCING_CHAINS, False, 0, False))
 

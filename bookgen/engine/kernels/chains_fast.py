@@ -96,14 +96,15 @@ def _grow1(a, need):
 
 
 @njit(cache=True)
-def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers, near,
+def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, peers, near,
          cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_row):
     """Propagate ON/OFF(start) on a copy of cands (changed by each OFF node when
     dynamic, else as it is), SE's way: ON nodes first, each queue in the order reached,
-    until a clash. The nodes reached go to the pool from row npool on;
-    their ancestors are bits 2 * number[cand index] + on (the candidates of cands
-    numbered in turn). Returns (next free row, clash complexity or 0, pool, pool_key);
-    the clash's ancestors are left in clash_row."""
+    until a clash; the links inside a cell only with y_links (Nishio has none). The nodes
+    reached go to the pool from row npool on; their ancestors are bits
+    2 * number[cand index] + on (the candidates of cands numbered in turn). Returns
+    (next free row, clash complexity or 0, pool, pool_key); the clash's ancestors are
+    left in clash_row."""
     words = pool.shape[1]
     for c in range(cands.shape[0]):
         cur[c] = cands[c]
@@ -135,7 +136,7 @@ def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers, near
             c = i // n
             d = i % n
             b = 1 << d
-            rest = cur[c] & ~b
+            rest = cur[c] & ~b if y_links else 0
             k = 0
             g = 0
             while clash == 0:
@@ -186,7 +187,7 @@ def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers, near
         b = 1 << d
         m = cur[c]
         nmade = 0
-        if _bits(m) == 2:
+        if y_links and _bits(m) == 2:
             last = m & ~b
             e = -1
             while last:
@@ -368,10 +369,11 @@ def _wanted(n, cands, number, units_of, unit_cells, dynamic, able):
 
 
 @njit(cache=True)
-def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able):
+def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able, nishio=False):
     """Every conclusion of the dynamic forcing-chains search on the board state cands
     (or with dynamic False, of the static cell and unit forcing chains from the cells
-    marked in able, as at nested level 3), in chains.py's order: (kind, target, on,
+    marked in able, as at nested level 3; or with nishio, the contradictions of Nishio's
+    runs, no links inside cells), in chains.py's order: (kind, target, on,
     size, a, b) rows and their ancestors' rows. a is the start's cand index (clash,
     double), the unit (unit) or the cell (cell); b is the unit's digit index. The
     ancestors are node keys, in rows of `words` words; inside, the runs keep them as
@@ -413,8 +415,9 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able):
                 continue
             first[r] = npool
             npool, clash[r], pool, pool_key = _run(
-                n, cands, number, s, on, dynamic, units_of, unit_cells, peers, near, cur, son,
-                soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_rows[r])
+                n, cands, number, s, on, dynamic, not nishio, units_of, unit_cells, peers,
+                near, cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key, npool,
+                clash_rows[r])
             end[r] = npool
     cap = 256
     out = np.zeros((cap, 6), np.int64)
@@ -447,6 +450,8 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able):
                     out[nout, 5] = -1
                     anc[nout, :] = clash_rows[r]
                     nout += 1
+            if nishio:
+                continue
             groups = 1 if k >= 3 and dynamic else 0
             for g in range(groups + _nunits(units_of, c)):
                 if g < groups:
@@ -485,6 +490,8 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able):
                                     keys, at)
                     out, anc, nout = _emit(out, anc, nout, kind, pol, a, b, nr, keys, at,
                                            count, pool)
+        if nishio:
+            continue
         # the cell: every digit's ON run
         nr = 0
         for d in range(n):

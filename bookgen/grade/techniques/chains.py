@@ -1278,11 +1278,11 @@ def _search(
     cells: Collection[int] | None = None,
 ) -> Iterator[Deduction]:
     """SE's multiple-chain search over every cell (and every unit met through it), or
-    over `cells` only: every conclusion it meets. The plain dynamic search, and the static
-    one over every cell, run compiled when the numba backend serves (the same conclusions
-    in the same order)."""
-    if not level and not nishio and cells is None and _kernel():
-        yield from _compiled(board, tech, dynamic)
+    over `cells` only: every conclusion it meets. The plain dynamic search, Nishio's, and
+    the static one over every cell, run compiled when the numba backend serves (the same
+    conclusions in the same order)."""
+    if not level and cells is None and _kernel():
+        yield from _compiled(board, tech, dynamic, nishio)
         return
     n, cands = board.n, board.cands
     ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
@@ -1562,8 +1562,9 @@ def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
     return got
 
 
-def _compiled(board: _Cands, tech: Technique, dynamic: bool) -> Iterator[Deduction]:
-    """The dynamic (or static) search's conclusions from the compiled kernel, as
+def _compiled(board: _Cands, tech: Technique, dynamic: bool, nishio: bool = False
+              ) -> Iterator[Deduction]:
+    """The dynamic (static, or Nishio's) search's conclusions from the compiled kernel, as
     deductions; the static search's unit chains are unit forcing chains."""
     import numpy as np
 
@@ -1575,7 +1576,7 @@ def _compiled(board: _Cands, tech: Technique, dynamic: bool) -> Iterator[Deducti
     able = (np.ones(geo.ncells, dtype=np.bool_) if dynamic
             else _fast("may_conclude")(n, grid, units_of, unit_cells, peers, near))
     rows, ancs = _fast("search")(n, grid, units_of, unit_cells, peers, near, words, dynamic,
-                                 able)
+                                 able, nishio)
     unit_tech = Technique.UNIT_FORCING_CHAINS if tech is Technique.CELL_FORCING_CHAINS else tech
     raw = ancs.astype("<u8", copy=False).tobytes()
     width = 8 * words
