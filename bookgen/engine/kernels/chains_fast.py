@@ -264,8 +264,9 @@ def _run(n, cands, number, start, on, dynamic, units_of, unit_cells, peers, near
 @njit(cache=True)
 def _common(runs, nruns, pol, skip, nskip, first, end, pool_key, pos, keys, at):
     """The cand indices reached with polarity pol (1: ON) by every run of runs[:nruns],
-    apart from skip[:nskip], ascending, into keys, with at[k, x] the row of keys[k] in
-    runs[x]: their number. pos is a scratch map from node key to row, all -1."""
+    apart from skip[:nskip], in the order the first run reached them (SE's), into keys,
+    with at[k, x] the row of keys[k] in runs[x]: their number. pos is a scratch map from
+    node key to row, all -1."""
     count = 0
     r0 = runs[0]
     for x in range(first[r0], end[r0]):
@@ -300,9 +301,6 @@ def _common(runs, nruns, pol, skip, nskip, first, end, pool_key, pos, keys, at):
         count = kept
         for x in range(first[r], end[r]):
             pos[pool_key[x]] = -1
-    order = np.argsort(keys[:count], kind="mergesort")
-    keys[:count] = keys[:count][order]
-    at[:count] = at[:count][order]
     return count
 
 
@@ -520,20 +518,62 @@ def _widen(rows, number, words):
 
 
 @njit(cache=True)
-def needed(n, src, cands, units_of, unit_cells, ancs):
-    """Per row of ancestors (ON and OFF node keys), the removals from src to cands that the
-    ON nodes among them needed, as rows of cand-index bits: an ON node's cell's removed
-    digits when the cell is down to two, else its digit's removed places in the first
-    unit (in units_of's order) where two or fewer are left (chains.py's rule parents)."""
+def _share_places(n, src, cands, unit_cells, u, d, row):
+    """Add to row (cand-index bits) digit d's places in unit u removed from src to cands."""
+    for qk in range(unit_cells.shape[1]):
+        q = unit_cells[u, qk]
+        if q >= 0 and (src[q] >> d) & 1 and not (cands[q] >> d) & 1:
+            j = q * n + d
+            row[j >> 6] |= _ONE << np.uint64(j & 63)
+
+
+@njit(cache=True)
+def _share_cell(n, src, cands, c, row):
+    """Add to row (cand-index bits) cell c's digits removed from src to cands."""
+    gone = src[c] & ~cands[c]
+    for e in range(n):
+        if (gone >> e) & 1:
+            j = c * n + e
+            row[j >> 6] |= _ONE << np.uint64(j & 63)
+
+
+@njit(cache=True)
+def needed(n, src, cands, units_of, unit_cells, rows, ancs):
+    """Per conclusion (search's rows and their rows of ancestors, ON and OFF node keys),
+    the removals from src to cands that it needed, as rows of cand-index bits
+    (chains.py's _RuleParents): for each ON node among its ancestors, the node's cell's
+    removed digits when the cell is down to two, else its digit's removed places in the
+    first unit (in units_of's order) where two or fewer are left; but for the
+    conclusion's assumptions, the cell's removed digits (cell), the digit's removed
+    places in the unit (unit), or nothing (clash, double)."""
     ncells = cands.shape[0]
     ncand = ncells * n
     words = (ncand + 63) // 64
     share = np.zeros((ncand, words), np.uint64)
     done = np.zeros(ncand, np.bool_)
     out = np.zeros((ancs.shape[0], words), np.uint64)
+    assumed = np.zeros(ancs.shape[1], np.uint64)
     for r in range(ancs.shape[0]):
+        kind, target, on, size, a, b = rows[r]
+        assumed[:] = 0
+        if kind == KIND_CELL:
+            _share_cell(n, src, cands, a, out[r])
+            for e in range(n):
+                if (cands[a] >> e) & 1:
+                    key = 2 * (a * n + e) + 1
+                    assumed[key >> 6] |= _ONE << np.uint64(key & 63)
+        elif kind == KIND_UNIT:
+            _share_places(n, src, cands, unit_cells, a, b, out[r])
+            for qk in range(unit_cells.shape[1]):
+                q = unit_cells[a, qk]
+                if q >= 0 and (cands[q] >> b) & 1:
+                    key = 2 * (q * n + b) + 1
+                    assumed[key >> 6] |= _ONE << np.uint64(key & 63)
+        elif kind != KIND_CLASH_OFF:
+            key = 2 * a + 1
+            assumed[key >> 6] |= _ONE << np.uint64(key & 63)
         for w in range(ancs.shape[1]):
-            x = ancs[r, w] & np.uint64(0xAAAAAAAAAAAAAAAA)  # the ON keys
+            x = ancs[r, w] & np.uint64(0xAAAAAAAAAAAAAAAA) & ~assumed[w]  # the ON keys
             bit = 0
             while x:
                 while not (x >> np.uint64(bit)) & _ONE:
@@ -547,11 +587,7 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
                     c = i // n
                     d = i % n
                     if _bits(cands[c]) <= 2:
-                        gone = src[c] & ~cands[c]
-                        for e in range(n):
-                            if (gone >> e) & 1:
-                                j = c * n + e
-                                share[i, j >> 6] |= _ONE << np.uint64(j & 63)
+                        _share_cell(n, src, cands, c, share[i])
                     else:
                         for uk in range(units_of.shape[1]):
                             u = units_of[c, uk]
@@ -563,11 +599,7 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
                                 if q >= 0 and (cands[q] >> d) & 1:
                                     places += 1
                             if places <= 2:
-                                for qk in range(unit_cells.shape[1]):
-                                    q = unit_cells[u, qk]
-                                    if q >= 0 and (src[q] >> d) & 1 and not (cands[q] >> d) & 1:
-                                        j = q * n + d
-                                        share[i, j >> 6] |= _ONE << np.uint64(j & 63)
+                                _share_places(n, src, cands, unit_cells, u, d, share[i])
                                 break
                 for v in range(words):
                     out[r, v] |= share[i, v]
@@ -629,7 +661,7 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
     among the conclusions, the end of each one's new removals in a flat array of cand
     indices, that array, and the removals each needed (rows of cand-index bits)."""
     rows, ancs = search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able)
-    need = needed(n, src, cands, units_of, unit_cells, ancs)
+    need = needed(n, src, cands, units_of, unit_cells, rows, ancs)
     ncand = cands.shape[0] * n
     order = np.argsort(rows[:, 3] * 8 + TIE_RANK[rows[:, 0]], kind="mergesort")
     kept = np.zeros(rows.shape[0], np.int64)

@@ -878,13 +878,13 @@ class _Chaining:
             search = _search(view, Technique.CELL_FORCING_CHAINS, False, 0, False,
                              _may_conclude(geo, cands))
             needed = _RuleParents(geo, self.units, src, cands)
-            deductions = ((found, needed(found[-1])) for found in search)
+            deductions = ((found, needed(found)) for found in search)
         elif self.compiled:
             return self._nested_compiled(cands, to_off, pend, dynamic=True)
         else:
             search = _search(view, Technique.DYNAMIC_FORCING_CHAINS, True, 0, False)
             needed = _RuleParents(geo, self.units, src, cands)
-            deductions = ((found, needed(found[-1])) for found in search)
+            deductions = ((found, needed(found)) for found in search)
         found = []
         n = self.n
         for (t, size, target, on, starts, unit, anc), parents in deductions:
@@ -1271,14 +1271,16 @@ def _common(
     ch: _Chaining, maps: list[dict[int, int]], exclude: Iterable[int] = ()
 ) -> Iterator[tuple[int, int, int]]:
     """Cand indices present in every map: (index, complexity of the maps' chains to it,
-    their ancestors)."""
+    their ancestors), in the order the first map's propagation reached them, as SE keeps
+    the first set's order when it intersects them (the order ties of rating and
+    complexity keep)."""
     keys = set(maps[0])
     for m in maps[1:]:
         keys &= m.keys()
         if not keys:
             return
     keys -= set(exclude)
-    for k in sorted(keys):
+    for k in [k for k in maps[0] if k in keys]:
         ancestors = [m[k] for m in maps]
         union = 0
         for a in ancestors:
@@ -1411,9 +1413,12 @@ def _multiple(board: Board, tech: Technique, dynamic: bool, level: int, nishio: 
 
 class _RuleParents:
     """The removed cand indices a nested search's conclusion needed, on one assumed
-    board: for each ON node it rests on, its cell's removed digits when the cell is down
-    to two, else the digit's removed places in the first unit (box, row, column) where
-    two or fewer are left. Each ON node's share is worked out once, as a bitset."""
+    board, as SE collects a chain hint's rule parents: for each ON node it rests on, its
+    cell's removed digits when the cell is down to two, else the digit's removed places
+    in the first unit (box, row, column) where two or fewer are left; but for its
+    assumptions, the cell's removed digits (cell forcing chains), the digit's removed
+    places in the unit (unit forcing chains), or nothing (a candidate's two ways, a
+    contradiction). Each ON node's share is worked out once, as a bitset."""
 
     def __init__(self, geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int],
                  cands: list[int]) -> None:
@@ -1424,11 +1429,23 @@ class _RuleParents:
         self.on_keys: int = on_keys
         self.share: dict[int, int] = {}
 
-    def __call__(self, ancestors: int) -> int:
-        """The removals a conclusion with these ancestors needed, as a bitset."""
+    def __call__(self, found: Deduction) -> int:
+        """The removals a conclusion needed, as a bitset."""
+        _, _, _, _, starts, unit, ancestors = found
+        n, src, cands = self.geo.n, self.src, self.cands
+        assumed = 0
+        for s, on in starts:
+            assumed |= on << (2 * s + 1)
         out = 0
+        if unit >= 0:
+            d = starts[0][0] % n
+            out = sum(1 << (q * n + d) for q in self.geo.units[unit]
+                      if (src[q] & ~cands[q]) >> d & 1)
+        elif len(starts) > 1 and starts[1][1]:  # a cell's digits, all assumed true
+            c = starts[0][0] // n
+            out = (src[c] & ~cands[c]) << (c * n)
         share = self.share
-        for key in set_bits(ancestors & self.on_keys):
+        for key in set_bits(ancestors & self.on_keys & ~assumed):
             got = share.get(key)
             if got is None:
                 got = share[key] = self._needed(key >> 1)
