@@ -1,4 +1,5 @@
-"""The order in which the level-1 rules inside an assumption meet their deductions: SE's.
+"""The order in which the level-1 rules inside an assumption meet their deductions, and
+what a nested conclusion rests on: SE's.
 
 Inside an assumption the first deduction to remove a candidate names the OFF node's
 parents, and the OFF nodes are queued in the order the deductions come, so the order
@@ -9,6 +10,11 @@ box and row -> box; its pairs of digits, cells and lines come by the later one f
 open 9x9 grid with a few candidates removed (test_grade_chain_rules.assumed), made so that
 the old order (crossing by crossing, pairs by the earlier one first, X-wings on rows
 first) gives another deduction first; the Python and compiled rules must agree on it.
+
+A nested search's conclusions come in the order the first assumption's propagation
+reached them, and a conclusion's assumptions need what SE's hint gives them: a unit
+chain's the digit's removed places in its unit, a cell chain's the cell's removed digits,
+a candidate's two ways nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import pytest
 from test_grade_chain_rules import GEO, assumed, cand
 
 from bookgen.grade.board import Board
+from bookgen.grade.scale import Technique
 from bookgen.grade.techniques import chains
 
 # 1 of box 1 only in row 1 (it points along row 1), 1 of box 9 only in column 9 (it points
@@ -149,3 +156,88 @@ def test_python_and_compiled_rules_give_the_same_deductions_in_the_same_order(mo
                         for rule in ch._level_one(cands)])
         assert out[0] == out[1]
         assert sum(map(len, out[0])) >= 2
+
+
+def test_a_multiple_search_meets_its_conclusions_in_the_first_propagation_order():
+    """SE intersects the assumptions' sets keeping the first set's order, and ties of
+    rating and complexity keep that order: the conclusions come as the first assumption's
+    propagation reached them, not by candidate."""
+    board = Board((0,) * GEO.ncells, GEO)
+    ch = chains._Chaining(board, y_links=True, dynamic=False, level=0)
+    first = {40: 0b1, 7: 0b10, 300: 0b100, 12: 0b1000}
+    second = {12: 0b10000, 300: 0b100000, 40: 0b1000000}
+    assert [k for k, _, _ in chains._common(ch, [first, second], (300,))] == [40, 12]
+
+
+# row 1 keeps 1 in r1c1 and r1c5 only, box 1 in r1c1 and r2c2 only: assuming r1c1 true
+# is a hidden single of the box as much as of the row
+ROW_AND_BOX = [(1, c, 1) for c in (2, 3, 4, 6, 7, 8, 9)] + [
+    (r, c, 1) for r in (2, 3) for c in (1, 2, 3) if (r, c) != (2, 2)]
+ROW_1 = {cand(1, c, 1) for c in (2, 3, 4, 6, 7, 8, 9)}
+TECH = Technique.UNIT_FORCING_CHAINS
+
+
+def _rule_parents(removed, found) -> set[int]:
+    src, cands = assumed(removed)
+    needed = chains._RuleParents(GEO, chains._order(GEO)[0], src, cands)
+    return set(chains.set_bits(needed(found)))
+
+
+def test_a_unit_chain_needs_its_units_removals_for_its_assumptions():
+    """SE gives a unit forcing chain's assumptions the removed places of the digit in the
+    chain's unit (row 1 here), not in the first unit where they are down to two (box 1)."""
+    starts = ((cand(1, 1, 1), True), (cand(1, 5, 1), True))
+    ancestors = sum(1 << (2 * s + 1) for s, _ in starts)
+    found = (TECH, 2, cand(1, 1, 2), False, starts, 0, ancestors)
+    assert _rule_parents(ROW_AND_BOX, found) == ROW_1
+
+
+def test_a_cell_chain_needs_its_cells_removals_and_a_double_chain_nothing():
+    # r1c1 keeps 1, 2 and 3 only: a cell chain from it needs those removals, whatever its
+    # digits' units hold; both ways of r1c1's 1 need nothing for the assumption
+    removed = ROW_AND_BOX + [(1, 1, d) for d in range(4, 10)]
+    starts = tuple((cand(1, 1, d), True) for d in (1, 2, 3))
+    ancestors = sum(1 << (2 * s + 1) for s, _ in starts)
+    found = (TECH, 3, cand(5, 5, 5), False, starts, -1, ancestors)
+    assert _rule_parents(removed, found) == {cand(1, 1, d) for d in range(4, 10)}
+    s = cand(1, 1, 1)
+    found = (TECH, 2, cand(5, 5, 5), False, ((s, True), (s, False)), -1,
+             1 << (2 * s + 1) | 1 << (2 * s))
+    assert _rule_parents(removed, found) == set()
+
+
+def test_the_compiled_rule_parents_are_the_python_ones():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("numba")
+    from bookgen.engine.kernels import chains_fast
+
+    src, cands = assumed(ROW_AND_BOX)
+    units_of, unit_cells, _, _, words = chains._kernel_tables(GEO)
+    starts = ((cand(1, 1, 1), True), (cand(1, 5, 1), True))
+    # a unit chain from row 1 resting also on an ON node of r5c5 (its 5 down to two
+    # places in box 5), and a double chain of r1c1's 1
+    inner = cand(5, 5, 5)
+    box_5 = [(r, c, 5) for r in (4, 5, 6) for c in (4, 5, 6) if (r, c) not in ((5, 5), (6, 6))]
+    for r, c, d in box_5:
+        cands[(r - 1) * 9 + c - 1] &= ~(1 << (d - 1))
+    cases = [(chains_fast.KIND_UNIT, starts, 0, 0, 0),
+             (chains_fast.KIND_DOUBLE, ((starts[0][0], True), (starts[0][0], False)), -1,
+              starts[0][0], -1)]
+    expected = []
+    rows = []
+    ancs = np.zeros((len(cases), words), np.uint64)
+    for x, (kind, found_starts, unit, a, b) in enumerate(cases):
+        keys = [2 * s + on for s, on in found_starts] + [2 * inner + 1]
+        ancestors = sum(1 << k for k in keys)
+        for k in keys:
+            ancs[x, k >> 6] |= np.uint64(1 << (k & 63))
+        found = (TECH, len(keys), cand(9, 9, 9), False, found_starts, unit, ancestors)
+        expected.append(chains._RuleParents(GEO, chains._order(GEO)[0], src, cands)(found))
+        rows.append([kind, cand(9, 9, 9), 0, len(keys), a, b])
+    got = chains_fast.needed(9, np.array(src, np.int64), np.array(cands, np.int64), units_of,
+                             unit_cells, np.array(rows, np.int64), ancs)
+    as_ints = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in got]
+    assert as_ints == expected
+    box_5_gone = {cand(r, c, 5) for r, c, _ in box_5}
+    assert set(chains.set_bits(expected[0])) == ROW_1 | box_5_gone
+    assert set(chains.set_bits(expected[1])) == box_5_gone
