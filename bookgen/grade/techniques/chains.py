@@ -13,7 +13,8 @@ Glossary:
   ancestors   the nodes a node rests on, itself included; a deduction's complexity is the
               sum of the ancestor counts of the nodes it rests on (SE's chain length)
   plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
-              and X-wings on the assumed board add OFF nodes (SE's level 1)
+              and X-wings on the assumed board add OFF nodes (SE's level 1), met in
+              SE's order (_lock_order, _pair_order, _colex)
   nested      when those find nothing either, a chain search on the assumed board adds
               OFF nodes for what it removes (SE's levels 2-4: cycles and forcing chains,
               then cell and unit forcing chains; dynamic forcing chains); such a node
