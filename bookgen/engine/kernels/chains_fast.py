@@ -265,8 +265,9 @@ def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, pe
 @njit(cache=True)
 def _common(runs, nruns, pol, skip, nskip, first, end, pool_key, pos, keys, at):
     """The cand indices reached with polarity pol (1: ON) by every run of runs[:nruns],
-    apart from skip[:nskip], ascending, into keys, with at[k, x] the row of keys[k] in
-    runs[x]: their number. pos is a scratch map from node key to row, all -1."""
+    apart from skip[:nskip], in the order the first run reached them (SE's), into keys,
+    with at[k, x] the row of keys[k] in runs[x]: their number. pos is a scratch map from
+    node key to row, all -1."""
     count = 0
     r0 = runs[0]
     for x in range(first[r0], end[r0]):
@@ -301,9 +302,6 @@ def _common(runs, nruns, pol, skip, nskip, first, end, pool_key, pos, keys, at):
         count = kept
         for x in range(first[r], end[r]):
             pos[pool_key[x]] = -1
-    order = np.argsort(keys[:count], kind="mergesort")
-    keys[:count] = keys[:count][order]
-    at[:count] = at[:count][order]
     return count
 
 
@@ -527,20 +525,62 @@ def _widen(rows, number, words):
 
 
 @njit(cache=True)
-def needed(n, src, cands, units_of, unit_cells, ancs):
-    """Per row of ancestors (ON and OFF node keys), the removals from src to cands that the
-    ON nodes among them needed, as rows of cand-index bits: an ON node's cell's removed
-    digits when the cell is down to two, else its digit's removed places in the first
-    unit (in units_of's order) where two or fewer are left (chains.py's rule parents)."""
+def _share_places(n, src, cands, unit_cells, u, d, row):
+    """Add to row (cand-index bits) digit d's places in unit u removed from src to cands."""
+    for qk in range(unit_cells.shape[1]):
+        q = unit_cells[u, qk]
+        if q >= 0 and (src[q] >> d) & 1 and not (cands[q] >> d) & 1:
+            j = q * n + d
+            row[j >> 6] |= _ONE << np.uint64(j & 63)
+
+
+@njit(cache=True)
+def _share_cell(n, src, cands, c, row):
+    """Add to row (cand-index bits) cell c's digits removed from src to cands."""
+    gone = src[c] & ~cands[c]
+    for e in range(n):
+        if (gone >> e) & 1:
+            j = c * n + e
+            row[j >> 6] |= _ONE << np.uint64(j & 63)
+
+
+@njit(cache=True)
+def needed(n, src, cands, units_of, unit_cells, rows, ancs):
+    """Per conclusion (search's rows and their rows of ancestors, ON and OFF node keys),
+    the removals from src to cands that it needed, as rows of cand-index bits
+    (chains.py's _RuleParents): for each ON node among its ancestors, the node's cell's
+    removed digits when the cell is down to two, else its digit's removed places in the
+    first unit (in units_of's order) where two or fewer are left; but for the
+    conclusion's assumptions, the cell's removed digits (cell), the digit's removed
+    places in the unit (unit), or nothing (clash, double)."""
     ncells = cands.shape[0]
     ncand = ncells * n
     words = (ncand + 63) // 64
     share = np.zeros((ncand, words), np.uint64)
     done = np.zeros(ncand, np.bool_)
     out = np.zeros((ancs.shape[0], words), np.uint64)
+    assumed = np.zeros(ancs.shape[1], np.uint64)
     for r in range(ancs.shape[0]):
+        kind, target, on, size, a, b = rows[r]
+        assumed[:] = 0
+        if kind == KIND_CELL:
+            _share_cell(n, src, cands, a, out[r])
+            for e in range(n):
+                if (cands[a] >> e) & 1:
+                    key = 2 * (a * n + e) + 1
+                    assumed[key >> 6] |= _ONE << np.uint64(key & 63)
+        elif kind == KIND_UNIT:
+            _share_places(n, src, cands, unit_cells, a, b, out[r])
+            for qk in range(unit_cells.shape[1]):
+                q = unit_cells[a, qk]
+                if q >= 0 and (cands[q] >> b) & 1:
+                    key = 2 * (q * n + b) + 1
+                    assumed[key >> 6] |= _ONE << np.uint64(key & 63)
+        elif kind != KIND_CLASH_OFF:
+            key = 2 * a + 1
+            assumed[key >> 6] |= _ONE << np.uint64(key & 63)
         for w in range(ancs.shape[1]):
-            x = ancs[r, w] & np.uint64(0xAAAAAAAAAAAAAAAA)  # the ON keys
+            x = ancs[r, w] & np.uint64(0xAAAAAAAAAAAAAAAA) & ~assumed[w]  # the ON keys
             bit = 0
             while x:
                 while not (x >> np.uint64(bit)) & _ONE:
@@ -554,11 +594,7 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
                     c = i // n
                     d = i % n
                     if _bits(cands[c]) <= 2:
-                        gone = src[c] & ~cands[c]
-                        for e in range(n):
-                            if (gone >> e) & 1:
-                                j = c * n + e
-                                share[i, j >> 6] |= _ONE << np.uint64(j & 63)
+                        _share_cell(n, src, cands, c, share[i])
                     else:
                         for uk in range(units_of.shape[1]):
                             u = units_of[c, uk]
@@ -570,11 +606,7 @@ def needed(n, src, cands, units_of, unit_cells, ancs):
                                 if q >= 0 and (cands[q] >> d) & 1:
                                     places += 1
                             if places <= 2:
-                                for qk in range(unit_cells.shape[1]):
-                                    q = unit_cells[u, qk]
-                                    if q >= 0 and (src[q] >> d) & 1 and not (cands[q] >> d) & 1:
-                                        j = q * n + d
-                                        share[i, j >> 6] |= _ONE << np.uint64(j & 63)
+                                _share_places(n, src, cands, unit_cells, u, d, share[i])
                                 break
                 for v in range(words):
                     out[r, v] |= share[i, v]
@@ -636,7 +668,7 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
     among the conclusions, the end of each one's new removals in a flat array of cand
     indices, that array, and the removals each needed (rows of cand-index bits)."""
     rows, ancs = search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able)
-    need = needed(n, src, cands, units_of, unit_cells, ancs)
+    need = needed(n, src, cands, units_of, unit_cells, rows, ancs)
     ncand = cands.shape[0] * n
     order = np.argsort(rows[:, 3] * 8 + TIE_RANK[rows[:, 0]], kind="mergesort")
     kept = np.zeros(rows.shape[0], np.int64)
@@ -1230,61 +1262,67 @@ def _put(items, nitems, rule, targets, nt, parents, np_):
 
 
 @njit(cache=True)
-def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
+def plus_rules(n, src, cands, locks, lock_ends, units, nsrc, rows, cols, order):
     """grade/techniques/chains.py's level-1 rules on a classic or jigsaw board state cands reached
     from src: locked candidates (rule 0), hidden pairs (1), naked pairs (2) and X-wings
-    (3), each deduction in the Python rule's order, as flat records (rule, number of
-    targets, number of parents, targets, parents); those needing no removal left out.
-    crossings rows: (shared cells, box's rest, line's rest) as three blocks of cells
-    padded with -1; nsrc: per unit, its cells open in src; order: the units in the order
-    pairs are looked for in (chains.py's _pair_order)."""
+    (3), each deduction in the Python rule's order (SE's), as flat records (rule, number
+    of targets, number of parents, targets, parents); those needing no removal left out.
+    locks rows: (shared cells, source's rest, target's rest) as three blocks of cells
+    padded with -1, in chains.py's _lock_order, its groups ending at lock_ends; nsrc: per
+    unit, its cells open in src; order: the units in the order pairs are looked for in
+    (chains.py's _pair_order)."""
     ncells = cands.shape[0]
     items = np.zeros(256, np.int64)
     nitems = 0
     targets = np.zeros(ncells * n, np.int64)
     parents = np.zeros(ncells * n, np.int64)
-    width = crossings.shape[1] // 3
-    # locked candidates: a digit of the shared cells missing from one rest
-    for x in range(crossings.shape[0]):
-        inside = 0
+    width = locks.shape[1] // 3
+    # locked candidates: a group digit by digit, each digit over the group's locks; a
+    # lock's digits: in two shared cells or more, not in the source's rest, in the target's
+    found = np.zeros(locks.shape[0], np.int64)
+    for x in range(locks.shape[0]):
+        inside = s_mask = t_mask = 0
         for k in range(width):
-            c = crossings[x, k]
+            c = locks[x, k]
             if c >= 0:
                 inside |= cands[c]
-        for side in range(2):
-            source = width * (1 + side)
-            target = width * (2 - side)
-            s_mask = t_mask = 0
-            for k in range(width):
-                c = crossings[x, source + k]
-                if c >= 0:
-                    s_mask |= cands[c]
-                c = crossings[x, target + k]
-                if c >= 0:
-                    t_mask |= cands[c]
-            found = inside & ~s_mask & t_mask
-            for d in range(n):
-                if not (found >> d) & 1:
+            c = locks[x, width + k]
+            if c >= 0:
+                s_mask |= cands[c]
+            c = locks[x, 2 * width + k]
+            if c >= 0:
+                t_mask |= cands[c]
+        found[x] = inside & ~s_mask & t_mask
+    start = 0
+    for end in lock_ends:
+        for d in range(n):
+            for x in range(start, end):
+                if not (found[x] >> d) & 1:
                     continue
-                np_ = nt = 0
+                np_ = nt = shared = 0
                 for k in range(width):
-                    c = crossings[x, source + k]
+                    c = locks[x, k]
+                    if c >= 0 and (cands[c] >> d) & 1:
+                        shared += 1
+                    c = locks[x, width + k]
                     if c >= 0 and (src[c] >> d) & 1:
                         parents[np_] = c * n + d
                         np_ += 1
-                    c = crossings[x, target + k]
+                    c = locks[x, 2 * width + k]
                     if c >= 0 and (cands[c] >> d) & 1:
                         targets[nt] = c * n + d
                         nt += 1
-                if np_:
+                if np_ and shared >= 2:
                     items, nitems = _put(items, nitems, 0, targets, nt, parents, np_)
-    # hidden pairs: two digits with the same two places in a unit
+        start = end
+    # hidden pairs: two digits with the same two places in a unit, pairs of digits by
+    # the higher digit, then the lower
     firsts = np.zeros(n, np.int64)
     seconds = np.zeros(n, np.int64)
     for u in order:
         if nsrc[u] <= 4:
             continue
-        two = np.zeros(n, np.int64)  # the digits with two places, by first place
+        two = np.zeros(n, np.int64)  # the digits with two places, ascending
         ntwo = 0
         for d in range(n):
             count, a, b = _two_places(cands, units[u], d)
@@ -1293,14 +1331,8 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
                 seconds[d] = max(a, b)
                 two[ntwo] = d
                 ntwo += 1
-        # order: by first place, then digit
-        for i in range(1, ntwo):
-            j = i
-            while j > 0 and (firsts[two[j - 1]], two[j - 1]) > (firsts[two[j]], two[j]):
-                two[j - 1], two[j] = two[j], two[j - 1]
-                j -= 1
-        for x in range(ntwo):
-            for y in range(x + 1, ntwo):
+        for y in range(1, ntwo):
+            for x in range(y):
                 a = two[x]
                 b = two[y]
                 if firsts[a] != firsts[b] or seconds[a] != seconds[b]:
@@ -1325,17 +1357,18 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
                             np_ += 1
                 if np_:
                     items, nitems = _put(items, nitems, 1, targets, nt, parents, np_)
-    # naked pairs: two cells of a unit with the same two candidates
+    # naked pairs: two cells of a unit with the same two candidates, pairs of cells by
+    # the later cell, then the earlier
     for u in order:
         if nsrc[u] < 4:
             continue
-        for x in range(units.shape[1]):
-            p = units[u, x]
-            if p < 0 or _bits(cands[p]) != 2:
+        for y in range(units.shape[1]):
+            q = units[u, y]
+            if q < 0 or _bits(cands[q]) != 2:
                 continue
-            for y in range(x + 1, units.shape[1]):
-                q = units[u, y]
-                if q < 0 or _bits(cands[q]) != 2 or cands[q] != cands[p]:
+            for x in range(y):
+                p = units[u, x]
+                if p < 0 or cands[p] != cands[q]:
                     continue
                 m = cands[p]
                 nt = 0
@@ -1361,43 +1394,49 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
                             np_ += 1
                 if np_:
                     items, nitems = _put(items, nitems, 2, targets, nt, parents, np_)
-    # X-wings: a digit with the same two places in two rows (columns)
+    # X-wings: a digit with the same two places in two columns (rows), on columns first;
+    # pairs of lines by the later line, then the earlier, each pair digit by digit; only
+    # digits with four lines or more open in src in the grid
     for side in range(2):
-        base = rows if side == 0 else cols
-        cover = cols if side == 0 else rows
-        for d in range(n):
-            lines = np.zeros(base.shape[0], np.int64)
-            poss = np.zeros(base.shape[0], np.int64)
+        base = cols if side == 0 else rows
+        cover = rows if side == 0 else cols
+        count = np.zeros((base.shape[0], n), np.int64)
+        poss = np.zeros((base.shape[0], n), np.int64)
+        opened = np.zeros((base.shape[0], n), np.int64)  # per grid's first line
+        for ui in range(base.shape[0]):
+            u = base[ui]
             # a line's first line of its grid: a board of several grids has n lines a
             # grid, and a line's k-th cell is crossed by its own grid's k-th cover line
-            grids = np.zeros(base.shape[0], np.int64)
-            nl = 0
-            for ui in range(base.shape[0]):
-                u = base[ui]
-                count = 0
-                pos = 0
+            grid = ui - ui % n
+            for d in range(n):
+                before = False
                 for k in range(units.shape[1]):
                     c = units[u, k]
                     if c >= 0 and (cands[c] >> d) & 1:
-                        count += 1
-                        pos |= 1 << k
-                if count == 2:
-                    lines[nl] = u
-                    poss[nl] = pos
-                    grids[nl] = ui - ui % n
-                    nl += 1
-            for x in range(nl):
-                for y in range(x + 1, nl):
-                    if poss[x] != poss[y] or grids[x] != grids[y]:
+                        count[ui, d] += 1
+                        poss[ui, d] |= 1 << k
+                    if c >= 0 and (src[c] >> d) & 1:
+                        before = True
+                if before:
+                    opened[grid, d] += 1
+        for y in range(base.shape[0]):
+            for x in range(y):
+                grid = x - x % n
+                if y - y % n != grid:
+                    continue
+                for d in range(n):
+                    if (count[x, d] != 2 or count[y, d] != 2 or poss[x, d] != poss[y, d]
+                            or opened[grid, d] < 4):
                         continue
-                    u1 = lines[x]
-                    u2 = lines[y]
+                    pos = poss[x, d]
+                    u1 = base[x]
+                    u2 = base[y]
                     nt = 0
                     for k in range(units.shape[1]):
-                        if not (poss[x] >> k) & 1:
+                        if not (pos >> k) & 1:
                             continue
                         for kk in range(units.shape[1]):
-                            c = units[cover[grids[x] + k], kk]
+                            c = units[cover[grid + k], kk]
                             if c < 0 or not (cands[c] >> d) & 1:
                                 continue
                             inside = False
@@ -1417,9 +1456,9 @@ def plus_rules(n, src, cands, crossings, units, nsrc, rows, cols, order):
                                 continue
                             covered = False
                             for k in range(units.shape[1]):
-                                if (poss[x] >> k) & 1:
+                                if (pos >> k) & 1:
                                     for z in range(units.shape[1]):
-                                        if units[cover[grids[x] + k], z] == c:
+                                        if units[cover[grid + k], z] == c:
                                             covered = True
                             if not covered:
                                 parents[np_] = c * n + d

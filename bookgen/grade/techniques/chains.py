@@ -13,7 +13,8 @@ Glossary:
   ancestors   the nodes a node rests on, itself included; a deduction's complexity is the
               sum of the ancestor counts of the nodes it rests on (SE's chain length)
   plus        when nothing is left to propagate, locked candidates, hidden and naked pairs
-              and X-wings on the assumed board add OFF nodes (SE's level 1)
+              and X-wings on the assumed board add OFF nodes (SE's level 1), met in
+              SE's order (_lock_order, _pair_order, _colex)
   nested      when those find nothing either, a chain search on the assumed board adds
               OFF nodes for what it removes (SE's levels 2-5: cycles and forcing chains,
               then cell and unit forcing chains; dynamic forcing chains, then nested
@@ -870,14 +871,13 @@ class _Chaining:
         import numpy as np
 
         if self.rule_args is None:
-            crossings, rows, cols = _rule_tables(geo)
+            locks, ends, rows, cols = _rule_tables(geo)
             open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
-            self.rule_args = (self._src_array(), crossings, _kernel_tables(geo)[1],
+            self.rule_args = (self._src_array(), locks, ends, _kernel_tables(geo)[1],
                               np.array(open_cells, dtype=np.int64), rows, cols,
                               np.array(_pair_order(geo), dtype=np.int64))
-        s, crossings, units, open_cells, rows, cols, order = self.rule_args
-        flat = _fast("plus_rules")(self.n, s, np.array(cands, dtype=np.int64), crossings,
-                                   units, open_cells, rows, cols, order).tolist()
+        flat = _fast("plus_rules")(self.n, self.rule_args[0], np.array(cands, dtype=np.int64),
+                                   *self.rule_args[1:]).tolist()
         found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
         x = 0
         while x < len(flat):
@@ -924,13 +924,13 @@ class _Chaining:
         dynamic = tech is not Technique.CELL_FORCING_CHAINS
         needed = _RuleParents(geo, self.units, self.board.cands, cands)
         found = []
-        for t, size, target, on, starts, unit, anc in _search(view, tech, dynamic, level,
-                                                               False, cells):
+        for deduction in _search(view, tech, dynamic, level, False, cells):
+            t, size, target, on, starts, unit, anc = deduction
             c, d = divmod(target, n)
             targets = [c * n + e - 1 for e in digits_of(cands[c] & ~(1 << d))] if on else [target]
             if targets:
                 found.append((t.se + length_extra(size), size, _tie_rank(starts, unit),
-                              (starts, target, on, anc), targets, needed(anc)))
+                              (starts, target, on, anc), targets, needed(deduction)))
         found.sort(key=lambda f: f[:3])
         return self._add([(key, size, targets, parents) for _, size, _, key, targets, parents
                           in _first_of_each(found, lambda f: f[4]) if parents], to_off, pend)
@@ -1025,29 +1025,61 @@ AssumedRule = Iterator[tuple[list[int], list[int]]]
 earlier removal the deduction needed)."""
 
 
+Locks = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...], ...]
+"""Box-line locks as (shared cells, source's rest, target's rest), in groups (_lock_order)."""
+
+_LOCKS: dict[GeometryKey, Locks] = {}
+
+
+def _lock_order(geo: Geometry) -> Locks:
+    """The box-line locks in the order SE's locked candidates try them: four groups, box ->
+    column, box -> row, column -> box, row -> box, each by source unit then target unit.
+    SE runs through a group digit by digit, each digit over all the group's locks."""
+    got = _LOCKS.get(geo.key)
+    if got is None:
+        t = tables(geo)
+        groups = []
+        for locks, pointing, kind in ((t.pointing_locks, True, "column"),
+                                      (t.pointing_locks, True, "row"),
+                                      (t.claiming_locks, False, "column"),
+                                      (t.claiming_locks, False, "row")):
+            group = sorted(lock for lock in locks
+                           if t.kinds[lock[1] if pointing else lock[0]] == kind)
+            groups.append(tuple((shared, source, target)
+                                for _, _, shared, source, target in group))
+        got = _LOCKS[geo.key] = tuple(groups)
+    return got
+
+
 def _locked_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
-    """Pointing and claiming; on generalized grids (tables.Tables.generalized) generalized
-    intersections instead (a digit with 2 to 6 places in a unit leaves the cells seeing
-    them all), as Sukaku."""
+    """Pointing and claiming in SE's order (_lock_order), a digit needing two places or
+    more in the source (one is a hidden single, which SE leaves to the links); on
+    generalized grids (tables.Tables.generalized) generalized intersections instead (a
+    digit with 2 to 6 places in a unit leaves the cells seeing them all), as Sukaku."""
     n = geo.n
-    t = tables(geo)
-    if t.generalized:
+    if tables(geo).generalized:
         yield from _intersection_rule(geo, src, cands)
         return
-    for _box, _line, shared, box_rest, line_rest in tables(geo).crossings:
-        inside = 0
-        for c in shared:
-            inside |= cands[c]
-        for source, target in ((box_rest, line_rest), (line_rest, box_rest)):
-            s_mask = t_mask = 0
+    for group in _lock_order(geo):
+        # per lock: the digits of its shared cells missing from its source's rest and
+        # still in its target's rest
+        found = []
+        for shared, source, target in group:
+            inside = s_mask = t_mask = 0
+            for c in shared:
+                inside |= cands[c]
             for c in source:
                 s_mask |= cands[c]
             for c in target:
                 t_mask |= cands[c]
-            for d in digits_of(inside & ~s_mask & t_mask):
-                b = 1 << (d - 1)
-                parents = [c * n + d - 1 for c in source if src[c] & b]
-                yield [c * n + d - 1 for c in target if cands[c] & b], parents
+            found.append(inside & ~s_mask & t_mask)
+        for d in range(n):
+            b = 1 << d
+            for (shared, source, target), digits in zip(group, found, strict=True):
+                if not digits & b or sum(1 for c in shared if cands[c] & b) < 2:
+                    continue
+                parents = [c * n + d for c in source if src[c] & b]
+                yield [c * n + d for c in target if cands[c] & b], parents
 
 
 def _intersection_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
@@ -1085,7 +1117,17 @@ def _pair_order(geo: Geometry) -> list[int]:
     return sorted(range(len(geo.units)), key=lambda u: rank.get(kinds[u], 3))
 
 
+def _colex(count: int) -> Iterator[tuple[int, int]]:
+    """The pairs x < y of range(count) in the order SE's permutations give them: by y, then
+    by x ((0, 1), (0, 2), (1, 2), (0, 3), ...)."""
+    for y in range(1, count):
+        for x in range(y):
+            yield x, y
+
+
 def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    """Hidden pairs, unit by unit in SE's order (_pair_order), each unit's pairs of digits
+    by the higher digit, then the lower (_colex)."""
     n = geo.n
     unit_bits = tables(geo).unit_bits
     alive = _alive(n, cands)
@@ -1093,36 +1135,34 @@ def _hidden_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Assume
         cells = geo.units[u]
         if sum(1 for c in cells if src[c]) <= 4:
             continue  # SE looks for hidden pairs only in units with five empty cells or more
-        # digits with two places: (first place, digit, places as cell bits), in the
-        # order the unit's cells first show them (its cells run in ascending order)
+        # the digits with two places: (digit, places as cell bits)
         two = []
         for d in range(n):
             places = alive & unit_bits[u * n + d]
             if places.bit_count() == 2:
-                two.append((_low(places) // n, d + 1, places >> d))
-        two.sort()
-        for x in range(len(two)):
-            for y in range(x + 1, len(two)):
-                (_, a, at), (_, b, bt) = two[x], two[y]
-                if at != bt:
-                    continue
-                spots = [i // n for i in set_bits(at)]
-                keep = (1 << (a - 1)) | (1 << (b - 1))
-                targets = [c * n + e - 1 for c in spots for e in digits_of(cands[c] & ~keep)]
-                if targets:
-                    parents = [
-                        c * n + e - 1
-                        for c in cells
-                        if c not in spots
-                        for e in (a, b)
-                        if src[c] >> (e - 1) & 1
-                    ]
-                    yield targets, parents
+                two.append((d + 1, places >> d))
+        for x, y in _colex(len(two)):
+            (a, at), (b, bt) = two[x], two[y]
+            if at != bt:
+                continue
+            spots = [i // n for i in set_bits(at)]
+            keep = (1 << (a - 1)) | (1 << (b - 1))
+            targets = [c * n + e - 1 for c in spots for e in digits_of(cands[c] & ~keep)]
+            if targets:
+                parents = [
+                    c * n + e - 1
+                    for c in cells
+                    if c not in spots
+                    for e in (a, b)
+                    if src[c] >> (e - 1) & 1
+                ]
+                yield targets, parents
 
 
 def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
-    """Naked pairs; on generalized grids generalized (their digits leave every cell seeing
-    both cells), as Sukaku."""
+    """Naked pairs, unit by unit in SE's order (_pair_order), each unit's pairs of cells
+    by the later cell, then the earlier (_colex); on generalized grids generalized (their
+    digits leave every cell seeing both cells), as Sukaku."""
     n = geo.n
     t = tables(geo)
     for u in _pair_order(geo):
@@ -1130,63 +1170,74 @@ def _naked_pair_rule(geo: Geometry, src: list[int], cands: list[int]) -> Assumed
         if sum(1 for c in cells if src[c]) < 4:
             continue  # as SE: naked pairs only in units with four empty cells or more
         pairs = [c for c in cells if cands[c].bit_count() == 2]
-        for x in range(len(pairs)):
-            for y in range(x + 1, len(pairs)):
-                p, q = pairs[x], pairs[y]
-                m = cands[p]
-                if cands[q] != m:
-                    continue
-                near = (t.peer_sets[p] & t.peer_sets[q]) if t.generalized else cells
-                targets = [
-                    c * n + e - 1
-                    for c in sorted(near)
-                    if c not in (p, q)
-                    for e in digits_of(cands[c] & m)
-                ]
-                if targets:
-                    parents = [c * n + e - 1 for c in (p, q) for e in digits_of(src[c] & ~m)]
-                    yield targets, parents
+        for x, y in _colex(len(pairs)):
+            p, q = pairs[x], pairs[y]
+            m = cands[p]
+            if cands[q] != m:
+                continue
+            near = (t.peer_sets[p] & t.peer_sets[q]) if t.generalized else cells
+            targets = [
+                c * n + e - 1
+                for c in sorted(near)
+                if c not in (p, q)
+                for e in digits_of(cands[c] & m)
+            ]
+            if targets:
+                parents = [c * n + e - 1 for c in (p, q) for e in digits_of(src[c] & ~m)]
+                yield targets, parents
 
 
 def _x_wing_rule(geo: Geometry, src: list[int], cands: list[int]) -> AssumedRule:
+    """X-wings in SE's order: on columns (the places in rows) first, then on rows; pairs
+    of lines by the later line, then the earlier (_colex), each pair digit by digit; as
+    SE, only digits with four lines or more open in their grid before the assumption (a
+    digit placed six times is left out)."""
     n = geo.n
     t = tables(geo)
     unit_bits = t.unit_bits
     alive = _alive(n, cands)
-    for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
+    before = _alive(n, src)
+    for base, cover in ((t.cols, t.rows), (t.rows, t.cols)):
+        # per line of two places of a digit: (later line, earlier line, digit) of each
+        # pair matching it, so that sorting gives SE's order
+        found: list[tuple[int, int, int, int]] = []
         for d in range(n):
-            b = 1 << d
-            lines = []
+            opened = [0] * len(base)  # per grid's first line: its lines with d before
+            for g, u in enumerate(base):
+                if before & unit_bits[u * n + d]:
+                    opened[g - g % n] += 1  # a board of several grids has n lines a grid
+            lines: dict[tuple[int, int], list[int]] = {}  # (grid, places) -> lines
             for g, u in enumerate(base):
                 places = alive & unit_bits[u * n + d]
-                if places.bit_count() == 2:
-                    cells = geo.units[u]
-                    pos = 0
-                    for i in set_bits(places):
-                        pos |= 1 << cells.index(i // n)
-                    # the first of its grid's lines: a board of several grids has n a grid
-                    lines.append((u, pos, g - g % n))
-            for x in range(len(lines)):
-                for y in range(x + 1, len(lines)):
-                    (u1, p1, g1), (u2, p2, g2) = lines[x], lines[y]
-                    if p1 != p2 or g1 != g2:
-                        continue
-                    inside = set(geo.units[u1]) | set(geo.units[u2])
-                    covers = {c for k in set_bits(p1) for c in geo.units[cover[g1 + k]]}
-                    targets = [
-                        c * n + d
-                        for k in set_bits(p1)
-                        for c in geo.units[cover[g1 + k]]
-                        if c not in inside and cands[c] & b
-                    ]
-                    if targets:
-                        parents = [
-                            c * n + d
-                            for u in (u1, u2)
-                            for c in geo.units[u]
-                            if src[c] & b and not cands[c] & b and c not in covers
-                        ]
-                        yield targets, parents
+                if places.bit_count() != 2 or opened[g - g % n] < 4:
+                    continue
+                cells = geo.units[u]
+                pos = 0
+                for i in set_bits(places):
+                    pos |= 1 << cells.index(i // n)
+                earlier = lines.setdefault((g - g % n, pos), [])
+                found.extend((g, first, d, pos) for first in earlier)
+                earlier.append(g)
+        for g2, g1, d, pos in sorted(found):
+            b = 1 << d
+            u1, u2 = base[g1], base[g2]
+            grid = g1 - g1 % n
+            inside = set(geo.units[u1]) | set(geo.units[u2])
+            covers = {c for k in set_bits(pos) for c in geo.units[cover[grid + k]]}
+            targets = [
+                c * n + d
+                for k in set_bits(pos)
+                for c in geo.units[cover[grid + k]]
+                if c not in inside and cands[c] & b
+            ]
+            if targets:
+                parents = [
+                    c * n + d
+                    for u in (u1, u2)
+                    for c in geo.units[u]
+                    if src[c] & b and not cands[c] & b and c not in covers
+                ]
+                yield targets, parents
 
 
 # ---------------------------------------------------------------- the finders
@@ -1258,14 +1309,16 @@ def _common(
     ch: _Chaining, maps: list[dict[int, int]], exclude: Iterable[int] = ()
 ) -> Iterator[tuple[int, int, int]]:
     """Cand indices present in every map: (index, complexity of the maps' chains to it,
-    their ancestors)."""
+    their ancestors), in the order the first map's propagation reached them, as SE keeps
+    the first set's order when it intersects them (the order ties of rating and
+    complexity keep)."""
     keys = set(maps[0])
     for m in maps[1:]:
         keys &= m.keys()
         if not keys:
             return
     keys -= set(exclude)
-    for k in sorted(keys):
+    for k in [k for k in maps[0] if k in keys]:
         ancestors = [m[k] for m in maps]
         union = 0
         for a in ancestors:
@@ -1399,9 +1452,12 @@ def _multiple(board: Board, tech: Technique, dynamic: bool, level: int, nishio: 
 
 class _RuleParents:
     """The removed cand indices a nested search's conclusion needed, on one assumed
-    board: for each ON node it rests on, its cell's removed digits when the cell is down
-    to two, else the digit's removed places in the first unit (box, row, column) where
-    two or fewer are left. Each ON node's share is worked out once, as a bitset."""
+    board, as SE collects a chain hint's rule parents: for each ON node it rests on, its
+    cell's removed digits when the cell is down to two, else the digit's removed places
+    in the first unit (box, row, column) where two or fewer are left; but for its
+    assumptions, the cell's removed digits (cell forcing chains), the digit's removed
+    places in the unit (unit forcing chains), or nothing (a candidate's two ways, a
+    contradiction). Each ON node's share is worked out once, as a bitset."""
 
     def __init__(self, geo: Geometry, units: tuple[tuple[int, ...], ...], src: list[int],
                  cands: list[int]) -> None:
@@ -1412,11 +1468,23 @@ class _RuleParents:
         self.on_keys: int = on_keys
         self.share: dict[int, int] = {}
 
-    def __call__(self, ancestors: int) -> int:
-        """The removals a conclusion with these ancestors needed, as a bitset."""
+    def __call__(self, found: Deduction) -> int:
+        """The removals a conclusion needed, as a bitset."""
+        _, _, _, _, starts, unit, ancestors = found
+        n, src, cands = self.geo.n, self.src, self.cands
+        assumed = 0
+        for s, on in starts:
+            assumed |= on << (2 * s + 1)
         out = 0
+        if unit >= 0:
+            d = starts[0][0] % n
+            out = sum(1 << (q * n + d) for q in self.geo.units[unit]
+                      if (src[q] & ~cands[q]) >> d & 1)
+        elif len(starts) > 1 and starts[1][1]:  # a cell's digits, all assumed true
+            c = starts[0][0] // n
+            out = (src[c] & ~cands[c]) << (c * n)
         share = self.share
-        for key in set_bits(ancestors & self.on_keys):
+        for key in set_bits(ancestors & self.on_keys & ~assumed):
             got = share.get(key)
             if got is None:
                 got = share[key] = self._needed(key >> 1)
@@ -1540,25 +1608,28 @@ def _kernel_tables(geo: Geometry) -> tuple[Any, Any, Any, Any, int]:
     return got
 
 
-_RULE_TABLES: dict[GeometryKey, tuple[Any, Any, Any]] = {}
+_RULE_TABLES: dict[GeometryKey, tuple[Any, Any, Any, Any]] = {}
 
 
-def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any]:
-    """The compiled level-1 rules' view of a geometry: each box-line crossing as its
-    shared cells, the box's rest and the line's rest (three blocks padded with -1), and
-    the rows' and columns' unit numbers."""
+def _rule_tables(geo: Geometry) -> tuple[Any, Any, Any, Any]:
+    """The compiled level-1 rules' view of a geometry: the box-line locks in SE's order
+    (_lock_order) as their shared cells, the source's rest and the target's rest (three
+    blocks padded with -1), where each group of locks ends, and the rows' and columns'
+    unit numbers."""
     got = _RULE_TABLES.get(geo.key)
     if got is None:
         import numpy as np
 
-        t = tables(geo)
-        width = max(len(part) for x in t.crossings for part in x[2:])
-        crossings = np.full((len(t.crossings), 3 * width), -1, dtype=np.int64)
-        for k, (_box, _line, *parts) in enumerate(t.crossings):
+        groups = _lock_order(geo)
+        locks = [lock for group in groups for lock in group]
+        width = max(len(part) for lock in locks for part in lock)
+        table = np.full((len(locks), 3 * width), -1, dtype=np.int64)
+        for k, parts in enumerate(locks):
             for p, part in enumerate(parts):
-                crossings[k, p * width: p * width + len(part)] = part
-        got = _RULE_TABLES[geo.key] = (crossings, np.array(t.rows, dtype=np.int64),
-                                       np.array(t.cols, dtype=np.int64))
+                table[k, p * width: p * width + len(part)] = part
+        ends = np.cumsum([len(group) for group in groups]).astype(np.int64)
+        got = _RULE_TABLES[geo.key] = (table, ends, np.array(tables(geo).rows, dtype=np.int64),
+                                       np.array(tables(geo).cols, dtype=np.int64))
     return got
 
 
