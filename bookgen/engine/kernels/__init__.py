@@ -192,16 +192,18 @@ def backend_name(name: str | None = None) -> str:
     return chosen
 
 
-_GRADER: dict[tuple[str, str], ModuleType | None] = {}
+_GRADER: dict[tuple[str | None, str], ModuleType | None] = {}
+"""grader_kernels' answers by $BOOKGEN_BACKEND and module: the grader asks hundreds of
+thousands of times a hard puzzle, and backend_name looks for numba each time."""
 
 
 def grader_kernels(module: str) -> ModuleType | None:
     """The grader's compiled module engine/kernels/<module> (chains_fast, wings_fast) when
     the numba backend serves and numba imports, else None: the grader's Python serves."""
-    key = (backend_name(), module)
+    key = (os.environ.get("BOOKGEN_BACKEND"), module)
     if key not in _GRADER:
         _GRADER[key] = None
-        if key[0] == "numba":
+        if backend_name() == "numba":
             try:
                 _GRADER[key] = importlib.import_module(f"{__name__}.{module}")
             except ImportError:  # numba cannot be imported: get_backend says why
