@@ -39,6 +39,7 @@ chain per worker until the time is up (anytime: the best so far).
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 import random
@@ -54,7 +55,7 @@ from itertools import groupby
 from typing import Any, TypeVar
 
 from ..core.errors import GenerationError, InputError
-from ..core.grid import Geometry, Grid, geometry
+from ..core.grid import Geometry, Grid
 from ..core.model import Band, DigSpec
 from ..core.rules import DEFAULT_OBJECTIVE, Figure, symmetry_groups
 from ..grade.rating import batch_figures, rate
@@ -108,15 +109,18 @@ def _init_worker(backend: str | None) -> None:
     dig_kernels(backend)
 
 
-def _warm(backend: str | None) -> None:
+def _warm(backend: str | None, batch: DigSpec | None) -> None:
     """Run every kernel a worker uses once, so that a cold numba cache is filled here, once,
-    and not by each worker at the same time."""
-    made = make_puzzle(DigSpec(4, minimal=True), 0, 0, backend)
-    rate(made.puzzle, geometry(4), with_grade=False)
+    and not by each worker at the same time: the batch dig of `batch` when the workers make
+    plain puzzles of that spec (its geometry's tables then come to them with the fork), else
+    a 4x4 puzzle's dig; and the trace figures."""
+    made = (make_puzzles(batch, 0, 0, 1, backend)[0] if batch is not None
+            else make_puzzle(DigSpec(4, minimal=True), 0, 0, backend))
+    rate(made.puzzle, made.geo, with_grade=False)
 
 
-def _pool(workers: int, backend: str | None) -> ProcessPoolExecutor:
-    _warm(backend)
+def _pool(workers: int, backend: str | None, batch: DigSpec | None) -> ProcessPoolExecutor:
+    _warm(backend, batch)
     # Forked workers inherit the kernels loaded above (loading numba's cache takes a
     # process about a second); forking is only safe while this process has one thread.
     if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
@@ -166,8 +170,11 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
 
 @contextmanager
 def worker_pool(workers: int | None = None, backend: str | None = None,
-                log: PoolLog | None = None) -> Iterator[PoolMap]:
-    """A pool kept open for many maps; workers 1 runs everything in this process.
+                log: PoolLog | None = None, batch: DigSpec | None = None
+                ) -> Iterator[PoolMap]:
+    """A pool kept open for many maps; workers 1 runs everything in this process. `batch`:
+    the spec of the plain puzzles the workers make in batches, if that is what they do
+    (_warm).
 
     Leaving the block drops the tasks not started and waits for the running ones; leaving
     it by Ctrl-C or SIGTERM (KeyboardInterrupt) ends the workers at once. With a `log`,
@@ -177,7 +184,7 @@ def worker_pool(workers: int | None = None, backend: str | None = None,
     if log is not None:
         log.open(count)
     try:
-        with _opened(count, backend) as pmap:
+        with _opened(count, backend, batch) as pmap:
             yield pmap if log is None else log.logged(pmap)
     finally:
         if log is not None:
@@ -185,12 +192,17 @@ def worker_pool(workers: int | None = None, backend: str | None = None,
 
 
 @contextmanager
-def _opened(count: int, backend: str | None) -> Iterator[PoolMap]:
+def _opened(count: int, backend: str | None, batch: DigSpec | None) -> Iterator[PoolMap]:
     """worker_pool without the log."""
     if count <= 1:
         yield lambda func, tasks: map(func, tasks)
         return
-    pool = _pool(count, backend)
+    pool = _pool(count, backend, batch)
+    # While the pool is open, the objects made so far (numba's and the modules', most of
+    # the heap) stay out of the collector's passes: here, where the results pile up (a
+    # third of the CPU this process spent taking 50,000 puzzles was collecting), and in
+    # the forked workers, whose pages a pass would copy.
+    gc.freeze()
     interrupted = True
     try:
         yield lambda func, tasks: _results([pool.submit(func, task) for task in tasks])
@@ -200,6 +212,7 @@ def _opened(count: int, backend: str | None) -> Iterator[PoolMap]:
         raise
     finally:
         _close(pool, interrupted)
+        gc.unfreeze()
 
 
 def chunked(pmap: PoolMap, workers: int) -> PoolMap:
@@ -326,7 +339,7 @@ def iter_generated(
     workers = min(workers or default_workers(), -(-count // (CHUNK if band is None else 1)))
     tasks = [GenerateTask(spec, seed, i, size, backend, with_figures, band)
              for i, size in chunk_plan(start_index, count, workers)]
-    with worker_pool(workers, backend, log) as pmap:
+    with worker_pool(workers, backend, log, spec if band is None else None) as pmap:
         for chunk in pmap(_generate_chunk, tasks):
             yield from chunk
 
@@ -680,7 +693,7 @@ def _run_chains(
         for task in tasks:
             results.append(run_chain(task, lambda part: report(len(results) + part)))
         return results
-    processes = _pool(min(workers, len(tasks)), backend)
+    processes = _pool(min(workers, len(tasks)), backend, None)
     interrupted = True
     try:
         futures: list[Future[ChainResult]] = [processes.submit(run_chain, t) for t in tasks]
