@@ -18,10 +18,10 @@ Glossary:
   nested      when those find nothing either, a chain search on the assumed board adds
               OFF nodes for what it removes (SE's levels 2-5: cycles and forcing chains,
               then cell and unit forcing chains; dynamic forcing chains, then nested
-              forcing chains); such a node
-              rests on the removals the nested chain's links needed, and the nested
-              chain's own complexity counts once in every deduction resting on it (two
-              nested chains count apart when their nodes differ)
+              forcing chains); such a node rests on the removals the nested chain's
+              links needed, and the nested chain's own complexity counts once in every
+              deduction resting on it (two nested chains count apart when their nodes
+              differ)
   SE's order  links of the cell first, then box, row, column; ties of rating and
               complexity go to X, then Y, then mixed chains (nested), and to double, cell,
               unit, then contradiction chains (_tie_rank); of the hints removing the same
