@@ -1,5 +1,6 @@
-"""The compiled aligned triple exclusion (engine/kernels/wings_fast.py) against the Python
-finder of grade/techniques/wings.py: the same step on every board state."""
+"""The compiled aligned triple exclusion and almost-locked-set wings
+(engine/kernels/wings_fast.py) against the Python finders of grade/techniques/wings.py:
+the same step on every board state."""
 
 from __future__ import annotations
 
@@ -35,3 +36,34 @@ def test_compiled_finder_finds_what_the_python_one_finds(name, monkeypatch):
         assert compiled == python
         found += bool(python)
     assert found > 0  # the states are not all barren
+
+
+ALS_WINGS = [wings.wxyz_wing, wings.vwxyz_wing, wings.uvwxyz_wing, wings.tuvwxyz_wing]
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_compiled_als_wings_find_what_the_python_ones_find(name, monkeypatch):
+    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
+    found = 0
+    for cands in _states(geo, seed=50 + len(name), count=6):
+        board = Board((0,) * geo.ncells, geo)
+        board.cands[:] = cands
+        for finder in ALS_WINGS:
+            python, compiled = _both(monkeypatch, finder, board)
+            assert compiled == python
+            found += bool(python)
+    assert found > 0
+
+
+WING_TECHNIQUES = {Technique.WXYZ_WING: wings.wxyz_wing, Technique.VWXYZ_WING: wings.vwxyz_wing,
+                   Technique.UVWXYZ_WING: wings.uvwxyz_wing,
+                   Technique.TUVWXYZ_WING: wings.tuvwxyz_wing}
+
+
+@pytest.mark.parametrize("tech", WING_TECHNIQUES)
+def test_the_real_wing_positions_give_the_same_step(tech, monkeypatch):
+    rows = [row for row in FIRST_TO_FIRE if row[0] is tech]
+    assert rows
+    for _, _, _, text in rows:
+        python, compiled = _both(monkeypatch, WING_TECHNIQUES[tech], from_candidates(text))
+        assert python and compiled == python

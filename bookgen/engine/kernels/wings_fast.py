@@ -109,3 +109,135 @@ def aligned_triple_exclusion(cands, sees):
                     out[0], out[1], out[2], out[3], out[4], out[5] = x, y, z, rx, ry, rz
                     return out
     return out
+
+
+@njit(cache=True)
+def _seeing_all(sees, cells, ncells_in, c):
+    """Whether cell c sees every one of cells[:ncells_in]."""
+    for i in range(ncells_in):
+        if not sees[cells[i], c]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def als_wing(cands, sees, size, graded, base):
+    """wings._als_wing's search: the almost locked sets of size - 1 mutually visible cells
+    holding size digits, in its order, each with each bivalue cell near it; the
+    lowest-rated deduction in tenths (base, plus the spread when graded), then the one
+    removing most, the first met of equals. Returns (found, its set's largest candidate
+    count), its cells (the set's, then the bivalue cell's), its digits as a bitmask, and
+    its removals as rows (cell, digit index) in the order of cells, then digits."""
+    ncells = cands.shape[0]
+    k = size - 1
+    limit = size
+    mid = (size + 2) // 2
+    count = np.zeros(ncells, np.int64)
+    for c in range(ncells):
+        count[c] = _bits(cands[c])
+    chosen = np.zeros(k, np.int64)
+    union = np.zeros(k, np.int64)
+    nxt = np.zeros(k + 1, np.int64)
+    in_als = np.zeros(ncells, np.bool_)
+    near = np.zeros(ncells, np.bool_)
+    held = np.zeros(k, np.int64)
+    removed = np.zeros((ncells * 32, 2), np.int64)
+    best_value = np.int64(1 << 40)
+    best_elim = np.zeros((0, 2), np.int64)
+    best_cells = np.zeros(size, np.int64)
+    best_union = 0
+    best_big = 0
+    for c0 in range(ncells):
+        if not 2 <= count[c0] <= limit:
+            continue
+        chosen[0] = c0
+        union[0] = cands[c0]
+        depth = 1
+        nxt[1] = c0 + 1
+        while depth >= 1:
+            x = nxt[depth]
+            while x < ncells:
+                if (2 <= count[x] <= limit and _seeing_all(sees, chosen, depth, x)
+                        and _bits(union[depth - 1] | cands[x]) <= limit):
+                    break
+                x += 1
+            if x >= ncells:
+                depth -= 1
+                continue
+            nxt[depth] = x + 1
+            chosen[depth] = x
+            union[depth] = union[depth - 1] | cands[x]
+            if depth < k - 1:
+                depth += 1
+                nxt[depth] = x + 1
+                continue
+            u = union[depth]
+            if _bits(u) != limit:
+                continue
+            # one almost locked set: chosen[:k], its digits u
+            biggest = 0
+            for i in range(k):
+                biggest = max(biggest, count[chosen[i]])
+            value = base + ((size - mid) - abs(mid - biggest) if graded else 0)
+            if value > best_value:
+                continue
+            in_als[:] = False
+            near[:] = False
+            for i in range(k):
+                in_als[chosen[i]] = True
+                for q in range(ncells):
+                    if sees[chosen[i], q]:
+                        near[q] = True
+            for yz in range(ncells):
+                m = cands[yz]
+                if count[yz] != 2 or not near[yz] or in_als[yz] or m & u != m:
+                    continue
+                low = m & -m
+                lx = lz = True
+                for i in range(k):
+                    if not sees[chosen[i], yz]:  # outside: a set cell yz does not see
+                        if cands[chosen[i]] & low:
+                            lx = False
+                        if cands[chosen[i]] & (m ^ low):
+                            lz = False
+                if not (lx or lz):
+                    continue
+                nrem = 0
+                for dbit in range(32):
+                    b = np.int64(1) << dbit
+                    if not u & b:
+                        continue
+                    if b & m:
+                        # the bivalue cell's digit d is removed when the other one links
+                        if not (lx if b != low else lz):
+                            continue
+                        with_yz = True
+                    elif lx and lz:
+                        with_yz = False
+                    else:
+                        continue
+                    nh = 0
+                    for i in range(k):
+                        if cands[chosen[i]] & b:
+                            held[nh] = chosen[i]
+                            nh += 1
+                    for q in range(ncells):
+                        if in_als[q] or q == yz or not cands[q] & b:
+                            continue
+                        if with_yz and not sees[yz, q]:
+                            continue
+                        if _seeing_all(sees, held, nh, q):
+                            removed[nrem, 0] = q
+                            removed[nrem, 1] = dbit
+                            nrem += 1
+                if nrem == 0:
+                    continue
+                if value < best_value or (value == best_value and nrem > best_elim.shape[0]):
+                    order = np.argsort(removed[:nrem, 0] * 32 + removed[:nrem, 1])
+                    best_elim = removed[:nrem][order].copy()
+                    best_value = value
+                    best_cells[:k] = chosen
+                    best_cells[k] = yz
+                    best_union = u
+                    best_big = biggest
+    return best_elim.shape[0] > 0, best_big, best_cells, best_union, best_elim

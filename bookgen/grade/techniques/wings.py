@@ -118,16 +118,30 @@ def _als_wing(board: Board, size: int, tech: Technique, graded: bool) -> list[St
 
     Rated as SE: the base; WXYZ and VWXYZ add (size - m) - |m - biggest| tenths with
     m = (size + 2) // 2 and `biggest` the most candidates of a set cell. The lowest-rated
-    deduction is taken, then the one removing most.
+    deduction is taken, then the one removing most. Compiled
+    (engine/kernels/wings_fast.py) on grids of 81 cells or fewer when the numba backend
+    serves.
     """
     cands = board.cands
+    mid = (size + 2) // 2
+    fast = grader_kernels("wings_fast") if board.geo.ncells <= 81 else None
+    if fast is not None:
+        import numpy as np
+
+        found, biggest, cells, union, elim = fast.als_wing(
+            np.array(cands, dtype=np.int64), _sees(board.geo), size, graded,
+            round(tech.se * 10))
+        if not found:
+            return []
+        value = round(tech.se + (0.1 * ((size - mid) - abs(mid - biggest)) if graded else 0.0), 1)
+        return [Step(tech, value, tuple(cells.tolist()), digits_of(int(union)),
+                     eliminated=tuple((c, d + 1) for c, d in elim.tolist()))]
     peers = tables(board.geo).peer_cells
     holders = board.holders()
     bivalue = 0
     for c, m in enumerate(cands):
         if m.bit_count() == 2:
             bivalue |= 1 << c
-    mid = (size + 2) // 2
     best: tuple[float, int, Step] | None = None
 
     def seeing_all(cells: int) -> int:
