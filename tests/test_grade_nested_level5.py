@@ -14,7 +14,7 @@ import pytest
 from test_grade_nested import NESTED_STATE, _solution
 from test_grade_techniques import GEO, from_candidates
 
-from bookgen.core.grid import geometry
+from bookgen.core.grid import geometry, parse
 from bookgen.core.kinds import Variant
 from bookgen.grade import Board, Technique
 from bookgen.grade.explain import describe
@@ -24,6 +24,7 @@ from bookgen.grade.solver import LADDER
 from bookgen.grade.techniques import chains
 
 R1C1 = 0
+TWO_SOLUTIONS = "..9......4...5..7..6.4....5.....274...6.....1..........3...169.8945......1...9..."
 
 
 def _runs(start: int, on: bool) -> tuple[chains.Run, chains.Run, chains._Chaining]:
@@ -89,6 +90,10 @@ def test_level_five_runs_on_the_classic_grid_only(monkeypatch):
     assert chains.doubly_nested_forcing_chains(x_grid) == []
     assert searched == []
     chains.doubly_nested_forcing_chains(state)
+    assert searched == [state]
+    # a puzzle of two solutions (an asterisk puzzle read as classic): nothing to search
+    several = Board(parse(TWO_SOLUTIONS)[0], GEO)
+    assert chains.doubly_nested_forcing_chains(several) == []
     assert searched == [state]
     killer = {t for rung in KILLER_LADDER for t in rung.techniques}
     assert Technique.NESTED_DYNAMIC_FORCING_CHAINS in killer

@@ -253,11 +253,13 @@ def test_workers_are_forked_from_a_single_thread(monkeypatch):
     monkeypatch.setattr(improve_module.threading, "active_count", lambda: threads)
     monkeypatch.setattr(improve_module.multiprocessing, "get_context", spy)
     spec = DigSpec(4, minimal=True)
-    made = generate_puzzles(60, spec, seed=4, workers=2)
+    count = improve_module.CHUNK + 10
+    made = generate_puzzles(count, spec, seed=4, workers=2)
     assert asked == [method]
-    # One worker, or one chunk of puzzles (50), needs no pool.
-    assert made == generate_puzzles(60, spec, seed=4, workers=1)
-    assert made[:50] == generate_puzzles(50, spec, seed=4, workers=2)
+    # One worker, or one chunk of puzzles (CHUNK), needs no pool.
+    assert made == generate_puzzles(count, spec, seed=4, workers=1)
+    chunk = improve_module.CHUNK
+    assert made[:chunk] == generate_puzzles(chunk, spec, seed=4, workers=2)
     assert asked == [method]
 
 

@@ -50,10 +50,11 @@ from ...core.grid import Geometry, GeometryKey, symbol
 from ...core.kinds import Variant
 from ...core.model import Family
 from ...engine.kernels import grader_kernels
+from ...engine.trace import solve
 from .. import phrases
 from ..board import Board, Node, Step, digits_of, set_bits
 from ..scale import Technique, length_extra
-from ..tables import tables
+from ..tables import base_geometry, tables
 from ..technique import Drawing, Finder, Rule
 
 _D = TypeVar("_D")
@@ -1562,9 +1563,13 @@ def doubly_nested_forcing_chains(board: Board) -> list[Step]:
     """Nested dynamic forcing chains that, on an assumed board where dynamic forcing
     chains find nothing, follow nested forcing chains there: a nesting inside a nesting
     (SE's level 5: 11.0 + length; SE tries it only when level 4 finds nothing). Only
-    on SE's own grid, classic 9x9: a search takes minutes where level 4 stalls, and on the
-    other kinds' wider-open grids a stalled level 4 goes to the trial step as before."""
+    on SE's own grid, classic 9x9, and on a board of one solution: a search takes minutes
+    where level 4 stalls, on the other kinds' wider-open grids a stalled level 4 goes to
+    the trial step as before, and on a puzzle of several solutions (a puzzle read as
+    another kind, say) no chain can refute a candidate some solution holds."""
     if board.geo.variant is not Variant.CLASSIC or board.n != 9:
+        return []
+    if solve(tuple(board.values), base_geometry(board.geo), limit=2)[0] != 1:
         return []
     return _multiple(board, Technique.DOUBLY_NESTED_FORCING_CHAINS, dynamic=True, level=5,
                      nishio=False)
