@@ -194,7 +194,7 @@ def backend_name(name: str | None = None) -> str:
 
 _GRADER: dict[tuple[str | None, str], ModuleType | None] = {}
 """grader_kernels' answers by $BOOKGEN_BACKEND and module: the grader asks hundreds of
-thousands of times a hard puzzle, and backend_name looks for numba each time."""
+thousands of times on a hard puzzle, and backend_name looks for numba each time."""
 
 
 def grader_kernels(module: str) -> ModuleType | None:
