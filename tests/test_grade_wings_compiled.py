@@ -25,34 +25,29 @@ def test_the_real_position_gives_the_same_step(monkeypatch):
     assert python and compiled == python
 
 
-@pytest.mark.parametrize("name", SMALL)
-def test_compiled_finder_finds_what_the_python_one_finds(name, monkeypatch):
-    geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
-    found = 0
-    for cands in _states(geo, seed=7 + len(name), count=12):
-        board = Board((0,) * geo.ncells, geo)
-        board.cands[:] = cands
-        python, compiled = _both(monkeypatch, wings.aligned_triple_exclusion, board)
-        assert compiled == python
-        found += bool(python)
-    assert found > 0  # the states are not all barren
-
-
 ALS_WINGS = [wings.wxyz_wing, wings.vwxyz_wing, wings.uvwxyz_wing, wings.tuvwxyz_wing]
 
+FAMILIES = {
+    "triple exclusion": ([wings.aligned_triple_exclusion], 7, 12),
+    "wings": (ALS_WINGS, 50, 6),
+}
+"""Each compiled family's finders, the seed its states are drawn from and their number."""
 
+
+@pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("name", SMALL)
-def test_compiled_als_wings_find_what_the_python_ones_find(name, monkeypatch):
+def test_compiled_finders_find_what_the_python_ones_find(name, family, monkeypatch):
+    finders, seed, count = FAMILIES[family]
     geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
     found = 0
-    for cands in _states(geo, seed=50 + len(name), count=6):
+    for cands in _states(geo, seed=seed + len(name), count=count):
         board = Board((0,) * geo.ncells, geo)
         board.cands[:] = cands
-        for finder in ALS_WINGS:
+        for finder in finders:
             python, compiled = _both(monkeypatch, finder, board)
             assert compiled == python
             found += bool(python)
-    assert found > 0
+    assert found > 0  # the states are not all barren
 
 
 WING_TECHNIQUES = {Technique.WXYZ_WING: wings.wxyz_wing, Technique.VWXYZ_WING: wings.vwxyz_wing,
