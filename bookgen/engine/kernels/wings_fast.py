@@ -1,7 +1,7 @@
-"""grade/techniques/wings.py's aligned triple exclusion compiled with numba
-(``cache=True``): the same trio and the same removals as the Python finder, which uses it
-whenever the numba backend serves on grids of 81 cells or fewer (its table of trios met
-grows with the cube of the cells).
+"""grade/techniques/wings.py's aligned triple exclusion and WXYZ- to TUVWXYZ-wings compiled
+with numba (``cache=True``): the same steps as the Python finders, which use them whenever
+the numba backend serves on grids of 81 cells or fewer (the triple exclusion's table of
+trios met grows with the cube of the cells).
 
 Glossary: as grade/techniques/wings.py. ``cands`` holds each cell's candidates as a
 bitmask, ``sees`` whether two cells are peers (the grid's peer sets).
