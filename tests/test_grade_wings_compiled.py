@@ -1,4 +1,4 @@
-"""The compiled aligned triple exclusion and almost-locked-set wings
+"""The compiled aligned pair and triple exclusions and almost-locked-set wings
 (engine/kernels/wings_fast.py) against the Python finders of grade/techniques/wings.py:
 the same step on every board state."""
 
@@ -17,17 +17,21 @@ SMALL = [name for name, geo in GEOS.items() if geo.ncells <= 81]
 """The grids the compiled finder serves (up to 81 cells)."""
 
 
-def test_the_real_position_gives_the_same_step(monkeypatch):
-    ((_, _, _, text),) = [row for row in FIRST_TO_FIRE
-                          if row[0] is Technique.ALIGNED_TRIPLE_EXCLUSION]
-    python, compiled = _both(monkeypatch, wings.aligned_triple_exclusion,
-                             from_candidates(text))
+EXCLUSIONS = {Technique.ALIGNED_PAIR_EXCLUSION: wings.aligned_pair_exclusion,
+              Technique.ALIGNED_TRIPLE_EXCLUSION: wings.aligned_triple_exclusion}
+
+
+@pytest.mark.parametrize("tech", EXCLUSIONS)
+def test_the_real_position_gives_the_same_step(tech, monkeypatch):
+    ((_, _, _, text),) = [row for row in FIRST_TO_FIRE if row[0] is tech]
+    python, compiled = _both(monkeypatch, EXCLUSIONS[tech], from_candidates(text))
     assert python and compiled == python
 
 
 ALS_WINGS = [wings.wxyz_wing, wings.vwxyz_wing, wings.uvwxyz_wing, wings.tuvwxyz_wing]
 
 FAMILIES = {
+    "pair exclusion": ([wings.aligned_pair_exclusion], 3, 12),
     "triple exclusion": ([wings.aligned_triple_exclusion], 7, 12),
     "wings": (ALS_WINGS, 50, 6),
 }

@@ -1,7 +1,7 @@
-"""grade/techniques/wings.py's aligned triple exclusion and WXYZ- to TUVWXYZ-wings compiled
-with numba (``cache=True``): the same steps as the Python finders, which use them whenever
-the numba backend serves on grids of 81 cells or fewer (the triple exclusion's table of
-trios met grows with the cube of the cells).
+"""grade/techniques/wings.py's aligned pair and triple exclusions and its WXYZ- to
+TUVWXYZ-wings compiled with numba (``cache=True``): the same steps as the Python finders,
+which use them whenever the numba backend serves on grids of 81 cells or fewer. The pair
+exclusion's kernel only finds the pair: the Python finder words its step.
 
 Glossary: as grade/techniques/wings.py. ``cands`` holds each cell's candidates as a
 bitmask, ``sees`` whether two cells are peers (the grid's peer sets).
@@ -51,15 +51,29 @@ def _allowed(cands, sees, x, y, z, common, ncommon):
 
 
 @njit(cache=True)
+def _first_visit(ex, a, b, c):
+    """Whether aligned_triple_exclusion's loop meets the trio of its cells a < b and c
+    first at (a, b, c): of the trio x < y < z it meets (x, y, z), (x, z, y) and (y, z, x),
+    in that order, each when its third cell is an excluder of one of the other two."""
+    if c > b:
+        return True
+    if ex[a, b] or ex[c, b]:  # (c between a and b) or (c below a): (x, y, z) came first
+        return False
+    return c > a or not (ex[c, a] or ex[b, a])  # c below a: and (x, z, y)
+
+
+@njit(cache=True)
 def aligned_triple_exclusion(cands, sees):
     """The first trio (wings.aligned_triple_exclusion's order) with a candidate in no
     possible combination: (x, y, z, removed from x, from y, from z) as bitmasks, or
     all -1 when there is none."""
     ncells = cands.shape[0]
+    words = (ncells + 63) // 64
     count = np.zeros(ncells, np.int64)
     for c in range(ncells):
         count[c] = _bits(cands[c])
     ex = np.zeros((ncells, ncells), np.bool_)
+    ex_bits = np.zeros((ncells, words), np.uint64)
     has = np.zeros(ncells, np.bool_)
     for c in range(ncells):
         if count[c] < 2:
@@ -74,8 +88,8 @@ def aligned_triple_exclusion(cands, sees):
         for p in range(ncells):
             if sees[c, p] and 2 <= count[p] <= 3:
                 ex[c, p] = True
+                ex_bits[c, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
                 has[c] = True
-    seen = np.zeros(ncells * ncells * ncells, np.bool_)
     common = np.zeros(ncells, np.int64)
     out = np.full(6, -1, np.int64)
     for a in range(ncells):
@@ -87,18 +101,23 @@ def aligned_triple_exclusion(cands, sees):
             for c in range(ncells):
                 if c == a or c == b or not has[c] or not (ex[a, c] or ex[b, c]):
                     continue
+                if not _first_visit(ex, a, b, c):
+                    continue
                 x, y, z = a, b, c
                 if z < y:
                     y, z = z, y
                     if y < x:
                         x, y = y, x
-                key = (x * ncells + y) * ncells + z
-                if seen[key]:
-                    continue
-                seen[key] = True
                 ncommon = 0
-                for e in range(ncells):
-                    if ex[x, e] and ex[y, e] and ex[z, e]:
+                for w in range(words):
+                    both = ex_bits[x, w] & ex_bits[y, w] & ex_bits[z, w]
+                    while both:
+                        low = both & (~both + np.uint64(1))
+                        both ^= low
+                        e = 64 * w
+                        while low > np.uint64(1):
+                            low >>= np.uint64(1)
+                            e += 1
                         common[ncommon] = e
                         ncommon += 1
                 if ncommon < 2:
@@ -107,6 +126,61 @@ def aligned_triple_exclusion(cands, sees):
                 rx, ry, rz = cands[x] & ~ok[0], cands[y] & ~ok[1], cands[z] & ~ok[2]
                 if rx | ry | rz:
                     out[0], out[1], out[2], out[3], out[4], out[5] = x, y, z, rx, ry, rz
+                    return out
+    return out
+
+
+@njit(cache=True)
+def aligned_pair_exclusion(cands, sees, units):
+    """The first pair (wings.aligned_pair_exclusion's order: units in turn, the pairs of
+    a unit's open cells in its order, a pair met in an earlier unit skipped) with a
+    candidate that takes part in no possible pair of digits: (unit, cell, cell), or all -1
+    when there is none. units: each unit's cells in its order, padded with -1."""
+    ncells = cands.shape[0]
+    seen = np.zeros((ncells, ncells), np.bool_)
+    empty = np.zeros(units.shape[1], np.int64)
+    blockers = np.zeros(ncells, np.int64)
+    out = np.full(3, -1, np.int64)
+    for u in range(units.shape[0]):
+        nempty = 0
+        for k in range(units.shape[1]):
+            c = units[u, k]
+            if c >= 0 and cands[c]:
+                empty[nempty] = c
+                nempty += 1
+        for i in range(nempty):
+            a = empty[i]
+            for j in range(i + 1, nempty):
+                b = empty[j]
+                if seen[a, b]:
+                    continue
+                seen[a, b] = True
+                nblock = 0
+                for c in range(ncells):
+                    if sees[a, c] and sees[b, c] and _bits(cands[c]) == 2:
+                        blockers[nblock] = cands[c]
+                        nblock += 1
+                ok_a = ok_b = 0
+                ma = cands[a]
+                while ma:
+                    da = ma & -ma
+                    ma ^= da
+                    mb = cands[b]
+                    while mb:
+                        db = mb & -mb
+                        mb ^= db
+                        if da == db:
+                            continue
+                        blocked = False
+                        for k in range(nblock):
+                            if blockers[k] == da | db:
+                                blocked = True
+                                break
+                        if not blocked:
+                            ok_a |= da
+                            ok_b |= db
+                if cands[a] & ~ok_a or cands[b] & ~ok_b:
+                    out[0], out[1], out[2] = u, a, b
                     return out
     return out
 

@@ -209,9 +209,20 @@ def tuvwxyz_wing(board: Board) -> list[Step]:
 
 
 def aligned_pair_exclusion(board: Board) -> list[Step]:
+    """SE's aligned pair exclusion (6.2): two open cells of a unit; a pair of digits for
+    them is impossible when they share it and see each other, or when it fills a bivalue
+    cell both see; a candidate of the two in no possible pair is removed. The pairs come
+    unit by unit, each once. Compiled (engine/kernels/wings_fast.py, which finds the pair)
+    on grids of 81 cells or fewer when the numba backend serves."""
     cands, geo = board.cands, board.geo
-    sets = tables(geo).peer_sets
-    tech = Technique.ALIGNED_PAIR_EXCLUSION
+    fast = grader_kernels("wings_fast") if geo.ncells <= 81 else None
+    if fast is not None:
+        import numpy as np
+
+        u, a, b = fast.aligned_pair_exclusion(np.array(cands, dtype=np.int64), _sees(geo),
+                                              _unit_rows(geo)).tolist()
+        step = _pair_step(board, u, a, b) if u >= 0 else None
+        return [step] if step else []
     seen: set[tuple[int, int]] = set()
     for u, cells in enumerate(geo.units):
         empty = [c for c in cells if cands[c]]
@@ -219,25 +230,35 @@ def aligned_pair_exclusion(board: Board) -> list[Step]:
             if (a, b) in seen:
                 continue
             seen.add((a, b))
-            common = [c for c in sets[a] & sets[b] if cands[c]]
-            blockers = [cands[c] for c in common if cands[c].bit_count() == 2]
-            ok_a = ok_b = 0
-            for da in digits_of(cands[a]):
-                for db in digits_of(cands[b]):
-                    if da == db:
-                        continue
-                    pair = (1 << (da - 1)) | (1 << (db - 1))
-                    if pair in blockers:
-                        continue
-                    ok_a |= 1 << (da - 1)
-                    ok_b |= 1 << (db - 1)
-            elim = tuple((a, d) for d in digits_of(cands[a] & ~ok_a)) + tuple(
-                (b, d) for d in digits_of(cands[b] & ~ok_b)
-            )
-            if elim:
-                used = tuple(c for c in common if cands[c].bit_count() == 2)
-                return [Step(tech, tech.se, (a, b) + used, (), eliminated=elim, units=(u,))]
+            step = _pair_step(board, u, a, b)
+            if step:
+                return [step]
     return []
+
+
+def _pair_step(board: Board, u: int, a: int, b: int) -> Step | None:
+    """The aligned pair exclusion step of cells a and b of unit u, if it removes any."""
+    cands, sets = board.cands, tables(board.geo).peer_sets
+    tech = Technique.ALIGNED_PAIR_EXCLUSION
+    common = [c for c in sets[a] & sets[b] if cands[c]]
+    blockers = [cands[c] for c in common if cands[c].bit_count() == 2]
+    ok_a = ok_b = 0
+    for da in digits_of(cands[a]):
+        for db in digits_of(cands[b]):
+            if da == db:
+                continue
+            pair = (1 << (da - 1)) | (1 << (db - 1))
+            if pair in blockers:
+                continue
+            ok_a |= 1 << (da - 1)
+            ok_b |= 1 << (db - 1)
+    elim = tuple((a, d) for d in digits_of(cands[a] & ~ok_a)) + tuple(
+        (b, d) for d in digits_of(cands[b] & ~ok_b)
+    )
+    if not elim:
+        return None
+    used = tuple(c for c in common if cands[c].bit_count() == 2)
+    return Step(tech, tech.se, (a, b) + used, (), eliminated=elim, units=(u,))
 
 
 def aligned_triple_exclusion(board: Board) -> list[Step]:
@@ -304,6 +325,22 @@ def _sees(geo: Geometry) -> Any:
         got = _SEES[geo.key] = np.zeros((geo.ncells, geo.ncells), dtype=np.bool_)
         for c, peers in enumerate(tables(geo).peer_sets):
             got[c, list(peers)] = True
+    return got
+
+
+_UNIT_ROWS: dict[GeometryKey, Any] = {}
+
+
+def _unit_rows(geo: Geometry) -> Any:
+    """Each unit's cells in its order, padded with -1 (the compiled pair finder's table)."""
+    got = _UNIT_ROWS.get(geo.key)
+    if got is None:
+        import numpy as np
+
+        width = max(len(cells) for cells in geo.units)
+        got = _UNIT_ROWS[geo.key] = np.full((len(geo.units), width), -1, dtype=np.int64)
+        for u, cells in enumerate(geo.units):
+            got[u, :len(cells)] = cells
     return got
 
 
