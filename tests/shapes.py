@@ -72,7 +72,10 @@ def count_killer(
     own Algorithm X (exact_cover.py), written from the rules alone: a choice fills one
     whole cage with distinct digits (every ordering of every set of distinct digits that
     sums to the cage's total, agreeing with the givens); it covers the cage, its cells,
-    and (row, digit), (column, digit), (box, digit) for each of its cells."""
+    and (row, digit), (column, digit), (box, digit) for each of its cells. Cells and
+    (unit, digit) are the columns every solution covers (exact_cover.PRIMARY): branching
+    on the fewest ways to place a digit in a unit, not only to fill a cell, is what keeps
+    a loosely caged puzzle's search to seconds."""
     from itertools import combinations, permutations
 
     from exact_cover import _cover
@@ -88,8 +91,8 @@ def count_killer(
                 cols: list[Any] = [("cage", g)]
                 for c, d in zip(cells, order, strict=True):
                     r, k = divmod(c, 9)
-                    cols += [("cell", c), ("row", r, d), ("col", k, d),
-                             ("box", r // 3 * 3 + k // 3, d)]
+                    cols += [("cell", c), ("unit", r, d), ("unit", 9 + k, d),
+                             ("unit", 18 + r // 3 * 3 + k // 3, d)]
                 y[(g, order)] = cols
     x: dict[Any, set[Any]] = {}
     for row, cols in y.items():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from test_grade_nested import NESTED_STATE, _solution
+from test_grade_rules import check_step
 from test_grade_techniques import GEO, from_candidates
 
 from bookgen.core.grid import geometry, parse
@@ -78,6 +79,7 @@ def test_a_level_five_step_is_rated_from_eleven():
     assert step.difficulty == round(11.0 + length_extra(five[2]), 1)
     assert step.eliminated == ((R1C1, 4),)
     assert describe(step, GEO).startswith("doubly nested forcing chains: assuming r1c1 = 4")
+    check_step(step, step.technique.rule, board)
 
 
 def test_level_five_runs_on_the_classic_grid_only(monkeypatch):

@@ -87,7 +87,7 @@ LIMIT = 10
 def _agree(index: int, independent: bool) -> None:
     """Both backends give the same count and solutions, in the same order, for a
     generated puzzle and a looser one (two cages merged twice); every solution obeys the
-    rules; with independent, the exact cover agrees on the count capped at 2."""
+    rules; with independent, the exact cover agrees on the count when it is below 2."""
     p = make_killer(CageSpec(), "agree", index)
     loose = p.cages
     for _ in range(2):
@@ -102,8 +102,11 @@ def _agree(index: int, independent: bool) -> None:
         for sol in fast[1][: fast[0]].tolist():
             assert _valid(sol, cages)
         assert len({tuple(s) for s in fast[1][: fast[0]].tolist()}) == fast[0]
-        if independent:  # capped at 2: exhausting a loose puzzle's cover is slow
-            assert len(count_killer(p.puzzle, _pairs(cages))) == min(fast[0], 2)
+        # Two valid, distinct solutions shown already prove a count of two or more; the
+        # exact cover checks the counts below two (finding a loose puzzle's second
+        # solution that way took minutes).
+        if independent and fast[0] < 2:
+            assert len(count_killer(p.puzzle, _pairs(cages))) == fast[0]
 
 
 @pytest.mark.parametrize("index", range(3, 8))
