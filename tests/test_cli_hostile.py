@@ -243,10 +243,13 @@ SCRIPT = Path(sys.executable).parent / "bookgen"
 def test_ctrl_c_while_the_command_line_is_imported_is_interrupted(module, how):
     # python -X importtime says on stderr when each module is imported: Ctrl-C comes just
     # after this one, before main has its handlers
+    # (with Ctrl-C's default action, as from a terminal: a run of the tests started with
+    # '&' by a non-interactive shell has it ignored, and a child inherits that)
     start = ["-m", "bookgen"] if how == "-m" else [str(SCRIPT)]
     proc = subprocess.Popen([sys.executable, "-X", "importtime", *start, "rate", GOLDEN],
                             cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stderr is not None
     seen = []
     for line in proc.stderr:
