@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from . import watch_compiles
+from .chains_fast import _low_index
 from .killer_fast import _bits
 
 watch_compiles()
@@ -114,11 +115,7 @@ def aligned_triple_exclusion(cands, sees):
                     while both:
                         low = both & (~both + np.uint64(1))
                         both ^= low
-                        e = 64 * w
-                        while low > np.uint64(1):
-                            low >>= np.uint64(1)
-                            e += 1
-                        common[ncommon] = e
+                        common[ncommon] = 64 * w + _low_index(low)
                         ncommon += 1
                 if ncommon < 2:
                     continue
