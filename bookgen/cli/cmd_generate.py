@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -156,9 +157,19 @@ def _puzzles(args: argparse.Namespace) -> Iterator[Shown]:
 
     workers = capped_workers(workers_of(args), "--workers", args.quiet)
     spec = generate_spec(args)
-    return (Generated(p, figures) for p, figures in iter_generated(
-        args.n, spec, args.seed, 0, workers, args.backend, with_figures=True,
-        band=Band(args.difficulty) if args.difficulty else None))
+    return _shown(iter_generated(args.n, spec, args.seed, 0, workers, args.backend,
+                                 with_figures=True,
+                                 band=Band(args.difficulty) if args.difficulty else None))
+
+
+def _shown(made: Generator[tuple[GeneratedPuzzle, dict[str, Any] | None], None, None],
+           ) -> Iterator[Shown]:
+    """The puzzles as shown; closing this closes `made`, so its worker pool ends in the
+    closing thread (left to the collector, the pool may be finalized in its own thread,
+    which cannot join itself)."""
+    with closing(made):
+        for p, figures in made:
+            yield Generated(p, figures)
 
 
 def run_generate(args: argparse.Namespace) -> int:
