@@ -5,7 +5,8 @@ Glossary:
           bookgen's orbit tables)
   orbit   a cell with all its images: blank together or given together in a symmetric
           puzzle
-Minimality is checked with the exact-cover solver (exact_cover.py), not bookgen's kernels.
+Minimality is checked with the exact-cover solver (exact_cover.py), not bookgen's kernels;
+a killer's solutions by the tests' own killer solver (killer_search.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from exact_cover import count_exact
+from killer_search import killer_solutions
 
 
 def image(symmetry: str, n: int, r: int, c: int) -> list[tuple[int, int]]:
@@ -68,14 +70,23 @@ def assert_dug_to(puzzle: Sequence[int], solution: Sequence[int], spec: Any, geo
 def count_killer(
     givens: Sequence[int], cages: Sequence[tuple[int, Sequence[int]]], limit: int = 2
 ) -> list[list[int]]:
+    """Up to `limit` solutions of a 9x9 killer puzzle, by the tests' own killer solver
+    (killer_search.py: candidates narrowed by the rules, innies and outies among them,
+    then a search), which count_killer_exact cross-checks in test_killer_search.py."""
+    return killer_solutions(givens, cages, limit)
+
+
+def count_killer_exact(
+    givens: Sequence[int], cages: Sequence[tuple[int, Sequence[int]]], limit: int = 2
+) -> list[list[int]]:
     """Up to `limit` solutions of a 9x9 killer puzzle, as exact cover solved by the tests'
     own Algorithm X (exact_cover.py), written from the rules alone: a choice fills one
     whole cage with distinct digits (every ordering of every set of distinct digits that
     sums to the cage's total, agreeing with the givens); it covers the cage, its cells,
     and (row, digit), (column, digit), (box, digit) for each of its cells. Cells and
-    (unit, digit) are the columns every solution covers (exact_cover.PRIMARY): branching
-    on the fewest ways to place a digit in a unit, not only to fill a cell, is what keeps
-    a loosely caged puzzle's search to seconds."""
+    (unit, digit) are the columns every solution covers (exact_cover.PRIMARY). Slower than
+    count_killer by far on loose puzzles (a minute on some expert ones), and the simplest
+    statement of the rules, so it checks that solver."""
     from itertools import combinations, permutations
 
     from exact_cover import _cover

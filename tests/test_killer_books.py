@@ -1,9 +1,9 @@
 """Killer books: `variant: killer` sections from config through the pipeline to the PDF.
 
 A small book with two killer sections and a classic one is built once; every killer
-puzzle is checked unique by the tests' own exact cover of cages and sums (shapes.
-count_killer), its cages against its solution, its band against its section; the manifest
-and puzzles.txt carry the cages, and `bookgen solve` reads puzzles.txt back.
+puzzle is checked unique by the tests' own killer solver (shapes.count_killer), its cages
+against its solution, its band against its section; the manifest and puzzles.txt carry
+the cages, and `bookgen solve` reads puzzles.txt back.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Single-cell cages in generated killers: at most SINGLE_SHARE of the cages in every band
 (a single cell is a given in disguise), the cages covering the grid once, every puzzle
-unique by the tests' own exact cover (shapes.count_killer, on exact_cover.py), and the
+unique by the tests' own killer solver (shapes.count_killer), and the
 pass that joins or re-cuts a single cell keeping the puzzle unique.
 
 The puzzles are the product's own: make_killer with the cages drawn for each band, as a
@@ -22,11 +22,6 @@ from bookgen.variants.killer.cages import cages_of
 
 SAMPLE = 5
 """Puzzles drawn a band."""
-
-EXACT_EXPERT = 1
-"""Expert puzzles checked by exact cover: their cages of five cells take the tests' solver
-seconds to minutes each (the kernels check every one as it is made)."""
-
 
 def _joined(cells: list[int]) -> bool:
     """Whether the cells join through shared edges (a 9x9 grid)."""
@@ -68,10 +63,9 @@ def test_the_cages_cover_the_grid_once_and_add_up(sample) -> None:  # type: igno
             assert len(set(digits)) == len(digits) and sum(digits) == cage.total
 
 
-def test_every_drawn_killer_is_unique_by_exact_cover(sample) -> None:  # type: ignore[no-untyped-def]
-    band, drawn = sample
-    checked = drawn[:EXACT_EXPERT] if band is Band.EXPERT else drawn
-    assert all(_unique(p) for p in checked)
+def test_every_drawn_killer_is_unique_by_the_tests_solver(sample) -> None:  # type: ignore[no-untyped-def]
+    _, drawn = sample
+    assert all(_unique(p) for p in drawn)
 
 
 @pytest.mark.parametrize("index", range(3))
