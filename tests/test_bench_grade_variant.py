@@ -5,6 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import SMALL_PUZZLES
+
+SPEC_GOLDEN = SMALL_PUZZLES[9][0]
+"""A classic puzzle with one solution."""
+
 # asterisk puzzles made by `bookgen generate --variant asterisk`, each with the rating
 # serate --isAsterisk=1 gives it (default techniques)
 RATED = (
@@ -26,10 +31,20 @@ def test_a_kinds_dataset_is_graded_as_that_kind(tmp_path: Path) -> None:
     assert done.stdout.startswith(f"dataset {data}, asterisk puzzles\n")
     assert "exact: 2/2 = 100.0%" in done.stdout
     assert "wrong deductions (checked against the solution): 0" in done.stdout
-    # read as classic puzzles the second one loses the asterisk's steps
+    # read as classic puzzles, without the asterisk's unit, neither has one solution: SE
+    # rates neither, and neither is graded (grading them took 20 s)
     classic = _bench("grade", "--dataset", str(data))
-    assert classic.returncode == 0, classic.stderr
-    assert "exact: 2/2" not in classic.stdout
+    assert classic.returncode == 1
+    assert classic.stderr == (f"error: {data}: none of its 2 puzzles has one solution as "
+                              "classic puzzles: nothing to grade\n")
+
+
+def test_puzzles_without_one_solution_are_left_out_and_counted(tmp_path: Path) -> None:
+    data = tmp_path / "mixed.txt"
+    data.write_text(RATED.splitlines()[0] + "\n" + SPEC_GOLDEN + " 2.0\n")
+    done = _bench("grade", "--dataset", str(data))
+    assert done.returncode == 0, done.stderr
+    assert "puzzles: 1 (and 1 left out: no solution or several)\n" in done.stdout
 
 
 def test_variant_is_refused_where_a_bench_does_not_read_it() -> None:

@@ -101,11 +101,18 @@ def check_steps(steps: Sequence[Step], solution: Sequence[int]) -> int:
 
 
 def measure(pairs: Sequence[Rated], progress: bool = False,
-            variant: Variant | None = None) -> list[Sample]:
-    """Each puzzle (of the kind `variant`, classic when None) graded and checked."""
+            variant: Variant | None = None) -> tuple[list[Sample], int]:
+    """Each puzzle (of the kind `variant`, classic when None) graded and checked; and how
+    many were left ungraded for having no solution or several (SE rates none of those)."""
+    from ..engine.trace import count_solutions
+
     out: list[Sample] = []
+    left_out = 0
     for k, (text, rating, low, high) in enumerate(pairs):
         values, geo = parse(text, variant=variant)
+        if count_solutions(values, geo) != 1:
+            left_out += 1
+            continue
         solution = solve_any(Board(values, geo))
         t0, c0 = time.perf_counter(), time.process_time()
         g = grade(values, geo, solution)
@@ -114,7 +121,7 @@ def measure(pairs: Sequence[Rated], progress: bool = False,
         out.append(Sample(rating, low, high, g.grade, dt, cpu, wrong, g.hardest))
         if progress and (k + 1) % 100 == 0:
             print(f"  {k + 1}/{len(pairs)}", flush=True)
-    return out
+    return out, left_out
 
 
 def _ranks(xs: Sequence[float]) -> list[float]:
@@ -174,12 +181,13 @@ def _quartiles(xs: Sequence[float]) -> tuple[float, float, float]:
     return q[0], q[1], q[2]
 
 
-def report(samples: Sequence[Sample]) -> str:
+def report(samples: Sequence[Sample], left_out: int = 0) -> str:
     """The bench text: correlation, per-band quartiles, adjacent-band AUCs, timing."""
     ratings = [s.rating for s in samples]
     grades = [s.grade for s in samples]
     lines = [
-        f"puzzles: {len(samples)}",
+        f"puzzles: {len(samples)}"
+        + (f" (and {left_out} left out: no solution or several)" if left_out else ""),
         f"spearman rho: {spearman(grades, ratings):.3f}",
         f"kendall tau-b: {kendall_tau_b(grades, ratings):.3f}",
         f"wrong deductions (checked against the solution): {sum(s.wrong for s in samples)}",
@@ -253,7 +261,12 @@ def bench_grade(
     pairs = read_dataset(dataset, per_rating, seed, limit)
     if not pairs:
         raise InputError(f"{dataset}: no rated puzzles found")
-    return report(measure(pairs, progress, variant))
+    samples, left_out = measure(pairs, progress, variant)
+    if not samples:
+        kind = f"{variant.value} puzzles" if variant else "classic puzzles"
+        raise InputError(f"{dataset}: none of its {len(pairs)} puzzles has one solution as "
+                         f"{kind}: nothing to grade")
+    return report(samples, left_out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
