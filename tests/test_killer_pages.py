@@ -3,18 +3,19 @@ minimums for sums and dashes, the killer how-to page in every language, and the 
 config.
 
 The killer puzzles here are built by hand: cages whose sums come from a valid solution,
-checked unique by the plain backtracking solver below (not bookgen's kernels).
+checked unique by the tests' own killer solver (shapes.count_killer, not bookgen's
+kernels).
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from itertools import combinations
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from shapes import count_killer
 
 from bookgen.book.config.templates import load_template
 from bookgen.core.errors import LayoutError
@@ -54,53 +55,6 @@ CAGES = tuple(Cage(sum(SOLUTION[c] for c in cells), cells) for cells in CAGE_CEL
 GIVENS = tuple(SOLUTION[c] if c in (10, 40) else 0 for c in range(81))
 
 
-def killer_solutions(cages: tuple[Cage, ...], givens: tuple[int, ...], n: int,
-                     box: tuple[int, int], limit: int = 2) -> list[tuple[int, ...]]:
-    """Up to `limit` solutions of a killer puzzle: rows, columns, boxes of box[0] x box[1],
-    cages summing to their totals without repeats; backtracking, fewest candidates first."""
-    cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
-    combos = [[set(s) for s in combinations(range(1, n + 1), len(cage.cells))
-               if sum(s) == cage.total] for cage in cages]
-    peers = []
-    for c in range(n * n):
-        r, k = divmod(c, n)
-        br, bc = r // box[0] * box[0], k // box[1] * box[1]
-        p = {r * n + j for j in range(n)} | {i * n + k for i in range(n)}
-        p |= {(br + i) * n + bc + j for i in range(box[0]) for j in range(box[1])}
-        p |= set(cages[cage_of[c]].cells)
-        p.discard(c)
-        peers.append(p)
-    grid = list(givens)
-    out: list[tuple[int, ...]] = []
-
-    def candidates(c: int) -> set[int]:
-        placed = {grid[x] for x in cages[cage_of[c]].cells if grid[x]}
-        fits = set().union(*[s for s in combos[cage_of[c]] if placed <= s]) - placed
-        return fits - {grid[p] for p in peers[c]}
-
-    def search() -> bool:
-        best: set[int] | None = None
-        cell = -1
-        for c in range(n * n):
-            if not grid[c]:
-                cand = candidates(c)
-                if best is None or len(cand) < len(best):
-                    best, cell = cand, c
-        if best is None:
-            out.append(tuple(grid))
-            return len(out) >= limit
-        for d in sorted(best):
-            grid[cell] = d
-            if search():
-                return True
-        grid[cell] = 0
-        return False
-
-    if all(g == 0 or g not in {grid[p] for p in peers[c]} for c, g in enumerate(grid)):
-        search()
-    return out
-
-
 def killer(number: int = 1) -> BookPuzzle:
     return BookPuzzle(number, "Killer", "Hard", 3, 3, GIVENS, SOLUTION, Band.HARD, 3.2,
                       cages=CAGES)
@@ -129,13 +83,7 @@ def test_the_hand_built_killer_is_a_real_unique_killer() -> None:
         assert len({SOLUTION[j * 9 + i] for j in range(9)}) == 9
         assert len({SOLUTION[(i // 3 * 3 + j // 3) * 9 + i % 3 * 3 + j % 3]
                     for j in range(9)}) == 9
-    assert killer_solutions(CAGES, (0,) * 81, 9, (3, 3)) == [SOLUTION]
-
-
-def test_the_solver_sees_a_second_solution() -> None:
-    # a 4x4 grid whose cages are its rows says nothing beyond the rules
-    rows = tuple(Cage(10, tuple(range(r * 4, r * 4 + 4))) for r in range(4))
-    assert len(killer_solutions(rows, (0,) * 16, 4, (2, 2))) == 2
+    assert count_killer((0,) * 81, [(c.total, c.cells) for c in CAGES]) == [list(SOLUTION)]
 
 
 # ---------------------------------------------------------------- outline geometry
