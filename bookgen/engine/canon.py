@@ -29,10 +29,10 @@ are named differently by each order, so each order becomes a state of its own. N
 ever enumerated that cannot tie with the best prefix, and sparse rows, which would tie
 hundreds of whole column permutations, stay one state.
 
-`minlex_core` is plain Python over numpy arrays; with numba it is compiled from the same
-source, so both backends give the same forms. Every size has a form, 4x4 to 16x16, but a
-level of more than MAX_STATES states is refused: a 16x16 board (or nearly full grid) ties
-millions of column orders on its first row.
+`minlex_core` is plain Python over numpy arrays; the numba backend compiles it from the
+same source (kernels/canon_fast.py), so both backends give the same forms. Every size has
+a form, 4x4 to 16x16, but a level of more than MAX_STATES states is refused: a 16x16
+board (or nearly full grid) ties millions of column orders on its first row.
 """
 
 from __future__ import annotations
@@ -354,23 +354,20 @@ def minlex_core(
     return 0
 
 
-try:
-    from numba import njit
+def _minlex() -> Callable[..., int]:
+    """minlex_core compiled (kernels/canon_fast.py) when the numba backend serves, else the
+    plain Python."""
+    from .kernels import grader_kernels
 
-    from .kernels import watch_compiles
-
-    watch_compiles()
-    _grown = njit(cache=True, nogil=True)(_grown)
-    _sort_runs = njit(cache=True, nogil=True)(_sort_runs)
-    _minlex: Callable[..., int] = njit(cache=True, nogil=True)(minlex_core)
-except ImportError:  # pragma: no cover - the pure-Python fallback
-    _minlex = minlex_core
+    fast = grader_kernels("canon_fast")
+    return minlex_core if fast is None else fast.minlex_core
 
 
 def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
     """The minlex form of a puzzle (or a full board) of any size.
 
-    compiled=False runs minlex_core as plain Python (the reference the tests compare).
+    compiled=False runs minlex_core as plain Python (the reference the tests compare), as
+    the pure-Python backend does.
     InputError when a row or column holds a symbol twice.
     X, hyper and jigsaw puzzles get their own group's form (variant_canonical).
     """
@@ -383,7 +380,7 @@ def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
         )
     out = np.zeros(n * n, dtype=np.int8)
     ptab, fact = _perm_tables(max(geo.box_cols, n // geo.box_cols))
-    status = (_minlex if compiled else minlex_core)(
+    status = (_minlex() if compiled else minlex_core)(
         np.frombuffer(bytes(values), dtype=np.int8), n, geo.box_rows, geo.box_cols,
         geo.box_rows == geo.box_cols, ptab, fact, MAX_STATES, out,
     )

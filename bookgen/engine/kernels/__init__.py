@@ -198,8 +198,9 @@ thousands of times on a hard puzzle, and backend_name looks for numba each time.
 
 
 def grader_kernels(module: str) -> ModuleType | None:
-    """The grader's compiled module engine/kernels/<module> (chains_fast, wings_fast) when
-    the numba backend serves and numba imports, else None: the grader's Python serves."""
+    """The compiled module engine/kernels/<module> of the grader (chains_fast, wings_fast)
+    or of canonical forms (canon_fast) when the numba backend serves and numba imports,
+    else None: the Python serves."""
     key = (os.environ.get("BOOKGEN_BACKEND"), module)
     if key not in _GRADER:
         _GRADER[key] = None
