@@ -3,7 +3,10 @@ exhaustive search over the whole group where that search is affordable (4x4, 6x6
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import permutations
 
@@ -126,3 +129,19 @@ def test_permutations_are_every_order_once() -> None:
     perms = {tuple(p) for p in line_perms(2, 2).tolist()}
     assert perms == {(a * 2 + x, a * 2 + 1 - x, b * 2 + y, b * 2 + 1 - y)
                      for a, b in permutations(range(2)) for x in (0, 1) for y in (0, 1)}
+
+
+def test_the_pure_python_backend_gives_the_same_forms_without_numba() -> None:
+    """On BOOKGEN_BACKEND=python a canonical form (as a bank or a build asks for one) never
+    imports numba, and equals the numba backend's."""
+    puzzles = [SMALL_PUZZLES[9][0], SMALL_PUZZLES[6][0], SMALL_PUZZLES[4][0]]
+    code = ("import sys\nfrom bookgen.core.grid import parse\n"
+            "from bookgen.engine.canon import canonical_key\n"
+            f"for p in {puzzles!r}:\n"
+            "    print(canonical_key(*parse(p, 'puzzle')))\n"
+            "print('numba' in sys.modules)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "BOOKGEN_BACKEND": "python"}, check=True)
+    *keys, numba = run.stdout.split()
+    assert numba == "False"
+    assert keys == [canonical_key(*parse(p, "puzzle")) for p in puzzles]
