@@ -97,22 +97,20 @@ class _Killer:
                             return False
                         changed = True
             for unit in UNITS:
-                once = twice = 0
-                for c in unit:
-                    m = cands[c]
-                    twice |= once & m
-                    once |= m
-                if once != ALL:
-                    return False
-                alone = once & ~twice
-                if alone:
+                for d in range(1, 10):
+                    b = 1 << d
+                    place = -1  # -1: none yet, -2: two or more
                     for c in unit:
-                        b = cands[c] & alone
-                        if b and cands[c] != b:
-                            if b & (b - 1):
-                                return False  # two digits whose only place is this cell
-                            cands[c] = b
-                            changed = True
+                        if cands[c] & b:
+                            if place != -1:
+                                place = -2
+                                break
+                            place = c
+                    if place == -1:
+                        return False
+                    if place >= 0 and cands[place] != b:
+                        cands[place] = b  # a digit it also held alone finds no place next
+                        changed = True
             for (_, cells), combos in zip(self.groups, self.group_combos, strict=True):
                 reach = 0
                 for c in cells:
