@@ -71,6 +71,74 @@ def test_solve_runs_without_numba(ahead: FastBackend) -> None:
     assert sorted(board[:9]) == list(range(1, 10))
 
 
+SPECS = ("classic", "x", "jigsaw", "samurai")
+"""Kinds the dig kernels are compared on: bands, a diagonal unit, random regions, a board."""
+
+
+@pytest.mark.parametrize("kind", SPECS)
+def test_ahead_and_jitted_dig_kernels_make_the_same_puzzles(
+        ahead: FastBackend, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    from bookgen.core.model import DigSpec
+    from bookgen.core.rules import Variant
+    from bookgen.make import generate
+
+    specs = [DigSpec(variant=Variant.parse(kind)),
+             DigSpec(variant=Variant.parse(kind), minimal=False)]
+    if kind == "classic":
+        specs += [DigSpec(size=4), DigSpec(size=6), DigSpec(size=16, minimal=False)]
+
+    def made() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        generate._usable.cache_clear()
+        out = []
+        for spec in specs:
+            out += [(p.puzzle, p.solution) for p in generate.make_puzzles(spec, 3, 0, 2)]
+            out.append((generate.make_puzzle(spec, 5, 1).puzzle, ()))
+        geo = geometry(9)
+        board = generate.complete_board(geo, random.Random(3))
+        out.append((board, generate.dig(board, geo, random.Random(4), minimal=False)))
+        return out
+
+    from bookgen.engine.kernels import dig_fast
+
+    assert generate.dig_kernels("numba").__name__ == ahead.dig_kernels().__name__
+    assert ahead.dig_kernels().__name__.startswith(aot.PREFIX)
+    from_module = made()
+    assert FastBackend(ahead=False).dig_kernels() is dig_fast
+    monkeypatch.setattr(generate, "dig_kernels", lambda backend=None: dig_fast)
+    assert made() == from_module
+
+
+def test_ahead_and_jitted_canonical_forms_agree(ahead: FastBackend) -> None:
+    from bookgen.engine import canon
+    from bookgen.engine.kernels import canon_fast
+
+    rng = random.Random(8)
+    for n in (4, 6, 9):
+        geo = geometry(n)
+        ptab, fact = canon._perm_tables(max(geo.box_cols, n // geo.box_cols))
+        for _ in range(10):
+            grid = np.array(random_puzzle(rng, geo, rng.randint(0, geo.ncells // 2)), np.int8)
+            outs = []
+            for minlex in (aot.load().canon_minlex, canon_fast.minlex_core, canon.minlex_core):
+                out = np.zeros(geo.ncells, dtype=np.int8)
+                status = minlex(grid, n, geo.box_rows, geo.box_cols,
+                                geo.box_rows == geo.box_cols, ptab, fact, canon.MAX_STATES, out)
+                outs.append((status, out.tolist()))
+            assert outs[0] == outs[1] == outs[2]
+
+
+def test_generate_and_bank_fill_run_without_numba(ahead: FastBackend, tmp_path: Path) -> None:
+    """Making puzzles and banking them (a canonical form each) loads the module only."""
+    code = ("import sys\nfrom bookgen.cli import main\n"
+            "a = main(['generate', '-n', '3', '-q'])\n"
+            f"b = main(['bank', 'fill', {str(tmp_path / 'b.db')!r}, '-n', '3', '--size', '6',"
+            " '-q'])\n"
+            "print('numba' in sys.modules, a, b)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, env={**os.environ, "BOOKGEN_BACKEND": ""}, check=True)
+    assert run.stdout.split()[-3:] == ["False", "0", "0"], run.stdout + run.stderr
+
+
 def test_a_module_of_other_sources_is_not_loaded(
     ahead: FastBackend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -355,10 +355,23 @@ def minlex_core(
 
 
 def _minlex() -> Callable[..., int]:
-    """minlex_core compiled (kernels/canon_fast.py) when the numba backend serves, else the
-    plain Python."""
-    from .kernels import grader_kernels
+    """minlex_core compiled when the numba backend serves (from the ahead-of-time module
+    when it is built, else kernels/canon_fast.py), else the plain Python."""
+    import os
 
+    return _minlex_of(os.environ.get("BOOKGEN_BACKEND"))
+
+
+@cache
+def _minlex_of(backend: str | None) -> Callable[..., int]:
+    """_minlex for a value of $BOOKGEN_BACKEND, looked up once a process."""
+    from .kernels import aot, backend_name, grader_kernels
+
+    if backend_name() == "numba":
+        module = aot.load()
+        if module is not None:
+            ahead: Callable[..., int] = module.canon_minlex
+            return ahead
     fast = grader_kernels("canon_fast")
     return minlex_core if fast is None else fast.minlex_core
 
@@ -381,7 +394,7 @@ def canonical(values: Grid, geo: Geometry, compiled: bool = True) -> Grid:
     out = np.zeros(n * n, dtype=np.int8)
     ptab, fact = _perm_tables(max(geo.box_cols, n // geo.box_cols))
     status = (_minlex() if compiled else minlex_core)(
-        np.frombuffer(bytes(values), dtype=np.int8), n, geo.box_rows, geo.box_cols,
+        np.array(values, dtype=np.int8), n, geo.box_rows, geo.box_cols,
         geo.box_rows == geo.box_cols, ptab, fact, MAX_STATES, out,
     )
     if status == 1:

@@ -49,7 +49,6 @@ The hot loops (completion, the whole dig) live in engine/kernels/dig_reference.p
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -117,16 +116,11 @@ def puzzle_seed(seed: int | str, index: int) -> int:
     return random.Random(f"{seed}:{index}").getrandbits(32)
 
 
-DIG_MODULES = {"python": "dig_reference", "numba": "dig_fast"}
-"""The dig kernels of each counting backend."""
-
-
 def dig_kernels(backend: str | None = None) -> ModuleType:
-    """The dig module of a counting backend ('numba' or 'python'; None = the default)."""
+    """The dig kernels of a counting backend ('numba' or 'python'; None = the default)."""
     from ..engine.kernels import get_backend
 
-    module = DIG_MODULES[get_backend(backend).name]
-    return importlib.import_module(f"..engine.kernels.{module}", __package__)
+    return get_backend(backend).dig_kernels()
 
 
 def _tables(geo: Geometry) -> tuple[np.ndarray, ...]:

@@ -140,6 +140,11 @@ class Backend(Protocol):
         (limit, 81) int8 of them in the order found, zero rows after the count."""
         ...
 
+    def dig_kernels(self) -> ModuleType:
+        """The kernels that complete and dig boards (dig_reference.py's functions: the
+        module itself, or the same compiled)."""
+        ...
+
 
 class FirstSolution:
     """solve_batch for both backends, from their solutions_batch."""

@@ -1,5 +1,6 @@
-"""fast.py's batch kernels compiled ahead of time into a small extension module, so that a
-command that only counts, solves or traces puzzles never imports numba.
+"""fast.py's batch kernels, dig_fast.py's dig kernels and the canonical form's search compiled
+ahead of time into a small extension module, so that a command that only counts, solves,
+traces, makes or banks puzzles never imports numba.
 
 A numba kernel, even one loaded from numba's on-disk cache, costs a new process about
 0.8 s before its first call (numba's import, then its compiler's type and target tables):
@@ -7,8 +8,10 @@ as long as `bookgen solve` takes for 40,000 17-clue puzzles. The extension modul
 same machine code as the cached kernels and imports in a millisecond.
 
 Glossary:
-  entry points  the three batch kernels the numba backend calls (``ENTRY_POINTS``): count,
-                solutions, trace, each with its one typed signature
+  entry points  the kernels the numba backend calls (``ENTRY_POINTS``): the batch count
+                (general and on bands), solutions and trace, and the four dig kernels
+                (complete, dig, generate one, generate a batch), and the canonical form's
+                search, each with its one typed signature
   key           a hash of fast.py's and this file's source, the numba version (numba's
                 _version.py, read without importing numba or its installed metadata), the
                 interpreter and the machine type; the module's name carries it, so a module
@@ -46,9 +49,12 @@ from . import say_compiling
 PREFIX = "bookgen_kernels_"
 SOURCE = Path(__file__).with_name("fast.py")
 ALSO_COMPILED = (SOURCE.with_name("bands.py"), SOURCE.with_name("band_search.py"),
-                 SOURCE.with_name("band_layout.py"))
+                 SOURCE.with_name("band_layout.py"), SOURCE.with_name("dig_reference.py"),
+                 SOURCE.with_name("dig_fast.py"), SOURCE.parent.parent / "canon.py",
+                 SOURCE.with_name("canon_fast.py"))
 """The other source files of the entry points: the key covers them as it covers SOURCE."""
 _TABLES = "int32[:, ::1], int32[:, ::1], int32[:, ::1]"  # units, peers, npeers
+_DIG_TABLES = ", ".join(["int32[:, ::1]"] * 5)  # units, cell_units, peers, npeers, band rules
 ENTRY_POINTS = {
     "count_batch": ("_count_batch", f"int32[::1](int8[:, ::1], int64, {_TABLES})"),
     "band_count_batch": ("bands.band_count_batch",
@@ -63,12 +69,33 @@ ENTRY_POINTS = {
         "(int8[:, ::1], int64, int32[:, ::1], int32[:, ::1], int32[:, ::1], int32[:, ::1], "
         "int32[::1])",
     ),
+    "dig_complete_core": ("dig_fast.complete_core",
+                          f"boolean(int8[::1], int64[::1], int64, int64, {_DIG_TABLES})"),
+    "dig_dig_core": ("dig_fast.dig_core",
+                     "int64(int8[::1], int8[::1], int32[:, ::1], int32[::1], int32[::1], int64, "
+                     f"boolean, int64, {_DIG_TABLES})"),
+    "dig_generate_core": (
+        "dig_fast.generate_core",
+        "UniTuple(int64, 3)(int64, int64, int64, int32[:, ::1], int32[::1], boolean, int64, "
+        f"int64, int64, int32[::1], int8[::1], int8[::1], {_DIG_TABLES})",
+    ),
+    "dig_generate_batch": (
+        "dig_fast.generate_batch",
+        "int64(int64[::1], int64, int64, int32[:, ::1], int32[::1], boolean, int64, int64, "
+        f"int64, int64, int8[:, ::1], int8[:, ::1], int32[:, ::1], {_DIG_TABLES})",
+    ),
+    "canon_minlex": ("canon_fast.minlex_core",
+                     "int64(int8[::1], int64, int64, int64, boolean, int8[:, :, ::1], int64[::1], "
+                     "int64, int8[::1])"),
 }
 """Exported name: (fast.py's kernel, or another module's as "module.kernel", its signature).
-The tables are those of ``Geometry.arrays()`` (band_layout.rules_of's for the band count);
-grids are C-ordered int8 batches, limit an int64."""
+The tables are those of ``Geometry.arrays()`` (band_layout.rules_of's for the band count,
+and after them for the dig kernels); grids are C-ordered int8 batches, limit an int64.
+The dig kernels' names carry the prefix ``dig_`` (DIG_PREFIX); canon_minlex is canon.py's
+minlex_core."""
+DIG_PREFIX = "dig_"
 BUILD_SECONDS = 600
-"""A build that takes longer than this is abandoned (it takes about 20 s)."""
+"""A build that takes longer than this is abandoned (it takes under a minute)."""
 
 
 def key() -> str | None:

@@ -13,6 +13,7 @@ trace come from fast.py's search, whose order the reference backend shares.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,6 +35,22 @@ def _ahead() -> Any:
     return aot.load() or aot.build()
 
 
+DIG_KERNELS = ("complete_core", "dig_core", "generate_core", "generate_batch")
+"""The dig kernels make_puzzle and its kin call (dig_fast.py's, or the module's)."""
+
+
+def _dig_ahead(module: Any) -> ModuleType:
+    """The dig kernels of aot.py's module as a module like dig_fast.py (seed_state, plain
+    Python, from dig_reference)."""
+    from . import dig_reference
+
+    dig = ModuleType(f"{module.__name__}.dig")
+    dig.seed_state = dig_reference.seed_state  # type: ignore[attr-defined]
+    for name in DIG_KERNELS:
+        setattr(dig, name, getattr(module, aot.DIG_PREFIX + name))
+    return dig
+
+
 def _jitted() -> Any:
     """fast.py itself (its kernels loaded from numba's cache, or compiled, on first call)."""
     from . import fast
@@ -50,6 +67,7 @@ class FastBackend(FirstSolution):
         module = _ahead() if ahead else None
         self.ahead = module is not None
         """True when the kernels come from the ahead-of-time module."""
+        self._dig = _dig_ahead(module) if module is not None else None
         if module is not None:
             self._count, self._band_count, self._solutions, self._trace = (
                 module.count_batch, module.band_count_batch, module.solutions_batch,
@@ -60,6 +78,14 @@ class FastBackend(FirstSolution):
 
             self._count, self._band_count, self._solutions, self._trace = (
                 fast._count_batch, band_count_batch, fast._solutions_batch, fast._trace_batch)
+
+    def dig_kernels(self) -> ModuleType:
+        """The dig kernels: the ahead-of-time module's, else dig_fast.py."""
+        if self._dig is not None:
+            return self._dig
+        from . import dig_fast
+
+        return dig_fast
 
     def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
         """Counts on band bitboards where the grid fits them, else by fast.py's search."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -398,6 +399,11 @@ class ReferenceBackend(FirstSolution):
             if tr.way:
                 way[:, i, : len(tr.way)] = np.array(tr.way, dtype=np.int32).T
         return trace_arrays(figs, sols, way[0], way[1], way[2])
+
+    def dig_kernels(self) -> ModuleType:
+        from . import dig_reference
+
+        return dig_reference
 
     def killer_solutions(
         self, grid: np.ndarray, cages: Cages, limit: int = 2
