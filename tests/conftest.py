@@ -11,6 +11,8 @@ from __future__ import annotations
 import compileall
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,6 +60,17 @@ SMALL_PUZZLES: dict[int, list[str]] = {
 }
 """Per size: the last puzzle has several solutions, the others are unique (9x9 starts
 with SPEC 3's golden example)."""
+
+
+def run_python(code: str, backend: str) -> tuple[list[str], bool]:
+    """Run `code` in a new interpreter with BOOKGEN_BACKEND=backend ("" = the default), from
+    the repository root: (its output's words, whether it had imported numba by the end)."""
+    code += "\nimport sys\nprint('numba' in sys.modules)\n"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=PACKAGE.parent, env={**os.environ, "BOOKGEN_BACKEND": backend},
+                         check=True)
+    *words, numba = run.stdout.split()
+    return words, numba == "True"
 
 
 def in_ci() -> bool:

@@ -7,15 +7,13 @@ from __future__ import annotations
 import fcntl
 import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
-from conftest import SMALL_PUZZLES, random_puzzle
+from conftest import SMALL_PUZZLES, random_puzzle, run_python
 
 from bookgen.core.grid import geometry
 from bookgen.engine.kernels import aot
@@ -58,13 +56,10 @@ def test_ahead_and_jitted_kernels_agree(ahead: FastBackend, n: int) -> None:
 def test_solve_runs_without_numba(ahead: FastBackend) -> None:
     """A command that only solves loads the module and never imports numba."""
     puzzle = SMALL_PUZZLES[9][0]
-    code = ("import sys\nfrom bookgen.cli import main\n"
-            f"code = main(['solve', {puzzle!r}])\n"
-            "print('numba' in sys.modules, code)\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, env={**os.environ, "BOOKGEN_BACKEND": ""}, check=True)
-    solution, verdict = run.stdout.split()[-3], run.stdout.split()[-2:]
-    assert verdict == ["False", "0"], run.stdout
+    words, numba = run_python(
+        f"from bookgen.cli import main\nprint(main(['solve', {puzzle!r}]))", "")
+    solution, code = words[-2:]
+    assert code == "0" and not numba, words
     board = tuple(int(ch) for ch in solution)
     assert all(g in (0, v) for g, v in zip(
         (0 if ch == "." else int(ch) for ch in puzzle), board, strict=True))
@@ -129,14 +124,12 @@ def test_ahead_and_jitted_canonical_forms_agree(ahead: FastBackend) -> None:
 
 def test_generate_and_bank_fill_run_without_numba(ahead: FastBackend, tmp_path: Path) -> None:
     """Making puzzles and banking them (a canonical form each) loads the module only."""
-    code = ("import sys\nfrom bookgen.cli import main\n"
-            "a = main(['generate', '-n', '3', '-q'])\n"
-            f"b = main(['bank', 'fill', {str(tmp_path / 'b.db')!r}, '-n', '3', '--size', '6',"
-            " '-q'])\n"
-            "print('numba' in sys.modules, a, b)\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, env={**os.environ, "BOOKGEN_BACKEND": ""}, check=True)
-    assert run.stdout.split()[-3:] == ["False", "0", "0"], run.stdout + run.stderr
+    words, numba = run_python(
+        "from bookgen.cli import main\n"
+        "a = main(['generate', '-n', '3', '-q'])\n"
+        f"b = main(['bank', 'fill', {str(tmp_path / 'b.db')!r}, '-n', '3', '--size', '6', '-q'])\n"
+        "print(a, b)", "")
+    assert words[-2:] == ["0", "0"] and not numba
 
 
 def test_a_module_of_other_sources_is_not_loaded(

@@ -3,16 +3,13 @@ exhaustive search over the whole group where that search is affordable (4x4, 6x6
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
 from itertools import permutations
 
 import numpy as np
 import pytest
-from conftest import SMALL_PUZZLES
+from conftest import SMALL_PUZZLES, run_python
 
 from bookgen.core.errors import InputError
 from bookgen.core.grid import Geometry, Grid, geometry, parse
@@ -135,13 +132,9 @@ def test_the_pure_python_backend_gives_the_same_forms_without_numba() -> None:
     """On BOOKGEN_BACKEND=python a canonical form (as a bank or a build asks for one) never
     imports numba, and equals the numba backend's."""
     puzzles = [SMALL_PUZZLES[9][0], SMALL_PUZZLES[6][0], SMALL_PUZZLES[4][0]]
-    code = ("import sys\nfrom bookgen.core.grid import parse\n"
-            "from bookgen.engine.canon import canonical_key\n"
-            f"for p in {puzzles!r}:\n"
-            "    print(canonical_key(*parse(p, 'puzzle')))\n"
-            "print('numba' in sys.modules)\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={**os.environ, "BOOKGEN_BACKEND": "python"}, check=True)
-    *keys, numba = run.stdout.split()
-    assert numba == "False"
+    keys, numba = run_python("from bookgen.core.grid import parse\n"
+                             "from bookgen.engine.canon import canonical_key\n"
+                             f"for p in {puzzles!r}:\n"
+                             "    print(canonical_key(*parse(p, 'puzzle')))", "python")
+    assert not numba
     assert keys == [canonical_key(*parse(p, "puzzle")) for p in puzzles]
