@@ -19,7 +19,6 @@ from bookgen.core.grid import geometry
 from bookgen.engine.kernels import aot
 from bookgen.engine.kernels.numba_backend import FastBackend
 
-ROOT = Path(__file__).resolve().parent.parent
 TRACE_FIELDS = ("count", "level", "maxlevel", "way_complexity", "cand_sum", "cand_sq",
                 "solutions", "way_len", "way_cell", "way_mask", "way_index")
 
