@@ -12,9 +12,10 @@ Glossary:
                 (general and on bands), solutions and trace, and the four dig kernels
                 (complete, dig, generate one, generate a batch), and the canonical form's
                 search, each with its one typed signature
-  key           a hash of fast.py's and this file's source, the numba version (numba's
-                _version.py, read without importing numba or its installed metadata), the
-                interpreter and the machine type; the module's name carries it, so a module
+  key           a hash of the entry points' sources (SOURCE, ALSO_COMPILED) and this
+                file's, the numba version (numba's _version.py, read without importing
+                numba or its installed metadata), the interpreter and the machine type;
+                the module's name carries it, so a module
                 built from other sources, by another numba or for another Python is never
                 loaded
   module file   ``bookgen_kernels_<key><extension suffix>`` in the cache folder

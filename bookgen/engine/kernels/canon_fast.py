@@ -1,6 +1,8 @@
 """canon.minlex_core compiled with numba, from canon's own source (compile_kernels), so
-that both backends give the same forms. Loaded through grader_kernels("canon_fast"): a
-process on the pure-Python backend never imports numba for a canonical form."""
+that both backends give the same forms. The ahead-of-time module holds the same search
+(aot.py); this one serves where that module is not built, loaded through
+grader_kernels("canon_fast"), so a process on the pure-Python backend never imports numba
+for a canonical form."""
 
 from __future__ import annotations
 

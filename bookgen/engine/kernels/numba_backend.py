@@ -67,8 +67,10 @@ class FastBackend(FirstSolution):
         module = _ahead() if ahead else None
         self.ahead = module is not None
         """True when the kernels come from the ahead-of-time module."""
-        self._dig = _dig_ahead(module) if module is not None else None
+        self._dig: ModuleType | None = None
+        """The module's dig kernels (None: dig_fast.py serves)."""
         if module is not None:
+            self._dig = _dig_ahead(module)
             self._count, self._band_count, self._solutions, self._trace = (
                 module.count_batch, module.band_count_batch, module.solutions_batch,
                 module.trace_batch)
