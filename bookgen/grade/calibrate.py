@@ -23,8 +23,8 @@ from ..core.errors import InputError
 from ..core.grid import decode_text, parse
 from ..core.kinds import Variant
 from ..core.model import Band, band_of
-from .board import Board, Step
-from .solver import grade, solve_any
+from .board import Step
+from .solver import grade
 
 RATING_ALIASES = {"<1.5": (1.2, 1.0, 1.4), "1.5-2.3": (1.9, 1.5, 2.3)}
 """A rating given as a range: (the value the correlations use, lowest, highest)."""
@@ -104,20 +104,21 @@ def measure(pairs: Sequence[Rated], progress: bool = False,
             variant: Variant | None = None) -> tuple[list[Sample], int]:
     """Each puzzle (of the kind `variant`, classic when None) graded and checked; and how
     many were left ungraded for having no solution or several (SE rates none of those)."""
-    from ..engine.trace import count_solutions
+    from ..engine.trace import solve
 
     out: list[Sample] = []
     left_out = 0
     for k, (text, rating, low, high) in enumerate(pairs):
         values, geo = parse(text, variant=variant)
-        if count_solutions(values, geo) != 1:
+        count, solutions = solve(values, geo)
+        if count != 1:
             left_out += 1
             continue
-        solution = solve_any(Board(values, geo))
+        solution = solutions[0]
         t0, c0 = time.perf_counter(), time.process_time()
         g = grade(values, geo, solution)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
-        wrong = check_steps(g.steps, solution) if solution else 0
+        wrong = check_steps(g.steps, solution)
         out.append(Sample(rating, low, high, g.grade, dt, cpu, wrong, g.hardest))
         if progress and (k + 1) % 100 == 0:
             print(f"  {k + 1}/{len(pairs)}", flush=True)
