@@ -10,6 +10,11 @@ Glossary:
              unsolved cells, one a band
   mini-row   the three cells of one row inside one box; a band has nine: bit 3*r + k for row
              r and box k
+  stack      three columns of the grid; seen by bands, its mini-columns are bit 3*b + j
+             for band b and the stack's column j (the same tables serve)
+  way        one mini-row in each row and each box of a band (or one mini-column in each
+             band and each column of a stack): where a digit may take its three places
+             there. WAYS lists the six
   rule table (1 + ncells*2 + nextra, 3) int32 rows of three band words, from
              ``rule_table``: row 0 a header, (1 when any cell has rules below, 0, 0);
              rows CELL.. the cells each cell's digit leaves beyond its row, column and box
@@ -45,16 +50,41 @@ def _row_boxes() -> np.ndarray:
     return t
 
 
-def _matchings() -> np.ndarray:
-    """MATCHINGS[mini-rows] = the union of the ways (one mini-row per row and per box) the
-    digit can take its three places in the band, as mini-row bits; 0 when there is none."""
-    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+WAYS = np.array([sum(1 << (3 * r + p[r]) for r in range(3))
+                 for p in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))],
+                np.int64)
+"""The six ways of placing a digit once in each row and each box of a band, as mini-row
+bits (the same six, read as bands and columns, for a stack)."""
+
+
+def _way_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each set of mini-rows (9 bits): MATCHINGS, the union of the ways it holds (0 when
+    none); MUST, the mini-rows in all of them (0 when none); WAY_SET, those ways as 6 bits
+    (bit i: WAYS[i]); WAY_COUNT, how many."""
+    union = np.zeros(512, np.int64)
+    must = np.zeros(512, np.int64)
+    ways = np.zeros(512, np.int64)
+    for m in range(512):
+        common = 511
+        for i, bits in enumerate(WAYS):
+            if m & bits == bits:
+                union[m] |= bits
+                common &= bits
+                ways[m] |= 1 << i
+        must[m] = common if ways[m] else 0
+    count = np.array([bin(int(w)).count("1") for w in ways], np.int64)
+    return union, must, ways, count
+
+
+def _mates() -> np.ndarray:
+    """MATES[mini-rows] = the other mini-rows of their rows and boxes (9 bits); read as a
+    stack, the other mini-columns of their bands and columns."""
     t = np.zeros(512, np.int64)
     for m in range(512):
-        for p in perms:
-            bits = sum(1 << (3 * r + p[r]) for r in range(3))
-            if m & bits == bits:
-                t[m] |= bits
+        for i in range(9):
+            if m >> i & 1:
+                t[m] |= sum(1 << j for j in range(9)
+                            if j != i and (j // 3 == i // 3 or j % 3 == i % 3))
     return t
 
 
@@ -99,7 +129,8 @@ def _low_index() -> np.ndarray:
 
 
 ROW_BOXES = _row_boxes()
-MATCHINGS = _matchings()
+MATCHINGS, MUST, WAY_SET, WAY_COUNT = _way_tables()
+MATES = _mates()
 MINI_CELLS = _mini_cells()
 LONE = _lone()
 BAND_MATES = _band_mates()

@@ -18,9 +18,21 @@ Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table
              row and box, in the column in the other bands, and per the rule table go
   singles    a cell with one digit left (naked); a unit of the rule table with one cell
              left for a digit (hidden)
-  branch     on an unsolved cell with two digits (else the first with fewest); every branch
-             starts from a copy of its frame. The count tries the digits ascending, the
-             random completion (dig_reference.band_fill) in a random order
+  branch     on ways: on the band or stack whose digits have the fewest ways in all, on its
+             digit with the fewest ways (two or more), one branch a way (the digit's other
+             mini-rows or mini-columns there go); a way takes more of the grid at once than
+             a cell, and hard puzzles need a third of the branches. The count of whole
+             classic puzzles (band_count) branches so. On cells (the other kinds too): on an
+             unsolved cell with two digits (else the first with fewest), one branch a
+             digit, ascending in the count and in the dig's removal tests (count_given's
+             ways False), in a random order in the random completion
+             (dig_reference.band_fill). Every branch starts from a copy of its frame
+  triads     each mini-row (and mini-column) holds three digits: where only three digits
+             may go, each must (its other mini-rows of the row and box go); where three
+             must (each has no way without it), no other may. Where fewer may or more must,
+             a dead end. The count on ways settles with them (tighten): branching on ways
+             without them, an almost empty grid sends the search down countless ways that
+             put four digits in a mini-row
   given words  the givens as words, given_words' row of 30 (given[3*d + b]: band b's
              cells holding digit d + 1; given[27 + b]: band b's givens); the count starts
              from them (count_given), the dig keeps its own up to date
@@ -46,22 +58,31 @@ from .band_layout import (
     LONE,
     LOW_INDEX,
     MATCHINGS,
+    MATES,
     MINI_CELLS,
+    MUST,
     NEAR,
     ROW_BITS,
     ROW_BOXES,
     ROWS,
+    WAY_COUNT,
+    WAY_SET,
+    WAYS,
 )
 
 STATE = 33
-"""Columns of a workspace row: the state (30), then the frame's band, bit and digits to
-try."""
+"""Columns of a workspace row: the state (30), then the frame's branch (a cell's band, bit
+and digits to try; a way's WAYED + band or stack, digit and ways to try)."""
+WAYED = 3
+"""A frame's column 30 from here up: a branch on ways (WAYED + 0..2 a band, + 3..5 a
+stack)."""
 UNAVOIDABLE = 72
 """Most sets unavoidable_sets finds: 18 pairs of lines with 4 cycles each."""
 HELD = 4
 """Most of those sets a cell is in: two pairs of rows and two of columns."""
 FRAMES = 82
-"""Workspace rows that hold frames (one a guess, at most 81, and the start); the row after
+"""Workspace rows that hold frames (one a guess, and the start: the random completion guesses
+at most 81 cells, the count at most 54 ways, one a digit of a band or stack); the row after
 them holds ``seen``."""
 
 
@@ -116,11 +137,25 @@ def _spread(cols):
     return cols | cols << 9 | cols << 18
 
 
+def _minis(v):
+    """The mini-rows (9 bits) in which the band word v has a cell."""
+    return ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] << 3 | ROW_BOXES[v >> 18] << 6
+
+
+def _columns(v):
+    """The columns (9 bits) in which the band word v has a cell."""
+    return (v | v >> 9 | v >> 18) & ROW_BITS
+
+
+def _stack_minis(c0, c1, c2, k):
+    """The mini-columns (9 bits) of the stack from column k on, from each band's columns."""
+    return (c0 >> k) & 7 | ((c1 >> k) & 7) << 3 | ((c2 >> k) & 7) << 6
+
+
 def _in_ways(v):
     """The cells of a digit's band word in some way of placing it once in each row and box
     of the band; 0 when there is none."""
-    return v & MINI_CELLS[MATCHINGS[ROW_BOXES[v & ROW_BITS] | ROW_BOXES[(v >> 9) & ROW_BITS] << 3
-                                    | ROW_BOXES[v >> 18] << 6]]
+    return v & MINI_CELLS[MATCHINGS[_minis(v)]]
 
 
 def _band_pass(s, seen, rules):
@@ -145,14 +180,14 @@ def _band_pass(s, seen, rules):
             seen[w + 1] = v1
             seen[w + 2] = v2
             # the same in each stack: one column of the stack a band, one band a column
-            c0 = (v0 | v0 >> 9 | v0 >> 18) & ROW_BITS
-            c1 = (v1 | v1 >> 9 | v1 >> 18) & ROW_BITS
-            c2 = (v2 | v2 >> 9 | v2 >> 18) & ROW_BITS
+            c0 = _columns(v0)
+            c1 = _columns(v1)
+            c2 = _columns(v2)
             a0 = 0
             a1 = 0
             a2 = 0
             for k in range(0, 9, 3):
-                keep = MATCHINGS[(c0 >> k) & 7 | ((c1 >> k) & 7) << 3 | ((c2 >> k) & 7) << 6]
+                keep = MATCHINGS[_stack_minis(c0, c1, c2, k)]
                 if keep == 0:
                     return False
                 a0 |= (keep & 7) << k
@@ -242,6 +277,84 @@ def settle(s, seen, rules):
             return True
 
 
+ALL_CELLS = (1 << 27) - 1
+
+
+def _tally(x, n1, n2, n3, n4):
+    """Bit-sliced counting to four: after adding words x one at a time, n_k has the bits
+    that k or more of them have."""
+    return n1 | x, n2 | (n1 & x), n3 | (n2 & x), n4 | (n3 & x)
+
+
+def _triads(s):
+    """The triads (see the glossary) once over the bands' mini-rows and the stacks'
+    mini-columns: -1 at a dead end, else 1 when a word changed, 0 when none did. The
+    counts run over the digits in 27-bit words: 9 bits a band (h: may, hm: must) or a
+    stack (v, vm)."""
+    h1 = h2 = h3 = h4 = hm1 = hm2 = hm3 = hm4 = 0
+    v1 = v2 = v3 = v4 = vm1 = vm2 = vm3 = vm4 = 0
+    for d in range(9):
+        w = 3 * d
+        r0 = _minis(s[w])
+        r1 = _minis(s[w + 1])
+        r2 = _minis(s[w + 2])
+        c0 = _columns(s[w])
+        c1 = _columns(s[w + 1])
+        c2 = _columns(s[w + 2])
+        k0 = _stack_minis(c0, c1, c2, 0)
+        k1 = _stack_minis(c0, c1, c2, 3)
+        k2 = _stack_minis(c0, c1, c2, 6)
+        h1, h2, h3, h4 = _tally(r0 | r1 << 9 | r2 << 18, h1, h2, h3, h4)
+        hm1, hm2, hm3, hm4 = _tally(MUST[r0] | MUST[r1] << 9 | MUST[r2] << 18,
+                                    hm1, hm2, hm3, hm4)
+        v1, v2, v3, v4 = _tally(k0 | k1 << 9 | k2 << 18, v1, v2, v3, v4)
+        vm1, vm2, vm3, vm4 = _tally(MUST[k0] | MUST[k1] << 9 | MUST[k2] << 18,
+                                    vm1, vm2, vm3, vm4)
+    if h3 != ALL_CELLS or v3 != ALL_CELLS or hm4 | vm4:
+        return -1
+    h_only = h3 & ~h4 & ~hm3  # three may, not all yet must: they must
+    h_full = hm3 & h4  # three must, more may
+    v_only = v3 & ~v4 & ~vm3
+    v_full = vm3 & v4
+    if h_only | h_full | v_only | v_full == 0:
+        return 0
+    changed = 0
+    for d in range(9):
+        w = 3 * d
+        c0 = _columns(s[w])
+        c1 = _columns(s[w + 1])
+        c2 = _columns(s[w + 2])
+        cols = 0  # the columns each band loses, 9 bits a band
+        for k in range(3):
+            m = _stack_minis(c0, c1, c2, 3 * k)
+            loose = m & ~MUST[m]
+            drop = (MATES[loose & (v_only >> (9 * k)) & ROW_BITS]
+                    | loose & (v_full >> (9 * k)))
+            for b in range(3):
+                cols |= ((drop >> (3 * b)) & 7) << (3 * k + 9 * b)
+        for b in range(3):
+            v = s[w + b]
+            m = _minis(v)
+            loose = m & ~MUST[m]
+            drop = (MATES[loose & (h_only >> (9 * b)) & ROW_BITS]
+                    | loose & (h_full >> (9 * b)))
+            keep = v & ~MINI_CELLS[drop & ROW_BITS] & ~_spread((cols >> (9 * b)) & ROW_BITS)
+            if keep != v:
+                s[w + b] = keep
+                changed = 1
+    return changed
+
+
+def tighten(s, seen, rules):
+    """settle, then the triads, until neither changes a word: the count's propagation;
+    False at a dead end."""
+    while settle(s, seen, rules):
+        k = _triads(s)
+        if k <= 0:
+            return k == 0
+    return False
+
+
 def branch_cell(s):
     """(band, bit) of the unsolved cell to branch on: the first with two digits, else the
     first with fewest; band -1 when every cell is solved."""
@@ -274,6 +387,87 @@ def branch_cell(s):
                 best_b = b
                 best_x = x
     return best_b, best_x
+
+
+def _ways_of(s, d, p):
+    """The ways (WAY_SET's 6 bits) digit d has left in band p (0..2) or stack p - 3."""
+    w = 3 * d
+    if p < 3:
+        return WAY_SET[_minis(s[w + p])]
+    return WAY_SET[_stack_minis(_columns(s[w]), _columns(s[w + 1]), _columns(s[w + 2]),
+                                3 * (p - 3))]
+
+
+def branch_way(s):
+    """(place, digit) of the count's branch: the band (place 0..2) or stack (3..5) whose
+    digits have the fewest ways in all, and its digit with the fewest (two or more);
+    place -1 when every digit has one way in every band and stack (a solved state)."""
+    h0 = 0
+    h1 = 0
+    h2 = 0
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    for d in range(9):
+        a = s[3 * d]
+        b = s[3 * d + 1]
+        c = s[3 * d + 2]
+        h0 += WAY_COUNT[_minis(a)]
+        h1 += WAY_COUNT[_minis(b)]
+        h2 += WAY_COUNT[_minis(c)]
+        c0 = _columns(a)
+        c1 = _columns(b)
+        c2 = _columns(c)
+        t0 += WAY_COUNT[_stack_minis(c0, c1, c2, 0)]
+        t1 += WAY_COUNT[_stack_minis(c0, c1, c2, 3)]
+        t2 += WAY_COUNT[_stack_minis(c0, c1, c2, 6)]
+    place = -1
+    fewest = 9 * 6 + 1
+    for p, t in enumerate((h0, h1, h2, t0, t1, t2)):
+        if 9 < t < fewest:  # 9: each digit has its one way there
+            fewest = t
+            place = p
+    if place < 0:
+        return -1, 0
+    digit = 0
+    fewest = 7
+    for d in range(9):
+        n = popcount27(_ways_of(s, d, place))
+        if 1 < n < fewest:
+            fewest = n
+            digit = d
+            if n == 2:
+                break
+    return place, digit
+
+
+def open_way(stack, depth, p, d):
+    """Record in frame stack[depth] its branch: digit d's ways in band or stack p."""
+    stack[depth, 30] = WAYED + p
+    stack[depth, 31] = d
+    stack[depth, 32] = _ways_of(stack[depth], d, p)
+
+
+def take_way(stack, depth, i, seen, rules):
+    """Frame stack[depth - 1] with its digit in way WAYS[i] of its band or stack, settled
+    in stack[depth]; False at a dead end."""
+    f = stack[depth - 1]
+    s = stack[depth]
+    for j in range(27):
+        s[j] = f[j]
+        seen[j] = f[j]
+    for j in range(27, 30):
+        s[j] = f[j]
+    p = f[30] - WAYED
+    w = 3 * f[31]
+    way = WAYS[i]
+    if p < 3:
+        s[w + p] &= MINI_CELLS[way]
+    else:
+        k = 3 * (p - 3)
+        for b in range(3):
+            s[w + b] &= ~_spread((7 & ~(way >> (3 * b))) << k)
+    return tighten(s, seen, rules)
 
 
 def given_words(grid, given):
@@ -445,33 +639,45 @@ def take_branch(stack, depth, digit, seen, rules):
 
 def band_count(grid, limit, ex_cell, ex_mask, rules, work):
     """Solutions of the 81-cell grid up to limit, ex_mask's digits taken from ex_cell
-    (-1: none); work is scratch space from ``workspace()``."""
+    (-1: none); work is scratch space from ``workspace()``. It branches on ways where the
+    grid has rows, columns and boxes alone, on cells where a kind's rules add units or
+    take digits from cells: a way says nothing of those, and a search on ways meets them
+    late (on the empty non-consecutive grid it does not end; on hyper grids of eight
+    givens it took seconds where cells take milliseconds)."""
     given_words(grid, work[1])
-    return count_given(work[1], limit, ex_cell, ex_mask, rules, work)
+    plain = rules.shape[0] <= EXTRA and rules[0, 0] == 0
+    return count_given(work[1], limit, ex_cell, ex_mask, rules, work, plain)
 
 
-def count_given(given, limit, ex_cell, ex_mask, rules, work):
+def count_given(given, limit, ex_cell, ex_mask, rules, work, ways):
     """band_count of the givens in given_words' words (read before the search writes to
-    work, so they may be work[1])."""
+    work, so they may be work[1]), branching on ways (with the triads) or, ways False, on
+    cells: the dig's removal tests mostly end at once or at a second solution, and there a
+    cell's branch, cheaper to choose and settle, costs less."""
     stack = work
     seen = work[FRAMES]
     s = stack[0]
     if not load_givens(given, ex_cell, ex_mask, s, rules):
         return 0
     seen[:] = -1
-    if not settle(s, seen, rules):
+    if not (tighten(s, seen, rules) if ways else settle(s, seen, rules)):
         return 0
     count = 0
     depth = 0
     while True:
-        b, x = branch_cell(stack[depth])
-        if b < 0:
-            count += 1
-            if count >= limit:
-                return count
-        else:
-            open_frame(stack, depth, b, x)
+        p, d = branch_way(stack[depth]) if ways else (-1, 0)
+        if p >= 0:
+            open_way(stack, depth, p, d)
             depth += 1
+        else:
+            b, x = branch_cell(stack[depth])  # -1: solved (a guard: ways fix every cell)
+            if b < 0:
+                count += 1
+                if count >= limit:
+                    return count
+            else:
+                open_frame(stack, depth, b, x)
+                depth += 1
         alive = False
         while depth > 0 and not alive:
             f = stack[depth - 1]
@@ -480,7 +686,10 @@ def count_given(given, limit, ex_cell, ex_mask, rules, work):
                 depth -= 1
                 continue
             f[32] = left & (left - 1)
-            alive = take_branch(stack, depth, LOW_INDEX[left], seen, rules)
+            if f[30] >= WAYED:
+                alive = take_way(stack, depth, LOW_INDEX[left], seen, rules)
+            else:
+                alive = take_branch(stack, depth, LOW_INDEX[left], seen, rules)
         if not alive:
             return count
 

@@ -47,7 +47,7 @@ def other_solution(puzzle, c, bit, units, cell_units, peers, npeers, rules, work
     """dig_reference.other_solution: on band bitboards where the grid fits them, from the
     dig's given words (the same answer: a count does not depend on the search)."""
     if rules.shape[0]:
-        return count_given(given, 1, c, bit, rules, work) > 0
+        return count_given(given, 1, c, bit, rules, work, False) > 0
     return count_core(puzzle, 1, c, bit, units, cell_units, peers, npeers) > 0
 
 
