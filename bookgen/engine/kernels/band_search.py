@@ -452,12 +452,7 @@ def take_way(stack, depth, i, seen, rules):
     """Frame stack[depth - 1] with its digit in way WAYS[i] of its band or stack, settled
     in stack[depth]; False at a dead end."""
     f = stack[depth - 1]
-    s = stack[depth]
-    for j in range(27):
-        s[j] = f[j]
-        seen[j] = f[j]
-    for j in range(27, 30):
-        s[j] = f[j]
+    s = _child(stack, depth, seen)
     p = f[30] - WAYED
     w = 3 * f[31]
     way = WAYS[i]
@@ -623,9 +618,9 @@ def open_frame(stack, depth, b, x):
     stack[depth, 32] = left
 
 
-def take_branch(stack, depth, digit, seen, rules):
-    """Frame stack[depth - 1] with the digit in its branch cell, settled in stack[depth];
-    False at a dead end."""
+def _child(stack, depth, seen):
+    """Frame stack[depth - 1]'s state copied into stack[depth] (returned), its words also
+    into seen."""
     f = stack[depth - 1]
     s = stack[depth]
     for i in range(27):
@@ -633,6 +628,14 @@ def take_branch(stack, depth, digit, seen, rules):
         seen[i] = f[i]
     for i in range(27, 30):
         s[i] = f[i]
+    return s
+
+
+def take_branch(stack, depth, digit, seen, rules):
+    """Frame stack[depth - 1] with the digit in its branch cell, settled in stack[depth];
+    False at a dead end."""
+    f = stack[depth - 1]
+    s = _child(stack, depth, seen)
     place(s, digit, f[30], f[31], rules)
     return settle(s, seen, rules)
 
