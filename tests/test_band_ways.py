@@ -20,7 +20,7 @@ from bookgen.engine.kernels import band_search as search
 from bookgen.engine.kernels.band_layout import rules_of
 
 bands = pytest.importorskip("bookgen.engine.kernels.bands")
-compiled = bands._ns
+compiled = bands.steps
 
 CLASSIC = rules_of(geometry(9))
 ROW0_REST = (3, 4, 5, 6, 7, 8)
