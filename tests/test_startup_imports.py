@@ -1,6 +1,8 @@
 """The light commands load only what they need. `bookgen --version` loads no command, no
-kernel and no numpy; `bookgen solve PUZZLE` loads numpy and the kernels' ahead-of-time
-module, and none of numba, yaml, reportlab, tqdm, the grader, the generators or the book.
+kernel and no numpy; `bookgen solve PUZZLE` loads no numpy either (its plain-Python
+search solves a few puzzles given as text), `bookgen solve FILE` loads numpy and the
+kernels' ahead-of-time module, and neither loads numba, yaml, reportlab, tqdm, the grader,
+the generators or the book.
 Which modules a command has loaded when it ends is checked, never how long it takes. The
 parser main builds for one command parses as the whole parser does."""
 
@@ -12,6 +14,7 @@ import io
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import SMALL_PUZZLES
@@ -19,6 +22,7 @@ from exact_cover import solutions_exact
 
 import bookgen
 from bookgen.cli import app
+from bookgen.cli.cmd_solve import PLAIN_PUZZLES
 from bookgen.core.grid import format_line, parse
 from bookgen.engine.kernels import aot
 
@@ -60,13 +64,35 @@ def test_version_loads_no_command_no_kernel_and_no_numpy() -> None:
         ("bookgen.engine", "bookgen.cli.cmd_", "bookgen_kernels_"))]
 
 
-def test_solve_loads_the_ahead_of_time_module_and_nothing_heavy() -> None:
-    assert aot.load() or aot.build(), f"the module could not be built: {aot.failed()}"
+def _numpy(names: set[str]) -> list[str]:
+    return [n for n in names if n.split(".")[0] == "numpy" or n.startswith("bookgen_kernels_")]
+
+
+def test_solve_of_a_puzzle_loads_no_numpy_and_nothing_heavy() -> None:
     names, out = loaded("solve", PUZZLE)
     values, geo = parse(PUZZLE)
     assert out == format_line(solutions_exact(values, geo, 1)[0], geo) + "\n"
     assert heavy(names) == []
-    assert {"numpy", "bookgen.cli.cmd_solve"} <= names
+    assert _numpy(names) == []
+    assert "bookgen.engine.kernels.reference" in names
+    assert [n for n in names if n.startswith("bookgen.cli.cmd_")] == ["bookgen.cli.cmd_solve"]
+
+
+@pytest.mark.parametrize("how", ["file", "more puzzles", "numba asked"])
+def test_solve_of_a_file_loads_the_ahead_of_time_module_and_nothing_heavy(
+        tmp_path: Path, how: str) -> None:
+    assert aot.load() or aot.build(), f"the module could not be built: {aot.failed()}"
+    path = tmp_path / "one.txt"
+    path.write_text(PUZZLE + "\n")
+    argv = {"file": [str(path)], "numba asked": [PUZZLE, "--backend", "numba"],
+            "more puzzles": ["\n".join([PUZZLE] * (PLAIN_PUZZLES + 1))]}[how]
+    names, out = loaded("solve", *argv)
+    values, geo = parse(PUZZLE)
+    assert out.splitlines()[0] == format_line(solutions_exact(values, geo, 1)[0], geo)
+    # puzzles given as text that the plain search does not take are solved one by one
+    # (engine.trace.solve)
+    assert heavy(names) == ([] if how == "file" else ["bookgen.engine.trace"])
+    assert "numpy" in names
     assert [n for n in names if n.startswith("bookgen_kernels_")]
     assert [n for n in names if n.startswith("bookgen.cli.cmd_")] == ["bookgen.cli.cmd_solve"]
 

@@ -6,12 +6,15 @@ Glossary:
           else one puzzle at a time through the formatter table
   odd     a puzzle without exactly one solution: said so on stderr (exit code 1); the two
           solutions found are written, none for a puzzle without one
+  text    puzzles given as text on the command line, not a file or -: read and solved one
+          at a time (skeleton.run_each), a few of them by the plain search (PLAIN_PUZZLES)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,16 +22,29 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import InputError
 from ..core.grid import Geometry, Grid, format_line, topology_fields
 from .formats import FORMATTERS, Shown
-from .options import data_out, progress_bar, read_batches
-from .skeleton import Item, count_problem, puzzle_command, read_killer_items, run_each
+from .options import data_out, names_puzzle, progress_bar, read_batches
+from .skeleton import (
+    Item,
+    count_problem,
+    puzzle_command,
+    read_items,
+    read_killer_items,
+    run_each,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["SOLVE_CHUNK", "Solved", "add_solve", "chunk_text", "run_solve"]
+__all__ = ["PLAIN_PUZZLES", "SOLVE_CHUNK", "Solved", "add_solve", "chunk_text", "run_solve"]
 
 SOLVE_CHUNK = 8192
 """Puzzles solved per kernel call by `solve` (the progress bar moves once a chunk)."""
+
+PLAIN_PUZZLES = 16
+"""Puzzles given as text on the command line, at most this many and none over 81 cells,
+are solved by the plain-Python search (kernels.reference.solutions) unless
+$BOOKGEN_BACKEND or --backend asks for numba: it imports no numpy, whose import alone costs
+more CPU time than such a search (a hardest-list puzzle takes 0.03 s)."""
 
 
 def add_solve(sub: argparse._SubParsersAction) -> None:
@@ -71,13 +87,17 @@ class Solved(Shown):
 def run_solve(args: argparse.Namespace) -> int:
     found = read_killer_items(args.puzzles, args.variant)
     if found is None:
-        return _solve_batches(args)
+        if not names_puzzle(args.puzzles):
+            return _solve_batches(args)
+        found = read_items(args.puzzles, args.variant, killer=False)
+    items, bad = found
+    plain = (len(items) <= PLAIN_PUZZLES and (os.environ.get("BOOKGEN_BACKEND") or "python")
+             == "python" and all(i.cages is None and i.geo.ncells <= 81 for i in items))
 
     def show(item: Item) -> Solved:
-        _, solutions = item.solve()
+        _, solutions = item.solve(plain=plain)
         return Solved(item.values, tuple(solutions), item.geo, item.topology())
 
-    items, bad = found
     return run_each(args, items, show, bad=bad)
 
 

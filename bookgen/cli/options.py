@@ -43,7 +43,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.errors import GenerationError, InputError, OutputError
-from ..core.grid import Batch, Geometry, Grid, parse_batches, read_lines, size_for_cells
+from ..core.grid import (
+    Batch,
+    Geometry,
+    Grid,
+    parse_batches,
+    parse_many,
+    read_lines,
+    size_for_cells,
+)
 from ..core.rules import Variant
 from ..variants.killer.cages import KillerPuzzle, looks_killer, parse_killer
 
@@ -53,8 +61,9 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO", "OPTIONS", "add_options", "add_shape_options", "backend_chosen", "bars_shown",
     "capped_workers", "counted", "data_out", "enum_value", "folder", "HelpFormatter", "Input",
-    "is_file_name", "Option", "positive", "positive_seconds", "progress_bar", "read_batches",
-    "read_file", "read_killer", "read_puzzles", "report_bad", "shape", "stdout_checked",
+    "is_file_name", "names_puzzle", "Option", "positive", "positive_seconds", "progress_bar",
+    "read_batches", "read_file", "read_killer", "read_puzzles", "report_bad", "shape",
+    "stdout_checked",
     "StdoutError", "usable_cores", "variant_name", "workers_count", "workers_of",
 ]
 
@@ -366,21 +375,30 @@ def _refuse_device(st: os.stat_result, source: str, typed: bool = False) -> None
         raise InputError(f"{source}: is a device, not a file of puzzles")
 
 
+def _stat(arg: str) -> os.stat_result | None:
+    """The file a PUZZLE|FILE|- argument names; None for no such path (or not a path at
+    all: a puzzle, or a missing file)."""
+    try:
+        return os.stat(arg)
+    except (OSError, ValueError):
+        return None
+
+
+def names_puzzle(arg: str) -> bool:
+    """Whether a PUZZLE|FILE|- argument is the puzzle text itself (see the glossary)."""
+    return arg != "-" and _stat(arg) is None and not is_file_name(arg)
+
+
 def _input(arg: str) -> Input:
     """The text of a PUZZLE|FILE|- argument (see the glossary)."""
-    if arg == "-":
-        return read_file(arg)
-    try:
-        st = os.stat(arg)
-    except (OSError, ValueError):
-        st = None  # no such path (or not a path at all): a puzzle, or a missing file
-    if st is not None:
-        if stat.S_ISDIR(st.st_mode):
-            raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
-        return read_file(arg)
-    if is_file_name(arg):
+    if names_puzzle(arg):
+        return Input(arg, "puzzle", ())
+    st = _stat(arg) if arg != "-" else None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{arg}: is a folder; expected a puzzle, a file of puzzles, or -")
+    if st is None and arg != "-":
         raise InputError(f"{arg}: no such file")
-    return Input(arg, "puzzle", ())
+    return read_file(arg)
 
 
 def report_bad(bad: Iterable[Exception]) -> int:
@@ -401,6 +419,18 @@ def read_batches(
     --variant): text is classic and a record says its own; a variant given must agree with
     every record's (grid.parse_many). Killer puzzles, and text with generate's jigsaw
     region lines ('# regions') when no --variant is given, are one InputError."""
+    read = _grid_input(arg, variant)
+    bad = list(read.bad)
+    batches = parse_batches(read.text, read.source, variant, check, bad)
+    if not batches and not bad:
+        raise InputError(f"{read.source}: no puzzle found")
+    return read.source, batches, report_bad(_in_order(bad, read.source))
+
+
+def _grid_input(arg: str, variant: Variant | None) -> Input:
+    """The text of a PUZZLE|FILE|- argument of puzzles without cages; killer puzzles, and
+    text with generate's jigsaw region lines ('# regions') when no --variant is given,
+    are one InputError."""
     readers = "rate, solve, hints and explain (and made by generate), not by this command"
     if variant is not None and variant.caged:
         raise InputError(f"--variant killer: killer puzzles are read by {readers}")
@@ -412,11 +442,7 @@ def read_batches(
         line = read.text.count("\n", 0, marked.start()) + 1
         raise InputError(f"{read.source}: line {line}: a jigsaw region line ('# regions'): "
                          "jigsaw puzzles are read with --variant jigsaw")
-    bad = list(read.bad)
-    batches = parse_batches(read.text, read.source, variant, check, bad)
-    if not batches and not bad:
-        raise InputError(f"{read.source}: no puzzle found")
-    return read.source, batches, report_bad(_in_order(bad, read.source))
+    return read
 
 
 def _in_order(bad: Iterable[Exception], source: str) -> list[Exception]:
@@ -456,10 +482,13 @@ def read_puzzles(
     """The puzzles of a PUZZLE|FILE|- argument, (where, values, geometry) each, and the
     count of its bad lines (variant, check and the bad lines as read_batches takes
     them)."""
-    source, batches, bad = read_batches(arg, variant, check)
-    return [(f"{source}: line {line}", tuple(row), batch.geo)
-            for batch in batches
-            for line, row in zip(batch.lines.tolist(), batch.grids.tolist(), strict=True)], bad
+    read = _grid_input(arg, variant)
+    bad = list(read.bad)
+    found = [(f"{read.source}: line {line}", values, geo)
+             for line, values, geo in parse_many(read.text, read.source, variant, check, bad)]
+    if not found and not bad:
+        raise InputError(f"{read.source}: no puzzle found")
+    return found, report_bad(_in_order(bad, read.source))
 
 
 # ---------------------------------------------------------------- data out

@@ -53,8 +53,14 @@ class Item:
         """The topology keys of its JSON line (formats.topology)."""
         return topology(self.geo, self.cages)
 
-    def solve(self, limit: int = 2) -> tuple[int, list[Grid]]:
-        """The count of its solutions (capped at limit) and those found, by the kernels."""
+    def solve(self, limit: int = 2, plain: bool = False) -> tuple[int, list[Grid]]:
+        """The count of its solutions (capped at limit) and those found, by the kernels;
+        plain: by the plain-Python search, which needs no numpy (no cages)."""
+        if plain:
+            from ..engine.kernels.reference import solutions
+
+            found = solutions(self.values, self.geo, limit)
+            return len(found), [tuple(s) for s in found]
         if self.cages is None:
             from ..engine.trace import solve
 

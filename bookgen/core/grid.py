@@ -169,6 +169,12 @@ class Geometry:
         g, r, c = self.board.grid_of(self.n, self.positions[cell])
         return f"{self.board.names[g]} r{r + 1}c{c + 1}"
 
+    def peer_parts(self) -> list[tuple[list[int], list[int], list[int]]]:
+        """Each cell's peers in the three parts the kernels take: its unit mates, the cells
+        a pair rule keeps from its digit (anti-knight), its neighbours (non-consecutive)."""
+        return [([p for p in ps if p not in self.ruled[c]], list(self.ruled[c]),
+                 list(self.neighbours[c])) for c, ps in enumerate(self.peers)]
+
     def arrays(self) -> dict[str, Any]:
         """numpy int32 tables for the kernels, built once.
 
@@ -186,8 +192,7 @@ class Geometry:
             cu = np.full((self.ncells, k), -1, dtype=np.int32)
             for c, us in enumerate(self.cell_units):
                 cu[c, : len(us)] = us
-            rows = [([p for p in ps if p not in self.ruled[c]], list(self.ruled[c]),
-                     list(self.neighbours[c])) for c, ps in enumerate(self.peers)]
+            rows = self.peer_parts()
             width = max(sum(map(len, parts)) for parts in rows)
             pe = np.full((self.ncells, width), -1, dtype=np.int32)
             ends = np.zeros((self.ncells, 3), dtype=np.int32)

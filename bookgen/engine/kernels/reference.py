@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from . import (
     BOARD_FOCUS,
     EXCLUSION_NODES,
@@ -39,6 +37,8 @@ from . import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ...core.grid import Geometry
     from ...variants.killer.cages import Cages
 
@@ -75,6 +75,8 @@ def _tables(units: Any, cell_units: Any, peers: Any, npeers: Any) -> _Tables:
 
 
 def _convert(units: Any, cell_units: Any, peers: Any, npeers: Any) -> _Tables:
+    import numpy as np
+
     us = np.asarray(units).tolist()
     cu = [[u for u in row if u >= 0] for row in np.asarray(cell_units).tolist()]
     rows, ends = np.asarray(peers).tolist(), np.asarray(npeers).tolist()
@@ -261,6 +263,8 @@ def count_core(
 ) -> int:
     """Solutions of grid up to limit, with excl_mask removed from excl_cell's candidates
     (excl_cell = -1: no exclusion); same contract as fast.count_core."""
+    import numpy as np
+
     t = _tables(units, cell_units, peers, npeers)
     return len(_search(np.asarray(grid).tolist(), limit, excl_cell, excl_mask, t))
 
@@ -270,6 +274,8 @@ def solve_core(
     units: Any, cell_units: Any, peers: Any, npeers: Any,
 ) -> tuple[int, np.ndarray]:
     """(count up to limit, first solution or zeros); same contract as fast.solve_core."""
+    import numpy as np
+
     g = np.asarray(grid)
     t = _tables(units, cell_units, peers, npeers)
     sols = _search(g.tolist(), limit, excl_cell, excl_mask, t)
@@ -355,8 +361,21 @@ def _trace_one(
 
 
 def _geo_tables(geo: Geometry) -> _Tables:
-    a = geo.arrays()
-    return _tables(a["units"], a["cell_units"], a["peers"], a["npeers"])
+    """The tables of a geometry, built from its own tuples (no numpy) and kept with it."""
+    t = geo._arrays.get("reference")
+    if t is None:
+        parts = geo.peer_parts()
+        t = geo._arrays["reference"] = _Tables(
+            [list(u) for u in geo.units], [list(us) for us in geo.cell_units],
+            [mates + ruled for mates, ruled, _ in parts], [ruled for _, ruled, _ in parts],
+            [near for _, _, near in parts], (1 << geo.n) - 1)
+    return t
+
+
+def solutions(values: Sequence[int], geo: Geometry, limit: int = 2) -> list[list[int]]:
+    """The solutions of one puzzle, at most limit, in the order the backends find them:
+    plain lists throughout, so that a caller that solves a few puzzles imports no numpy."""
+    return _search(values, limit, -1, 0, _geo_tables(geo))
 
 
 class ReferenceBackend(FirstSolution):
@@ -365,6 +384,8 @@ class ReferenceBackend(FirstSolution):
     name = "python"
 
     def count_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> np.ndarray:
+        import numpy as np
+
         t = _geo_tables(geo)
         rows = np.asarray(grids).reshape(-1, geo.ncells).tolist()
         return np.array([len(_search(g, limit, -1, 0, t)) for g in rows], dtype=np.int32)
@@ -372,6 +393,8 @@ class ReferenceBackend(FirstSolution):
     def solutions_batch(
         self, geo: Geometry, grids: np.ndarray, limit: int = 2
     ) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
         t = _geo_tables(geo)
         rows = np.asarray(grids).reshape(-1, geo.ncells).tolist()
         counts = np.zeros(len(rows), dtype=np.int32)
@@ -384,6 +407,8 @@ class ReferenceBackend(FirstSolution):
         return counts, sols
 
     def trace_batch(self, geo: Geometry, grids: np.ndarray, limit: int = 2) -> TraceArrays:
+        import numpy as np
+
         t = _geo_tables(geo)
         rows = np.asarray(grids).reshape(-1, geo.ncells).tolist()
         m, nc = len(rows), geo.ncells
@@ -408,6 +433,8 @@ class ReferenceBackend(FirstSolution):
     def killer_solutions(
         self, grid: np.ndarray, cages: Cages, limit: int = 2
     ) -> tuple[int, np.ndarray]:
+        import numpy as np
+
         from .killer_reference import killer_solutions
 
         return killer_solutions(np.asarray(grid).tolist(), cages, limit)
