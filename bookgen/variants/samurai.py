@@ -23,7 +23,6 @@ from collections.abc import Sequence
 
 from ..core.errors import GenerationError
 from ..core.kinds import Board, HowTo, Variant, register
-from .gattai_canon import canonical_board
 
 SAMURAI_BOARD = Board(
     side=21,
@@ -55,7 +54,10 @@ class Gattai(Variant):
 
     def canonical(self, values: Sequence[int], regions: Sequence[int]
                   ) -> tuple[tuple[int, ...], str | None]:
-        """The least relabelled image under the board's own group (gattai_canon)."""
+        """The least relabelled image under the board's own group (gattai_canon, loaded
+        here: no command that only reads or solves a board needs it)."""
+        from .gattai_canon import canonical_board
+
         n = self.size_of(len(values))
         if self.board is None or n is None:
             raise GenerationError(f"{len(values)} cells are no {self.name} board")
