@@ -43,14 +43,17 @@ def scheduler(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes
     try:
         yield address, workers
     finally:
-        for p in [*workers, sched]:
-            if p.poll() is None:
-                p.terminate()
-        for p in [*workers, sched]:
-            try:
-                p.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        # The workers first, while their scheduler still answers: a worker whose scheduler
+        # is gone waits 8 s for its process to close before its nanny kills it.
+        for group in (workers, [sched]):
+            for p in group:
+                if p.poll() is None:
+                    p.terminate()
+            for p in group:
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
         logs.close()
 
 
