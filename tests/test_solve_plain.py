@@ -1,4 +1,4 @@
-"""`bookgen solve PUZZLE`: a few puzzles given as text on the command line are solved by
+"""`bookgen solve PUZZLE`: one or two puzzles given as text on the command line are solved by
 the plain-Python search (kernels.reference.solutions), which imports no numpy. Its tables,
 built from a geometry's own tuples, are the tables the backends build from the arrays; it
 finds the compiled kernels' solutions in their order; and the command says the same of a

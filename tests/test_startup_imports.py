@@ -1,6 +1,6 @@
 """The light commands load only what they need. `bookgen --version` loads no command, no
 kernel and no numpy; `bookgen solve PUZZLE` loads no numpy either (its plain-Python
-search solves a few puzzles given as text), `bookgen solve FILE` loads numpy and the
+search solves one or two puzzles given as text), `bookgen solve FILE` loads numpy and the
 kernels' ahead-of-time module, and neither loads numba, yaml, reportlab, tqdm, the grader,
 the generators or the book.
 Which modules a command has loaded when it ends is checked, never how long it takes. The

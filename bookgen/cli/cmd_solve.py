@@ -7,7 +7,7 @@ Glossary:
   odd     a puzzle without exactly one solution: said so on stderr (exit code 1); the two
           solutions found are written, none for a puzzle without one
   text    puzzles given as text on the command line, not a file or -: read and solved one
-          at a time (skeleton.run_each), a few of them by the plain search (PLAIN_PUZZLES)
+          at a time (skeleton.run_each), one or two by the plain search (PLAIN_PUZZLES)
 """
 
 from __future__ import annotations
@@ -40,11 +40,12 @@ __all__ = ["PLAIN_PUZZLES", "SOLVE_CHUNK", "Solved", "add_solve", "chunk_text", 
 SOLVE_CHUNK = 8192
 """Puzzles solved per kernel call by `solve` (the progress bar moves once a chunk)."""
 
-PLAIN_PUZZLES = 16
+PLAIN_PUZZLES = 2
 """Puzzles given as text on the command line, at most this many and none over 81 cells,
 are solved by the plain-Python search (kernels.reference.solutions) unless
 $BOOKGEN_BACKEND or --backend asks for numba: it imports no numpy, whose import alone costs
-more CPU time than such a search (a hardest-list puzzle takes 0.03 s)."""
+more CPU time than such a search. A puzzle of the hardest lists takes 0.04 s there
+(median; 0.2 s at most), and four of them cost as much as loading the compiled kernels."""
 
 
 def add_solve(sub: argparse._SubParsersAction) -> None:
