@@ -39,7 +39,7 @@ from . import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from ...core.grid import Geometry
+    from ...core.grid import Geometry, GeometryKey
     from ...variants.killer.cages import Cages
 
 
@@ -360,12 +360,16 @@ def _trace_one(
     return tracer, sum(counts.values()), sum(k * k for k in counts.values())
 
 
+_GEO_TABLES: dict[GeometryKey, _Tables] = {}
+"""The tables of each topology the searches met, built from its geometry's tuples."""
+
+
 def _geo_tables(geo: Geometry) -> _Tables:
-    """The tables of a geometry, built from its own tuples (no numpy) and kept with it."""
-    t = geo._arrays.get("reference")
+    """The tables of a geometry, built from its own tuples (no numpy)."""
+    t = _GEO_TABLES.get(geo.key)
     if t is None:
         parts = geo.peer_parts()
-        t = geo._arrays["reference"] = _Tables(
+        t = _GEO_TABLES[geo.key] = _Tables(
             [list(u) for u in geo.units], [list(us) for us in geo.cell_units],
             [mates + ruled for mates, ruled, _ in parts], [ruled for _, ruled, _ in parts],
             [near for _, _, near in parts], (1 << geo.n) - 1)
