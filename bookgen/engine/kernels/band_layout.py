@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from ...core.grid import Geometry
 
 BAND_CELLS = 27
+BAND_WORD = (1 << BAND_CELLS) - 1
+"""A word with every cell of its band (27 bits)."""
 ROW_BITS = 0x1FF
 CELL = 1
 NEAR = CELL + 81

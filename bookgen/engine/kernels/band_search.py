@@ -51,6 +51,7 @@ import numpy as np
 
 from .band_layout import (
     BAND_MATES,
+    BAND_WORD,
     BOXES,
     CELL,
     COLUMN,
@@ -220,7 +221,7 @@ def _naked(s, rules):
             v = s[3 * d + b]
             two |= one & v
             one |= v
-        if one != (1 << 27) - 1:
+        if one != BAND_WORD:
             return -1
         single = one & ~two & s[27 + b]
         while single:
@@ -277,9 +278,6 @@ def settle(s, seen, rules):
             return True
 
 
-ALL_CELLS = (1 << 27) - 1
-
-
 def _tally(x, n1, n2, n3, n4):
     """Bit-sliced counting to four: after adding words x one at a time, n_k has the bits
     that k or more of them have."""
@@ -310,7 +308,7 @@ def _triads(s):
         v1, v2, v3, v4 = _tally(k0 | k1 << 9 | k2 << 18, v1, v2, v3, v4)
         vm1, vm2, vm3, vm4 = _tally(MUST[k0] | MUST[k1] << 9 | MUST[k2] << 18,
                                     vm1, vm2, vm3, vm4)
-    if h3 != ALL_CELLS or v3 != ALL_CELLS or hm4 | vm4:
+    if h3 != BAND_WORD or v3 != BAND_WORD or hm4 | vm4:
         return -1
     h_only = h3 & ~h4 & ~hm3  # three may, not all yet must: they must
     h_full = hm3 & h4  # three must, more may
@@ -500,7 +498,7 @@ def _seen(v, cols):
 def _open(given, w, b, cols):
     """The blank cells of band b that no given of the digit of words w .. w + 2 sees by
     row, box or column (cols: its givens' columns)."""
-    return ((1 << 27) - 1) & ~given[27 + b] & ~_seen(given[w + b], cols)
+    return BAND_WORD & ~given[27 + b] & ~_seen(given[w + b], cols)
 
 
 def load_givens(given, ex_cell, ex_mask, s, rules):
@@ -528,7 +526,7 @@ def load_givens(given, ex_cell, ex_mask, s, rules):
         for b in range(3):
             s[w + b] = _open(given, w, b, cols) | given[w + b]
     for b in range(3):
-        s[27 + b] = ((1 << 27) - 1) & ~given[27 + b]
+        s[27 + b] = BAND_WORD & ~given[27 + b]
     if rules[0, 0]:
         for w in range(27):
             v = given[w]
