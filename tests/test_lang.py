@@ -54,6 +54,17 @@ def test_every_language_file_has_every_key_with_its_fields(code: str) -> None:
     assert len(other["quotes"]) == 2
 
 
+@pytest.mark.parametrize("code", sorted(p.stem for p in LANG_DIR.glob("*.yaml")))
+def test_the_file_reads_as_the_pure_python_loader_reads_it(code: str) -> None:
+    """language_file reads with libyaml's loader where there is one: it must give what
+    PyYAML's own safe loader gives, text for text."""
+    raw = _raw(code)
+    read = lang.language_file(code)
+    assert read.text == tuple((str(k), str(v)) for k, v in raw["text"].items())
+    assert (read.name, read.decimal, read.quotes) == (raw["name"], raw["decimal"],
+                                                      tuple(raw["quotes"]))
+
+
 @pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
 def test_a_translation_is_a_translation(code: str) -> None:
     """Headings, labels and the rules are the language's own words, not English."""
