@@ -106,19 +106,21 @@ def register_fonts(t: Template) -> draw.Fonts:
     if not fonts.same_face(t.font, t.font_bold):
         return draw.Fonts(regular, bold)
     alias = f"{bold}{FAUX_BOLD}"
-    try:
-        pdfmetrics.getFont(alias)
-    except KeyError:
+    if not _registered(alias):
         path, index = fonts.source(bold)
         pdfmetrics.registerFont(TTFont(alias, str(path), subfontIndex=index))
     return draw.Fonts(regular, alias, faux=True)
 
 
+def _registered(name: str) -> bool:
+    """Whether a font is registered under `name` in this process. Asked of the registry:
+    reportlab's getFont, given a name it does not know, first searches and parses its
+    Type 1 metrics files (40 ms each time)."""
+    return name in pdfmetrics.getRegisteredFontNames()
+
+
 def _register(t: Template, spec: str, key: str) -> str:
-    try:
-        face = pdfmetrics.getFont(spec).face
-    except KeyError:
-        face = _load(t, spec, key).face
+    face = (pdfmetrics.getFont(spec) if _registered(spec) else _load(t, spec, key)).face
     problem = glyph_problem(face.ascent / 1000, -face.descent / 1000)
     if problem:
         raise LayoutError(f"template {t.name!r}: {key} {spec!r}: {problem}")
