@@ -25,7 +25,6 @@ installed at the same version.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import signal
 import socket
@@ -79,6 +78,8 @@ async def _identity(address: str) -> object:
 
 def _check_scheduler(address: str) -> None:
     """InputError unless a Dask scheduler answers at `address` within CONNECT_SECONDS."""
+    import asyncio  # here, not at the top: most commands never meet a cluster
+
     from distributed.comm.addressing import parse_address, parse_host_port
 
     try:
