@@ -28,6 +28,10 @@ COVERED_KINDS = ("classic", "x", "hyper", "anti-knight", "anti-king", "disjoint-
 """The kinds checked against the exact-cover solver. A minimal non-consecutive puzzle has six
 to eight clues, on which that solver takes minutes: the reference search checks it."""
 BAND_KINDS = (*COVERED_KINDS, "non-consecutive")
+SEEDS = {"non-consecutive": (1,)}
+"""Seeds of the puzzles checked against the reference search (1 and 2 unless named): on
+a non-consecutive puzzle of six clues that search takes 4 to 8 s a grid, so one seed's
+grids (unique, then not) do there."""
 
 
 def _thinned(kind: str, seed: int, keep: int) -> list[tuple[int, ...]]:
@@ -59,7 +63,8 @@ def test_band_counts_match_exact_cover(kind: str) -> None:
 @pytest.mark.parametrize("kind", BAND_KINDS)
 def test_band_counts_match_the_reference_search(kind: str) -> None:
     geo = geometry(9, Variant.parse(kind))
-    grids = np.array([g for seed in (1, 2) for g in _thinned(kind, seed, THIN.get(kind, 8))],
+    grids = np.array([g for seed in SEEDS.get(kind, (1, 2))
+                      for g in _thinned(kind, seed, THIN.get(kind, 8))],
                      np.int8)
     fast = get_backend("numba").count_batch(geo, grids, 3)
     assert fast.tolist() == get_backend("python").count_batch(geo, grids, 3).tolist()

@@ -24,8 +24,9 @@ from bookgen.grade.solver import Grading, grade
 from bookgen.make.generate import make_puzzle
 
 GRIDS = ("top-left", "top-right", "bottom-left", "bottom-right", "centre")
-PUZZLES = 6
-"""Samurai graded per kind of check."""
+PUZZLES = 5
+"""Samurai graded per kind of check (seed 21's first five: three of them grade 8.3 to 8.4,
+about 10 s each, where the chains run on all five grids)."""
 
 PUBLISHED = (
     "..3...2..---..6...2.."
