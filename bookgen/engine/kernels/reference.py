@@ -80,10 +80,18 @@ def _convert(units: Any, cell_units: Any, peers: Any, npeers: Any) -> _Tables:
     us = np.asarray(units).tolist()
     cu = [[u for u in row if u >= 0] for row in np.asarray(cell_units).tolist()]
     rows, ends = np.asarray(peers).tolist(), np.asarray(npeers).tolist()
-    parts = [(row[: end[1]], row[end[0]: end[1]], row[end[1]: end[2]])
+    parts = [(row[: end[0]], row[end[0]: end[1]], row[end[1]: end[2]])
              for row, end in zip(rows, ends, strict=True)]
-    pe, ruled, near = (list(part) for part in zip(*parts, strict=True))
-    return _Tables(us, cu, pe, ruled, near, (1 << len(us[0])) - 1)
+    return _from_parts(us, cu, parts, len(us[0]))
+
+
+def _from_parts(units: list[list[int]], cell_units: list[list[int]],
+                parts: Sequence[tuple[list[int], list[int], list[int]]], n: int) -> _Tables:
+    """The tables from each cell's peers in Geometry.peer_parts' three parts (unit mates,
+    pair-rule cells, neighbours), as the kernels' peer rows hold them."""
+    return _Tables(units, cell_units, [mates + ruled for mates, ruled, _ in parts],
+                   [ruled for _, ruled, _ in parts], [near for _, _, near in parts],
+                   (1 << n) - 1)
 
 
 def _assign(
@@ -368,11 +376,9 @@ def _geo_tables(geo: Geometry) -> _Tables:
     """The tables of a geometry, built from its own tuples (no numpy)."""
     t = _GEO_TABLES.get(geo.key)
     if t is None:
-        parts = geo.peer_parts()
-        t = _GEO_TABLES[geo.key] = _Tables(
+        t = _GEO_TABLES[geo.key] = _from_parts(
             [list(u) for u in geo.units], [list(us) for us in geo.cell_units],
-            [mates + ruled for mates, ruled, _ in parts], [ruled for _, ruled, _ in parts],
-            [near for _, _, near in parts], (1 << geo.n) - 1)
+            geo.peer_parts(), geo.n)
     return t
 
 
