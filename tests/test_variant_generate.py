@@ -256,3 +256,15 @@ def test_improve_keeps_the_variant_and_the_shape(variant, n):
     assert result.solution == p.solution
     assert solutions_exact(result.puzzle, p.geo, 2) == [p.solution]
     assert minimal(result.puzzle, "none", p.geo)
+
+
+@pytest.mark.parametrize("variant, n", [(Variant.JIGSAW, 6), (Variant.HYPER, 9),
+                                        (Variant.CLASSIC, 16)])
+def test_a_puzzle_comes_back_from_a_worker_as_it_was_made(variant, n):
+    """What a pool's worker sends (grids as bytes) unpickles to the same puzzle."""
+    import pickle
+
+    made = make_puzzle(DigSpec(n, variant=variant), 3, 0)
+    back = pickle.loads(pickle.dumps(made))
+    assert back == made
+    assert type(back.puzzle) is tuple and back.regions == made.regions
