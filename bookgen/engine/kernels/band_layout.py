@@ -16,7 +16,8 @@ Glossary:
              band and each column of a stack): where a digit may take its three places
              there. WAYS lists the six
   rule table (1 + ncells*2 + nextra, 3) int32 rows of three band words, from
-             ``rule_table``: row 0 a header, (1 when any cell has rules below, 0, 0);
+             ``rule_table``: row 0 a header, (1 when any cell has rules below, 1 when
+             pair rules hold: anti-knight or anti-king cells, neighbours, 0);
              rows CELL.. the cells each cell's digit leaves beyond its row, column and box
              (extra unit mates, anti-knight cells); rows NEAR.. its non-consecutive
              neighbours; then from EXTRA one row a unit beyond rows, columns and boxes (X
@@ -174,7 +175,8 @@ def rule_table(geo: Geometry) -> np.ndarray:
             p // 9 == r or p % 9 == col or (p // 27, p % 9 // 3) == (c // 27, col // 3))}
         rows.append(_words(set(geo.peers[c]) - plain))
     rows += [_words(geo.neighbours[c]) for c in range(81)]
-    head = [int(any(any(r) for r in rows)), 0, 0]
+    paired = any(geo.ruled[c] or geo.neighbours[c] for c in range(81))
+    head = [int(any(any(r) for r in rows)), int(paired), 0]
     return np.array([head, *rows, *(_words(u) for u in extra)], np.int32).reshape(-1, 3)
 
 

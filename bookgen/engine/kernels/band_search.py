@@ -26,7 +26,11 @@ Glossary (band_layout.py has the layout: bands, words, mini-rows, the rule table
              unsolved cell with two digits (else the first with fewest), one branch a
              digit, ascending in the count and in the dig's removal tests (count_given's
              ways False), in a random order in the random completion
-             (dig_reference.band_fill). Every branch starts from a copy of its frame
+             (dig_reference.band_fill). The count and the removal tests branch instead on
+             a digit's places in a unit (rows, columns, boxes, then the rule table's),
+             one branch a place, where the cell has three digits or more and such a digit
+             has fewer places (open_places), unless pair rules hold (see fast.py's
+             count). Every branch starts from a copy of its frame
   triads     each mini-row (and mini-column) holds three digits: where only three digits
              may go, each must (its other mini-rows of the row and box go); where three
              must (each has no way without it), no other may. Where fewer may or more must,
@@ -71,12 +75,17 @@ from .band_layout import (
     WAYS,
 )
 
-STATE = 33
+STATE = 35
 """Columns of a workspace row: the state (30), then the frame's branch (a cell's band, bit
-and digits to try; a way's WAYED + band or stack, digit and ways to try)."""
+and digits to try; a way's WAYED + band or stack, digit and ways to try; a digit's places:
+PLACED, the digit, and the places to try, a word a band)."""
 WAYED = 3
 """A frame's column 30 from here up: a branch on ways (WAYED + 0..2 a band, + 3..5 a
 stack)."""
+PLACED = WAYED + 6
+"""A frame's column 30 for a branch on a digit's places in a unit (open_places)."""
+BOX_BITS = 0x1C0E07
+"""The first box of a band word (the others: shifted by 3 and 6)."""
 UNAVOIDABLE = 72
 """Most sets unavoidable_sets finds: 18 pairs of lines with 4 cycles each."""
 HELD = 4
@@ -387,6 +396,54 @@ def branch_cell(s):
     return best_b, best_x
 
 
+def unit_word(u, b, rules):
+    """The cells of unit u in band b: rows 0..8, columns 9..17, boxes 18..26, then the
+    rule table's units from EXTRA on."""
+    if u < 9:
+        return ROW_BITS << (9 * (u % 3)) if u // 3 == b else 0
+    if u < 18:
+        return COLUMN[u - 9]
+    if u < 27:
+        k = u - 18
+        return BOX_BITS << (3 * (k % 3)) if k // 3 == b else 0
+    return rules[EXTRA + u - 27, b]
+
+
+def open_places(stack, depth, fewest, rules):
+    """Make frame stack[depth]'s branch one on the places of the first digit (units in
+    unit_word's order, digits ascending) with fewer unsolved cells than `fewest` in a unit,
+    the fewest; the frame stays as it was when none has."""
+    s = stack[depth]
+    for u in range(27 + max(rules.shape[0] - EXTRA, 0)):
+        m0 = unit_word(u, 0, rules) & s[27]
+        m1 = unit_word(u, 1, rules) & s[28]
+        m2 = unit_word(u, 2, rules) & s[29]
+        for d in range(9):
+            w = 3 * d
+            k = popcount27(s[w] & m0) + popcount27(s[w + 1] & m1) + popcount27(s[w + 2] & m2)
+            if 0 < k < fewest:
+                fewest = k
+                s[30] = PLACED
+                s[31] = d
+                s[32] = s[w] & m0
+                s[33] = s[w + 1] & m1
+                s[34] = s[w + 2] & m2
+
+
+def take_place(stack, depth, seen, rules):
+    """Frame stack[depth - 1]'s digit in the first of its places left (taken off them),
+    settled in stack[depth]; False at a dead end."""
+    f = stack[depth - 1]
+    b = 0
+    while f[32 + b] == 0:
+        b += 1
+    v = f[32 + b]
+    f[32 + b] = v & (v - 1)
+    s = _child(stack, depth, seen)
+    place(s, f[31], b, low_bit(v), rules)
+    return settle(s, seen, rules)
+
+
 def _ways_of(s, d, p):
     """The ways (WAY_SET's 6 bits) digit d has left in band p (0..2) or stack p - 3."""
     w = 3 * d
@@ -678,13 +735,20 @@ def count_given(given, limit, ex_cell, ex_mask, rules, work, ways):
                     return count
             else:
                 open_frame(stack, depth, b, x)
+                k = popcount27(stack[depth, 32])
+                if k > 2 and rules[0, 1] == 0:  # not where pair rules hold (fast.py's)
+                    open_places(stack, depth, k, rules)
                 depth += 1
         alive = False
         while depth > 0 and not alive:
             f = stack[depth - 1]
-            left = f[32]
+            placed = f[30] == PLACED
+            left = f[32] | f[33] | f[34] if placed else f[32]
             if left == 0:
                 depth -= 1
+                continue
+            if placed:
+                alive = take_place(stack, depth, seen, rules)
                 continue
             f[32] = left & (left - 1)
             if f[30] >= WAYED:

@@ -14,10 +14,11 @@ from . import band_search, compile_kernels, drop_stale_cache, watch_compiles
 
 INLINED = ("low_bit", "popcount27", "place", "_ruled", "_spread", "_minis", "_columns",
            "_stack_minis", "_tally", "_in_ways", "open_frame", "_child", "take_branch",
+           "unit_word", "take_place",
            "_ways_of", "open_way", "take_way", "_given_columns", "_seen", "_open", "_hold")
 """Compiled into their callers."""
 KERNELS = (*INLINED, "_band_pass", "_naked", "_hidden", "settle", "_triads", "tighten",
-           "branch_cell", "branch_way",
+           "branch_cell", "branch_way", "open_places",
            "given_words", "load_givens", "count_given", "band_count", "workspace",
            "band_count_batch",
            "hidden_single", "unavoidable_sets")

@@ -17,8 +17,15 @@ Glossary and conventions (shared with reference.py):
 Two searches live here:
   count      any technique allowed (SPEC 4): naked and hidden singles to a fixpoint, then
              branch on the empty cell with the fewest candidates (lowest cell on ties),
-             values ascending. reference.py runs the same search, so both backends find
-             the same solutions in the same order.
+             values ascending; but where that cell has three or more and a unit has a
+             digit with fewer places, on the places of the first such digit with the
+             fewest (units in table order, digits ascending), cells in unit order. Not on
+             a board, whose search branches near its last branch, nor where pair rules
+             hold, whose candidates say more than a unit's places (there places cost a
+             non-consecutive count half as much again). On a near-empty hyper grid with
+             no solution, cells alone took minutes, and places settle it in milliseconds.
+             reference.py runs the same search, so both backends find the same solutions
+             in the same order.
   trace      SPEC 3: the possibility list sorted once by (candidates, block-order
              position), naked singles, branch on the first still-empty entry of the list;
              it yields the seed's figures (level, maxlevel, way ...).
@@ -200,6 +207,33 @@ def _fewest(cells, count, start, vals, cand):
 
 
 @njit(cache=True)
+def _fewest_places(fewest, vals, cand, units):
+    """(unit, digit bit, places) of the first unit, digits ascending, where a digit has
+    fewer places than `fewest` among the unit's empty cells (places: a mask over the
+    unit's positions); unit -1 when none has."""
+    n = units.shape[1]
+    best_u = -1
+    best_b = 0
+    best_p = 0
+    for u in range(units.shape[0]):
+        for d in range(n):
+            b = 1 << d
+            k = 0
+            at = 0
+            for i in range(n):
+                c = units[u, i]
+                if vals[c] == 0 and cand[c] & b:
+                    k += 1
+                    at |= 1 << i
+            if 0 < k < fewest:
+                fewest = k
+                best_u = u
+                best_b = b
+                best_p = at
+    return best_u, best_b, best_p
+
+
+@njit(cache=True)
 def _near(depth, bcell, ex_cell, vals, cand, peers, npeers):
     """A board's focused branch cell: the fewest-candidates empty peer of the latest branch
     cell with one (then of ex_cell); -1 when none has (BOARD_FOCUS)."""
@@ -247,10 +281,16 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
     sc = np.empty((ncells + 1, ncells), np.int32)
     bcell = np.empty(ncells + 1, np.int32)
     brem = np.empty(ncells + 1, np.int32)
+    bdigit = np.empty(ncells + 1, np.int32)  # a branch on places: the digit's bit, else 0
     depth = 0
     count = 0
     nodes = 0
     board = ncells >= EXCLUSION_NODES_FROM
+    places = not board  # and no pair rule: no cell has peers beyond its unit mates
+    for c in range(ncells):
+        if npeers[c, 0] != npeers[c, 2]:
+            places = False
+            break
     capped = ex_cell >= 0 and board
     ex_start = max(ex_cell, 0)
     every = np.arange(ncells, dtype=np.int32)
@@ -278,6 +318,14 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
                 sc[depth, :] = cand
                 bcell[depth] = best
                 brem[depth] = cand[best]
+                bdigit[depth] = 0
+                k = _popcount(cand[best])
+                if k > 2 and places:
+                    u, b, at = _fewest_places(k, vals, cand, units)
+                    if u >= 0:
+                        bcell[depth] = u
+                        brem[depth] = at
+                        bdigit[depth] = b
                 depth += 1
         alive = False
         while depth > 0 and not alive:
@@ -289,7 +337,11 @@ def _search(grid, limit, ex_cell, ex_mask, units, peers, npeers, sols):
             brem[depth - 1] = rem ^ b
             vals[:] = sv[depth - 1]
             cand[:] = sc[depth - 1]
-            qt = _assign(bcell[depth - 1], b, vals, cand, peers, npeers, queue, 0)
+            at = bcell[depth - 1]
+            if bdigit[depth - 1]:  # b marks the place: its unit's cell takes the digit
+                at = units[at, _popcount(b - 1)]
+                b = bdigit[depth - 1]
+            qt = _assign(at, b, vals, cand, peers, npeers, queue, 0)
             alive = qt >= 0 and _propagate(vals, cand, units, peers, npeers, queue, qt)
         if not alive:
             return count

@@ -8,8 +8,10 @@ Glossary and conventions (shared with fast.py):
   used[u]    mask of the values given in unit u (for the trace's starting figures)
   queue      cells left with one candidate, still to be filled (naked singles)
   count      naked and hidden singles to a fixpoint, then branch on the empty cell with
-             the fewest candidates (lowest cell on ties), values ascending; fast.py runs
-             the same search, so both find the same solutions in the same order
+             the fewest candidates (lowest cell on ties), values ascending, or where it
+             has three or more, on the fewest places a digit has in a unit, if fewer
+             (fast.py's glossary); fast.py runs the same search, so both find the same
+             solutions in the same order
   trace      SPEC 3: the possibility list sorted once by (candidates, block-order
              position), naked singles, branch on the first still-empty entry; yields
              level, maxlevel, the way and the complexity figures
@@ -159,6 +161,9 @@ class _Counter:
         """Whether it branches near its last branch (a board: fast._near)."""
         self.undecided = False
         """Whether it stopped at EXCLUSION_NODES (it then counts as reaching the limit)."""
+        self.places = not self.focus and not any(t.ruled) and not any(t.neighbours)
+        """Whether it may branch on a digit's places (fast._search's: no board, no pair
+        rule)."""
 
     def propagate(self, vals: list[int], cand: list[int], queue: list[int]) -> bool:
         """Naked and hidden singles to a fixpoint (fast._propagate's); False at a dead end."""
@@ -206,13 +211,17 @@ class _Counter:
         if self.capped and self.nodes > EXCLUSION_NODES:
             self.undecided = True
             return True
-        m = cand[best]
+        k = cand[best].bit_count()
+        places = _fewest_places(k, vals, cand, self.t) if k > 2 and self.places else None
+        if places is not None:  # fast._search's branch on a digit's places
+            b, cells = places
+            branches = [(c, b) for c in cells]
+        else:
+            branches = [(best, b) for b in _bits(cand[best])]
         self.path.append(best)
-        while m:
-            b = m & -m
-            m ^= b
+        for c, b in branches:
             v2, c2, q2 = vals[:], cand[:], list[int]()
-            if _assign(best, b, v2, c2, self.t, q2) and self.search(v2, c2, q2):
+            if _assign(c, b, v2, c2, self.t, q2) and self.search(v2, c2, q2):
                 return True
         self.path.pop()
         return False
@@ -225,6 +234,29 @@ class _Counter:
             if best >= 0:
                 return best
         return -1
+
+
+def _bits(m: int) -> list[int]:
+    """The bits of mask m, lowest first."""
+    out = []
+    while m:
+        out.append(m & -m)
+        m &= m - 1
+    return out
+
+
+def _fewest_places(fewest: int, vals: list[int], cand: list[int], t: _Tables
+                   ) -> tuple[int, list[int]] | None:
+    """fast._fewest_places: (digit bit, its empty cells) of the first unit, digits
+    ascending, where a digit has fewer places than `fewest`; None when none has."""
+    best = None
+    for cells in t.units:
+        empty = [c for c in cells if not vals[c]]
+        for b in _bits(t.full):
+            at = [c for c in empty if cand[c] & b]
+            if 0 < len(at) < fewest:
+                fewest, best = len(at), (b, at)
+    return best
 
 
 def _fewest(cells: Iterable[int], vals: list[int], cand: list[int]) -> int:
