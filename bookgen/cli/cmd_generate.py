@@ -35,7 +35,7 @@ from .options import (
     shape,
     workers_of,
 )
-from .signals import interrupted_code, interruption
+from .signals import held, interrupted_code, interruption
 
 if TYPE_CHECKING:
     from ..core.model import DigSpec
@@ -188,8 +188,10 @@ def run_generate(args: argparse.Namespace) -> int:
         with data_out(args.output, keep_on_interrupt=True) as write, \
                 progress_bar(args.n, args.quiet, "puzzle") as bar:
             for shown in made:
-                write(write_as(shown))
-                written += 1
+                line = write_as(shown)
+                with held():  # a signal between the two made the count one short
+                    write(line)
+                    written += 1
                 bar.update(1)
     except (KeyboardInterrupt, SystemError) as e:
         stop = interruption(e)

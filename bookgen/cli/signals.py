@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["Interrupted", "interrupted_code", "interruption", "signals_as_interrupt"]
+__all__ = ["Interrupted", "held", "interrupted_code", "interruption", "signals_as_interrupt"]
 
 
 class Interrupted(KeyboardInterrupt):
@@ -39,6 +39,23 @@ def interruption(e: BaseException) -> KeyboardInterrupt | None:
             return seen
         seen = seen.__cause__ or seen.__context__
     return None
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block has run (they stop the command right after
+    it): a line written and counted together, never one without the other."""
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    if mask is None:
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
 
 
 @contextmanager
