@@ -84,8 +84,6 @@ WAYED = 3
 stack)."""
 PLACED = WAYED + 6
 """A frame's column 30 for a branch on a digit's places in a unit (open_places)."""
-BOX_BITS = 0x1C0E07
-"""The first box of a band word (the others: shifted by 3 and 6)."""
 UNAVOIDABLE = 72
 """Most sets unavoidable_sets finds: 18 pairs of lines with 4 cycles each."""
 HELD = 4
@@ -400,12 +398,12 @@ def unit_word(u, b, rules):
     """The cells of unit u in band b: rows 0..8, columns 9..17, boxes 18..26, then the
     rule table's units from EXTRA on."""
     if u < 9:
-        return ROW_BITS << (9 * (u % 3)) if u // 3 == b else 0
+        return ROWS[1 << (u % 3)] if u // 3 == b else 0
     if u < 18:
         return COLUMN[u - 9]
     if u < 27:
         k = u - 18
-        return BOX_BITS << (3 * (k % 3)) if k // 3 == b else 0
+        return BOXES[1 << (k % 3)] if k // 3 == b else 0
     return rules[EXTRA + u - 27, b]
 
 
