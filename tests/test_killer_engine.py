@@ -117,7 +117,8 @@ def test_backends_agree(index: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", (1, 2, 15))  # 15's looser cages have two solutions; 0's
+# too, but the Python backend takes 18 s to show it
 def test_backends_agree_with_the_tests_solver(index: int) -> None:
     _agree(index, independent=True)
 
