@@ -23,7 +23,7 @@ from bookgen.core.model import ClueTarget, DigSpec
 from bookgen.core.rules import Symmetry, Variant
 from bookgen.engine.kernels import band_search
 from bookgen.make import generate
-from bookgen.make.generate import complete_board, make_puzzle, make_puzzles
+from bookgen.make.generate import complete_board, make_puzzle, make_puzzles, puzzle_run
 from bookgen.make.improve import iter_generated
 
 GEO = geometry(9)
@@ -154,3 +154,25 @@ def test_hidden_singles_keep_their_value(seed: int) -> None:
         if single:  # then no solution has another value there (up to 20 looked at)
             assert all(s[c] == v for s in solutions_exact(fewer, GEO, 20))
     assert any(found) and not all(found)  # both answers were checked
+
+
+@pytest.mark.parametrize("variant", [Variant.CLASSIC, Variant.HYPER])
+def test_a_run_from_a_worker_reads_out_as_the_puzzles_made(variant):
+    """What a pool's worker sends for plain puzzles (the kernel's arrays, no record)
+    reads out as make_puzzle's puzzles, in order, with ints and tuples as they have."""
+    import pickle
+
+    spec = DigSpec(variant=variant, minimal=True)
+    run = puzzle_run(spec, 6, 40, 30, "numba")
+    assert run is not None and len(run) == 30
+    back = pickle.loads(pickle.dumps(run))
+    records = list(back)
+    assert records == [make_puzzle(spec, 6, i, "numba") for i in range(40, 70)]
+    assert all(type(p.puzzle) is tuple and type(p.clues) is int for p in records)
+    # a record pickles through generate._unpickled; the run holds none
+    assert b"_unpickled" in pickle.dumps(records) and b"_unpickled" not in pickle.dumps(run)
+
+
+def test_a_run_is_made_only_where_one_kernel_call_makes_the_same_puzzles():
+    assert puzzle_run(DigSpec(6, variant=Variant.JIGSAW), 1, 0, 2, "numba") is None
+    assert puzzle_run(DigSpec(16, minimal=False), 1, 0, 1, "numba") is None

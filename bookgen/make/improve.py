@@ -51,7 +51,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from itertools import groupby
+from itertools import groupby, repeat
 from typing import Any, TypeVar
 
 from ..core.errors import GenerationError, InputError
@@ -67,6 +67,7 @@ from .generate import (
     make_puzzles,
     misfit,
     puzzle_geometry,
+    puzzle_run,
 )
 from .pooltime import PoolLog
 
@@ -300,20 +301,26 @@ def banded(spec: DigSpec, seed: int | str, index: int, band: Band,
     raise GenerationError(f"puzzle {index}: no {band.value} puzzle in {BAND_TRIES} digs")
 
 
-def _generate_chunk(task: GenerateTask) -> list[tuple[GeneratedPuzzle, dict[str, Any] | None]]:
-    made = (make_puzzles(task.spec, task.seed, task.start, task.count, task.backend)
-            if task.band is None else
-            [banded(task.spec, task.seed, index, task.band, task.backend)
-             for index in range(task.start, task.start + task.count)])
+def _generate_chunk(task: GenerateTask
+                    ) -> tuple[Iterable[GeneratedPuzzle], list[dict[str, Any]] | None]:
+    """The chunk's puzzles (plain ones as the kernel's arrays: PuzzleRun) and, with
+    figures, each one's rating dict."""
+    indexes = range(task.start, task.start + task.count)
+    made: Iterable[GeneratedPuzzle] | None = None
+    if task.band is not None:
+        made = [banded(task.spec, task.seed, i, task.band, task.backend) for i in indexes]
+    else:
+        made = puzzle_run(task.spec, task.seed, task.start, task.count, task.backend)
+    if made is None:
+        made = [make_puzzle(task.spec, task.seed, i, task.backend) for i in indexes]
     if not task.with_figures:
-        return [(p, None) for p in made]
+        return made, None
     # The figures of each run of puzzles of one geometry come from one kernel batch (a
     # jigsaw puzzle on a random layout has a geometry of its own).
-    out: list[tuple[GeneratedPuzzle, dict[str, Any] | None]] = []
+    figures: list[dict[str, Any]] = []
     for geo, same in groupby(made, key=lambda p: p.geo):
-        run = list(same)
-        out += zip(run, batch_figures([p.puzzle for p in run], geo, task.backend), strict=True)
-    return out
+        figures += batch_figures([p.puzzle for p in same], geo, task.backend)
+    return made, figures
 
 
 def iter_generated(
@@ -340,8 +347,9 @@ def iter_generated(
     tasks = [GenerateTask(spec, seed, i, size, backend, with_figures, band)
              for i, size in chunk_plan(start_index, count, workers)]
     with worker_pool(workers, backend, log, spec if band is None else None) as pmap:
-        for chunk in pmap(_generate_chunk, tasks):
-            yield from chunk
+        for made, figures in pmap(_generate_chunk, tasks):
+            yield from (zip(made, repeat(None)) if figures is None
+                        else zip(made, figures, strict=True))
 
 
 def chunk_plan(start: int, count: int, workers: int) -> Iterator[tuple[int, int]]:
