@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -91,10 +92,32 @@ def test_a_pool_log_times_every_task_of_every_map(workers):
     assert 0 <= report.idle_share <= 1
     assert report.task_cpu == pytest.approx(sum(t.cpu for m in log.maps for t in m))
     spans = sum(makespan([t.cpu for t in m], workers) for m in log.maps)
+    assert 0 <= report.overlap <= report.parent_cpu
     assert report.idle_wall == pytest.approx(
-        report.startup + spans + report.parent_cpu + report.worker_overhead / workers)
+        report.startup + spans + report.parent_cpu - report.overlap
+        + (report.overlap + report.worker_overhead) / workers)
     assert report.cpu == pytest.approx(
         report.task_cpu + report.parent_cpu + report.worker_overhead)
+
+
+def test_the_parents_work_while_it_takes_results_in_is_the_overlap():
+    """CPU the parent spends between two results of a map (here: a spin for each) is
+    overlap, shared among the workers in the idle estimate; between two maps it is not."""
+    log = PoolLog()
+    inside = 0.0
+    with worker_pool(2, log=log) as pmap:
+        for _ in pmap(_spin, [20_000] * 4):
+            t = time.process_time()
+            _spin(400_000)
+            inside += time.process_time() - t
+        t = time.process_time()
+        _spin(400_000)
+        between = time.process_time() - t
+        list(pmap(_spin, [10]))
+    report = log.report
+    assert report is not None
+    assert report.overlap >= inside
+    assert report.parent_cpu - report.overlap >= between * 0.8
 
 
 def test_a_chunked_map_sends_fewer_messages_and_keeps_task_order():

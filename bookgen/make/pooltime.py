@@ -11,6 +11,9 @@ Glossary:
   idle share  the share of the workers' time (workers x the pool's wall seconds) in no task
   parent CPU  CPU seconds of the process holding the pool while it is open, its tasks left
               out when it runs them itself (one worker)
+  overlap     the part of the parent CPU spent while a map was being taken (from its first
+              result asked for to its last given): the parent takes results in while the
+              workers run the map's later tasks
   worker CPU  CPU seconds of the worker processes (getrusage of the ended children): their
               tasks plus start-up, pickling and waiting; a forkserver's workers are not
               this process's children, and their CPU outside tasks counts as 0
@@ -18,7 +21,9 @@ Glossary:
   idle wall   the pool's wall seconds on an idle machine, estimated from CPU seconds alone
               (a loaded machine stretches wall time, not CPU time): start-up, plus each map's
               tasks laid out in submit order on the first free worker by their CPU seconds,
-              plus the overhead (the parent's whole, the workers' shared among them)
+              plus the parent CPU outside maps, plus the overlap and the workers' CPU
+              outside tasks shared among the workers (on a machine of `workers` cores the
+              parent's work during a map takes its CPU from theirs, and it ends with theirs)
 """
 
 from __future__ import annotations
@@ -91,6 +96,8 @@ class PoolReport:
     """Start-up seconds (see the glossary)."""
     parent_cpu: float
     """The parent's CPU seconds outside tasks."""
+    overlap: float
+    """The part of parent_cpu spent while a map was being taken."""
     task_cpu: float
     """CPU seconds of all tasks together."""
     worker_overhead: float
@@ -117,6 +124,7 @@ class PoolLog:
         """The summary, set when the pool closes."""
         self._workers = 1
         self._opened = (0.0, 0.0, 0.0)
+        self._overlap = 0.0
 
     def open(self, workers: int) -> None:
         """The pool opens now with `workers` processes."""
@@ -130,9 +138,14 @@ class PoolLog:
         def run(func: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
             times: list[TaskTime] = []
             self.maps.append(times)
-            for result, took in pmap(partial(timed, func), tasks):
-                times.append(took)
-                yield result
+            cpu = time.process_time()
+            try:
+                for result, took in pmap(partial(timed, func), tasks):
+                    times.append(took)
+                    yield result
+            finally:
+                inline = 0.0 if self._workers > 1 else sum(t.cpu for t in times)
+                self._overlap += time.process_time() - cpu - inline
 
         return run
 
@@ -151,9 +164,10 @@ class PoolLog:
         startup = max(first.values(), default=opened) - opened
         busy = sum(t.end - t.start for t in every)
         idle_share = max(0.0, 1.0 - busy / (self._workers * wall)) if wall > 0 else 0.0
+        overlap = min(self._overlap, parent_cpu)
         idle_wall = (startup + sum(makespan((t.cpu for t in times), self._workers)
                                    for times in self.maps)
-                     + parent_cpu + worker_overhead / self._workers)
+                     + parent_cpu - overlap + (overlap + worker_overhead) / self._workers)
         self.report = PoolReport(self._workers, len(every), wall, startup, parent_cpu,
-                                 task_cpu, worker_overhead, idle_share, idle_wall)
+                                 overlap, task_cpu, worker_overhead, idle_share, idle_wall)
         return self.report
