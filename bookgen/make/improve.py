@@ -306,7 +306,7 @@ def _generate_chunk(task: GenerateTask
     """The chunk's puzzles (plain ones as the kernel's arrays: PuzzleRun) and, with
     figures, each one's rating dict."""
     indexes = range(task.start, task.start + task.count)
-    made: Iterable[GeneratedPuzzle] | None = None
+    made: Iterable[GeneratedPuzzle] | None
     if task.band is not None:
         made = [banded(task.spec, task.seed, i, task.band, task.backend) for i in indexes]
     else:
