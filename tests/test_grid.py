@@ -110,6 +110,15 @@ def test_large_symbols():
     assert parse(text.lower())[0] == values
 
 
+def test_a_line_is_the_same_from_any_sequence_of_values():
+    import numpy as np
+
+    values = (0, 1, 9, 10, 16, 0)
+    for same in (values, list(values), np.array(values, np.int8), np.array(values, np.int64)):
+        assert format_line(same) == ".19AG."
+    assert format_line(range(0, 17, 4)) == ".48CG"
+
+
 @st.composite
 def grids(draw):
     n = draw(st.sampled_from(SIZES))

@@ -403,7 +403,9 @@ def symbol(value: int) -> str:
 
 
 _SYMBOL_OF = "." + SYMBOLS
-"""_SYMBOL_OF[value] = symbol(value), for whole lines at once."""
+"""_SYMBOL_OF[value] = symbol(value)."""
+_SYMBOL_BYTES = bytes.maketrans(bytes(range(len(_SYMBOL_OF))), _SYMBOL_OF.encode("ascii"))
+"""The byte table that turns a grid's values, as bytes, into its line (format_line)."""
 
 
 def _expected(n: int) -> str:
@@ -1133,7 +1135,10 @@ def format_line(values: Sequence[int], geo: Geometry | None = None) -> str:
     whole square, '-' outside the grids."""
     if geo is not None and geo.board is not None:
         return "".join(board_rows(values, geo))
-    return "".join(map(_SYMBOL_OF.__getitem__, values))
+    if not isinstance(values, (tuple, list)):  # bytes() of an array is its buffer
+        values = [int(v) for v in values]
+    # as bytes through a table: a fifth of the time of a symbol looked up for each cell
+    return bytes(values).translate(_SYMBOL_BYTES).decode("ascii")
 
 
 def board_rows(values: Sequence[int], geo: Geometry) -> list[str]:
