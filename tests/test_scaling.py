@@ -15,7 +15,16 @@ from pathlib import Path
 import pytest
 
 from bookgen.core.model import Band, DigSpec
-from bookgen.make.improve import CHUNK, chunk_plan, chunked, iter_generated, worker_pool
+from bookgen.core.rules import Variant
+from bookgen.make.improve import (
+    CHUNK,
+    chunk_plan,
+    chunked,
+    generated_line,
+    generated_lines,
+    iter_generated,
+    worker_pool,
+)
 from bookgen.make.pooltime import PoolLog, makespan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "bookgen" / "examples"
@@ -118,6 +127,18 @@ def test_the_parents_work_while_it_takes_results_in_is_the_overlap():
     assert report is not None
     assert report.overlap >= inside
     assert report.parent_cpu - report.overlap >= between * 0.8
+
+
+@pytest.mark.parametrize("fmt", ["line", "json"])
+@pytest.mark.parametrize("spec, count", [
+    (DigSpec(minimal=True), CHUNK + 30),  # two workers' worth
+    (DigSpec(6, variant=Variant.JIGSAW), 4),  # a random layout each: region lines too
+])
+def test_the_lines_the_workers_write_are_the_puzzles_lines(spec, count, fmt):
+    expected = [generated_line(p, figures, fmt) + "\n"
+                for p, figures in iter_generated(count, spec, 4, workers=1, with_figures=True)]
+    for workers in (1, 2):
+        assert list(generated_lines(count, spec, 4, workers, None, None, fmt)) == expected
 
 
 def test_a_chunked_map_sends_fewer_messages_and_keeps_task_order():

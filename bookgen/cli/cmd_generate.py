@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Generator, Iterator
-from contextlib import closing
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,9 +38,9 @@ from .signals import held, interrupted_code, interruption
 
 if TYPE_CHECKING:
     from ..core.model import DigSpec
-    from ..make.generate import GeneratedKiller, GeneratedPuzzle
+    from ..make.generate import GeneratedKiller
 
-__all__ = ["Generated", "GeneratedCaged", "add_generate", "generate_spec", "run_generate"]
+__all__ = ["GeneratedCaged", "add_generate", "generate_spec", "run_generate"]
 
 
 def add_generate(sub: argparse._SubParsersAction) -> None:
@@ -71,26 +70,6 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=("line", "json"), default="line", help="output format")
     add_options(p, "output", "quiet", "workers", "backend", "seed")
     p.set_defaults(func=run_generate)
-
-
-@dataclass(frozen=True)
-class Generated(Shown):
-    """One puzzle made (classic and its variants)."""
-
-    puzzle: GeneratedPuzzle
-    """The puzzle and its solution."""
-    figures: dict[str, Any] | None
-    """Its rating's keys (None: not rated)."""
-
-    def line(self) -> str:
-        from ..make.improve import generated_line
-
-        return generated_line(self.puzzle, self.figures, "line") + "\n"
-
-    def json(self) -> str:
-        from ..make.improve import generated_line
-
-        return generated_line(self.puzzle, self.figures, "json") + "\n"
 
 
 @dataclass(frozen=True)
@@ -134,8 +113,9 @@ def generate_spec(args: argparse.Namespace) -> DigSpec:
     return shape(args, geo.n, geo.variant, geo.region_layout)
 
 
-def _killers(args: argparse.Namespace) -> Iterator[Shown]:
-    """The killer puzzles asked for, one after another (each takes milliseconds)."""
+def _killers(args: argparse.Namespace) -> Iterator[str]:
+    """The killer puzzles asked for, one after another (each takes milliseconds), as
+    --format writes them."""
     from ..core.model import CageSpec
     from ..make.generate import make_killer
 
@@ -147,29 +127,20 @@ def _killers(args: argparse.Namespace) -> Iterator[Shown]:
                          "--difficulty do not apply to killer puzzles (their cages carry "
                          "them); use --givens N for givens")
     spec = CageSpec(givens=args.givens)
-    return (GeneratedCaged(make_killer(spec, args.seed, i, args.backend))
+    write_as = FORMATTERS[args.format]
+    return (write_as(GeneratedCaged(make_killer(spec, args.seed, i, args.backend)))
             for i in range(args.n))
 
 
-def _puzzles(args: argparse.Namespace) -> Iterator[Shown]:
-    """The puzzles asked for, made on --workers processes."""
-    from ..make.improve import iter_generated
+def _puzzles(args: argparse.Namespace) -> Iterator[str]:
+    """The puzzles asked for, made and written out (generate_line) on --workers
+    processes."""
+    from ..make.improve import generated_lines
 
     workers = capped_workers(workers_of(args), "--workers", args.quiet)
     spec = generate_spec(args)
-    return _shown(iter_generated(args.n, spec, args.seed, 0, workers, args.backend,
-                                 with_figures=True,
-                                 band=Band(args.difficulty) if args.difficulty else None))
-
-
-def _shown(made: Generator[tuple[GeneratedPuzzle, dict[str, Any] | None], None, None],
-           ) -> Iterator[Shown]:
-    """The puzzles as shown; closing this closes `made`, so its worker pool ends in the
-    closing thread (left to the collector, the pool may be finalized in its own thread,
-    which cannot join itself)."""
-    with closing(made):
-        for p, figures in made:
-            yield Generated(p, figures)
+    return generated_lines(args.n, spec, args.seed, workers, args.backend,
+                           Band(args.difficulty) if args.difficulty else None, args.format)
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -182,13 +153,11 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InputError(f"--givens {args.givens}: expected 0 to {cells}, the cells of a "
                          f"{args.size}x{args.size} grid")
     made = _killers(args) if args.variant and args.variant.caged else _puzzles(args)
-    write_as = FORMATTERS[args.format]
     written = 0
     try:
         with data_out(args.output, keep_on_interrupt=True) as write, \
                 progress_bar(args.n, args.quiet, "puzzle") as bar:
-            for shown in made:
-                line = write_as(shown)
+            for line in made:
                 with held():  # a signal between the two made the count one short
                     write(line)
                     written += 1

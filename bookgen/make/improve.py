@@ -48,7 +48,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from itertools import groupby, repeat
@@ -339,6 +339,40 @@ def iter_generated(
     null, the trace figures too above rules.TRACE_MAX_SIZE) when with_figures, else None.
     With a band, every puzzle grades in it (banded). With a `log`, the pool's tasks are
     timed into it (worker_pool)."""
+    chunks = _chunks(_generate_chunk, count, spec, seed, start_index, workers, backend,
+                     with_figures, band, log)
+    with closing(chunks):
+        for made, figures in chunks:
+            yield from (zip(made, repeat(None)) if figures is None
+                        else zip(made, figures, strict=True))
+
+
+def generated_lines(count: int, spec: DigSpec, seed: int | str, workers: int | None,
+                    backend: str | None, band: Band | None, fmt: str
+                    ) -> Generator[str, None, None]:
+    """What `bookgen generate` writes: puzzles 0 .. count-1 of iter_generated, with figures,
+    as generated_line's text in `fmt`, each ending in a newline. The workers write the text,
+    so that the process holding the pool only passes it on (formatting took it a sixth of
+    the CPU the puzzles took the workers, and two workers waited for it)."""
+    chunks = _chunks(partial(_chunk_lines, fmt), count, spec, seed, 0, workers, backend,
+                     True, band, None)
+    with closing(chunks):
+        for lines in chunks:
+            yield from lines
+
+
+def _chunk_lines(fmt: str, task: GenerateTask) -> list[str]:
+    """The chunk's puzzles and figures as generated_lines gives them."""
+    made, figures = _generate_chunk(task)
+    assert figures is not None
+    return [generated_line(p, f, fmt) + "\n" for p, f in zip(made, figures, strict=True)]
+
+
+def _chunks(func: Callable[[GenerateTask], R], count: int, spec: DigSpec, seed: int | str,
+            start_index: int, workers: int | None, backend: str | None, with_figures: bool,
+            band: Band | None, log: PoolLog | None) -> Generator[R, None, None]:
+    """func of each chunk of iter_generated's puzzles (chunk_plan), in order, on a pool
+    sized for them."""
     if count <= 0:
         raise GenerationError(f"puzzle count {count}: expected a positive number")
     # Workers pay for their start-up (about 0.04 s for two) with a chunk of plain puzzles
@@ -347,9 +381,7 @@ def iter_generated(
     tasks = [GenerateTask(spec, seed, i, size, backend, with_figures, band)
              for i, size in chunk_plan(start_index, count, workers)]
     with worker_pool(workers, backend, log, spec if band is None else None) as pmap:
-        for made, figures in pmap(_generate_chunk, tasks):
-            yield from (zip(made, repeat(None)) if figures is None
-                        else zip(made, figures, strict=True))
+        yield from pmap(func, tasks)
 
 
 def chunk_plan(start: int, count: int, workers: int) -> Iterator[tuple[int, int]]:
@@ -374,12 +406,13 @@ def generated_line(p: GeneratedPuzzle, figures: dict[str, Any] | None, fmt: str)
     from ..core.grid import format_line, topology_fields
 
     figures = figures or {}
+    geo = p.geo
     if fmt == "json":
-        return json.dumps((figures or {"puzzle": format_line(p.puzzle, p.geo),
-                                       "solution": format_line(p.solution, p.geo),
+        return json.dumps((figures or {"puzzle": format_line(p.puzzle, geo),
+                                       "solution": format_line(p.solution, geo),
                                        "clues": p.clues})
-                          | topology_fields(p.geo))
-    line = (f"{format_line(p.puzzle, p.geo)}  # solution {format_line(p.solution, p.geo)}  "
+                          | topology_fields(geo))
+    line = (f"{format_line(p.puzzle, geo)}  # solution {format_line(p.solution, geo)}  "
             f"clues {p.clues}")
     if figures.get("level") is not None:
         line += (
