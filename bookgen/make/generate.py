@@ -50,6 +50,7 @@ The hot loops (completion, the whole dig) live in engine/kernels/dig_reference.p
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -330,13 +331,14 @@ class PuzzleRun:
         return len(self.puzzles)
 
     def __iter__(self) -> Iterator[GeneratedPuzzle]:
-        k = self.puzzles.shape[1]
-        puzzles, solutions = self.puzzles.tobytes(), self.solutions.tobytes()
-        counts = zip(self.clues.tolist(), self.tries.tolist(), strict=True)
-        for i, (clues, tries) in enumerate(counts):
-            yield GeneratedPuzzle(self.start + i, tuple(puzzles[i * k:(i + 1) * k]),
-                                  tuple(solutions[i * k:(i + 1) * k]), clues, tries,
-                                  self.variant, self.regions)
+        # struct unpacks a row of bytes into a tuple of ints in one call
+        row = struct.Struct(f"{self.puzzles.shape[1]}B")
+        grids = zip(row.iter_unpack(self.puzzles.tobytes()),
+                    row.iter_unpack(self.solutions.tobytes()), self.clues.tolist(),
+                    self.tries.tolist(), strict=True)
+        for i, (puzzle, solution, clues, tries) in enumerate(grids, self.start):
+            yield GeneratedPuzzle(i, puzzle, solution, clues, tries, self.variant,
+                                  self.regions)
 
 
 def puzzle_run(spec: DigSpec, seed: int | str, start: int, count: int,
