@@ -133,7 +133,7 @@ def _killers(args: argparse.Namespace) -> Iterator[str]:
 
 
 def _puzzles(args: argparse.Namespace) -> Iterator[str]:
-    """The puzzles asked for, made and written out (generate_line) on --workers
+    """The puzzles asked for, made and written out (generated_lines) on --workers
     processes."""
     from ..make.improve import generated_lines
 
