@@ -143,3 +143,21 @@ def test_without_dask_the_message_says_how_to_get_it(tmp_path: Path) -> None:
     assert out.returncode == 1
     assert out.stderr.strip() == ("error: --cluster local:2: Dask is not installed; install it "
                                   "with pip install 'bookgen[cluster]'")
+
+
+def test_dask_logs_nothing_of_its_own_after_a_local_cluster_closes() -> None:
+    """A local cluster's silence_logs ends with the cluster, but a comm may close later
+    (a fill stopped by SIGTERM printed the scheduler's 'Batched Comm Closed' with its
+    traceback): every Dask logger of bookgen's process stays quiet below CRITICAL."""
+    import logging
+
+    if not (BIN / "dask").is_file():
+        missing_data("Dask (pip install 'bookgen[cluster]')")
+    from bookgen.make.cluster import cluster_pool
+
+    with cluster_pool("local:1") as pmap:
+        assert list(pmap(abs, [-1, -2])) == [1, 2]
+    names = [name for name in logging.root.manager.loggerDict if name.startswith("distributed.")]
+    assert {"distributed.batched", "distributed.scheduler", "distributed.client"} <= set(names)
+    for name in ["distributed", *names]:
+        assert not logging.getLogger(name).isEnabledFor(logging.ERROR), name

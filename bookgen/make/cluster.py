@@ -120,6 +120,18 @@ def _check_scheduler(address: str) -> None:
                      f"`dask scheduler` prints")
 
 
+def _quiet_dask_logs() -> None:
+    """Every Dask logger of this process at CRITICAL: what goes wrong reaches the user as
+    bookgen's own error. The client logs a lost scheduler (its batched comm with a
+    traceback) before pmap says so, and a local cluster's scheduler, here, logs its comms
+    closing under a signal; LocalCluster's silence_logs lasts only while the cluster is
+    open, and a comm may close after it. Dask's config gives some loggers levels of their
+    own, so each one is set, not only their parent."""
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 @contextmanager
 def cluster_pool(address: str) -> Iterator[PoolMap]:
     """A pmap over the Dask cluster at `address` (see the glossary); closed on leaving."""
@@ -130,6 +142,7 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
     except ImportError:
         raise InputError(f"--cluster {address}: Dask is not installed; install it with "
                          f"pip install 'bookgen[cluster]'") from None
+    _quiet_dask_logs()
     cluster: Any = None
     try:
         if local is not None:
@@ -151,10 +164,6 @@ def cluster_pool(address: str) -> Iterator[PoolMap]:
             client = Client(cluster)
         else:
             _check_scheduler(address)
-            # the client (and its batched comm, with a traceback) logs its lost scheduler
-            # before pmap says so as an error
-            for name in ("distributed.client", "distributed.batched"):
-                logging.getLogger(name).setLevel(logging.CRITICAL)
             client = Client(address, timeout=CONNECT_SECONDS)
     except BaseException as e:
         if cluster is not None:
