@@ -176,6 +176,8 @@ def coverage(spec: str) -> frozenset[int]:
 def missing(text: str, spec: str) -> list[str]:
     """The distinct characters of `text` the font lacks, in order of first use."""
     have = coverage(spec)
+    if have.issuperset(map(ord, text)):  # the usual answer, at C speed
+        return []
     out: list[str] = []
     for ch in text:
         if ord(ch) not in have and ch not in _NO_GLYPH_NEEDED and ch not in out:
