@@ -113,8 +113,9 @@ class GeneratedPuzzle:
         return geometry(n, self.variant, self.regions)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A pool's workers send these by the thousand: grids as bytes take half the bytes
-        # and half the time of tuples of ints to pickle and unpickle.
+        # A pool's workers send these where a chunk is not one PuzzleRun (jigsaw layouts,
+        # banded and larger puzzles): grids as bytes take half the bytes and half the time
+        # of tuples of ints to pickle and unpickle.
         return (_unpickled, (self.index, bytes(self.puzzle), bytes(self.solution), self.clues,
                              self.tries, self.variant, self.regions, self.layouts))
 

@@ -352,8 +352,8 @@ def generated_lines(count: int, spec: DigSpec, seed: int | str, workers: int | N
                     ) -> Generator[str, None, None]:
     """What `bookgen generate` writes: puzzles 0 .. count-1 of iter_generated, with figures,
     as generated_line's text in `fmt`, each ending in a newline. The workers write the text,
-    so that the process holding the pool only passes it on (formatting took it a sixth of
-    the CPU the puzzles took the workers, and two workers waited for it)."""
+    so that the process holding the pool only passes it on (formatting took it a fifth to
+    a quarter of the CPU the puzzles took the workers, and two workers waited for it)."""
     chunks = _chunks(partial(_chunk_lines, fmt), count, spec, seed, 0, workers, backend,
                      True, band, None)
     with closing(chunks):
