@@ -171,6 +171,9 @@ def test_a_full_grid_is_rated_without_an_empty_hardest_step():
      "layout (only to cli, generate, build, improve, mine)"),
     (("improve", "--grids", "0"), "bookgen bench: argument --grids: expected a positive whole "
      "number, got '0'"),
+    (("build", "--rounds", "2"), "--rounds does not apply to bench build (only to generate)"),
+    (("generate", "--rounds", "0"), "bookgen bench: argument --rounds: expected a positive "
+     "whole number, got '0'"),
     (("solve", "--dataset", "p.txt", "--limit", "-1"), "bookgen bench: argument --limit: "
      "expected a positive whole number, got '-1'"),
     (("bands", "--size", "10"), "bookgen bench: argument --size: invalid choice: 10"),

@@ -184,23 +184,33 @@ SPEEDUP = r"2 workers over 1: \d+\.\d\dx wall here; \d+\.\d\dx estimated for an 
 POOL = r"\s+\d+\.\d{3}\s+\d+\.\d{3}\s+\d+\.\d{3}\s+\d+"
 
 
-def test_bench_generate_reports_both_runs_their_overheads_and_the_speedup():
-    lines = _bench("generate", "-n", "120", "--backend", "numba")
+def test_bench_generate_reports_each_rounds_runs_their_overheads_and_the_median_speedup():
+    lines = _bench("generate", "-n", "120", "--backend", "numba", "--rounds", "2")
     assert lines[0].startswith("generate -n 120: minimal 9x9 puzzles") and "load average" in lines[0]
-    assert lines[1].split() == ["backend", "workers", "puzzles", "seconds", "puzzles/s", "cpu",
-                                "s", "start", "s", "parent", "s", "extra", "s", "idle%", "notes"]
-    for workers, line in zip((1, 2), lines[2:4], strict=True):
-        assert re.fullmatch(rf"numba\s+{workers}\s+120\s+\d+\.\d\d\s+\d+\s+\d+\.\d\d{POOL}  "
-                            r"complete, same puzzles", line), line
-    assert re.fullmatch("numba: " + SPEEDUP + r" .*", lines[4]), lines[4]
-    assert lines[5].startswith("pool: start = ") and len(lines) == 6
+    assert "2 rounds" in lines[0]
+    assert lines[1].split() == ["backend", "round", "workers", "puzzles", "seconds", "puzzles/s",
+                                "cpu", "s", "start", "s", "parent", "s", "extra", "s", "idle%",
+                                "notes"]
+    runs = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    for (r, workers), line in zip(runs, lines[2:6], strict=True):
+        assert re.fullmatch(rf"numba\s+{r}\s+{workers}\s+120\s+\d+\.\d\d\s+\d+\s+\d+\.\d\d"
+                            rf"{POOL}  complete, same puzzles", line), line
+    median = r"2 workers over 1: (\d+\.\d\d)x wall here \(median of 2 rounds: (\d+\.\d\d)x to " \
+        r"(\d+\.\d\d)x\); \d+\.\d\dx estimated for an idle machine"
+    got = re.fullmatch("numba: " + median + r" .*", lines[6])
+    assert got, lines[6]
+    mid, lo, hi = map(float, got.groups())
+    assert lo <= mid <= hi and mid == pytest.approx((lo + hi) / 2, abs=0.011)
+    assert lines[7].startswith("pool: start = ") and len(lines) == 8
 
 
 def test_bench_generate_stopped_by_its_budget_makes_no_estimate():
-    lines = _bench("generate", "-n", "5000", "--backend", "numba", "--seconds", "0.05")
+    lines = _bench("generate", "-n", "5000", "--backend", "numba", "--seconds", "0.05",
+                   "--rounds", "1")
     assert "budget reached, same puzzles" in lines[3]
     assert lines[4].endswith("no idle-machine estimate: a run was stopped by the budget "
                              "(--seconds)")
+    assert "median" not in lines[4]
 
 
 def test_bench_build_builds_with_one_and_two_workers_into_the_same_book(tmp_path):

@@ -31,7 +31,14 @@ from ..core.errors import InputError
 from ..core.grid import ALL_SIZES
 from .bench_count import bench_count
 from .bench_mine import bench_mine
-from .options import add_options, capped_workers, positive, positive_seconds, workers_of
+from .options import (
+    add_options,
+    capped_workers,
+    counted,
+    positive,
+    positive_seconds,
+    workers_of,
+)
 
 __all__ = ["KINDS", "add_bench", "load_dataset", "run_bench"]
 
@@ -223,15 +230,16 @@ def _load() -> str:
     """The machine's load average over the last minute and its cores, in words."""
     import os
 
-    from .options import counted, usable_cores
+    from .options import usable_cores
 
     return f"load average {os.getloadavg()[0]:.2f} on {counted(usable_cores(), 'core')}"
 
 
-def _speedup(label: str, workers: int, wall: float, idle: float | None) -> str:
+def _speedup(label: str, workers: int, wall: float, idle: float | None,
+             spread: str = "") -> str:
     """The speed-up line of `workers` workers over one: `wall` here, `idle` estimated for an
-    idle machine (None: not estimated)."""
-    line = f"{label}{workers} workers over 1: {wall:.2f}x wall here; "
+    idle machine (None: not estimated); `spread` says what the figures are the median of."""
+    line = f"{label}{workers} workers over 1: {wall:.2f}x wall here{spread}; "
     if idle is None:
         return line + "no idle-machine estimate: a run was stopped by the budget (--seconds)"
     return line + (f"{idle:.2f}x estimated for an idle machine (1 worker's CPU s over the "
@@ -239,10 +247,13 @@ def _speedup(label: str, workers: int, wall: float, idle: float | None) -> str:
 
 
 def bench_generate(args: argparse.Namespace) -> int:
-    """Minimal 9x9 puzzles, no symmetry (-n, default 10,000): wall seconds and puzzles/s
-    with 1 and 2 workers (or --workers), per backend, each run stopped after --seconds;
-    CPU seconds (workers included), the pool's overheads (pooltime.py), and the speed-up
-    of each worker count over 1, here and estimated for an idle machine."""
+    """Minimal 9x9 puzzles, no symmetry (-n, default 10,000), made --rounds times (default
+    3) with 1 and 2 workers (or --workers) in turn, per backend, each run stopped after
+    --seconds: wall seconds and puzzles/s, CPU seconds (workers included), the pool's
+    overheads (pooltime.py), and the speed-up of each worker count over 1, here and
+    estimated for an idle machine: the median of the rounds' speed-ups, each round's runs
+    made one after the other, so that a machine whose speed drifts (a shared VM) moves
+    both."""
     from contextlib import closing
 
     from ..core.model import DigSpec
@@ -254,42 +265,55 @@ def bench_generate(args: argparse.Namespace) -> int:
     spec = DigSpec(minimal=True)
     names = BACKENDS if args.backend == "both" else (args.backend,)
     counts = (args.workers,) if args.workers else (1, 2)
+    rounds = args.rounds
     print(f"generate -n {args.n}: minimal 9x9 puzzles, no symmetry, seed 0, "
-          f"budget {args.seconds:g} s per run; {_load()}")
-    print("{:8s} {:>7s} {:>8s} {:>9s} {:>11s} {:>8s} {}  notes".format(
-        "backend", "workers", "puzzles", "seconds", "puzzles/s", "cpu s", POOL_HEADER))
+          f"budget {args.seconds:g} s per run, {counted(rounds, 'round')}; {_load()}")
+    print("{:8s} {:>5s} {:>7s} {:>8s} {:>9s} {:>11s} {:>8s} {}  notes".format(
+        "backend", "round", "workers", "puzzles", "seconds", "puzzles/s", "cpu s",
+        POOL_HEADER))
     first: list[Any] = []
     for name in names:
         make_puzzles(spec, 0, 0, 1, name)  # load or compile the kernels outside the timing
-        one: tuple[float, float, bool] | None = None  # per puzzle: wall, CPU s; complete
-        for workers in counts:
-            made = []
-            log = PoolLog()
-            t0 = time.perf_counter()
-            # closed on leaving, so that a run stopped by the budget closes its pool (and
-            # the log sums it up) now
-            with closing(iter_generated(args.n, spec, 0, 0, workers, name, log=log)) as run:
-                for p, _ in run:
-                    made.append(p)
-                    if time.perf_counter() - t0 > args.seconds:
-                        break
-            spent = time.perf_counter() - t0
-            report = log.report
-            assert report is not None
-            first = first or made
-            k = min(len(first), len(made))
-            complete = len(made) == args.n
-            note = "complete" if complete else "budget reached"
-            note += ", same puzzles" if made[:k] == first[:k] else ", DIFFERENT puzzles"
-            print(f"{name:8s} {workers:7d} {len(made):8d} {spent:9.2f} "
-                  f"{len(made) / spent:11.0f} {report.cpu:8.2f} {_pool_columns(report)}  {note}")
-            if workers == 1:
-                one = (spent / len(made), report.cpu / len(made), complete)
-            elif one is not None:
-                wall, cpu, whole = one
-                print(_speedup(f"{name}: ", workers, wall / (spent / len(made)),
-                               cpu / (report.idle_wall / len(made))
-                               if whole and complete else None))
+        walls: dict[int, list[float]] = {w: [] for w in counts[1:]}  # speed-ups, per round
+        idles: dict[int, list[float | None]] = {w: [] for w in counts[1:]}
+        for r in range(1, rounds + 1):
+            one: tuple[float, float, bool] | None = None  # per puzzle: wall, CPU s; complete
+            for workers in counts:
+                made = []
+                log = PoolLog()
+                t0 = time.perf_counter()
+                # closed on leaving, so that a run stopped by the budget closes its pool
+                # (and the log sums it up) now
+                with closing(iter_generated(args.n, spec, 0, 0, workers, name, log=log)) as run:
+                    for p, _ in run:
+                        made.append(p)
+                        if time.perf_counter() - t0 > args.seconds:
+                            break
+                spent = time.perf_counter() - t0
+                report = log.report
+                assert report is not None
+                first = first or made
+                k = min(len(first), len(made))
+                complete = len(made) == args.n
+                note = "complete" if complete else "budget reached"
+                note += ", same puzzles" if made[:k] == first[:k] else ", DIFFERENT puzzles"
+                print(f"{name:8s} {r:5d} {workers:7d} {len(made):8d} {spent:9.2f} "
+                      f"{len(made) / spent:11.0f} {report.cpu:8.2f} {_pool_columns(report)}  "
+                      f"{note}")
+                if workers == 1:
+                    one = (spent / len(made), report.cpu / len(made), complete)
+                elif one is not None:
+                    wall, cpu, whole = one
+                    walls[workers].append(wall / (spent / len(made)))
+                    idles[workers].append(cpu / (report.idle_wall / len(made))
+                                          if whole and complete else None)
+        for workers, ratios in walls.items():
+            estimates = idles[workers]
+            spread = (f" (median of {rounds} rounds: {min(ratios):.2f}x to {max(ratios):.2f}x)"
+                      if rounds > 1 else "")
+            print(_speedup(f"{name}: ", workers, statistics.median(ratios),
+                           None if None in estimates else
+                           statistics.median([e for e in estimates if e is not None]), spread))
     print(POOL_LEGEND)
     return 0
 
@@ -860,9 +884,10 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
         "the general search, killer), on --dataset or on -n minimal puzzles of every kind "
         "and size (default 200); layout: seconds to lay out and write a letter 4-up book "
         "of the first 1,000 puzzles, or --limit N, with its answer key; generate: minimal "
-        "9x9 puzzles per second with 1 and 2 workers, per backend, the worker pool's "
-        "overheads and the speed-up; build: a book config built with 1 and 2 workers, "
-        "seconds, the pool's overheads, the speed-up and whether the books are the same; "
+        "9x9 puzzles per second with 1 and 2 workers in turn, --rounds times, per backend, "
+        "the worker pool's overheads and the median speed-up; build: a book config built "
+        "with 1 and 2 workers, seconds, the pool's overheads, the speed-up and whether the "
+        "books are the same; "
         "improve: best way_complexity of improve vs random restarts at equal evaluations, "
         "from fixed full grids; grade: the human grade against SE ratings, rank "
         "correlations, per-band quartiles, AUCs and seconds per puzzle; cli: the whole "
@@ -913,6 +938,9 @@ def add_bench(sub: argparse._SubParsersAction) -> None:
     add_options(p, "workers", workers=dict(
         default=None, help="generate, build, improve, mine: processes; auto: one per core "
         "(default: 1 and 2 for generate and build, 1 for cli and mine, auto for improve)"))
+    p.add_argument("--rounds", type=positive, default=None, metavar="R",
+                   help="generate: rounds of runs with 1 and 2 workers in turn, the "
+                   "speed-up their median (default 3)")
     p.add_argument("--evaluations", default=None, metavar="N,N",
                    help="improve: evaluation budgets compared (default 2000,20000)")
     p.add_argument("--grids", type=positive, default=None, metavar="K",
@@ -930,7 +958,7 @@ USES: dict[str, tuple[str, ...]] = {
     "solve": ("backend", "dataset", "limit", "seconds"),
     "count": ("dataset", "limit", "n", "seconds"),
     "layout": ("dataset", "limit"),
-    "generate": ("backend", "n", "seconds", "workers"),
+    "generate": ("backend", "n", "rounds", "seconds", "workers"),
     "build": ("config", "workers"),
     "improve": ("evaluations", "grids", "workers"),
     "grade": ("dataset", "limit", "variant"),
@@ -944,7 +972,7 @@ USES: dict[str, tuple[str, ...]] = {
 """The options each bench kind reads: another one given is refused, not ignored."""
 
 DEFAULTS: dict[str, Any] = {"backend": "both", "seconds": 10.0, "evaluations": "2000,20000",
-                            "grids": 5}
+                            "grids": 5, "rounds": 3}
 """The options whose default is a value, once an option given is known (None: not
 given)."""
 
