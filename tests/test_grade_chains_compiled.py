@@ -22,7 +22,8 @@ import pytest
 from exact_cover import solutions_exact
 from test_grade_kept_tables import GEOS
 
-from bookgen.core.grid import Geometry
+from bookgen.core.grid import Geometry, geometry
+from bookgen.core.kinds import Variant
 from bookgen.grade.board import Board, set_bits
 from bookgen.grade.scale import Technique
 from bookgen.grade.techniques import chains
@@ -238,3 +239,34 @@ def test_the_grader_uses_the_compiled_search_only_with_the_numba_backend(monkeyp
     assert chains._kernel()
     monkeypatch.setenv("BOOKGEN_BACKEND", "python")
     assert not chains._kernel()
+
+
+@pytest.mark.parametrize("geo", [*GEOS.values(), geometry(9, Variant.parse("anti-knight")),
+                                 geometry(9, Variant.parse("samurai"))], ids=[*GEOS, "anti-knight 9",
+                                                                     "samurai"])
+def test_the_cell_masks_of_a_run_are_the_tables_as_bits(geo):
+    """_run reads peers, units and places as masks: walking a cell's peer groups in turn,
+    each from its lowest bit, meets its peers in SE's order (box, row, column, then the
+    pair rules' cells), and each unit's mask and each digit's places are the tables'."""
+    import numpy as np
+
+    from bookgen.engine.kernels import chains_fast
+
+    geo = Board((0,) * geo.ncells, geo).geo  # the grading geometry
+    units_of, unit_cells, peers, _near, _words = chains._kernel_tables(geo)
+    rng = random.Random(geo.ncells)
+    cands = np.array([rng.randrange(1 << geo.n) for _ in range(geo.ncells)], dtype=np.int64)
+    given, unit_mask, groups = chains_fast._cell_masks(geo.n, cands, unit_cells, peers)
+
+    def cells(row: np.ndarray) -> list[int]:
+        return [64 * w + b for w, x in enumerate(row.tolist()) for b in range(64) if x >> b & 1]
+
+    assert groups.shape[1] > 1  # the order needs more than one rising run
+    for c in range(geo.ncells):
+        walked = [q for g in range(groups.shape[1]) for q in cells(groups[c, g])]
+        assert walked == [q for q in peers[c].tolist() if q >= 0] == \
+            list(chains._order(geo)[1][c])
+    for u, row in enumerate(unit_mask):
+        assert cells(row) == sorted(q for q in unit_cells[u].tolist() if q >= 0)
+    for d in range(geo.n):
+        assert cells(given[d]) == [c for c in range(geo.ncells) if cands[c] >> d & 1]

@@ -47,6 +47,7 @@ _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 
 
 @njit(cache=True)
@@ -96,18 +97,25 @@ def _grow1(a, need):
 
 
 @njit(cache=True)
-def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, peers, near,
-         cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key, npool, clash_row):
+def _run(n, cands, number, start, on, dynamic, y_links, units_of, near, places, given,
+         unit_mask, groups, cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key,
+         npool, clash_row):
     """Propagate ON/OFF(start) on a copy of cands (changed by each OFF node when
     dynamic, else as it is), SE's way: ON nodes first, each queue in the order reached,
     until a clash; the links inside a cell only with y_links (Nishio has none). The nodes
     reached go to the pool from row npool on; their ancestors are bits
     2 * number[cand index] + on (the candidates of cands numbered in turn). Returns
     (next free row, clash complexity or 0, pool, pool_key); the clash's ancestors are
-    left in clash_row."""
+    left in clash_row. The cell masks (_cell_masks): given, each digit's places in cands;
+    places, the same kept as cur changes; unit_mask, each unit's cells; groups, each
+    cell's peers."""
     words = pool.shape[1]
     for c in range(cands.shape[0]):
         cur[c] = cands[c]
+    wc = places.shape[1]
+    for d in range(n):
+        for w in range(wc):
+            places[d, w] = given[d, w]
     first = npool
     hon = ton = hoff = toff = 0
     pool = _grow2(pool, npool + 1)
@@ -137,7 +145,11 @@ def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, pe
             d = i % n
             b = 1 << d
             rest = cur[c] & ~b if y_links else 0
-            k = 0
+            # the peers holding d: each group's cells from the lowest (_cell_masks)
+            gi = 0
+            gw = -1
+            gx = _ZERO
+            peering = True
             g = 0
             while clash == 0:
                 if rest:
@@ -146,12 +158,21 @@ def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, pe
                         e += 1
                     rest &= ~(1 << e)
                     j = c * n + e
-                elif k < peers.shape[1] and peers[c, k] >= 0:
-                    p = peers[c, k]
-                    k += 1
-                    if not cur[p] & b:
+                elif peering:
+                    while gx == 0:
+                        gw += 1
+                        if gw == wc:
+                            gw = 0
+                            gi += 1
+                        if gi >= groups.shape[1]:
+                            break
+                        gx = groups[c, gi, gw] & places[d, gw]
+                    if gx == 0:
+                        peering = False
                         continue
-                    j = p * n + d
+                    low = gx & (~gx + _ONE)
+                    gx ^= low
+                    j = (64 * gw + _low_index(low)) * n + d
                 else:
                     if g >= 2 * near.shape[1] or near[c, g >> 1] < 0:
                         break
@@ -206,35 +227,40 @@ def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, pe
                 e2 += 1
             made_at[nmade] = c * n + e
             nmade += 1
+        # a unit's last place of d other than c; the places of d in the unit that the
+        # run removed are its hidden parents
+        cw = c >> 6
+        cb = _ONE << np.uint64(c & 63)
         for uk in range(units_of.shape[1]):
             u = units_of[c, uk]
             if u < 0:
                 break
             other = -1
-            for qk in range(unit_cells.shape[1]):
-                q = unit_cells[u, qk]
-                if q < 0:
-                    break
-                if q != c and cur[q] & b:
-                    if other >= 0:
+            for w in range(wc):
+                x = places[d, w] & unit_mask[u, w]
+                if w == cw:
+                    x &= ~cb
+                if x:
+                    if other != -1 or x & (x - _ONE):
                         other = -2
                         break
-                    other = q
+                    other = 64 * w + _low_index(x)
             if other >= 0:
                 for w in range(words):
                     made_row[nmade, w] = pool[arow, w]
-                for qk in range(unit_cells.shape[1]):
-                    q = unit_cells[u, qk]
-                    if q < 0:
-                        break
-                    if cands[q] & b and not cur[q] & b:
-                        r = soff[q * n + d]
-                        for w in range(words):
-                            made_row[nmade, w] |= pool[r, w]
+                for w in range(wc):
+                    x = given[d, w] & unit_mask[u, w] & ~places[d, w]
+                    while x:
+                        low = x & (~x + _ONE)
+                        x ^= low
+                        r = soff[(64 * w + _low_index(low)) * n + d]
+                        for v in range(words):
+                            made_row[nmade, v] |= pool[r, v]
                 made_at[nmade] = other * n + d
                 nmade += 1
         if dynamic:
             cur[c] = m & ~b
+            places[d, cw] &= ~cb
         for k in range(nmade):
             j = made_at[k]
             if soff[j] >= 0:
@@ -263,11 +289,67 @@ def _run(n, cands, number, start, on, dynamic, y_links, units_of, unit_cells, pe
 
 
 @njit(cache=True)
-def _common(runs, nruns, pol, skip, nskip, first, end, pool_key, pos, keys, at):
+def _cell_masks(n, cands, unit_cells, peers):
+    """Rows of cell bits (uint64 words) that _run reads: each digit's places in cands,
+    each unit's cells, and each cell's peers cut into groups of rising cell numbers, so
+    that walking the groups in turn, each from its lowest bit, meets the peers in
+    peers[c]'s order (SE's: box, row, column, then the pair rules' cells)."""
+    ncells = cands.shape[0]
+    wc = (ncells + 63) // 64
+    given = np.zeros((n, wc), np.uint64)
+    for c in range(ncells):
+        for e in range(n):
+            if (cands[c] >> e) & 1:
+                given[e, c >> 6] |= _ONE << np.uint64(c & 63)
+    unit_mask = np.zeros((unit_cells.shape[0], wc), np.uint64)
+    for u in range(unit_cells.shape[0]):
+        for q in unit_cells[u]:
+            if q >= 0:
+                unit_mask[u, q >> 6] |= _ONE << np.uint64(q & 63)
+    ngroups = 1
+    for c in range(ncells):
+        k = 1
+        for x in range(1, peers.shape[1]):
+            if peers[c, x] < 0:
+                break
+            if peers[c, x] < peers[c, x - 1]:
+                k += 1
+        ngroups = max(ngroups, k)
+    groups = np.zeros((ncells, ngroups, wc), np.uint64)
+    for c in range(ncells):
+        g = 0
+        for x in range(peers.shape[1]):
+            q = peers[c, x]
+            if q < 0:
+                break
+            if x > 0 and q < peers[c, x - 1]:
+                g += 1
+            groups[c, g, q >> 6] |= _ONE << np.uint64(q & 63)
+    return given, unit_mask, groups
+
+
+@njit(cache=True)
+def _common(runs, nruns, pol, skip, nskip, first, end, pool_key, pos, keys, at, reach,
+            number):
     """The cand indices reached with polarity pol (1: ON) by every run of runs[:nruns],
     apart from skip[:nskip], in the order the first run reached them (SE's), into keys,
     with at[k, x] the row of keys[k] in runs[x]: their number. pos is a scratch map from
-    node key to row, all -1."""
+    node key to row, all -1; reach[pol, r] the bits number[cand index] run r reached with
+    polarity pol (most runs share nothing: their bits tell at once)."""
+    shared = False
+    for w in range(reach.shape[2]):
+        x = reach[pol, runs[0], w]
+        for t in range(1, nruns):
+            x &= reach[pol, runs[t], w]
+        for t in range(nskip):
+            bit = number[skip[t]]
+            if bit >> 6 == w:
+                x &= ~(_ONE << np.uint64(bit & 63))
+        if x:
+            shared = True
+            break
+    if not shared:
+        return 0
     count = 0
     r0 = runs[0]
     for x in range(first[r0], end[r0]):
@@ -403,7 +485,10 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able, ni
     qoff = np.zeros(ncand, np.int64)
     made_row = np.zeros((units_of.shape[1] + 1, narrow), np.uint64)
     made_at = np.zeros(units_of.shape[1] + 1, np.int64)
+    given, unit_mask, groups = _cell_masks(n, cands, unit_cells, peers)
+    places = given.copy()
     want = _wanted(n, cands, number, units_of, unit_cells, dynamic, able)
+    reach = np.zeros((2, nruns, (nalive + 63) // 64), np.uint64)
     for s in range(ncand):
         if number[s] < 0:
             continue
@@ -413,10 +498,13 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able, ni
                 continue
             first[r] = npool
             npool, clash[r], pool, pool_key = _run(
-                n, cands, number, s, on, dynamic, not nishio, units_of, unit_cells, peers,
-                near, cur, son, soff, qon, qoff, made_row, made_at, pool, pool_key, npool,
-                clash_rows[r])
+                n, cands, number, s, on, dynamic, not nishio, units_of, near, places, given,
+                unit_mask, groups, cur, son, soff, qon, qoff, made_row, made_at, pool,
+                pool_key, npool, clash_rows[r])
             end[r] = npool
+            for x in range(first[r], npool):
+                bit = number[pool_key[x] >> 1]
+                reach[pool_key[x] & 1, r, bit >> 6] |= _ONE << np.uint64(bit & 63)
     cap = 256
     out = np.zeros((cap, 6), np.int64)
     anc = np.zeros((cap, narrow), np.uint64)
@@ -485,7 +573,7 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able, ni
                     else:
                         nskip = nr
                     count = _common(runs, nr, pol, skip, nskip, first, end, pool_key, pos,
-                                    keys, at)
+                                    keys, at, reach, number)
                     out, anc, nout = _emit(out, anc, nout, kind, pol, a, b, nr, keys, at,
                                            count, pool)
         if nishio:
@@ -498,7 +586,8 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able, ni
                 skip[nr] = c * n + d
                 nr += 1
         for pol in (1, 0):
-            count = _common(runs, nr, pol, skip, nr, first, end, pool_key, pos, keys, at)
+            count = _common(runs, nr, pol, skip, nr, first, end, pool_key, pos, keys, at,
+                            reach, number)
             out, anc, nout = _emit(out, anc, nout, KIND_CELL, pol, c, -1, nr, keys, at,
                                    count, pool)
     return out[:nout], _widen(anc[:nout], number, words)
