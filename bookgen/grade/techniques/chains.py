@@ -724,26 +724,37 @@ class _Chaining:
         ancestor bit is shift + number)."""
         self.weights: list[int] = []
         """Per nested chain number: its complexity."""
+        self.weight_sums: dict[int, int] = {}
+        """A set of nested chain numbers (bits) -> their complexities added (size asks for
+        the same sets again and again; a number's weight never changes)."""
         self.rule_args: tuple[Any, ...] | None = None
         """The compiled level-1 rules' arrays of this board (made on first use)."""
         self.src_array: Any = None
         """The board's candidates as an int64 array (made on first use)."""
-        self.compiled = _kernel()
-        """Whether the compiled searches serve (asked once: each nested search needs it)."""
+        self.kernels: Any = grader_kernels("chains_fast")
+        """The compiled searches when they serve, else None (asked once: each nested search
+        needs them)."""
+        self.compiled = self.kernels is not None
 
     def size(self, *ancestors: int) -> int:
         """SE's complexity of a deduction resting on nodes with these ancestor sets: their
         node counts added, plus once each nested chain any of them rests on."""
         if not self.weights:
             return sum(a.bit_count() for a in ancestors)
-        low = (1 << self.shift) - 1
         used = 0
         total = 0
         for a in ancestors:
-            total += (a & low).bit_count()
+            total += a.bit_count()
             used |= a
-        weights = self.weights
-        return total + sum(weights[k] for k in set_bits(used >> self.shift))
+        nested = used >> self.shift
+        if not nested:
+            return total
+        total -= sum((a >> self.shift).bit_count() for a in ancestors)
+        weight = self.weight_sums.get(nested)
+        if weight is None:
+            weights = self.weights
+            weight = self.weight_sums[nested] = sum(weights[k] for k in set_bits(nested))
+        return total + weight
 
     def run(self, start: int, on: bool) -> Run:
         """Propagate ON/OFF(start). Returns (on, off, contradiction, its ancestors): on/off
@@ -877,8 +888,9 @@ class _Chaining:
             self.rule_args = (self._src_array(), locks, ends, _kernel_tables(geo)[1],
                               np.array(open_cells, dtype=np.int64), rows, cols,
                               np.array(_pair_order(geo), dtype=np.int64))
-        flat = _fast("plus_rules")(self.n, self.rule_args[0], np.array(cands, dtype=np.int64),
-                                   *self.rule_args[1:]).tolist()
+        flat = self.kernels.plus_rules(self.n, self.rule_args[0],
+                                       np.array(cands, dtype=np.int64),
+                                       *self.rule_args[1:]).tolist()
         found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
         x = 0
         while x < len(flat):
@@ -950,8 +962,8 @@ class _Chaining:
         is_off = np.zeros(self.geo.ncells * n, dtype=np.bool_)
         is_off[list(to_off)] = True
         able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
-                else _fast("may_conclude")(n, grid, units_of, unit_cells, peers, near))
-        keys, sizes, at, ends, flat, parents = _fast("nested_search")(
+                else self.kernels.may_conclude(n, grid, units_of, unit_cells, peers, near))
+        keys, sizes, at, ends, flat, parents = self.kernels.nested_search(
             n, self._src_array(), grid, units_of, unit_cells, peers, near, words, is_off,
             dynamic, able)
         nested, weights = self.nested, self.weights
