@@ -486,7 +486,7 @@ def search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able, ni
     made_row = np.zeros((units_of.shape[1] + 1, narrow), np.uint64)
     made_at = np.zeros(units_of.shape[1] + 1, np.int64)
     given, unit_mask, groups = _cell_masks(n, cands, unit_cells, peers)
-    places = given.copy()
+    places = np.empty_like(given)  # each run starts it from given
     want = _wanted(n, cands, number, units_of, unit_cells, dynamic, able)
     reach = np.zeros((2, nruns, (nalive + 63) // 64), np.uint64)
     for s in range(ncand):

@@ -741,15 +741,13 @@ class _Chaining:
         node counts added, plus once each nested chain any of them rests on."""
         if not self.weights:
             return sum(a.bit_count() for a in ancestors)
+        low = (1 << self.shift) - 1
         used = 0
         total = 0
         for a in ancestors:
-            total += a.bit_count()
+            total += (a & low).bit_count()
             used |= a
         nested = used >> self.shift
-        if not nested:
-            return total
-        total -= sum((a >> self.shift).bit_count() for a in ancestors)
         weight = self.weight_sums.get(nested)
         if weight is None:
             weights = self.weights
