@@ -187,8 +187,9 @@ def test_compiled_nested_searches_add_what_the_python_ones_add(name, level, monk
     tries first left out here, so that the search runs on every board)."""
     geo = Board((0,) * GEOS[name].ncells, GEOS[name]).geo
     if level == 3:
-        monkeypatch.setattr(chains, "_board_chains", lambda *_: [])
+        monkeypatch.setattr(chains, "_board_found", lambda *_: [])
         monkeypatch.setattr(chains, "_KEPT_CHAINS", {})
+        monkeypatch.setattr(chains, "_KEPT_FOUND", {})
     states = _states(geo, seed=17, count=2 if geo.n < 16 else 1)
     src = states[0]
     # boards an assumption leaves: the start's other states reduced from it

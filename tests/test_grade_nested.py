@@ -103,8 +103,9 @@ def test_a_nested_chain_counts_once_in_a_complexity():
     board = from_candidates(NESTED_STATE)
     ch = chains._Chaining(board, y_links=True, dynamic=True, level=2)
     assert ch.size(0b1011, 0b100) == 4  # plain nodes: every branch counts its own
-    ch.weights = [7, 5]
-    first, second = 1 << ch.shift, 1 << (ch.shift + 1)
+    first = 1 << (ch.shift + ch.number("first", 7))
+    second = 1 << (ch.shift + ch.number("second", 5))
+    assert ch.number("first", 7) == 0 and ch.weights == [7, 5]
     assert ch.size(0b11 | first, 0b100 | first) == 3 + 7
     assert ch.size(0b11 | first, 0b100 | second) == 3 + 7 + 5
 

@@ -105,6 +105,7 @@ def test_level_two_follows_cycles(monkeypatch):
     board = from_candidates(LEVEL_2_STATE)
     monkeypatch.setattr(chains, "_every_cycle", lambda *_: iter(()))
     monkeypatch.setattr(chains, "_KEPT_CHAINS", {})  # what the search kept had cycles
+    monkeypatch.setattr(chains, "_KEPT_FOUND", {})
     got = _cheapest(board, Technique.NESTED_FORCING_CHAINS, 2)
     removal, size = SE_LEVEL_2_CELL
     assert got["clash", "r9c7-6"] != SE_LEVEL_2["r9c7-6"]

@@ -5,10 +5,11 @@ its own values and uses these whenever the numba backend serves:
   search          the dynamic forcing-chains search at level 0 (``_search``):
                   contradiction, double, cell and unit forcing chains; or the static
                   cell and unit forcing chains from some cells
-  nested_search   what a nested search adds to an outer chain at levels 3 and 4
-                  (``_Chaining._nested``): the search's conclusions sorted, numbered by
-                  what they rest on, and their new removals with the removals each
-                  needed (``needed``, as ``_RuleParents``)
+  nested_found    what a nested search at levels 3 and 4 may add to an outer chain
+                  (``_Chaining._nested``): the search's conclusions sorted, one per set
+                  of removals, each named by what it rests on
+  nested_adds     of those, what one outer chain adds: the new removals, with the
+                  removals each needed (``needed``, as ``_RuleParents``)
   forcing_chains  the shortest forcing chain from every start (``_every_chain``)
   cycles          the bidirectional cycles that remove something (``_every_cycle``)
   may_conclude    the cells a static multiple search may conclude from (``_may_conclude``)
@@ -744,26 +745,22 @@ def _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place):
 
 
 @njit(cache=True)
-def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_off, dynamic,
-                  able):
-    """What a search on the assumed board cands adds to an outer chain (chains.py's
-    ``_Chaining._nested``): dynamic forcing chains at level 4, else the static cell and
-    unit forcing chains from the cells marked in able. Its conclusions that remove
-    something and needed a removal from src, cheapest first (by size, then TIE_RANK,
-    stable: one base rating per search, and the length extra grows with the size), the
-    first of each set of removals only, as (keys, sizes), each key as _nested_key mixed
-    with a hash of the conclusion's nodes (chains.py names it by them too); then those
-    that remove a candidate not yet OFF (is_off, marked as they go): their positions
-    among the conclusions, the end of each one's new removals in a flat array of cand
-    indices, that array, and the removals each needed (rows of cand-index bits)."""
+def nested_found(n, cands, units_of, unit_cells, peers, near, words, dynamic, able):
+    """What a search on the assumed board cands may add to an outer chain (chains.py's
+    ``_Chaining._nested``), whatever board the outer chain started from: dynamic forcing
+    chains at level 4, else the static cell and unit forcing chains from the cells
+    marked in able. Its conclusions that remove something, cheapest first (by size, then
+    TIE_RANK, stable: one base rating per search, and the length extra grows with the
+    size), the first of each set of removals only, as search's rows and ancestors' rows,
+    and a key each: _nested_key mixed with a hash of the conclusion's nodes (chains.py
+    names it by them too)."""
     rows, ancs = search(n, cands, units_of, unit_cells, peers, near, words, dynamic, able)
-    need = needed(n, src, cands, units_of, unit_cells, rows, ancs)
     ncand = cands.shape[0] * n
     order = np.argsort(rows[:, 3] * 8 + TIE_RANK[rows[:, 0]], kind="mergesort")
     kept = np.zeros(rows.shape[0], np.int64)
     nkept = 0
-    # one conclusion per set of removals, the first (SE keeps one hint per set), and
-    # only if it needed a removal; a true candidate with one other removes that one
+    # one conclusion per set of removals, the first (SE keeps one hint per set); a true
+    # candidate with one other removes that one
     claimed = np.zeros(2 * ncand, np.bool_)
     for x in order:
         target = rows[x, 1]
@@ -778,28 +775,52 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
         if claimed[key]:
             continue
         claimed[key] = True
+        kept[nkept] = x
+        nkept += 1
+    rows = rows[kept[:nkept]]
+    ancs = ancs[kept[:nkept]]
+    keys = np.zeros(nkept, np.uint64)
+    place = np.zeros(cands.shape[0], np.bool_)
+    for t in range(nkept):
+        kind, target, on, size, a, b = rows[t]
+        h = np.uint64(_nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b,
+                                  place))
+        for w in range(ancs.shape[1]):
+            h = (h ^ ancs[t, w]) * np.uint64(0x100000001B3)
+        keys[t] = h
+    return rows, ancs, keys
+
+
+@njit(cache=True)
+def nested_adds(n, src, cands, units_of, unit_cells, rows, ancs, is_off):
+    """Of nested_found's conclusions on cands, those that needed a removal from src
+    (their positions: chains.py numbers each), and of these the ones that remove a
+    candidate not yet OFF (is_off, marked as they go): their positions among the
+    conclusions, the end of each one's new removals in a flat array of cand indices,
+    that array, and the removals each needed, as cand indices in a flat array with the
+    end of each one's."""
+    need = needed(n, src, cands, units_of, unit_cells, rows, ancs)
+    nrows = rows.shape[0]
+    ncand = cands.shape[0] * n
+    kept = np.zeros(nrows, np.int64)
+    nkept = 0
+    for x in range(nrows):
         for w in range(need.shape[1]):
             if need[x, w]:
                 kept[nkept] = x
                 nkept += 1
                 break
-    kept = kept[:nkept]
-    keys = np.zeros(nkept, np.uint64)
-    sizes = np.zeros(nkept, np.int64)
     at = np.zeros(nkept, np.int64)
     ends = np.zeros(nkept, np.int64)
-    flat = np.zeros(cands.shape[0] * n, np.int64)
-    nadd = nflat = 0
+    flat = np.zeros(ncand, np.int64)
+    parent_ends = np.zeros(nkept, np.int64)
+    parents = np.zeros(64, np.int64)
+    nadd = nflat = nparents = 0
     off = is_off.copy()
-    place = np.zeros(cands.shape[0], np.bool_)
     for t in range(nkept):
-        kind, target, on, size, a, b = rows[kept[t]]
-        h = np.uint64(_nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b,
-                                  place))
-        for w in range(ancs.shape[1]):
-            h = (h ^ ancs[kept[t], w]) * np.uint64(0x100000001B3)
-        keys[t] = h
-        sizes[t] = size
+        x = kept[t]
+        target = rows[x, 1]
+        on = rows[x, 2]
         c = target // n
         d = target % n
         start = nflat
@@ -812,11 +833,18 @@ def nested_search(n, src, cands, units_of, unit_cells, peers, near, words, is_of
         if nflat > start:
             at[nadd] = t
             ends[nadd] = nflat
+            for w in range(need.shape[1]):
+                word = need[x, w]
+                while word:
+                    low = word & (~word + _ONE)
+                    word ^= low
+                    parents = _grow1(parents, nparents + 1)
+                    parents[nparents] = 64 * w + _low_index(low)
+                    nparents += 1
+            parent_ends[nadd] = nparents
             nadd += 1
-    parents = np.zeros((nadd, need.shape[1]), np.uint64)
-    for x in range(nadd):
-        parents[x] = need[kept[at[x]]]
-    return keys, sizes, at[:nadd], ends[:nadd], flat[:nflat], parents
+    return (kept[:nkept], at[:nadd], ends[:nadd], flat[:nflat], parents[:nparents],
+            parent_ends[:nadd])
 
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)

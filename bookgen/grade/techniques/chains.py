@@ -242,18 +242,18 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     ]
 
 
-def _board_chains(
-    geo: Geometry, src: list[int], cands: list[int]
-) -> list[tuple[Hashable, int, list[int], int]]:
-    """Every forcing chain and bidirectional cycle on the board state `cands`, reached
-    from `src` by removals, cheapest first as SE rates them (its first chaining rule: by
-    rating, then number of nodes, then X before Y before both kinds of links, then by
-    start): (its key, its number of nodes, the cand indices it removes, the removed cand
-    indices its links needed, as a bitset). Of those removing the same candidates only
-    the first counts, and it is left out if it needed no removal (it holds without the
-    assumption that made `cands`), as SE drops equal hints before asking for parents."""
+Found = tuple[int, bool, tuple[int, ...], list[int], bool]
+"""A chain or cycle of _board_found: its number of nodes, whether it is a chain (else a
+cycle), its cand indices from its start, the cand indices it removes, and whether a
+chain starts ON."""
+
+
+def _board_found(geo: Geometry, cands: list[int]) -> list[Found]:
+    """Every forcing chain and bidirectional cycle on the board state `cands`, cheapest
+    first as SE rates them (its first chaining rule: by rating, then number of nodes, then
+    X before Y before both kinds of links, then by start). Of those removing the same
+    candidates only the first counts, as SE drops equal hints."""
     n = geo.n
-    units = _order(geo)[0]
     found: list[tuple[float, int, int, int, int, tuple[int, ...], list[int], bool]] = []
     for tech, on, chain in _every_chain(geo, cands):
         s = chain[0]
@@ -270,9 +270,31 @@ def _board_chains(
                       True))
     # SE meets each start's cycles, then its chain from ON, then from OFF
     found.sort(key=lambda f: f[:5])
+    return [(size, bool(sub), chain, targets, on)
+            for _, size, _, _, sub, chain, targets, on in _first_of_each(found, lambda f: f[6])]
+
+
+def _board_chains(
+    geo: Geometry, src: list[int], cands: list[int]
+) -> list[tuple[Hashable, int, list[int], int]]:
+    """Every forcing chain and bidirectional cycle on the board state `cands`, reached
+    from `src` by removals, cheapest first as SE rates them (_board_found), with the
+    removals each needed (_with_parents)."""
+    return _with_parents(geo, src, cands, _board_found(geo, cands))
+
+
+def _with_parents(
+    geo: Geometry, src: list[int], cands: list[int], found: list[Found]
+) -> list[tuple[Hashable, int, list[int], int]]:
+    """The chains and cycles `found` on the board state `cands` (_board_found), reached
+    from `src` by removals: (its key, its number of nodes, the cand indices it removes,
+    the removed cand indices its links needed, as a bitset); one is left out if it needed
+    no removal (it holds without the assumption that made `cands`), as SE drops equal
+    hints before asking for parents."""
+    units = _order(geo)[0]
     out: list[tuple[Hashable, int, list[int], int]] = []
-    for _, size, _, _, sub, chain, targets, on in _first_of_each(found, lambda f: f[6]):
-        if sub:
+    for size, is_chain, chain, targets, on in found:
+        if is_chain:
             parents = 0
             for p in _link_parents(geo, units, src, cands, chain, on):
                 parents |= 1 << p
@@ -306,20 +328,43 @@ level-3 search meets again the assumed boards its level-2 search met on the same
 (about a third of the calls on the hardest puzzles). Emptied when it holds
 MAX_KEPT_CHAINS."""
 
+_KEPT_FOUND: dict[tuple[GeometryKey, bool, tuple[int, ...]], list[Found]] = {}
+"""_board_found by geometry, backend and assumed board: later steps' searches meet
+assumed boards again on a board that lost a few candidates. Emptied when it holds
+MAX_KEPT_CHAINS."""
+
 MAX_KEPT_CHAINS = 20_000
 
 
 def _board_chains_kept(
-    geo: Geometry, src: list[int], cands: list[int]
+    geo: Geometry, src: list[int], cands: list[int], compiled: bool
 ) -> list[tuple[Hashable, int, list[int], int]]:
-    """_board_chains, kept (_KEPT_CHAINS)."""
-    key = (geo.key, _kernel(), tuple(src), tuple(cands))
+    """_board_chains, kept (_KEPT_CHAINS, and its chains and cycles in _KEPT_FOUND);
+    compiled tells which backend serves."""
+    board = tuple(cands)
+    key = (geo.key, compiled, tuple(src), board)
     got = _KEPT_CHAINS.get(key)
     if got is None:
+        on_board = (geo.key, compiled, board)
+        found = _KEPT_FOUND.get(on_board)
+        if found is None:
+            if len(_KEPT_FOUND) >= MAX_KEPT_CHAINS:
+                _KEPT_FOUND.clear()
+            found = _KEPT_FOUND[on_board] = _board_found(geo, cands)
         if len(_KEPT_CHAINS) >= MAX_KEPT_CHAINS:
             _KEPT_CHAINS.clear()
-        got = _KEPT_CHAINS[key] = _board_chains(geo, src, cands)
+        got = _KEPT_CHAINS[key] = _with_parents(geo, src, cands, found)
     return got
+
+
+_FOUND: dict[tuple[GeometryKey, bool, bytes], tuple[Any, Any, list[int], list[int]]] = {}
+"""The compiled nested search's conclusions by geometry, kind (dynamic or static) and
+assumed board (chains_fast.nested_found, with their keys and sizes as lists): other runs
+of the same search, and the searches of a puzzle's later steps, meet the same assumed
+boards again (a quarter of the calls on the hardest puzzles). Emptied when it holds
+MAX_FOUND."""
+
+MAX_FOUND = 20_000
 
 
 _CYCLE_KINDS = ((False, True, Technique.CYCLE, 2), (True, False, Technique.CYCLE, 3),
@@ -724,13 +769,17 @@ class _Chaining:
         ancestor bit is shift + number)."""
         self.weights: list[int] = []
         """Per nested chain number: its complexity."""
-        self.weight_sums: dict[int, int] = {}
-        """A set of nested chain numbers (bits) -> their complexities added (size asks for
-        the same sets again and again; a number's weight never changes)."""
+        self.planes: list[int] = []
+        """Bit b of the complexities as sets of nested chain numbers (bits): plane b holds
+        the chains whose complexity has bit b, so a set's complexities add up from a few
+        bit counts (size meets sets of thousands of chains)."""
         self.rule_args: tuple[Any, ...] | None = None
         """The compiled level-1 rules' arrays of this board (made on first use)."""
         self.src_array: Any = None
         """The board's candidates as an int64 array (made on first use)."""
+        self.rules_met: dict[tuple[int, ...], list[list[tuple[list[int], list[int]]]]] = {}
+        """The compiled level-1 rules' deductions by assumed board (runs stall on the same
+        boards again and again)."""
         self.kernels: Any = grader_kernels("chains_fast")
         """The compiled searches when they serve, else None (asked once: each nested search
         needs them)."""
@@ -748,11 +797,24 @@ class _Chaining:
             total += (a & low).bit_count()
             used |= a
         nested = used >> self.shift
-        weight = self.weight_sums.get(nested)
-        if weight is None:
-            weights = self.weights
-            weight = self.weight_sums[nested] = sum(weights[k] for k in set_bits(nested))
-        return total + weight
+        for b, plane in enumerate(self.planes):
+            total += (nested & plane).bit_count() << b
+        return total
+
+    def number(self, key: Hashable, weight: int) -> int:
+        """The number of the nested chain `key` (its ancestor bit is shift + number),
+        given when it is first met, with its complexity `weight`."""
+        k = self.nested.get(key)
+        if k is None:
+            k = self.nested[key] = len(self.weights)
+            self.weights.append(weight)
+            planes = self.planes
+            while len(planes) < weight.bit_length():
+                planes.append(0)
+            for b in range(weight.bit_length()):
+                if weight >> b & 1:
+                    planes[b] |= 1 << k
+        return k
 
     def run(self, start: int, on: bool) -> Run:
         """Propagate ON/OFF(start). Returns (on, off, contradiction, its ancestors): on/off
@@ -878,14 +940,24 @@ class _Chaining:
             for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
                 yield rule(geo, src, cands)
             return
+        board = tuple(cands)
+        found = self.rules_met.get(board)
+        if found is None:
+            found = self.rules_met[board] = self._rules_compiled(cands)
+        for deductions in found:
+            yield iter(deductions)
+
+    def _rules_compiled(self, cands: list[int]) -> list[list[tuple[list[int], list[int]]]]:
+        """The compiled level-1 rules' deductions on the assumed board, rule by rule."""
         import numpy as np
 
+        src = self.board.cands
         if self.rule_args is None:
-            locks, ends, rows, cols = _rule_tables(geo)
-            open_cells = [sum(1 for c in cells if src[c]) for cells in geo.units]
-            self.rule_args = (self._src_array(), locks, ends, _kernel_tables(geo)[1],
+            locks, ends, rows, cols = _rule_tables(self.geo)
+            open_cells = [sum(1 for c in cells if src[c]) for cells in self.geo.units]
+            self.rule_args = (self._src_array(), locks, ends, _kernel_tables(self.geo)[1],
                               np.array(open_cells, dtype=np.int64), rows, cols,
-                              np.array(_pair_order(geo), dtype=np.int64))
+                              np.array(_pair_order(self.geo), dtype=np.int64))
         flat = self.kernels.plus_rules(self.n, self.rule_args[0],
                                        np.array(cands, dtype=np.int64),
                                        *self.rule_args[1:]).tolist()
@@ -896,8 +968,7 @@ class _Chaining:
             x += 3
             found[rule].append((flat[x:x + nt], flat[x + nt:x + nt + np_]))
             x += nt + np_
-        for deductions in found:
-            yield iter(deductions)
+        return found
 
     def _nested(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
         """SE's nested levels: the first of these searches on the assumed board that
@@ -911,7 +982,8 @@ class _Chaining:
         geo = self.geo
         view = _View(geo, cands)  # read only: a dynamic search changes copies
         if self.level < 4:
-            if self._add(_board_chains_kept(geo, self.board.cands, cands), to_off, pend):
+            if self._add(_board_chains_kept(geo, self.board.cands, cands, self.compiled),
+                         to_off, pend):
                 return True
             if self.level < 3:
                 return False
@@ -951,39 +1023,42 @@ class _Chaining:
         """The nested search compiled (dynamic at level 4, else level 3's static search),
         as the Python path and _add: the kernel sorts its conclusions and names each by a
         number (its key here), and gives the new removals of those that add any, with the
-        removals they needed."""
+        removals they needed. The search's conclusions depend on the assumed board only,
+        and are kept (_FOUND)."""
         import numpy as np
 
         n = self.n
         units_of, unit_cells, peers, near, words = _kernel_tables(self.geo)
         grid = np.array(cands, dtype=np.int64)
+        memo = (self.geo.key, dynamic, grid.tobytes())
+        found = _FOUND.get(memo)
+        if found is None:
+            able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
+                    else self.kernels.may_conclude(n, grid, units_of, unit_cells, peers, near))
+            rows, ancs, keys = self.kernels.nested_found(n, grid, units_of, unit_cells, peers,
+                                                         near, words, dynamic, able)
+            if len(_FOUND) >= MAX_FOUND:
+                _FOUND.clear()
+            found = _FOUND[memo] = (rows, ancs, keys.tolist(), rows[:, 3].tolist())
+        rows, ancs, keys, sizes = found
+        if not keys:
+            return False
         is_off = np.zeros(self.geo.ncells * n, dtype=np.bool_)
         is_off[list(to_off)] = True
-        able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
-                else self.kernels.may_conclude(n, grid, units_of, unit_cells, peers, near))
-        keys, sizes, at, ends, flat, parents = self.kernels.nested_search(
-            n, self._src_array(), grid, units_of, unit_cells, peers, near, words, is_off,
-            dynamic, able)
-        nested, weights = self.nested, self.weights
-        numbers = []
-        for key, size in zip(keys.tolist(), sizes.tolist(), strict=True):
-            k = nested.get(key)
-            if k is None:
-                k = nested[key] = len(weights)
-                weights.append(size)
-            numbers.append(k)
-        raw = parents.astype("<u8", copy=False).tobytes()
-        width = 8 * parents.shape[1]
+        kept, at, ends, flat, parents, parent_ends = self.kernels.nested_adds(
+            n, self._src_array(), grid, units_of, unit_cells, rows, ancs, is_off)
+        numbers = [self.number(keys[x], sizes[x]) for x in kept.tolist()]
         removed = flat.tolist()
-        start = 0
-        for x, (t, end) in enumerate(zip(at.tolist(), ends.tolist(), strict=True)):
+        needs = parents.tolist()
+        start = low = 0
+        for t, end, high in zip(at.tolist(), ends.tolist(), parent_ends.tolist(), strict=True):
             anc = 1 << (self.shift + numbers[t])
-            for p in set_bits(int.from_bytes(raw[x * width:(x + 1) * width], "little")):
+            for p in needs[low:high]:
                 anc |= to_off[p]
             for j in removed[start:end]:
                 to_off[j] = anc | 1 << (2 * j)
                 pend.append(j)
-            start = end
+            start, low = end, high
         return start > 0
 
     def _src_array(self) -> Any:
@@ -999,10 +1074,7 @@ class _Chaining:
         it needed as a bitset), cheapest first; True if any was new."""
         added = False
         for key, weight, targets, parents in found:
-            k = self.nested.get(key)
-            if k is None:
-                k = self.nested[key] = len(self.weights)
-                self.weights.append(weight)
+            k = self.number(key, weight)
             new = [j for j in _se_removal_order(self.n, targets) if j not in to_off]
             if not new:
                 continue
