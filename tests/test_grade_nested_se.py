@@ -43,6 +43,7 @@ def test_pairs_inside_an_assumption_in_ses_order():
 
 def test_pairs_in_the_grids_order_make_it_longer(monkeypatch):
     monkeypatch.setattr(chains, "_pair_order", lambda geo: list(range(len(geo.units))))
+    monkeypatch.setattr(chains, "_KEPT_RULES", {})  # what the rules found in SE's order
     board = from_candidates(LEVEL_1_STATE)
     ch = chains._Chaining(board, y_links=True, dynamic=True, level=1)
     assert ch.run(8, True)[2] > 65

@@ -366,6 +366,13 @@ MAX_FOUND."""
 
 MAX_FOUND = 20_000
 
+_KEPT_RULES: dict[tuple[tuple[GeometryKey, tuple[int, ...]], tuple[int, ...]],
+                  list[list[tuple[list[int], list[int]]]]] = {}
+"""The compiled level-1 rules' deductions (_Chaining._rules_compiled) by geometry, board
+and assumed board: runs stall on the same assumed boards again and again, in one search
+and in the searches of the next levels on the same board (two calls in three on the
+hardest puzzles). Emptied when it holds MAX_KEPT_CHAINS."""
+
 
 _CYCLE_KINDS = ((False, True, Technique.CYCLE, 2), (True, False, Technique.CYCLE, 3),
                 (True, True, Technique.AIC, 4))
@@ -777,9 +784,8 @@ class _Chaining:
         """The compiled level-1 rules' arrays of this board (made on first use)."""
         self.src_array: Any = None
         """The board's candidates as an int64 array (made on first use)."""
-        self.rules_met: dict[tuple[int, ...], list[list[tuple[list[int], list[int]]]]] = {}
-        """The compiled level-1 rules' deductions by assumed board (runs stall on the same
-        boards again and again)."""
+        self.rules_key = (board.geo.key, tuple(board.cands))
+        """This board in the keys of _KEPT_RULES."""
         self.kernels: Any = grader_kernels("chains_fast")
         """The compiled searches when they serve, else None (asked once: each nested search
         needs them)."""
@@ -940,10 +946,12 @@ class _Chaining:
             for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
                 yield rule(geo, src, cands)
             return
-        board = tuple(cands)
-        found = self.rules_met.get(board)
+        key = (self.rules_key, tuple(cands))
+        found = _KEPT_RULES.get(key)
         if found is None:
-            found = self.rules_met[board] = self._rules_compiled(cands)
+            if len(_KEPT_RULES) >= MAX_KEPT_CHAINS:
+                _KEPT_RULES.clear()
+            found = _KEPT_RULES[key] = self._rules_compiled(cands)
         for deductions in found:
             yield iter(deductions)
 
