@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TypeVar
 
+import numpy as np
 import pytest
 from exact_cover import solutions_exact
 from test_grade_kept_tables import GEOS
@@ -200,6 +201,10 @@ def test_compiled_nested_searches_add_what_the_python_ones_add(name, level, monk
     assert got == expected
     *each, weights = got
     assert any(added for added, _, _ in each) and weights
+    # again, the compiled searches' conclusions now kept by assumed board
+    assert all((geo.key, level == 4, np.array(c, dtype=np.int64).tobytes()) in chains._FOUND
+               for c in assumed)
+    assert _both(monkeypatch, _nested, geo, level, src, assumed, 5)[1] == expected
 
 
 @pytest.mark.parametrize("name", GEOS)

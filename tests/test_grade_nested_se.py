@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from test_grade_chains_compiled import _both, _states
 from test_grade_kept_tables import GEOS
-from test_grade_nested import assumed
+from test_grade_nested import NESTED_STATE, assumed
 from test_grade_techniques import GEO, from_candidates
 
 from bookgen.grade.board import Board, set_bits
@@ -202,3 +202,26 @@ def test_compiled_cycles_are_the_python_ones(name, monkeypatch):
         assert got == expected
         met += len(got)
     assert met > 0
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_a_nested_run_starts_where_the_level_one_run_stalled(level):
+    """A nested level's run takes the level-1 run of the same board up to where it
+    stalls (or clashes), and goes on from there, as if it had made that part itself."""
+    clashed = went_on = 0
+    for state in (LEVEL_1_STATE, NESTED_STATE):
+        board = from_candidates(state)
+        shared = chains._Chaining(board, y_links=True, dynamic=True, level=level)
+        alone = chains._Chaining(board, y_links=True, dynamic=True, level=level)
+        assert shared.plain is not None
+        alone.plain = None
+        r1c1_9 = 8  # its ON run clashes at level 1 (test_pairs_inside_an_assumption...)
+        for s in [r1c1_9, *list(set_bits(chains._alive(GEO.n, board.cands)))[::7]]:
+            for on in (True, False):
+                assert shared.run(s, on) == alone.run(s, on)
+                stalled = shared.plain.run(s, on)
+                if stalled[2]:
+                    clashed += 1
+                elif shared.run(s, on)[1] != stalled[1]:
+                    went_on += 1
+    assert clashed and went_on

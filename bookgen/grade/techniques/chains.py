@@ -759,6 +759,25 @@ Run = tuple[dict[int, int], dict[int, int], int, int]
 complexity of the first clash met (0 if none) and the clash's ancestors."""
 
 
+_PLAIN: dict[tuple[GeometryKey, bool, tuple[int, ...]], _Chaining] = {}
+"""The level-1 chainings (dynamic, links in cells) of the last boards met, by geometry,
+backend (compiled or not) and candidates: a step's searches at levels 1 to 4 share
+one."""
+
+MAX_PLAIN = 2
+
+
+def _plain(board: _Cands, compiled: bool) -> _Chaining:
+    """The level-1 chaining of board (_PLAIN)."""
+    key = (board.geo.key, compiled, tuple(board.cands))
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= MAX_PLAIN:
+            _PLAIN.pop(next(iter(_PLAIN)))
+        got = _PLAIN[key] = _Chaining(board, y_links=True, dynamic=True, level=1)
+    return got
+
+
 class _Chaining:
     """Propagation of assumptions on one board state, SE's way (see the glossary)."""
 
@@ -790,6 +809,9 @@ class _Chaining:
         """The compiled searches when they serve, else None (asked once: each nested search
         needs them)."""
         self.compiled = self.kernels is not None
+        self.plain = _plain(board, self.compiled) if level >= 2 and dynamic and y_links else None
+        """At nested levels, the level-1 chaining of the same board: a run here is that
+        run until it stalls (nothing nested is asked before), so it starts from there."""
 
     def size(self, *ancestors: int) -> int:
         """SE's complexity of a deduction resting on nodes with these ancestor sets: their
@@ -840,7 +862,16 @@ class _Chaining:
         to_off: dict[int, int] = {}
         pend_on: deque[int] = deque()
         pend_off: deque[int] = deque()
-        if on:
+        if self.plain is not None:
+            stalled = self.plain.run(start, on)
+            if stalled[2]:  # it clashed before any nested search
+                got = self.memo[key] = stalled
+                return got
+            to_on.update(stalled[0])
+            to_off.update(stalled[1])
+            for j in to_off:
+                cands[j // n] &= ~(1 << (j % n))
+        elif on:
             to_on[start] = 1 << key
             pend_on.append(start)
         else:
@@ -1429,7 +1460,8 @@ def _search(
         yield from _compiled(board, tech, dynamic, nishio)
         return
     n, cands = board.n, board.cands
-    ch = _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level)
+    ch = (_plain(board, _kernel()) if level == 1 and dynamic and not nishio else
+          _Chaining(board, y_links=not nishio, dynamic=dynamic, level=level))
     units = _order(board.geo)[0]
     for c, m in enumerate(cands):
         k = m.bit_count()
