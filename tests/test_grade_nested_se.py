@@ -225,3 +225,16 @@ def test_a_nested_run_starts_where_the_level_one_run_stalled(level):
                 elif shared.run(s, on)[1] != stalled[1]:
                     went_on += 1
     assert clashed and went_on
+
+
+def test_the_shared_level_one_chaining_keeps_its_board_as_it_was():
+    """A board changes in place as steps apply; the level-1 chaining kept for its
+    candidates must not follow it there."""
+    board = from_candidates(NESTED_STATE)
+    chains._Chaining(board, y_links=True, dynamic=True, level=2)
+    before = list(board.cands)
+    cell = next(c for c, m in enumerate(before) if m.bit_count() > 2)
+    board.cands[cell] &= board.cands[cell] - 1  # one candidate gone, as a step removes it
+    again = chains._Chaining(from_candidates(NESTED_STATE), y_links=True, dynamic=True,
+                             level=2)
+    assert again.plain is not None and again.plain.board.cands == before

@@ -768,13 +768,15 @@ MAX_PLAIN = 2
 
 
 def _plain(board: _Cands, compiled: bool) -> _Chaining:
-    """The level-1 chaining of board (_PLAIN)."""
+    """The level-1 chaining of board (_PLAIN), on a copy of its candidates (a board
+    changes as its steps apply; this one is kept past them)."""
     key = (board.geo.key, compiled, tuple(board.cands))
     got = _PLAIN.get(key)
     if got is None:
         if len(_PLAIN) >= MAX_PLAIN:
             _PLAIN.pop(next(iter(_PLAIN)))
-        got = _PLAIN[key] = _Chaining(board, y_links=True, dynamic=True, level=1)
+        got = _PLAIN[key] = _Chaining(_View(board.geo, list(key[2])), y_links=True,
+                                      dynamic=True, level=1)
     return got
 
 
