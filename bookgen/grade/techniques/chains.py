@@ -242,17 +242,24 @@ def _forcing(board: Board, tech: Technique, y_links: bool) -> list[Step]:
     ]
 
 
-Found = tuple[int, bool, tuple[int, ...], list[int], bool]
+Found = tuple[int, bool, tuple[int, ...], tuple[int, ...], bool]
 """A chain or cycle of _board_found: its number of nodes, whether it is a chain (else a
 cycle), its cand indices from its start, the cand indices it removes, and whether a
 chain starts ON."""
 
 
-def _board_found(geo: Geometry, cands: list[int]) -> list[Found]:
+NestedChains = Sequence[tuple[Hashable, int, Sequence[int], int]]
+"""Chains met on an assumed board, to add to an outer chain (_Chaining._add): each one's
+key, complexity, removals, and the removals it needed (a bitset)."""
+
+
+def _board_found(geo: Geometry, cands: list[int]) -> tuple[Found, ...]:
     """Every forcing chain and bidirectional cycle on the board state `cands`, cheapest
     first as SE rates them (its first chaining rule: by rating, then number of nodes, then
     X before Y before both kinds of links, then by start). Of those removing the same
-    candidates only the first counts, as SE drops equal hints."""
+    candidates only the first counts, as SE drops equal hints. Tuples, not lists: kept by
+the thousand (_KEPT_FOUND), lists would weigh on every collection of the garbage
+collector."""
     n = geo.n
     found: list[tuple[float, int, int, int, int, tuple[int, ...], list[int], bool]] = []
     for tech, on, chain in _every_chain(geo, cands):
@@ -270,13 +277,14 @@ def _board_found(geo: Geometry, cands: list[int]) -> list[Found]:
                       True))
     # SE meets each start's cycles, then its chain from ON, then from OFF
     found.sort(key=lambda f: f[:5])
-    return [(size, bool(sub), chain, targets, on)
-            for _, size, _, _, sub, chain, targets, on in _first_of_each(found, lambda f: f[6])]
+    first = _first_of_each(found, lambda f: f[6])
+    return tuple((size, bool(sub), chain, tuple(targets), on)
+                 for _, size, _, _, sub, chain, targets, on in first)
 
 
 def _board_chains(
     geo: Geometry, src: list[int], cands: list[int]
-) -> list[tuple[Hashable, int, list[int], int]]:
+) -> NestedChains:
     """Every forcing chain and bidirectional cycle on the board state `cands`, reached
     from `src` by removals, cheapest first as SE rates them (_board_found), with the
     removals each needed (_with_parents)."""
@@ -284,15 +292,15 @@ def _board_chains(
 
 
 def _with_parents(
-    geo: Geometry, src: list[int], cands: list[int], found: list[Found]
-) -> list[tuple[Hashable, int, list[int], int]]:
+    geo: Geometry, src: list[int], cands: list[int], found: Sequence[Found]
+) -> NestedChains:
     """The chains and cycles `found` on the board state `cands` (_board_found), reached
     from `src` by removals: (its key, its number of nodes, the cand indices it removes,
     the removed cand indices its links needed, as a bitset); one is left out if it needed
     no removal (it holds without the assumption that made `cands`), as SE drops equal
     hints before asking for parents."""
     units = _order(geo)[0]
-    out: list[tuple[Hashable, int, list[int], int]] = []
+    out: list[tuple[Hashable, int, Sequence[int], int]] = []
     for size, is_chain, chain, targets, on in found:
         if is_chain:
             parents = 0
@@ -305,7 +313,7 @@ def _with_parents(
             keys = tuple(2 * i + (k % 2 == 0) for k, i in enumerate(chain))
         if parents:
             out.append((keys, size, targets, parents))
-    return out
+    return tuple(out)
 
 
 def _first_of_each(found: list[_D], removals: Callable[[_D], list[int]]) -> list[_D]:
@@ -322,13 +330,13 @@ def _first_of_each(found: list[_D], removals: Callable[[_D], list[int]]) -> list
 
 
 _KEPT_CHAINS: dict[tuple[GeometryKey, bool, tuple[int, ...], tuple[int, ...]],
-                  list[tuple[Hashable, int, list[int], int]]] = {}
+                  NestedChains] = {}
 """_board_chains by geometry, backend (compiled or not), board and assumed board: a
 level-3 search meets again the assumed boards its level-2 search met on the same board
 (about a third of the calls on the hardest puzzles). Emptied when it holds
 MAX_KEPT_CHAINS."""
 
-_KEPT_FOUND: dict[tuple[GeometryKey, bool, tuple[int, ...]], list[Found]] = {}
+_KEPT_FOUND: dict[tuple[GeometryKey, bool, tuple[int, ...]], tuple[Found, ...]] = {}
 """_board_found by geometry, backend and assumed board: later steps' searches meet
 assumed boards again on a board that lost a few candidates. Emptied when it holds
 MAX_KEPT_CHAINS."""
@@ -338,7 +346,7 @@ MAX_KEPT_CHAINS = 20_000
 
 def _board_chains_kept(
     geo: Geometry, src: list[int], cands: list[int], compiled: bool
-) -> list[tuple[Hashable, int, list[int], int]]:
+) -> NestedChains:
     """_board_chains, kept (_KEPT_CHAINS, and its chains and cycles in _KEPT_FOUND);
     compiled tells which backend serves."""
     board = tuple(cands)
@@ -357,17 +365,22 @@ def _board_chains_kept(
     return got
 
 
-_FOUND: dict[tuple[GeometryKey, bool, bytes], tuple[Any, Any, list[int], list[int]]] = {}
+_FOUND: dict[tuple[GeometryKey, bool, bytes],
+             tuple[Any, Any, tuple[int, ...], tuple[int, ...]]] = {}
 """The compiled nested search's conclusions by geometry, kind (dynamic or static) and
-assumed board (chains_fast.nested_found, with their keys and sizes as lists): other runs
+assumed board (chains_fast.nested_found, with their keys and sizes as tuples): other runs
 of the same search, and the searches of a puzzle's later steps, meet the same assumed
 boards again (a quarter of the calls on the hardest puzzles). Emptied when it holds
 MAX_FOUND."""
 
 MAX_FOUND = 20_000
 
+RulesMet = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+"""The level-1 rules' deductions on an assumed board, rule by rule: (removals, the
+removals each needed). Tuples: kept by the thousand (_KEPT_RULES)."""
+
 _KEPT_RULES: dict[tuple[tuple[GeometryKey, tuple[int, ...]], tuple[int, ...]],
-                  list[list[tuple[list[int], list[int]]]]] = {}
+                  RulesMet] = {}
 """The compiled level-1 rules' deductions (_Chaining._rules_compiled) by geometry, board
 and assumed board: runs stall on the same assumed boards again and again, in one search
 and in the searches of the next levels on the same board (two calls in three on the
@@ -988,7 +1001,7 @@ class _Chaining:
         for deductions in found:
             yield iter(deductions)
 
-    def _rules_compiled(self, cands: list[int]) -> list[list[tuple[list[int], list[int]]]]:
+    def _rules_compiled(self, cands: list[int]) -> RulesMet:
         """The compiled level-1 rules' deductions on the assumed board, rule by rule."""
         import numpy as np
 
@@ -1002,14 +1015,14 @@ class _Chaining:
         flat = self.kernels.plus_rules(self.n, self.rule_args[0],
                                        np.array(cands, dtype=np.int64),
                                        *self.rule_args[1:]).tolist()
-        found: list[list[tuple[list[int], list[int]]]] = [[], [], [], []]
+        found: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[], [], [], []]
         x = 0
         while x < len(flat):
             rule, nt, np_ = flat[x:x + 3]
             x += 3
-            found[rule].append((flat[x:x + nt], flat[x + nt:x + nt + np_]))
+            found[rule].append((tuple(flat[x:x + nt]), tuple(flat[x + nt:x + nt + np_])))
             x += nt + np_
-        return found
+        return tuple(tuple(deductions) for deductions in found)
 
     def _nested(self, cands: list[int], to_off: dict[int, int], pend: deque[int]) -> bool:
         """SE's nested levels: the first of these searches on the assumed board that
@@ -1080,7 +1093,7 @@ class _Chaining:
                                                          near, words, dynamic, able)
             if len(_FOUND) >= MAX_FOUND:
                 _FOUND.clear()
-            found = _FOUND[memo] = (rows, ancs, keys.tolist(), rows[:, 3].tolist())
+            found = _FOUND[memo] = (rows, ancs, tuple(keys.tolist()), tuple(rows[:, 3].tolist()))
         rows, ancs, keys, sizes = found
         if not keys:
             return False
@@ -1109,7 +1122,7 @@ class _Chaining:
             self.src_array = np.array(self.board.cands, dtype=np.int64)
         return self.src_array
 
-    def _add(self, found: list[tuple[Hashable, int, list[int], int]],
+    def _add(self, found: NestedChains,
              to_off: dict[int, int], pend: deque[int]) -> bool:
         """Add the OFF nodes of nested deductions (key, complexity, removals, the removals
         it needed as a bitset), cheapest first; True if any was new."""
@@ -1129,7 +1142,7 @@ class _Chaining:
         return added
 
 
-def _se_removal_order(n: int, targets: list[int]) -> list[int]:
+def _se_removal_order(n: int, targets: Sequence[int]) -> Sequence[int]:
     """A deduction's removals in the order SE meets them inside an assumption: SE keeps
     them in a hash table of cells, a cell hashing to its index, so it reads them by index
     modulo the table's size (16, doubled past three quarters full), cells that share a
@@ -1144,7 +1157,7 @@ def _se_removal_order(n: int, targets: list[int]) -> list[int]:
     return sorted(targets, key=lambda j: (j // n % size, rank[j // n], j))
 
 
-AssumedRule = Iterator[tuple[list[int], list[int]]]
+AssumedRule = Iterator[tuple[Sequence[int], Sequence[int]]]
 """A rule's deductions on the assumed board: (cand indices removed, cand indices whose
 earlier removal the deduction needed)."""
 
