@@ -706,7 +706,7 @@ def needed(n, src, cands, units_of, unit_cells, rows, ancs):
 @njit(cache=True)
 def _nested_key(n, cands, units_of, unit_cells, kind, target, on, a, b, place):
     """One number per nested conclusion's assumptions, target and polarity (chains.py's
-    (starts, target, on); nested_search mixes in a hash of its nodes): a cell's starts
+    (starts, target, on); nested_found mixes in a hash of its nodes): a cell's starts
     are its digits, a unit's the digit's places, named by the lowest-numbered unit
     holding them all and their positions in it (a box-row crossing's places are the same
     starts in both). place is a scratch map of cells, all False."""

@@ -34,7 +34,11 @@ dynamic 8.5, dynamic plus 9.0, nested 9.5, 10.0, 10.5 and 11.0.
 The searches nested chains make many times (the dynamic search, the forcing chains, the
 static cell and unit forcing chains and level-1 rules on an assumed board, and how their
 conclusions join the outer chain) run compiled (engine/kernels/chains_fast.py) when the numba
-backend serves, with the same results.
+backend serves, with the same results. What they find depends on the assumed board alone
+(or on it and the board), and is kept: the same assumed boards come back in other runs,
+at the next nested level and at the next steps (_FOUND, _KEPT_FOUND, _KEPT_CHAINS,
+_KEPT_RULES). A nested level's run starts where the level-1 run of the same board
+stalled (_plain).
 
 The technique objects of this family stand at the end of the module, beside their
 finders.
