@@ -296,7 +296,7 @@ def _board_chains(
 
 
 def _with_parents(
-    geo: Geometry, src: list[int], cands: list[int], found: Sequence[Found]
+    geo: Geometry, src: list[int], cands: list[int], found: tuple[Found, ...]
 ) -> NestedChains:
     """The chains and cycles `found` on the board state `cands` (_board_found), reached
     from `src` by removals: (its key, its number of nodes, the cand indices it removes,
@@ -338,14 +338,29 @@ _KEPT_CHAINS: dict[tuple[GeometryKey, bool, tuple[int, ...], tuple[int, ...]],
 """_board_chains by geometry, backend (compiled or not), board and assumed board: a
 level-3 search meets again the assumed boards its level-2 search met on the same board
 (about a third of the calls on the hardest puzzles). Emptied when it holds
-MAX_KEPT_CHAINS."""
+MAX_KEPT."""
 
 _KEPT_FOUND: dict[tuple[GeometryKey, bool, tuple[int, ...]], tuple[Found, ...]] = {}
 """_board_found by geometry, backend and assumed board: later steps' searches meet
 assumed boards again on a board that lost a few candidates. Emptied when it holds
-MAX_KEPT_CHAINS."""
+MAX_KEPT."""
 
-MAX_KEPT_CHAINS = 20_000
+MAX_KEPT = 20_000
+"""Entries a cache of this module holds before it is emptied (_kept)."""
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+def _kept(cache: dict[_K, _V], key: _K, make: Callable[[], _V]) -> _V:
+    """cache[key], made by make() when missing; the cache is emptied first when it holds
+    MAX_KEPT entries (a puzzle's later steps meet its recent boards, seldom old ones)."""
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= MAX_KEPT:
+            cache.clear()
+        got = cache[key] = make()
+    return got
 
 
 def _board_chains_kept(
@@ -354,19 +369,10 @@ def _board_chains_kept(
     """_board_chains, kept (_KEPT_CHAINS, and its chains and cycles in _KEPT_FOUND);
     compiled tells which backend serves."""
     board = tuple(cands)
-    key = (geo.key, compiled, tuple(src), board)
-    got = _KEPT_CHAINS.get(key)
-    if got is None:
-        on_board = (geo.key, compiled, board)
-        found = _KEPT_FOUND.get(on_board)
-        if found is None:
-            if len(_KEPT_FOUND) >= MAX_KEPT_CHAINS:
-                _KEPT_FOUND.clear()
-            found = _KEPT_FOUND[on_board] = _board_found(geo, cands)
-        if len(_KEPT_CHAINS) >= MAX_KEPT_CHAINS:
-            _KEPT_CHAINS.clear()
-        got = _KEPT_CHAINS[key] = _with_parents(geo, src, cands, found)
-    return got
+    return _kept(_KEPT_CHAINS, (geo.key, compiled, tuple(src), board),
+                 lambda: _with_parents(geo, src, cands, _kept(
+                     _KEPT_FOUND, (geo.key, compiled, board),
+                     lambda: _board_found(geo, cands))))
 
 
 _FOUND: dict[tuple[GeometryKey, bool, bytes],
@@ -375,9 +381,7 @@ _FOUND: dict[tuple[GeometryKey, bool, bytes],
 assumed board (chains_fast.nested_found, with their keys and sizes as tuples): other runs
 of the same search, and the searches of a puzzle's later steps, meet the same assumed
 boards again (a quarter of the calls on the hardest puzzles). Emptied when it holds
-MAX_FOUND."""
-
-MAX_FOUND = 20_000
+MAX_KEPT."""
 
 RulesMet = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
 """The level-1 rules' deductions on an assumed board, rule by rule: (removals, the
@@ -388,7 +392,7 @@ _KEPT_RULES: dict[tuple[tuple[GeometryKey, tuple[int, ...]], tuple[int, ...]],
 """The compiled level-1 rules' deductions (_Chaining._rules_compiled) by geometry, board
 and assumed board: runs stall on the same assumed boards again and again, in one search
 and in the searches of the next levels on the same board (two calls in three on the
-hardest puzzles). Emptied when it holds MAX_KEPT_CHAINS."""
+hardest puzzles). Emptied when it holds MAX_KEPT."""
 
 
 _CYCLE_KINDS = ((False, True, Technique.CYCLE, 2), (True, False, Technique.CYCLE, 3),
@@ -996,12 +1000,8 @@ class _Chaining:
             for rule in (_locked_rule, _hidden_pair_rule, _naked_pair_rule, _x_wing_rule):
                 yield rule(geo, src, cands)
             return
-        key = (self.rules_key, tuple(cands))
-        found = _KEPT_RULES.get(key)
-        if found is None:
-            if len(_KEPT_RULES) >= MAX_KEPT_CHAINS:
-                _KEPT_RULES.clear()
-            found = _KEPT_RULES[key] = self._rules_compiled(cands)
+        found = _kept(_KEPT_RULES, (self.rules_key, tuple(cands)),
+                      lambda: self._rules_compiled(cands))
         for deductions in found:
             yield iter(deductions)
 
@@ -1088,17 +1088,15 @@ class _Chaining:
         n = self.n
         units_of, unit_cells, peers, near, words = _kernel_tables(self.geo)
         grid = np.array(cands, dtype=np.int64)
-        memo = (self.geo.key, dynamic, grid.tobytes())
-        found = _FOUND.get(memo)
-        if found is None:
+
+        def find() -> tuple[Any, Any, tuple[int, ...], tuple[int, ...]]:
             able = (np.ones(self.geo.ncells, dtype=np.bool_) if dynamic
                     else self.kernels.may_conclude(n, grid, units_of, unit_cells, peers, near))
             rows, ancs, keys = self.kernels.nested_found(n, grid, units_of, unit_cells, peers,
                                                          near, words, dynamic, able)
-            if len(_FOUND) >= MAX_FOUND:
-                _FOUND.clear()
-            found = _FOUND[memo] = (rows, ancs, tuple(keys.tolist()), tuple(rows[:, 3].tolist()))
-        rows, ancs, keys, sizes = found
+            return rows, ancs, tuple(keys.tolist()), tuple(rows[:, 3].tolist())
+
+        rows, ancs, keys, sizes = _kept(_FOUND, (self.geo.key, dynamic, grid.tobytes()), find)
         if not keys:
             return False
         is_off = np.zeros(self.geo.ncells * n, dtype=np.bool_)
